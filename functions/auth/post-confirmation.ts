@@ -1,0 +1,31 @@
+import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { MSG } from '../../shared/messages.js';
+import { ADMIN_GROUP, isRole } from '../../shared/roles.js';
+import { confirmAdminSeat } from '../domain/admin-seat.js';
+import { createProfileOnce, newProfile } from '../domain/profiles.js';
+import { logger } from '../lib/logger.js';
+
+const cognito = new CognitoIdentityProviderClient({});
+
+/** Creates the profile when a user verifies their email; the admin also joins the admin group. */
+export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
+  const attributes = event.request.userAttributes;
+  const userId = attributes.sub;
+  const role = attributes['custom:role'];
+  if (!userId || !isRole(role)) throw new Error(MSG.auth.invalidRole);
+  const email = (attributes.email ?? '').trim().toLowerCase();
+
+  if (role === 'admin') {
+    if (!(await confirmAdminSeat(email, userId))) throw new Error(MSG.auth.adminExists);
+    await cognito.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: ADMIN_GROUP }),
+    );
+  }
+  const created = await createProfileOnce(
+    newProfile({ id: userId, name: (attributes.name ?? '').trim(), email, role, now: new Date().toISOString() }),
+  );
+  logger.info('user confirmed', { userId, role, profileCreated: created });
+  return event;
+}

@@ -1,0 +1,18 @@
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { MSG } from '../../shared/messages.js';
+import { isRole } from '../../shared/roles.js';
+import { claimAdminSeat } from '../domain/admin-seat.js';
+
+/**
+ * Runs before Cognito creates a user, for sign-ups from the browser and direct API calls
+ * alike. A thrown message reaches the caller as "PreSignUp failed with error <message>.".
+ */
+export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
+  const attributes = event.request.userAttributes;
+  const role = attributes['custom:role'];
+  const email = (attributes.email ?? '').trim().toLowerCase();
+  if (!email || !attributes.name?.trim() || !role) throw new Error(MSG.auth.allFieldsRequired);
+  if (!isRole(role)) throw new Error(MSG.auth.invalidRole);
+  if (role === 'admin' && !(await claimAdminSeat(email))) throw new Error(MSG.auth.adminExists);
+  return event;
+}

@@ -1,0 +1,66 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { keys } from '../table.js';
+
+/**
+ * Exactly one admin may exist (DECISIONS.md "Accounts"). The seat is one item, claimed with a
+ * conditional write at sign-up: two simultaneous admin sign-ups cannot both win. An
+ * unconfirmed claim expires after a day so an abandoned sign-up does not lock the seat, and
+ * the same email may sign up again while its own claim is pending.
+ */
+export const SEAT_CLAIM_TTL_SECONDS = 24 * 3600;
+
+interface SeatItem {
+  email: string;
+  confirmed: boolean;
+  userId?: string;
+  /** Epoch seconds; only on unconfirmed claims. */
+  expiresAt?: number;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export async function claimAdminSeat(email: string): Promise<boolean> {
+  const now = nowSeconds();
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.adminSeat(), type: 'adminSeat', email, confirmed: false, expiresAt: now + SEAT_CLAIM_TTL_SECONDS },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR (confirmed = :false AND (expiresAt < :now OR email = :email))',
+        ExpressionAttributeValues: { ':false': false, ':now': now, ':email': email },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Marks the claim confirmed by the user who verified the claiming email. */
+export async function confirmAdminSeat(email: string, userId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.adminSeat(),
+        UpdateExpression: 'SET confirmed = :true, userId = :user REMOVE expiresAt',
+        ConditionExpression: 'email = :email AND (confirmed = :false OR userId = :user)',
+        ExpressionAttributeValues: { ':true': true, ':false': false, ':user': userId, ':email': email },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function adminExists(): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.adminSeat() }));
+  const seat = Item as SeatItem | undefined;
+  if (!seat) return false;
+  return seat.confirmed || (seat.expiresAt ?? 0) > nowSeconds();
+}

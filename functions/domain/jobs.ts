@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { JobDetail, JobSummary, Page } from '../../shared/api.js';
+import type { JobStatus } from '../../shared/job-states.js';
+import { quotePrice } from '../../shared/money.js';
+import type { CreateJobRequest } from '../../shared/schemas/job.js';
+import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
+import { badRequest } from '../lib/errors.js';
+import { keys, timeOrdered } from '../table.js';
+
+export interface JobItem extends JobSummary {
+  fullAddress: string;
+}
+
+/** The index keys a job item carries; recomputed on every status or worker change. */
+export function jobIndexKeys(job: Pick<JobItem, 'id' | 'status' | 'posterId' | 'workerId' | 'createdAt'>) {
+  return {
+    gsi1pk: keys.jobsByStatus(job.status),
+    gsi1sk: timeOrdered(job.createdAt, job.id),
+    gsi2pk: keys.jobsByPoster(job.posterId),
+    gsi2sk: keys.statusOrdered(job.status, job.createdAt, job.id),
+    ...(job.workerId
+      ? { gsi3pk: keys.jobsByWorker(job.workerId), gsi3sk: keys.statusOrdered(job.status, job.createdAt, job.id) }
+      : {}),
+  };
+}
+
+export function toJobSummary(item: JobItem): JobSummary {
+  return {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    location: item.location,
+    payment: item.payment,
+    platformFee: item.platformFee,
+    postedAmount: item.postedAmount,
+    category: item.category,
+    date: item.date,
+    duration: item.duration,
+    status: item.status,
+    posterId: item.posterId,
+    ...(item.workerId ? { workerId: item.workerId } : {}),
+    requirements: item.requirements,
+    skills: item.skills,
+    images: item.images,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** The detail view: the full address only for the owner and the assigned worker (spec 1 §6). */
+export function toJobDetail(item: JobItem, viewerId: string | null, poster: JobDetail['poster']): JobDetail {
+  const maySeeAddress = viewerId !== null && (viewerId === item.posterId || viewerId === item.workerId);
+  return { ...toJobSummary(item), ...(maySeeAddress ? { fullAddress: item.fullAddress } : {}), poster };
+}
+
+export function newJob(request: CreateJobRequest, posterId: string, now: string): JobItem {
+  const { street, city, state } = request.address;
+  const price = quotePrice(request.payment);
+  return {
+    id: randomUUID(),
+    title: request.title,
+    description: request.description,
+    location: `${city}, ${state}`,
+    fullAddress: `${street}, ${city}, ${state}`,
+    payment: price.payment,
+    platformFee: price.platformFee,
+    postedAmount: price.postedAmount,
+    category: request.category,
+    date: request.date,
+    duration: request.duration,
+    status: 'open',
+    posterId,
+    requirements: request.requirements,
+    skills: request.skills,
+    images: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export async function putNewJob(job: JobItem): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.job(job.id), type: 'job', ...job, ...jobIndexKeys(job) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getJob(jobId: string): Promise<JobItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.job(jobId) }));
+  return Item as JobItem | undefined;
+}
+
+export const MAX_PAGE_SIZE = 50;
+
+export function pageSize(raw: string | undefined, fallback = 20): number {
+  if (raw === undefined) return fallback;
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badRequest(`limit must be 1 to ${MAX_PAGE_SIZE}`);
+  return size;
+}
+
+/** Jobs in one status, newest first: one Query on GSI1 per page. */
+export async function listJobsByStatus(
+  status: JobStatus,
+  options: { limit: number; cursor?: string; excludePosterId?: string },
+): Promise<Page<JobSummary>> {
+  const startKey = decodeCursor(options.cursor);
+  if (options.cursor && !startKey) throw badRequest('Invalid cursor');
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: {
+        ':pk': keys.jobsByStatus(status),
+        ...(options.excludePosterId ? { ':me': options.excludePosterId } : {}),
+      },
+      ...(options.excludePosterId ? { FilterExpression: 'posterId <> :me' } : {}),
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return {
+    items: (result.Items ?? []).map((item) => toJobSummary(item as JobItem)),
+    nextCursor: encodeCursor(result.LastEvaluatedKey),
+  };
+}

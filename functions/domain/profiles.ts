@@ -1,0 +1,98 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { OwnProfile, PublicProfile } from '../../shared/api.js';
+import type { Role } from '../../shared/roles.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { keys } from '../table.js';
+
+/** Defaults of notification_preferences (spec 2 §3). */
+export const DEFAULT_NOTIFICATION_PREFERENCES = {
+  enabled: true,
+  radiusMiles: 5,
+  maxPerDay: 10,
+  quietHours: { enabled: false, start: '22:00', end: '08:00' },
+  jobCategories: [] as string[],
+};
+
+export interface ProfileItem {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  bio: string;
+  skills: string[];
+  location: string;
+  profileImage: string | null;
+  /** Sum of received ratings and their count: the average is derived, never stored. */
+  ratingTotal: number;
+  reviewCount: number;
+  completedJobs: number;
+  notificationPreferences: typeof DEFAULT_NOTIFICATION_PREFERENCES;
+  stripeAccountStatus: 'not_connected' | 'pending' | 'complete';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function averageRating(item: Pick<ProfileItem, 'ratingTotal' | 'reviewCount'>): number | null {
+  return item.reviewCount > 0 ? Math.round((item.ratingTotal / item.reviewCount) * 10) / 10 : null;
+}
+
+export function toPublicProfile(item: ProfileItem): PublicProfile {
+  return {
+    id: item.id,
+    name: item.name,
+    role: item.role,
+    profileImage: item.profileImage,
+    bio: item.bio,
+    skills: item.skills,
+    rating: averageRating(item),
+    reviewCount: item.reviewCount,
+    completedJobs: item.completedJobs,
+    createdAt: item.createdAt,
+  };
+}
+
+export function toOwnProfile(item: ProfileItem): OwnProfile {
+  return { ...toPublicProfile(item), email: item.email, location: item.location, stripeAccountStatus: item.stripeAccountStatus };
+}
+
+export async function getProfile(userId: string): Promise<ProfileItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
+  return Item as ProfileItem | undefined;
+}
+
+export function newProfile(input: { id: string; name: string; email: string; role: Role; now: string }): ProfileItem {
+  return {
+    id: input.id,
+    name: input.name,
+    email: input.email,
+    role: input.role,
+    bio: '',
+    skills: [],
+    location: '',
+    profileImage: null,
+    ratingTotal: 0,
+    reviewCount: 0,
+    completedJobs: 0,
+    notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
+    stripeAccountStatus: 'not_connected',
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/** Creates the profile once; a repeated confirmation (trigger retry) leaves the first one as is. */
+export async function createProfileOnce(profile: ProfileItem): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.profile(profile.id), type: 'profile', ...profile },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

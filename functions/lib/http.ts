@@ -1,0 +1,137 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { MSG } from '../../shared/messages.js';
+import { ADMIN_GROUP } from '../../shared/roles.js';
+import { HTTP_ROUTE_GROUPS, type HttpRouteGroupName, type RouteKeyOf } from '../routes.js';
+import { HttpError, badRequest, forbidden, unauthorized } from './errors.js';
+import { logger } from './logger.js';
+
+/** The signed-in user behind a request, from the claims the JWT authorizer verified. */
+export interface Caller {
+  userId: string;
+  email: string;
+  groups: string[];
+  isAdmin: boolean;
+}
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResponse = APIGatewayProxyStructuredResultV2;
+
+export interface HttpRequest {
+  event: HttpEvent;
+  /** Null on public routes called without a token. */
+  caller: Caller | null;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Parses the JSON body with a schema; a 400 with the schema's message when it does not fit. */
+  body<S extends z.ZodType>(schema: S): z.output<S>;
+}
+
+export interface SignedInRequest extends HttpRequest {
+  caller: Caller;
+}
+
+/** What an operation returns: a body (200), or a status with a body. */
+export type OperationResult = { status: number; body?: unknown } | object;
+type Operation<Req extends HttpRequest> = (request: Req) => Promise<OperationResult>;
+
+/** HTTP API JWT authorizers flatten claims to strings; groups arrive as "[a b]" or an array. */
+export function parseGroups(claim: unknown): string[] {
+  if (Array.isArray(claim)) return claim.map(String);
+  if (typeof claim !== 'string' || claim === '') return [];
+  return claim
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+export function callerFromEvent(event: HttpEvent): Caller | null {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (!claims || typeof claims.sub !== 'string') return null;
+  const groups = parseGroups(claims['cognito:groups']);
+  return { userId: claims.sub, email: String(claims.email ?? ''), groups, isAdmin: groups.includes(ADMIN_GROUP) };
+}
+
+function parseJson(raw: string | undefined, isBase64: boolean): unknown {
+  if (!raw) return {};
+  try {
+    return JSON.parse(isBase64 ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+  } catch {
+    throw badRequest(MSG.backend.invalidJson);
+  }
+}
+
+/** Turns zod issues into the first message (the one a form shows) and a field map. */
+export function validationError(error: z.ZodError): HttpError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || '_';
+    fields[path] ??= issue.message;
+  }
+  return badRequest(error.issues[0]?.message ?? MSG.backend.requiredMissing, fields);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+function toResponse(result: OperationResult): HttpResponse {
+  const { status, body } =
+    'status' in result && typeof result.status === 'number' ? (result as { status: number; body?: unknown }) : { status: 200, body: result };
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+/** Answers HttpErrors with their message; anything else is logged and answered 500. */
+const httpErrors = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
+  onError: (request) => {
+    const error = request.error;
+    if (error instanceof HttpError) {
+      request.response = toResponse({ status: error.status, body: { error: error.message, fields: error.fields } });
+      return;
+    }
+    logger.error('unhandled error', { routeKey: request.event.routeKey, error });
+    request.response = toResponse({ status: 500, body: { error: MSG.backend.unexpected } });
+  },
+});
+
+type Operations<G extends HttpRouteGroupName> = {
+  [K in RouteKeyOf<G>]: Operation<(typeof HTTP_ROUTE_GROUPS)[G]['routes'][K] extends 'public' ? HttpRequest : SignedInRequest>;
+};
+
+/**
+ * Builds the Lambda handler of one route group: dispatches by the event's routeKey to the
+ * operation declared for it, enforces the declared access (the JWT authorizer already
+ * rejected bad tokens; admin routes also need the admin group claim), and maps errors.
+ */
+export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: Operations<G>) {
+  const declared: Readonly<Record<string, string>> = HTTP_ROUTE_GROUPS[group].routes;
+  return middy<HttpEvent, HttpResponse>()
+    .use(httpErrors())
+    .handler(async (event) => {
+      const access = declared[event.routeKey];
+      const operation = (operations as Record<string, Operation<HttpRequest>>)[event.routeKey];
+      if (!access || !operation) throw new HttpError(404, MSG.backend.notFound);
+      const caller = callerFromEvent(event);
+      if (access !== 'public' && !caller) throw unauthorized();
+      if (access === 'admin' && !caller?.isAdmin) throw forbidden(MSG.auth.insufficientPermissions);
+      let parsedBody: unknown;
+      const request: HttpRequest = {
+        event,
+        caller,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        body: (schema) => {
+          parsedBody ??= parseJson(event.body, event.isBase64Encoded);
+          return parseWith(schema, parsedBody);
+        },
+      };
+      return toResponse(await operation(request));
+    });
+}

@@ -1,0 +1,137 @@
+/**
+ * Every entry point of the backend, declared once. The CDK API stack creates one Lambda per
+ * group and wires its routes, rules and triggers from here; the local stack's gateways read the
+ * same declarations and invoke the same handler modules. Nothing else lists routes.
+ */
+
+/** Who may call a route. `user` and `admin` need a valid ID token; `admin` also the admin group. */
+export type Access = 'public' | 'user' | 'admin';
+
+/**
+ * What a function may touch. Each capability maps to one least-privilege grant and the
+ * environment variables that go with it (infra/stacks/api-stack.ts, infra/local/stack.ts).
+ */
+export type Capability =
+  | 'table:read'
+  | 'table:write'
+  | 'images:read'
+  | 'images:write'
+  | 'events:put'
+  | 'sockets:push'
+  | 'userpool:admin-group';
+
+export interface FunctionDeclaration {
+  /** Module path from the repository root; the module exports `handler`. */
+  readonly entry: string;
+  readonly capabilities: readonly Capability[];
+  readonly timeoutSeconds?: number;
+  readonly memoryMiB?: number;
+}
+
+export interface HttpRouteGroup extends FunctionDeclaration {
+  /** "METHOD /path/{param}" -> access. */
+  readonly routes: Readonly<Record<string, Access>>;
+}
+
+export const HTTP_ROUTE_GROUPS = {
+  accounts: {
+    entry: 'functions/http/accounts.ts',
+    capabilities: ['table:read'],
+    routes: {
+      'GET /accounts/admin-status': 'public',
+    },
+  },
+  profiles: {
+    entry: 'functions/http/profiles.ts',
+    capabilities: ['table:read', 'table:write'],
+    routes: {
+      'GET /me': 'user',
+      'GET /profiles/{id}': 'user',
+    },
+  },
+  jobs: {
+    entry: 'functions/http/jobs.ts',
+    capabilities: ['table:read', 'table:write', 'events:put'],
+    routes: {
+      'GET /jobs': 'public',
+      'GET /feed/jobs': 'user',
+      'GET /jobs/{id}': 'user',
+      'POST /jobs': 'user',
+    },
+  },
+} as const satisfies Record<string, HttpRouteGroup>;
+
+export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
+/** The route keys of one group, e.g. RouteKeyOf<'jobs'> = 'GET /jobs' | ... */
+export type RouteKeyOf<G extends HttpRouteGroupName> = keyof (typeof HTTP_ROUTE_GROUPS)[G]['routes'] & string;
+
+/**
+ * The WebSocket API: one function serves $connect, $disconnect and $default; the authorizer
+ * runs on $connect with the token from the `token` query parameter ('anonymous' for visitors,
+ * who receive only the public job feed).
+ */
+export const WEBSOCKET_API = {
+  authorizer: { entry: 'functions/ws/authorizer.ts', capabilities: [] },
+  connections: { entry: 'functions/ws/connections.ts', capabilities: ['table:read', 'table:write'] },
+  routes: ['$connect', '$disconnect', '$default'],
+  identityQueryParameter: 'token',
+} as const satisfies {
+  authorizer: FunctionDeclaration;
+  connections: FunctionDeclaration;
+  routes: readonly string[];
+  identityQueryParameter: string;
+};
+
+/** The `source` of every event our code puts on the bus. */
+export const EVENT_SOURCE = {
+  jobs: 'oddjobs.jobs',
+} as const;
+
+export const JOB_EVENT = {
+  posted: 'Job Posted',
+  updated: 'Job Updated',
+  removed: 'Job Removed',
+} as const;
+
+/** An EventBridge event pattern, in the subset our rules use (exact values per field). */
+export interface EventPattern {
+  readonly source: readonly string[];
+  readonly 'detail-type'?: readonly string[];
+}
+
+export interface EventRule extends FunctionDeclaration {
+  readonly description: string;
+  readonly pattern: EventPattern;
+}
+
+export const EVENT_RULES = {
+  jobFeed: {
+    description: 'Pushes job inserts, updates and removals to connected browsers',
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
+    entry: 'functions/events/job-feed.ts',
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
+  },
+} as const satisfies Record<string, EventRule>;
+
+/** Cognito user pool triggers. */
+export const COGNITO_TRIGGERS = {
+  preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'] },
+  postConfirmation: {
+    entry: 'functions/auth/post-confirmation.ts',
+    capabilities: ['table:read', 'table:write', 'userpool:admin-group'],
+  },
+} as const satisfies Record<string, FunctionDeclaration>;
+
+/** Environment variables the functions read; set by CDK in AWS and by the local stack. */
+export const ENV = {
+  tableName: 'TABLE_NAME',
+  imagesBucket: 'IMAGES_BUCKET',
+  eventBusName: 'EVENT_BUS_NAME',
+  socketsEndpoint: 'SOCKETS_ENDPOINT',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** The JWT issuer the WebSocket authorizer trusts ("https://cognito-idp.<region>.amazonaws.com/<pool>"). */
+  tokenIssuer: 'TOKEN_ISSUER',
+  /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
+  localJwksUri: 'LOCAL_JWKS_URI',
+} as const;

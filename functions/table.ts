@@ -1,0 +1,67 @@
+/**
+ * The one DynamoDB table: its shape and every key of every item, declared once.
+ * The CDK data stack and the local stack create the table from `TABLE_DESIGN`; handlers build
+ * keys only through `keys`. docs/data-model.md explains each access pattern and which key
+ * or index serves it.
+ */
+
+export const TABLE_DESIGN = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Epoch seconds; DynamoDB deletes the item some time after (readers filter on it too). */
+  timeToLiveAttribute: 'expiresAt',
+  /** Overloaded global secondary indexes, all projecting every attribute. */
+  indexes: {
+    GSI1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    GSI2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    GSI3: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  },
+} as const;
+
+export type IndexName = keyof typeof TABLE_DESIGN.indexes;
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * Sort keys that order by time start with an ISO-8601 UTC timestamp (lexicographic order is
+ * chronological) followed by the entity id so two items created in the same millisecond
+ * never collide.
+ */
+export const timeOrdered = (createdAt: string, id: string): string => `${createdAt}#${id}`;
+
+export const keys = {
+  /** A user's profile. */
+  profile: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+
+  /** The single admin seat: whoever holds it is (or is becoming) the one admin. */
+  adminSeat: (): ItemKey => ({ pk: 'SINGLETON#ADMIN', sk: 'SEAT' }),
+
+  /** A job; its applications and flags live in the same partition. */
+  job: (jobId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
+  jobPartition: (jobId: string): string => `JOB#${jobId}`,
+
+  /** GSI1 on job items: jobs in one status, newest first (the open-jobs feed, admin lists). */
+  jobsByStatus: (status: string) => `JOBS#${status}`,
+  /** GSI2 on job items: a poster's jobs, sorted by status then time. */
+  jobsByPoster: (posterId: string) => `POSTER#${posterId}`,
+  /** GSI3 on job items with a worker: the worker's jobs, sorted by status then time. */
+  jobsByWorker: (workerId: string) => `WORKER#${workerId}`,
+  statusOrdered: (status: string, createdAt: string, id: string) => `${status}#${createdAt}#${id}`,
+
+  /** A live WebSocket connection (TTL'd). GSI1: by user; GSI2: every connection. */
+  connection: (connectionId: string): ItemKey => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
+  connectionsByUser: (userId: string) => `CONNS#${userId}`,
+  allConnections: () => 'CONNS',
+
+  /** A fixed-window counter for one rate limit and subject (TTL'd). */
+  rateCounter: (limit: string, subject: string, windowStart: number): ItemKey => ({
+    pk: `RATE#${limit}#${subject}`,
+    sk: String(windowStart),
+  }),
+
+  /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
+  idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),
+} as const;

@@ -1,0 +1,70 @@
+/** Shapes of the HTTP API's responses, shared by the handlers and the web client. */
+import type { JobCategory } from './categories.js';
+import type { JobStatus } from './job-states.js';
+import type { Role } from './roles.js';
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque; pass back as `?cursor=` for the next page. Null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface JobSummary {
+  id: string;
+  title: string;
+  description: string;
+  /** The short public form: "city, state". */
+  location: string;
+  /** Cents the worker receives. */
+  payment: number;
+  platformFee: number;
+  /** Cents the poster pays: payment + platform fee. */
+  postedAmount: number;
+  category: JobCategory;
+  date: string;
+  duration: string;
+  status: JobStatus;
+  posterId: string;
+  workerId?: string;
+  requirements: string[];
+  skills: string[];
+  images: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PublicProfile {
+  id: string;
+  name: string;
+  role: Role;
+  profileImage: string | null;
+  bio: string;
+  skills: string[];
+  /** Average of received reviews, one decimal; null while there are none. */
+  rating: number | null;
+  reviewCount: number;
+  completedJobs: number;
+  createdAt: string;
+}
+
+export interface JobDetail extends JobSummary {
+  /** Street, city and state: present only for the owner and the assigned worker. */
+  fullAddress?: string;
+  poster: PublicProfile | null;
+}
+
+export interface OwnProfile extends PublicProfile {
+  email: string;
+  location: string;
+  stripeAccountStatus: 'not_connected' | 'pending' | 'complete';
+}
+
+export interface AdminStatus {
+  adminExists: boolean;
+}
+
+export interface ApiError {
+  error: string;
+  /** Field -> message, for form validation errors. */
+  fields?: Record<string, string>;
+}

@@ -1,0 +1,30 @@
+/**
+ * The job state machine (spec 1 §4, spec 2 §4). Every handler that changes a job's status
+ * asks this module which statuses it may start from and writes that set as a DynamoDB
+ * condition, so the rule holds under concurrency too.
+ */
+export const JOB_STATUSES = ['open', 'assigned', 'completed', 'paid', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export type JobAction = 'edit' | 'accept' | 'unassign' | 'cancel' | 'complete' | 'declineCompletion' | 'release' | 'delete';
+
+/** action -> statuses it may start from, and the status it leads to (null: the job is removed). */
+export const JOB_TRANSITIONS: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus | null }> = {
+  edit: { from: ['open'], to: 'open' },
+  accept: { from: ['open'], to: 'assigned' },
+  unassign: { from: ['assigned'], to: 'open' },
+  cancel: { from: ['assigned'], to: 'cancelled' },
+  complete: { from: ['assigned'], to: 'completed' },
+  declineCompletion: { from: ['completed'], to: 'assigned' },
+  release: { from: ['completed'], to: 'paid' },
+  delete: { from: ['open', 'completed', 'paid', 'cancelled'], to: null },
+};
+
+export function canPerform(action: JobAction, status: JobStatus): boolean {
+  return JOB_TRANSITIONS[action].from.includes(status);
+}
+
+/** Badge text: 'Open', or the raw status (spec 1 §2 "Job card"). */
+export function statusBadgeText(status: JobStatus): string {
+  return status === 'open' ? 'Open' : status;
+}

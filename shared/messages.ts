@@ -1,0 +1,130 @@
+/**
+ * The message catalogue: every user-facing text of the spec, verbatim, in one place.
+ * API errors and UI toasts both read from here so that a text is never spelled twice.
+ * Texts marked "ours" are not in the spec; they cover cases the spec is silent on.
+ */
+export const MSG = {
+  auth: {
+    allFieldsRequired: 'All fields are required',
+    passwordTooShort: 'Password must be at least 8 characters long',
+    passwordsDoNotMatch: 'Passwords do not match',
+    invalidRole: 'Invalid role specified',
+    adminExists: 'An admin account already exists. Only one admin account is allowed.',
+    emailAndPasswordRequired: 'Email and password are required',
+    invalidEmail: 'Please enter a valid email address', // ours
+    tooManySignIns: 'Too many sign-in attempts. Please try again later.',
+    tooManySignUps: 'Too many sign-up attempts. Please try again later.',
+    authenticationRequired: 'Authentication required',
+    insufficientPermissions: 'Insufficient permissions',
+    profileNotFound: 'Profile not found',
+    accountProfileNotFound: 'Account profile not found. Please sign up again to create a new account.',
+    failedToLoadProfile: 'Failed to load profile. Please try signing in again.',
+    noUserData: 'Authentication failed - no user data received',
+    failedToSignIn: 'Failed to sign in',
+    failedToCreateAccount: 'Failed to create account',
+    signedIn: 'Successfully signed in! Redirecting to your dashboard...',
+    accountCreated: 'Account created successfully! Please check your email to verify your account before signing in.',
+    checkingAuthentication: 'Checking authentication...',
+    redirectingToDashboard: 'Redirecting to your dashboard...',
+    alreadySignedIn: 'You are already signed in.',
+    failedToSignOut: 'Failed to sign out',
+  },
+  /** Sign-in errors, matched by substring of the backend's error (spec 1 §8). */
+  signInErrors: [
+    { contains: 'invalid login credentials', text: 'Invalid email or password. Please check your credentials and try again.' },
+    {
+      contains: 'email not confirmed',
+      text: 'Please verify your email address before signing in. Check your inbox for the verification link.',
+    },
+    { contains: 'too many requests', text: 'Too many sign-in attempts. Please wait a moment and try again.' },
+    {
+      contains: 'user not found',
+      text: 'No account found with this email address. Please check your email or sign up for a new account.',
+    },
+    { contains: 'weak password', text: 'Password is too weak. Please choose a stronger password.' },
+    { contains: 'password length', text: 'Password must be at least 6 characters long.' },
+    { contains: 'rate limit', text: 'Too many attempts. Please wait a few minutes before trying again.' },
+    { contains: 'network', text: 'Network error. Please check your connection and try again.' },
+  ],
+  signInFallback: 'An error occurred. Please try again later.',
+  verify: {
+    title: 'Check Your Email',
+    noEmail: 'No email address found. Please sign up again.',
+    resendFailed: 'Failed to resend verification email',
+    resent: 'Verification email sent! Please check your inbox.',
+    sending: 'Sending...',
+    verified: 'Email verified! You can now sign in.', // ours
+    invalidCode: 'Invalid verification code. Please check the code and try again.', // ours
+  },
+  backend: {
+    conflict: 'This operation conflicts with existing data',
+    referencedNotFound: 'Referenced data not found',
+    requiredMissing: 'Required information is missing',
+    accessDenied: 'Access denied',
+    timeout: 'Request timed out. Please try again',
+    unexpected: 'An unexpected error occurred',
+    invalidJson: 'Request body must be valid JSON', // ours
+    notFound: 'Not found', // ours
+  },
+  profile: {
+    updated: 'Profile updated successfully',
+    updateFailed: 'Failed to update profile',
+    securityValidationFailed: 'Security validation failed for profile update',
+    bioInvalid: 'Bio contains invalid content',
+    maxSkills: 'Maximum 20 skills allowed',
+  },
+  jobForm: {
+    titleRequired: 'Title is required',
+    titleTooLong: 'Title must be less than 100 characters',
+    descriptionRequired: 'Description is required',
+    descriptionTooLong: 'Description must be less than 2000 characters',
+    locationRequired: 'Location is required',
+    streetRequired: 'Street address is required', // ours, per the '<Field> is required' pattern
+    cityRequired: 'City is required',
+    stateRequired: 'State is required',
+    categoryRequired: 'Category is required',
+    dateRequired: 'Date is required',
+    datePast: 'Date cannot be in the past', // ours
+    durationRequired: 'Duration is required',
+    paymentPositive: 'Payment must be greater than 0',
+    paymentTooLarge: 'Payment must be less than $1000',
+    fillAllRequired: 'Please fill in all required fields',
+    validPayment: 'Please enter a valid payment amount',
+    tooManyEntries: 'At most 20 entries are allowed', // ours
+    entryTooLong: 'Each entry must be at most 100 characters', // ours
+  },
+  jobs: {
+    notFound: 'Job not found',
+    noLongerAvailable: 'This job is no longer available',
+    loadFailed: 'Failed to load jobs',
+    loadFromDatabaseFailed: 'Unable to load jobs from database',
+    mustBeLoggedInToPost: 'You must be logged in to post a job',
+    onlyPostersCanCreate: 'Only job posters can create job listings',
+    posted: 'Job posted successfully!',
+    updated: 'Job updated successfully!',
+    deleted: 'Job deleted successfully!',
+    newJobLive: 'New job posted!',
+    removedLive: 'Job removed successfully',
+    noJobsTitle: 'No jobs available at the moment.',
+    noJobsHint: 'Check back later for new opportunities!',
+    noJobsFound: 'No jobs found',
+    noSearchResults: 'No jobs found matching your search.',
+    tryAdjusting: 'Try adjusting your search or filters',
+    signInToView: 'Sign in to view jobs',
+    foundCount: (n: number) => `${n} job(s) found`,
+    notFoundOrNoPermission: (verb: 'update' | 'cancel' | 'unassign' | 'delete') =>
+      `Job not found or you do not have permission to ${verb} it`,
+    onlyAssignedCancel: 'Only assigned jobs can be cancelled',
+    onlyAssignedUnassign: 'Only assigned jobs can be unassigned',
+    cannotDeleteInStatus: 'Job cannot be deleted in its current status',
+    paymentUponCompletion: 'Payment upon completion',
+    posterLabel: 'Job Poster',
+  },
+  notFoundPage: '404 Oops! Page Not Found',
+} as const;
+
+/** Maps a sign-in failure to the spec's text by substring of the backend's message. */
+export function signInErrorText(backendMessage: string): string {
+  const lower = backendMessage.toLowerCase();
+  return MSG.signInErrors.find((e) => lower.includes(e.contains))?.text ?? MSG.signInFallback;
+}

@@ -1,0 +1,54 @@
+/**
+ * Money rules, in integer cents everywhere (DECISIONS.md "Money and fees").
+ * One fee rule for creation, update, display and payment: the platform fee is the larger
+ * of 14% of the payment (rounded) and $2; the poster pays payment + fee; the worker
+ * receives the whole payment.
+ */
+export const FEE_CONFIG = {
+  posterFeePercent: 14,
+  workerFeePercent: 0,
+  minimumFeeCents: 200,
+  cardFeePercent: 2.9,
+  cardFeeFixedCents: 30,
+} as const;
+
+export const PAYMENT_LIMITS = { minCents: 1, maxCents: 100_000 } as const;
+
+export interface PriceQuote {
+  /** What the worker receives. */
+  payment: number;
+  platformFee: number;
+  /** What the poster pays: payment + platform fee. */
+  postedAmount: number;
+}
+
+export function platformFeeCents(paymentCents: number): number {
+  return Math.max(Math.round((paymentCents * FEE_CONFIG.posterFeePercent) / 100), FEE_CONFIG.minimumFeeCents);
+}
+
+export function quotePrice(paymentCents: number): PriceQuote {
+  const platformFee = platformFeeCents(paymentCents);
+  return { payment: paymentCents, platformFee, postedAmount: paymentCents + platformFee };
+}
+
+/** The card provider's fee, used by the admin views when a payment row lacks one. */
+export function estimatedCardFeeCents(amountCents: number): number {
+  return Math.round((amountCents * FEE_CONFIG.cardFeePercent) / 100) + FEE_CONFIG.cardFeeFixedCents;
+}
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** 1234 -> "$12.34" */
+export function formatCents(cents: number): string {
+  return dollars.format(cents / 100);
+}
+
+/** The payment input accepts only digits with up to two decimals. */
+export const DOLLAR_INPUT_PATTERN = /^\d+(\.\d{0,2})?$/;
+
+/** "12.5" -> 1250; null when the text is not a dollar amount. */
+export function dollarsToCents(text: string): number | null {
+  const trimmed = text.trim();
+  if (!DOLLAR_INPUT_PATTERN.test(trimmed)) return null;
+  return Math.round(Number(trimmed) * 100);
+}
