@@ -9,8 +9,17 @@ function serialise(fields: Fields): Fields {
   return out;
 }
 
-function write(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields: Fields = {}): void {
-  if (level === 'debug' && !process.env.DEBUG) return;
+const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+type Level = Exclude<(typeof LEVELS)[number], 'silent'>;
+
+/** LOG_LEVEL (debug, info, warn, error, silent) sets the threshold; info by default. */
+function enabled(level: Level): boolean {
+  const threshold = LEVELS.indexOf((process.env.LOG_LEVEL ?? 'info') as Level);
+  return LEVELS.indexOf(level) >= (threshold < 0 ? 1 : threshold);
+}
+
+function write(level: Level, message: string, fields: Fields = {}): void {
+  if (!enabled(level)) return;
   const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...serialise(fields) });
   (level === 'error' || level === 'warn' ? console.error : console.log)(line);
 }

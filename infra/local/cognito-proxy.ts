@@ -1,0 +1,108 @@
+import { createServer, request as httpRequest } from 'node:http';
+import { CORS_HEADERS, listen, readBody, sendJson, type Listening } from './http-util.js';
+import { storedUser } from './cognito.js';
+import type { Mailbox } from './mailbox.js';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+interface ProxyOptions {
+  port: number;
+  cognitoUrl: string;
+  cognitoDataDir: string;
+  userPoolId: string;
+  mailbox: Mailbox;
+}
+
+interface Forwarded {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function forward(cognitoUrl: string, target: string, body: Buffer, headers: Record<string, string>): Promise<Forwarded> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${cognitoUrl}/`,
+      { method: 'POST', headers: { ...headers, 'x-amz-target': `${TARGET_PREFIX}${target}`, 'content-length': body.length } },
+      async (res) => {
+        const responseHeaders: Record<string, string> = {};
+        for (const [key, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders[key] = value;
+        resolve({ status: res.statusCode ?? 500, headers: responseHeaders, body: await readBody(res) });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * A thin proxy in front of cognito-local that makes it behave like the Cognito our users
+ * meet: every code the pool sends is delivered to the local mailbox, and the calls
+ * cognito-local lacks are answered in its terms (ResendConfirmationCode with the stored code,
+ * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken).
+ */
+export async function serveCognitoProxy(options: ProxyOptions): Promise<Listening> {
+  const { cognitoUrl, mailbox } = options;
+
+  const deliverCode = (email: string, purpose: 'verify' | 'reset') => {
+    const user = storedUser(options.cognitoDataDir, options.userPoolId, email);
+    if (!user?.ConfirmationCode) return false;
+    const code = user.ConfirmationCode;
+    mailbox.deliver(
+      purpose === 'verify'
+        ? { to: email, code, subject: 'Your verification code', text: `Welcome to OddJobs! Your verification code is ${code}.` }
+        : { to: email, code, subject: 'Reset your password', text: `Your password reset code is ${code}. If you did not ask for it, ignore this email.` },
+    );
+    return true;
+  };
+
+  const server = createServer(async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS_HEADERS);
+      res.end();
+      return;
+    }
+    const body = await readBody(req);
+    const target = String(req.headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
+    const contentType = String(req.headers['content-type'] ?? 'application/x-amz-json-1.1');
+    const input = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+    const headers = { 'content-type': contentType, authorization: String(req.headers.authorization ?? '') };
+    const reply = (status: number, payload: unknown) => sendJson(res, status, payload, { ...CORS_HEADERS, 'content-type': contentType });
+
+    try {
+      switch (target) {
+        case 'ResendConfirmationCode': {
+          const email = String(input.Username ?? '').toLowerCase();
+          const user = storedUser(options.cognitoDataDir, options.userPoolId, email);
+          if (!user) return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          if (user.UserStatus === 'CONFIRMED') return reply(400, { __type: 'InvalidParameterException', message: 'User is already confirmed.' });
+          deliverCode(email, 'verify');
+          return reply(200, { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } });
+        }
+        case 'GetTokensFromRefreshToken': {
+          const refreshed = await forward(
+            cognitoUrl,
+            'InitiateAuth',
+            Buffer.from(JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } })),
+            headers,
+          );
+          const result = JSON.parse(refreshed.body.toString('utf8')) as { AuthenticationResult?: object };
+          return reply(refreshed.status, refreshed.status === 200 ? { AuthenticationResult: result.AuthenticationResult } : result);
+        }
+        case 'GlobalSignOut':
+        case 'RevokeToken':
+          return reply(200, {});
+      }
+
+      const forwarded = await forward(cognitoUrl, target, body, headers);
+      if (forwarded.status === 200 && (target === 'SignUp' || target === 'ForgotPassword')) {
+        deliverCode(String(input.Username ?? '').toLowerCase(), target === 'SignUp' ? 'verify' : 'reset');
+      }
+      res.writeHead(forwarded.status, { ...CORS_HEADERS, 'content-type': forwarded.headers['content-type'] ?? contentType });
+      res.end(forwarded.body);
+    } catch (error) {
+      reply(500, { __type: 'InternalErrorException', message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  return listen(server, options.port);
+}

@@ -1,0 +1,141 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  type ExplicitAuthFlowsType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { COGNITO_TRIGGERS } from '../../functions/routes.js';
+import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
+import { spawnGroup, stopGroup, waitFor } from './processes.js';
+
+export interface LocalCognito {
+  /** cognito-local itself; clients should use the proxy in front of it. */
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** cognito-local names triggers in PascalCase; our declarations are camelCase. */
+const TRIGGER_NAMES: Record<keyof typeof COGNITO_TRIGGERS, string> = {
+  preSignUp: 'PreSignUp',
+  postConfirmation: 'PostConfirmation',
+};
+
+/**
+ * Starts cognito-local in its own folder. Its user pool triggers call our handlers through
+ * the local Lambda Invoke API at `lambdaEndpoint`; its tokens name `url` as their issuer.
+ */
+export async function startCognitoLocal(options: { dataDir: string; port: number; lambdaEndpoint: string }): Promise<LocalCognito> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const configDir = join(options.dataDir, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify(
+      {
+        TokenConfig: { IssuerDomain: url },
+        TriggerFunctions: Object.fromEntries(Object.entries(TRIGGER_NAMES).map(([name, trigger]) => [trigger, name])),
+        LambdaClient: {
+          endpoint: options.lambdaEndpoint,
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          maxRetries: 0,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
+  const child = spawnGroup(process.execPath, [bin], {
+    cwd: options.dataDir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port) },
+    name: 'cognito',
+  });
+  try {
+    await waitFor('cognito-local', async () => {
+      if (child.exitCode !== null) throw new Error(`cognito-local exited with ${child.exitCode}`);
+      const response = await fetch(`${url}/health`).catch(() => undefined);
+      return response !== undefined;
+    });
+  } catch (error) {
+    await stopGroup(child);
+    throw error;
+  }
+  return { url, dataDir: options.dataDir, stop: () => stopGroup(child) };
+}
+
+export interface LocalUserPool {
+  userPoolId: string;
+  clientId: string;
+}
+
+export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+}
+
+/** Creates a pool like the CDK auth stack's (email username, custom:role, admin group, flows). */
+export async function createUserPool(cognitoUrl: string, name: string): Promise<LocalUserPool> {
+  const client = cognitoClient(cognitoUrl);
+  try {
+    const { UserPool } = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: name,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        Policies: { PasswordPolicy: { MinimumLength: USER_POOL_SETTINGS.passwordMinLength } },
+        Schema: [
+          { Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true },
+          { Name: 'name', AttributeDataType: 'String', Required: true, Mutable: true },
+          ...Object.entries(USER_POOL_SETTINGS.customAttributes).map(([attribute, settings]) => ({
+            Name: attribute,
+            AttributeDataType: 'String' as const,
+            Mutable: true,
+            StringAttributeConstraints: { MaxLength: String(settings.maxLength) },
+          })),
+        ],
+      }),
+    );
+    const userPoolId = UserPool!.Id!;
+    const { UserPoolClient } = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: `${name}-web`,
+        ExplicitAuthFlows: [...USER_POOL_SETTINGS.clientAuthFlows] as ExplicitAuthFlowsType[],
+      }),
+    );
+    for (const group of USER_POOL_SETTINGS.groups) {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+    }
+    return { userPoolId, clientId: UserPoolClient!.ClientId! };
+  } finally {
+    client.destroy();
+  }
+}
+
+interface StoredUser {
+  Username: string;
+  UserStatus: string;
+  ConfirmationCode?: string;
+  Attributes: Array<{ Name: string; Value: string }>;
+}
+
+/** The code cognito-local stored for a user: its database file is the reliable source. */
+export function storedUser(dataDir: string, userPoolId: string, email: string): StoredUser | undefined {
+  const file = join(dataDir, '.cognito', 'db', `${userPoolId}.json`);
+  if (!existsSync(file)) return undefined;
+  const db = JSON.parse(readFileSync(file, 'utf8')) as { Users?: Record<string, StoredUser> };
+  const address = email.trim().toLowerCase();
+  return Object.values(db.Users ?? {}).find(
+    (user) => user.Username.toLowerCase() === address || user.Attributes.some((a) => a.Name === 'email' && a.Value.toLowerCase() === address),
+  );
+}

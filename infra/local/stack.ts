@@ -1,0 +1,192 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { COGNITO_TRIGGERS, ENV } from '../../functions/routes.js';
+import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
+import { serveCognitoProxy } from './cognito-proxy.js';
+import { ensureTable, startDynamoDbLocal } from './dynamodb.js';
+import { serveEventBus, type LocalEventBus } from './eventbridge.js';
+import type { Listening } from './http-util.js';
+import { serveHttpGateway } from './http-gateway.js';
+import { serveLambdaInvokeApi } from './lambda-runtime.js';
+import { Mailbox } from './mailbox.js';
+import { freePort } from './processes.js';
+import { startLocalS3 } from './s3.js';
+import { serveWebSocketGateway, type LocalWebSocketGateway } from './ws-gateway.js';
+
+/** Every port the local stack listens on; 0 lets the OS choose (tests). */
+export interface LocalPorts {
+  api: number;
+  webSocket: number;
+  /** The Cognito endpoint clients use (our proxy in front of cognito-local). */
+  cognito: number;
+  /** cognito-local itself (token issuer and JWKS). */
+  cognitoBackend: number;
+  s3: number;
+  dynamodb: number;
+  events: number;
+  lambda: number;
+  mailbox: number;
+}
+
+export const DEFAULT_PORTS: LocalPorts = {
+  api: 4000,
+  webSocket: 4001,
+  cognito: 9229,
+  cognitoBackend: 9230,
+  s3: 4569,
+  dynamodb: 8000,
+  events: 4010,
+  lambda: 4011,
+  mailbox: 4012,
+};
+
+export interface LocalStackOptions {
+  /** Where state lives between runs (DynamoDB files, cognito-local's db, S3 objects, mail). */
+  dataDir: string;
+  ports?: Partial<LocalPorts>;
+  /** Use an already running DynamoDB Local instead of starting one (tests share one). */
+  dynamoDbEndpoint?: string;
+  tableName?: string;
+  /** Print each sent mail to the console (dev). */
+  printMail?: boolean;
+}
+
+export interface LocalStack {
+  config: RuntimeConfig;
+  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string };
+  userPool: LocalUserPool;
+  tableName: string;
+  mailbox: Mailbox;
+  events: LocalEventBus;
+  sockets: LocalWebSocketGateway;
+  stop(): Promise<void>;
+}
+
+const REGION = 'us-east-1';
+const BUS_NAME = 'oddjobs-local';
+const IMAGES_BUCKET = 'oddjobs-local-images';
+
+/** Remembers the user pool across runs: cognito-local keeps the pool, we keep its ids. */
+function loadOrCreatePool(dataDir: string, create: () => Promise<LocalUserPool>): Promise<LocalUserPool> {
+  const file = join(dataDir, 'user-pool.json');
+  if (existsSync(file)) {
+    const pool = JSON.parse(readFileSync(file, 'utf8')) as LocalUserPool;
+    if (existsSync(join(dataDir, 'cognito', '.cognito', 'db', `${pool.userPoolId}.json`))) return Promise.resolve(pool);
+  }
+  return create().then((pool) => {
+    writeFileSync(file, JSON.stringify(pool, null, 2));
+    return pool;
+  });
+}
+
+/**
+ * Starts the whole backend on this machine: the same handler modules as in AWS, behind local
+ * HTTP and WebSocket gateways, against DynamoDB Local, cognito-local, s3rver and a local
+ * EventBridge bus. The official SDK clients inside the handlers reach them through the SDK's
+ * standard endpoint variables (AWS_ENDPOINT_URL_<SERVICE>) — only endpoints differ from AWS.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const requested = { ...DEFAULT_PORTS, ...options.ports };
+  const port = async (name: keyof LocalPorts) => (requested[name] === 0 ? freePort() : requested[name]);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error('stop failed', error));
+  };
+
+  try {
+    let dynamoDbEndpoint = options.dynamoDbEndpoint;
+    if (!dynamoDbEndpoint) {
+      const dynamodb = await startDynamoDbLocal({ port: await port('dynamodb'), dataDir: join(dataDir, 'dynamodb') });
+      stops.push(dynamodb.stop);
+      dynamoDbEndpoint = dynamodb.endpoint;
+    }
+    const tableName = options.tableName ?? 'oddjobs-local';
+    await ensureTable(dynamoDbEndpoint, tableName);
+
+    const lambda = await serveLambdaInvokeApi(COGNITO_TRIGGERS, await port('lambda'));
+    stops.push(lambda.close);
+    const cognitoDir = join(dataDir, 'cognito');
+    const cognito = await startCognitoLocal({ dataDir: cognitoDir, port: await port('cognitoBackend'), lambdaEndpoint: lambda.url });
+    stops.push(cognito.stop);
+    const userPool = await loadOrCreatePool(dataDir, () => createUserPool(cognito.url, 'oddjobs-local'));
+
+    const mailbox = new Mailbox(join(dataDir, 'mailbox.json'), options.printMail);
+    const cognitoProxy = await serveCognitoProxy({
+      port: await port('cognito'),
+      cognitoUrl: cognito.url,
+      cognitoDataDir: cognitoDir,
+      userPoolId: userPool.userPoolId,
+      mailbox,
+    });
+    stops.push(cognitoProxy.close);
+    const mailboxServer: Listening = await mailbox.serve(await port('mailbox'));
+    stops.push(mailboxServer.close);
+
+    const s3 = await startLocalS3({ port: await port('s3'), directory: join(dataDir, 's3'), bucket: IMAGES_BUCKET });
+    stops.push(s3.stop);
+    const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME });
+    stops.push(events.close);
+    const sockets = await serveWebSocketGateway({ port: await port('webSocket') });
+    stops.push(sockets.close);
+
+    const issuer = `${cognito.url}/${userPool.userPoolId}`;
+    // The handlers' environment: what CDK sets in AWS, plus the SDK's endpoint overrides.
+    Object.assign(process.env, {
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only this key; DynamoDB Local runs -sharedDb
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: events.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoProxy.url,
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      [ENV.tableName]: tableName,
+      [ENV.imagesBucket]: IMAGES_BUCKET,
+      [ENV.eventBusName]: BUS_NAME,
+      [ENV.socketsEndpoint]: sockets.managementEndpoint,
+      [ENV.userPoolId]: userPool.userPoolId,
+      [ENV.userPoolClientId]: userPool.clientId,
+      [ENV.tokenIssuer]: issuer,
+      [ENV.localJwksUri]: `${issuer}/.well-known/jwks.json`,
+    });
+
+    const api = await serveHttpGateway({ port: await port('api') });
+    stops.push(api.close);
+
+    return {
+      config: {
+        mode: 'local',
+        region: REGION,
+        apiUrl: api.url,
+        webSocketUrl: sockets.webSocketUrl,
+        userPoolId: userPool.userPoolId,
+        userPoolClientId: userPool.clientId,
+        userPoolEndpoint: cognitoProxy.url,
+        authFlowType: 'USER_PASSWORD_AUTH',
+        mailboxUrl: mailboxServer.url,
+      },
+      urls: {
+        api: api.url,
+        webSocket: sockets.webSocketUrl,
+        cognito: cognitoProxy.url,
+        mailbox: mailboxServer.url,
+        s3: s3.endpoint,
+        dynamodb: dynamoDbEndpoint,
+        events: events.url,
+      },
+      userPool,
+      tableName,
+      mailbox,
+      events,
+      sockets,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import { ADMIN_GROUP } from '../shared/roles.js';
+import { PASSWORD_MIN_LENGTH } from '../shared/schemas/auth.js';
+
+/**
+ * The user pool's settings, read by the CDK auth stack and by the local stack's cognito-local
+ * set-up so both pools behave alike.
+ */
+export const USER_POOL_SETTINGS = {
+  passwordMinLength: PASSWORD_MIN_LENGTH,
+  /** Custom attributes (become `custom:<name>`); the role is chosen at sign-up. */
+  customAttributes: { role: { maxLength: 16 } },
+  groups: [ADMIN_GROUP],
+  /** SRP in AWS; USER_PASSWORD_AUTH because cognito-local supports only that flow. */
+  clientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+} as const;

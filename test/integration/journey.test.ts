@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { JobDetail, JobSummary, OwnProfile, Page } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { api, createUser, useLocalStack } from '../support/local-stack.js';
+
+const validJob = {
+  title: 'Help moving a couch',
+  description: 'Carry a couch from the 2nd floor to a truck.',
+  address: { street: '12 Main St', city: 'Austin', state: 'TX' },
+  payment: 5000,
+  category: 'Moving',
+  date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  duration: '2 hours',
+  requirements: ['  Strong  ', '', 'Own gloves'],
+  skills: ['Lifting'],
+};
+
+describe('walking skeleton: sign up, verify, sign in, post a job, see it', () => {
+  const stack = useLocalStack();
+
+  it('creates the profile on verification and lets the poster post a job everyone sees', async () => {
+    const poster = await createUser(stack(), { role: 'poster', name: 'Pat Poster' });
+    const me = await api<OwnProfile>(stack(), 'GET', '/me', { token: poster.idToken });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: poster.userId, name: 'Pat Poster', role: 'poster', email: poster.email });
+
+    const created = await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: validJob });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      status: 'open',
+      location: 'Austin, TX',
+      payment: 5000,
+      platformFee: 700,
+      postedAmount: 5700,
+      requirements: ['Strong', 'Own gloves'],
+    });
+    expect(created.body).not.toHaveProperty('fullAddress');
+
+    const landing = await api<Page<JobSummary>>(stack(), 'GET', '/jobs');
+    expect(landing.body.items.map((job) => job.id)).toContain(created.body.id);
+
+    // The poster's own signed-in feed never shows their own jobs.
+    const ownFeed = await api<Page<JobSummary>>(stack(), 'GET', '/feed/jobs', { token: poster.idToken });
+    expect(ownFeed.body.items.map((job) => job.id)).not.toContain(created.body.id);
+
+    const worker = await createUser(stack(), { role: 'worker' });
+    const workerFeed = await api<Page<JobSummary>>(stack(), 'GET', '/feed/jobs', { token: worker.idToken });
+    expect(workerFeed.body.items.map((job) => job.id)).toContain(created.body.id);
+
+    const publicDetail = await api<JobDetail>(stack(), 'GET', `/jobs/${created.body.id}`, { token: worker.idToken });
+    expect(publicDetail.status).toBe(200);
+    expect(publicDetail.body.location).toBe('Austin, TX');
+    expect(publicDetail.body).not.toHaveProperty('fullAddress');
+    expect(publicDetail.body.poster).toMatchObject({ name: 'Pat Poster', role: 'poster' });
+    expect(publicDetail.body.poster).not.toHaveProperty('email');
+
+    const ownerDetail = await api<JobDetail>(stack(), 'GET', `/jobs/${created.body.id}`, { token: poster.idToken });
+    expect(ownerDetail.body.fullAddress).toBe('12 Main St, Austin, TX');
+  });
+
+  it('pages the open jobs newest first with a cursor', async () => {
+    const poster = await createUser(stack(), { role: 'poster' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { body } = await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...validJob, title: `Job ${i}` } });
+      ids.push(body.id);
+    }
+    const first = await api<Page<JobSummary>>(stack(), 'GET', '/jobs?limit=2');
+    expect(first.body.items.map((job) => job.id)).toEqual([ids[2], ids[1]]);
+    const second = await api<Page<JobSummary>>(stack(), 'GET', `/jobs?limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.body.items[0]?.id).toBe(ids[0]);
+    expect((await api(stack(), 'GET', '/jobs?cursor=not-a-cursor')).status).toBe(400);
+    expect((await api(stack(), 'GET', '/jobs?limit=500')).status).toBe(400);
+  });
+
+  it('refuses job posts from workers, anonymous callers and bad input with the spec texts', async () => {
+    const worker = await createUser(stack(), { role: 'worker' });
+    const refused = await api(stack(), 'POST', '/jobs', { token: worker.idToken, body: validJob });
+    expect(refused).toEqual({ status: 403, body: { error: MSG.jobs.onlyPostersCanCreate } });
+
+    expect((await api(stack(), 'POST', '/jobs', { body: validJob })).status).toBe(401);
+    expect((await api(stack(), 'POST', '/jobs', { token: 'forged.token.value', body: validJob })).status).toBe(401);
+
+    const poster = await createUser(stack(), { role: 'poster' });
+    const cases: Array<[object, string]> = [
+      [{ title: '' }, MSG.jobForm.titleRequired],
+      [{ title: 'x'.repeat(101) }, MSG.jobForm.titleTooLong],
+      [{ description: 'x'.repeat(2001) }, MSG.jobForm.descriptionTooLong],
+      [{ payment: 0 }, MSG.jobForm.paymentPositive],
+      [{ payment: 100_001 }, MSG.jobForm.paymentTooLarge],
+      [{ category: 'Juggling' }, MSG.jobForm.categoryRequired],
+      [{ duration: '   ' }, MSG.jobForm.durationRequired],
+      [{ address: { street: '1 A St', city: '', state: 'TX' } }, MSG.jobForm.cityRequired],
+    ];
+    for (const [change, message] of cases) {
+      const response = await api<{ error: string }>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...validJob, ...change } });
+      expect(response.status, message).toBe(400);
+      expect(response.body.error).toBe(message);
+    }
+    const malformed = await api<{ error: string }>(stack(), 'POST', '/jobs', { token: poster.idToken, body: '{not json' });
+    expect(malformed).toEqual({ status: 400, body: { error: MSG.backend.invalidJson } });
+  });
+
+  it('answers 404 with the spec text for a job that does not exist', async () => {
+    const worker = await createUser(stack(), { role: 'worker' });
+    const missing = await api(stack(), 'GET', '/jobs/does-not-exist', { token: worker.idToken });
+    expect(missing).toEqual({ status: 404, body: { error: MSG.jobs.notFound } });
+  });
+});

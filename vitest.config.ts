@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    // One DynamoDB Local for the run; each integration test file starts its own local stack
+    // (own table, user pool, ports) against it.
+    globalSetup: ['test/support/global-setup.ts'],
+    pool: 'forks',
+    env: { LOG_LEVEL: 'warn' },
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+  },
+});
