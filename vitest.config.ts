@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Developers and CI run Node 20; Lambda runs Node 22. The SDK's upgrade notice is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],

@@ -10,6 +10,9 @@ import { keys, timeOrdered } from '../table.js';
 
 export interface JobItem extends JobSummary {
   fullAddress: string;
+  /** Private, like the street address: the public sees only city and state. */
+  latitude?: number;
+  longitude?: number;
 }
 
 /** The index keys a job item carries; recomputed on every status or worker change. */

@@ -1,0 +1,46 @@
+import type { JobCategory } from '../../shared/categories.js';
+import type { Role } from '../../shared/roles.js';
+
+/** Demo accounts created on the first `npm run dev` (listed in the README). */
+export const DEMO_PASSWORD = 'oddjobs-demo-1';
+
+export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
+  { email: 'admin@oddjobs.test', name: 'Avery Admin', role: 'admin' },
+  { email: 'paula@oddjobs.test', name: 'Paula Poster', role: 'poster' },
+  { email: 'omar@oddjobs.test', name: 'Omar Owens', role: 'poster' },
+  { email: 'wendy@oddjobs.test', name: 'Wendy Worker', role: 'worker' },
+  { email: 'marco@oddjobs.test', name: 'Marco Diaz', role: 'worker' },
+];
+
+export interface DemoJob {
+  poster: string;
+  title: string;
+  description: string;
+  street: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  paymentCents: number;
+  category: JobCategory;
+  inDays: number;
+  duration: string;
+  requirements: string[];
+  skills: string[];
+}
+
+/** A dozen open jobs around Austin, Texas, at real street coordinates. */
+export const DEMO_JOBS: readonly DemoJob[] = [
+  { poster: 'paula@oddjobs.test', title: 'Move a sofa and two armchairs', description: 'Moving living room furniture from a second-floor apartment into a rental truck parked out front. Stairs, no elevator.', street: '1100 Congress Ave', city: 'Austin', state: 'TX', latitude: 30.2747, longitude: -97.7404, paymentCents: 12000, category: 'Moving', inDays: 3, duration: '3 hours', requirements: ['Able to lift 50 lbs', 'Comfortable with stairs'], skills: ['Heavy lifting', 'Furniture moving'] },
+  { poster: 'paula@oddjobs.test', title: 'Deep clean a two-bedroom apartment', description: 'Move-out clean: kitchen, two bathrooms, floors and inside the fridge. Supplies provided.', street: '2201 S Lamar Blvd', city: 'Austin', state: 'TX', latitude: 30.2459, longitude: -97.7787, paymentCents: 15000, category: 'Cleaning', inDays: 5, duration: '5 hours', requirements: ['Attention to detail'], skills: ['Deep cleaning', 'Kitchen cleaning', 'Bathrooms'] },
+  { poster: 'omar@oddjobs.test', title: 'Mow and edge a front and back lawn', description: 'Medium-sized yard in Mueller. Mower and edger in the garage. Bag the clippings please.', street: '1900 Aldrich St', city: 'Austin', state: 'TX', latitude: 30.2985, longitude: -97.7056, paymentCents: 6000, category: 'Yard Work', inDays: 2, duration: '2 hours', requirements: [], skills: ['Lawn mowing', 'Edging'] },
+  { poster: 'omar@oddjobs.test', title: 'Assemble an IKEA wardrobe', description: 'PAX wardrobe with sliding doors, still in boxes. Needs to be anchored to the wall.', street: '4500 Duval St', city: 'Austin', state: 'TX', latitude: 30.3087, longitude: -97.7224, paymentCents: 8500, category: 'Assembly', inDays: 4, duration: '3 hours', requirements: ['Bring a drill'], skills: ['Furniture assembly', 'Wall anchoring'] },
+  { poster: 'paula@oddjobs.test', title: 'Walk a friendly golden retriever', description: 'Midday walks for Biscuit, Monday to Friday next week, around Zilker Park.', street: '2100 Barton Springs Rd', city: 'Austin', state: 'TX', latitude: 30.2642, longitude: -97.7695, paymentCents: 10000, category: 'Pet Care', inDays: 6, duration: '5 x 45 minutes', requirements: ['Loves dogs'], skills: ['Dog walking'] },
+  { poster: 'omar@oddjobs.test', title: 'Fix a leaking kitchen faucet', description: 'Single-handle faucet drips constantly. Replacement cartridge already bought.', street: '7000 Woodhollow Dr', city: 'Austin', state: 'TX', latitude: 30.3576, longitude: -97.7491, paymentCents: 7000, category: 'Handyman', inDays: 1, duration: '1 hour', requirements: ['Own basic tools'], skills: ['Plumbing', 'Repairs'] },
+  { poster: 'paula@oddjobs.test', title: 'Set up chairs and tables for a backyard party', description: 'Forty folding chairs, six tables and string lights for a birthday party on Saturday.', street: '3800 Speedway', city: 'Austin', state: 'TX', latitude: 30.3018, longitude: -97.7342, paymentCents: 9000, category: 'Event Help', inDays: 7, duration: '3 hours', requirements: ['Available Saturday morning'], skills: ['Event setup', 'Lifting'] },
+  { poster: 'omar@oddjobs.test', title: 'Paint a small home office', description: 'One 10x12 room, walls only, two coats. Paint and rollers supplied; furniture already moved out.', street: '5200 Burnet Rd', city: 'Austin', state: 'TX', latitude: 30.3246, longitude: -97.7393, paymentCents: 25000, category: 'Home Projects', inDays: 9, duration: '1 day', requirements: ['Painting experience'], skills: ['Interior painting', 'Taping'] },
+  { poster: 'paula@oddjobs.test', title: 'Pick up a bookshelf from a store', description: 'Pick up a flat-packed bookshelf at a store on Ben White and deliver it to my place downtown. Needs a pickup truck or van.', street: '500 E Ben White Blvd', city: 'Austin', state: 'TX', latitude: 30.2203, longitude: -97.7596, paymentCents: 4500, category: 'Delivery', inDays: 2, duration: '1.5 hours', requirements: ['Pickup truck or van'], skills: ['Driving', 'Delivery'] },
+  { poster: 'omar@oddjobs.test', title: 'Clean out a garage', description: 'Sort, bag and haul boxes to the curb for bulk pickup. About half a garage of stuff.', street: '6000 Manchaca Rd', city: 'Austin', state: 'TX', latitude: 30.2114, longitude: -97.8003, paymentCents: 11000, category: 'Cleaning', inDays: 8, duration: '4 hours', requirements: ['Gloves'], skills: ['Organizing', 'Hauling'] },
+  { poster: 'paula@oddjobs.test', title: 'Trim hedges along a driveway', description: 'About 40 feet of boxwood hedges. Trimmer provided. Clean up clippings afterwards.', street: '1600 W 35th St', city: 'Austin', state: 'TX', latitude: 30.3063, longitude: -97.7524, paymentCents: 5500, category: 'Yard Work', inDays: 4, duration: '2 hours', requirements: [], skills: ['Hedge trimming', 'Yard cleanup'] },
+  { poster: 'omar@oddjobs.test', title: 'Mount a TV and hide the cables', description: '65-inch TV on drywall with studs; wall mount included. Run the cables through an in-wall kit.', street: '2900 E Cesar Chavez St', city: 'Austin', state: 'TX', latitude: 30.2527, longitude: -97.7128, paymentCents: 9500, category: 'Handyman', inDays: 3, duration: '2 hours', requirements: ['Stud finder and drill'], skills: ['TV mounting', 'Drywall'] },
+];

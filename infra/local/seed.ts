@@ -1,0 +1,59 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { createJobSchema } from '../../shared/schemas/job.js';
+import { cognitoClient } from './cognito.js';
+import { DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
+import type { LocalStack } from './stack.js';
+
+/**
+ * Fills a new local stack with the demo accounts and jobs, once: accounts go through the real
+ * sign-up and verification (so the triggers create their profiles), jobs through the same
+ * validation and domain code as POST /jobs, with their coordinates.
+ */
+export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Promise<boolean> {
+  const marker = join(dataDir, 'seeded.json');
+  if (existsSync(marker)) return false;
+
+  const cognito = cognitoClient(stack.urls.cognito);
+  const userIds = new Map<string, string>();
+  for (const user of DEMO_USERS) {
+    const { UserSub } = await cognito.send(
+      new SignUpCommand({
+        ClientId: stack.userPool.clientId,
+        Username: user.email,
+        Password: DEMO_PASSWORD,
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'name', Value: user.name },
+          { Name: 'custom:role', Value: user.role },
+        ],
+      }),
+    );
+    const code = stack.mailbox.list(user.email)[0]?.code;
+    await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.userPool.clientId, Username: user.email, ConfirmationCode: code }));
+    userIds.set(user.email, UserSub!);
+  }
+
+  // Imported late: the domain modules create their SDK clients from the stack's environment.
+  const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+  const now = Date.now();
+  for (const [index, demo] of DEMO_JOBS.entries()) {
+    const request = createJobSchema.parse({
+      title: demo.title,
+      description: demo.description,
+      address: { street: demo.street, city: demo.city, state: demo.state },
+      payment: demo.paymentCents,
+      category: demo.category,
+      date: new Date(now + demo.inDays * 86_400_000).toISOString().slice(0, 10),
+      duration: demo.duration,
+      requirements: demo.requirements,
+      skills: demo.skills,
+    });
+    const createdAt = new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString();
+    const job = newJob(request, userIds.get(demo.poster)!, createdAt);
+    await putNewJob({ ...job, latitude: demo.latitude, longitude: demo.longitude });
+  }
+  writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
+  return true;
+}

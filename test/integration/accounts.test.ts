@@ -1,0 +1,72 @@
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import type { AdminStatus, OwnProfile } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { cognitoClient } from '../../infra/local/cognito.js';
+import { api, confirm, signIn, signUp, uniqueEmail, useLocalStack } from '../support/local-stack.js';
+
+describe('accounts: roles and the one admin', () => {
+  const stack = useLocalStack();
+
+  it('lets exactly one of two simultaneous admin sign-ups win, atomically', async () => {
+    expect((await api<AdminStatus>(stack(), 'GET', '/accounts/admin-status')).body).toEqual({ adminExists: false });
+
+    const attempts = await Promise.allSettled([signUp(stack(), { role: 'admin' }), signUp(stack(), { role: 'admin' })]);
+    const won = attempts.filter((a) => a.status === 'fulfilled');
+    const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(String(lost[0]!.reason.message)).toContain(MSG.auth.adminExists);
+    expect((await api<AdminStatus>(stack(), 'GET', '/accounts/admin-status')).body).toEqual({ adminExists: true });
+
+    // The winner verifies, lands in the admin group, and the token says so.
+    const winner = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof signUp>>>).value;
+    await confirm(stack(), winner.email);
+    const token = await signIn(stack(), winner.email, winner.password);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(claims['cognito:groups']).toEqual(['admin']);
+    expect((await api<OwnProfile>(stack(), 'GET', '/me', { token })).body.role).toBe('admin');
+
+    // Later admin sign-ups are refused too.
+    await expect(signUp(stack(), { role: 'admin' })).rejects.toThrow(MSG.auth.adminExists);
+  });
+
+  it('refuses an unknown role or a missing name at sign-up, even from a direct API call', async () => {
+    const cognito = cognitoClient(stack().urls.cognito);
+    const email = uniqueEmail('direct');
+    const attempt = (attributes: Array<{ Name: string; Value: string }>) =>
+      cognito.send(
+        new SignUpCommand({ ClientId: stack().userPool.clientId, Username: email, Password: 'correct-horse-42', UserAttributes: attributes }),
+      );
+    await expect(attempt([{ Name: 'email', Value: email }, { Name: 'name', Value: 'X' }, { Name: 'custom:role', Value: 'superuser' }])).rejects.toThrow(
+      MSG.auth.invalidRole,
+    );
+    await expect(attempt([{ Name: 'email', Value: email }, { Name: 'custom:role', Value: 'worker' }])).rejects.toThrow(MSG.auth.allFieldsRequired);
+  });
+
+  it('mails the verification code and mails it again on resend', async () => {
+    const { email } = await signUp(stack(), { role: 'worker' });
+    const first = stack().mailbox.list(email);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.code).toMatch(/^\d{6}$/);
+
+    const response = await fetch(stack().urls.cognito, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ResendConfirmationCode' },
+      body: JSON.stringify({ ClientId: stack().userPool.clientId, Username: email }),
+    });
+    expect(response.status).toBe(200);
+    expect(stack().mailbox.list(email)).toHaveLength(2);
+  });
+
+  it('answers 404 "Profile not found" for a signed-in user without a profile', async () => {
+    const missing = await api(stack(), 'GET', '/profiles/nobody', {
+      token: await (async () => {
+        const { email, password } = await signUp(stack(), { role: 'worker' });
+        await confirm(stack(), email);
+        return signIn(stack(), email, password);
+      })(),
+    });
+    expect(missing).toEqual({ status: 404, body: { error: MSG.auth.profileNotFound } });
+  });
+});

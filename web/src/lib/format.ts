@@ -1,0 +1,51 @@
+const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "2 hours ago"; "just now" under a minute. */
+export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  for (const [unit, unitSeconds] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= unitSeconds) return relativeTime.format(Math.trunc(seconds / unitSeconds), unit);
+  }
+  return 'just now';
+}
+
+// Due dates are calendar days (YYYY-MM-DD): format them in UTC so no time zone shifts the day.
+const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** "2025-07-04" -> "July 4, 2025" */
+export function formatCalendarDay(day: string): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(time) ? day : calendarDay.format(time);
+}
+
+/** Today in the viewer's time zone as YYYY-MM-DD (the minimum of a due-date input). */
+export function todayAsCalendarDay(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** At most two initials: "Ada Lovelace" -> "AL", "cher" -> "C". */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** Average rating with one decimal, or the spec's text when there is none. */
+export function formatRating(rating: number | null): string {
+  return rating === null ? 'No ratings yet' : rating.toFixed(1);
+}

@@ -1,0 +1,19 @@
+/**
+ * What screens hand each other in router navigation state. History state survives reloads and
+ * can hold anything, so it is read defensively.
+ */
+export interface NavigationState {
+  /** The address being signed up / verified / signed in with. */
+  email?: string;
+  /** Where a guard sent the visitor away from; sign-in returns there. */
+  from?: string;
+}
+
+export function readNavigationState(state: unknown): NavigationState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { email, from } = state as Record<string, unknown>;
+  return {
+    ...(typeof email === 'string' && email ? { email } : {}),
+    ...(typeof from === 'string' && from.startsWith('/') ? { from } : {}),
+  };
+}
