@@ -1,0 +1,36 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+/** Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('browser not started');
+    return browser;
+  };
+}
+
+export const webUrl = (path = '/') => `${inject('webUrl')}${path}`;
+
+/** Reads the newest code mailed to an address from the local mailbox page, as a person would. */
+export async function readCodeFromMailbox(page: Page, email: string): Promise<string> {
+  await page.goto(inject('mailboxUrl'));
+  const mail = page.locator('article', { hasText: email }).first();
+  const text = await mail.locator('.code strong').innerText();
+  return text.trim();
+}

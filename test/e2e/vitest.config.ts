@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// Developers and CI run Node 20; Lambda runs Node 22. The SDK's upgrade notice is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** Browser tests: the built web app against a fresh local stack, driven in Debian's Chromium. */
+export default defineConfig({
+  test: {
+    root: '.',
+    include: ['test/e2e/**/*.test.ts'],
+    globalSetup: ['test/e2e/global-setup.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    env: { LOG_LEVEL: 'warn' },
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+  },
+});
