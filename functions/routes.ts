@@ -46,6 +46,7 @@ export const HTTP_ROUTE_GROUPS = {
     capabilities: ['table:read', 'table:write'],
     routes: {
       'GET /me': 'user',
+      'PATCH /me': 'user',
       'GET /profiles/{id}': 'user',
     },
   },
@@ -116,6 +117,8 @@ export const EVENT_RULES = {
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
   preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'] },
+  preAuthentication: { entry: 'functions/auth/pre-authentication.ts', capabilities: ['table:read', 'table:write'] },
+  postAuthentication: { entry: 'functions/auth/post-authentication.ts', capabilities: ['table:write'] },
   postConfirmation: {
     entry: 'functions/auth/post-confirmation.ts',
     capabilities: ['table:read', 'table:write', 'userpool:admin-group'],

@@ -51,6 +51,10 @@ export const keys = {
   jobsByWorker: (workerId: string) => `WORKER#${workerId}`,
   statusOrdered: (status: string, createdAt: string, id: string) => `${status}#${createdAt}#${id}`,
 
+  /** One entry of the admin actions log (admin actions and security events). GSI1: newest first. */
+  adminAction: (id: string): ItemKey => ({ pk: `ADMINACTION#${id}`, sk: 'ADMINACTION' }),
+  adminActionsLog: () => 'ADMINACTIONS',
+
   /** A live WebSocket connection (TTL'd). GSI1: by user; GSI2: every connection. */
   connection: (connectionId: string): ItemKey => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionsByUser: (userId: string) => `CONNS#${userId}`,

@@ -53,9 +53,21 @@ export interface JobDetail extends JobSummary {
   poster: PublicProfile | null;
 }
 
+export interface NotificationPreferences {
+  enabled: boolean;
+  radiusMiles: number;
+  maxPerDay: number;
+  quietHours: { enabled: boolean; start: string; end: string };
+  jobCategories: JobCategory[];
+}
+
 export interface OwnProfile extends PublicProfile {
   email: string;
   location: string;
+  latitude: number | null;
+  longitude: number | null;
+  locationUpdatedAt: string | null;
+  notificationPreferences: NotificationPreferences;
   stripeAccountStatus: 'not_connected' | 'pending' | 'complete';
 }
 

@@ -72,6 +72,7 @@ export const MSG = {
     securityValidationFailed: 'Security validation failed for profile update',
     bioInvalid: 'Bio contains invalid content',
     maxSkills: 'Maximum 20 skills allowed',
+    tooManyUpdates: (seconds: number) => `Too many profile updates. Please wait ${seconds} seconds and try again.`, // ours
   },
   jobForm: {
     titleRequired: 'Title is required',

@@ -2,16 +2,18 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { MSG } from '../../shared/messages.js';
 import { isRole } from '../../shared/roles.js';
 import { claimAdminSeat } from '../domain/admin-seat.js';
+import { countAttempt } from '../lib/rate-limit.js';
 
 /**
  * Runs before Cognito creates a user, for sign-ups from the browser and direct API calls
- * alike. A thrown message reaches the caller as "PreSignUp failed with error <message>.".
+ * alike (at most 5 attempts per 15 minutes per email). A thrown message reaches the caller as "PreSignUp failed with error <message>.".
  */
 export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   const attributes = event.request.userAttributes;
   const role = attributes['custom:role'];
   const email = (attributes.email ?? '').trim().toLowerCase();
   if (!email || !attributes.name?.trim() || !role) throw new Error(MSG.auth.allFieldsRequired);
+  if (!(await countAttempt('signUp', email)).allowed) throw new Error(MSG.auth.tooManySignUps);
   if (!isRole(role)) throw new Error(MSG.auth.invalidRole);
   if (role === 'admin' && !(await claimAdminSeat(email))) throw new Error(MSG.auth.adminExists);
   return event;

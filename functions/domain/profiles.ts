@@ -1,16 +1,16 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { OwnProfile, PublicProfile } from '../../shared/api.js';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { NotificationPreferences, OwnProfile, PublicProfile } from '../../shared/api.js';
 import type { Role } from '../../shared/roles.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys } from '../table.js';
 
 /** Defaults of notification_preferences (spec 2 §3). */
-export const DEFAULT_NOTIFICATION_PREFERENCES = {
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   enabled: true,
   radiusMiles: 5,
   maxPerDay: 10,
   quietHours: { enabled: false, start: '22:00', end: '08:00' },
-  jobCategories: [] as string[],
+  jobCategories: [],
 };
 
 export interface ProfileItem {
@@ -26,7 +26,10 @@ export interface ProfileItem {
   ratingTotal: number;
   reviewCount: number;
   completedJobs: number;
-  notificationPreferences: typeof DEFAULT_NOTIFICATION_PREFERENCES;
+  latitude?: number;
+  longitude?: number;
+  locationUpdatedAt?: string;
+  notificationPreferences: NotificationPreferences;
   stripeAccountStatus: 'not_connected' | 'pending' | 'complete';
   createdAt: string;
   updatedAt: string;
@@ -52,7 +55,16 @@ export function toPublicProfile(item: ProfileItem): PublicProfile {
 }
 
 export function toOwnProfile(item: ProfileItem): OwnProfile {
-  return { ...toPublicProfile(item), email: item.email, location: item.location, stripeAccountStatus: item.stripeAccountStatus };
+  return {
+    ...toPublicProfile(item),
+    email: item.email,
+    location: item.location,
+    latitude: item.latitude ?? null,
+    longitude: item.longitude ?? null,
+    locationUpdatedAt: item.locationUpdatedAt ?? null,
+    notificationPreferences: item.notificationPreferences,
+    stripeAccountStatus: item.stripeAccountStatus,
+  };
 }
 
 export async function getProfile(userId: string): Promise<ProfileItem | undefined> {
@@ -93,6 +105,36 @@ export async function createProfileOnce(profile: ProfileItem): Promise<boolean> 
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Writes the given fields (already validated) and returns the whole updated profile. */
+export async function updateProfile(userId: string, changes: Record<string, unknown>): Promise<ProfileItem | undefined> {
+  const now = new Date().toISOString();
+  const fields = { ...changes, updatedAt: now, ...('latitude' in changes ? { locationUpdatedAt: now } : {}) };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as ProfileItem;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

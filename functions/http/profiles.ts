@@ -1,13 +1,43 @@
+import { z } from 'zod';
 import { MSG } from '../../shared/messages.js';
-import { getProfile, toOwnProfile, toPublicProfile } from '../domain/profiles.js';
-import { notFound } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
+import { profileUpdateSchema, protectedFieldsIn } from '../../shared/schemas/profile.js';
+import { recordSecurityEvent } from '../domain/admin-actions.js';
+import { getProfile, toOwnProfile, toPublicProfile, updateProfile } from '../domain/profiles.js';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../lib/errors.js';
+import { parseWith, routeGroup } from '../lib/http.js';
+import { countProfileUpdate } from '../lib/rate-limit.js';
+
+const jsonObject = z.record(z.string(), z.unknown(), MSG.backend.invalidJson);
 
 export const handler = routeGroup('profiles', {
   'GET /me': async ({ caller }) => {
     const profile = await getProfile(caller.userId);
     if (!profile) throw notFound(MSG.auth.profileNotFound);
     return toOwnProfile(profile);
+  },
+
+  /**
+   * Own profile update (spec 1 §5): protected fields are refused and reported, input is
+   * validated and sanitised, and at most 3 updates per 5 minutes go through.
+   */
+  'PATCH /me': async (request) => {
+    const { caller } = request;
+    const body = request.body(jsonObject);
+    const protectedFields = protectedFieldsIn(body);
+    if (protectedFields.length) {
+      await recordSecurityEvent('profile_security_violation', 'profile', caller.userId, { fields: protectedFields }, MSG.profile.securityValidationFailed);
+      throw forbidden(MSG.profile.securityValidationFailed);
+    }
+    const changes = parseWith(profileUpdateSchema, body);
+    if (Object.keys(changes).length === 0) throw badRequest(MSG.backend.requiredMissing);
+    if (('latitude' in changes) !== ('longitude' in changes)) throw badRequest('Latitude and longitude must be given together');
+
+    const rate = await countProfileUpdate(caller.userId);
+    if (!rate.allowed) throw tooManyRequests(MSG.profile.tooManyUpdates(rate.retryAfterSeconds), rate.retryAfterSeconds);
+
+    const updated = await updateProfile(caller.userId, changes);
+    if (!updated) throw notFound(MSG.auth.profileNotFound);
+    return toOwnProfile(updated);
   },
 
   /** Another user's public view: never their email or payment fields. */

@@ -6,6 +6,7 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -17,4 +18,5 @@ export const unauthorized = (message: string = MSG.auth.authenticationRequired) 
 export const forbidden = (message: string = MSG.backend.accessDenied) => new HttpError(403, message);
 export const notFound = (message: string = MSG.backend.notFound) => new HttpError(404, message);
 export const conflict = (message: string = MSG.backend.conflict) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -78,12 +78,12 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return parsed.data;
 }
 
-function toResponse(result: OperationResult): HttpResponse {
+function toResponse(result: OperationResult, headers: Record<string, string> = {}): HttpResponse {
   const { status, body } =
     'status' in result && typeof result.status === 'number' ? (result as { status: number; body?: unknown }) : { status: 200, body: result };
   return {
     statusCode: status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
     body: body === undefined ? '' : JSON.stringify(body),
   };
 }
@@ -93,7 +93,7 @@ const httpErrors = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   onError: (request) => {
     const error = request.error;
     if (error instanceof HttpError) {
-      request.response = toResponse({ status: error.status, body: { error: error.message, fields: error.fields } });
+      request.response = toResponse({ status: error.status, body: { error: error.message, fields: error.fields } }, error.headers);
       return;
     }
     logger.error('unhandled error', { routeKey: request.event.routeKey, error });

@@ -1,6 +1,8 @@
 import { createServer, request as httpRequest } from 'node:http';
+import { COGNITO_TRIGGERS } from '../../functions/routes.js';
 import { CORS_HEADERS, listen, readBody, sendJson, type Listening } from './http-util.js';
 import { storedUser } from './cognito.js';
+import { invoke } from './lambda-runtime.js';
 import type { Mailbox } from './mailbox.js';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -39,8 +41,33 @@ function forward(cognitoUrl: string, target: string, body: Buffer, headers: Reco
  * A thin proxy in front of cognito-local that makes it behave like the Cognito our users
  * meet: every code the pool sends is delivered to the local mailbox, and the calls
  * cognito-local lacks are answered in its terms (ResendConfirmationCode with the stored code,
- * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken).
+ * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken), and
+ * the PreAuthentication trigger it does not support runs here before a password sign-in.
  */
+function isInvalidPassword(response: Forwarded): boolean {
+  return response.status >= 400 && response.body.toString('utf8').includes('InvalidPasswordException');
+}
+
+/** Invokes our PreAuthentication handler as Cognito would; returns its refusal, if any. */
+async function runPreAuthentication(userPoolId: string, clientId: string, user: NonNullable<ReturnType<typeof storedUser>>): Promise<string | null> {
+  const event = {
+    version: '1',
+    region: 'us-east-1',
+    userPoolId,
+    userName: user.Username,
+    triggerSource: 'PreAuthentication_Authentication',
+    callerContext: { awsSdkVersion: 'local', clientId },
+    request: { userAttributes: Object.fromEntries(user.Attributes.map((a) => [a.Name, a.Value])), validationData: {} },
+    response: {},
+  };
+  try {
+    await invoke('preAuthentication', COGNITO_TRIGGERS.preAuthentication, event);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 export async function serveCognitoProxy(options: ProxyOptions): Promise<Listening> {
   const { cognitoUrl, mailbox } = options;
 
@@ -89,12 +116,25 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
           const result = JSON.parse(refreshed.body.toString('utf8')) as { AuthenticationResult?: object };
           return reply(refreshed.status, refreshed.status === 200 ? { AuthenticationResult: result.AuthenticationResult } : result);
         }
+        case 'InitiateAuth': {
+          const parameters = (input.AuthParameters ?? {}) as Record<string, string>;
+          const user = input.AuthFlow === 'USER_PASSWORD_AUTH' ? storedUser(options.cognitoDataDir, options.userPoolId, parameters.USERNAME ?? '') : undefined;
+          if (user) {
+            const refusal = await runPreAuthentication(options.userPoolId, String(input.ClientId ?? ''), user);
+            if (refusal) return reply(400, { __type: 'UserLambdaValidationException', message: `PreAuthentication failed with error ${refusal}.` });
+          }
+          break;
+        }
         case 'GlobalSignOut':
         case 'RevokeToken':
           return reply(200, {});
       }
 
       const forwarded = await forward(cognitoUrl, target, body, headers);
+      if (target === 'InitiateAuth' && isInvalidPassword(forwarded)) {
+        // Cognito answers a wrong password with NotAuthorizedException; cognito-local does not.
+        return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+      }
       if (forwarded.status === 200 && (target === 'SignUp' || target === 'ForgotPassword')) {
         deliverCode(String(input.Username ?? '').toLowerCase(), target === 'SignUp' ? 'verify' : 'reset');
       }

@@ -19,11 +19,15 @@ export interface LocalCognito {
   stop(): Promise<void>;
 }
 
-/** cognito-local names triggers in PascalCase; our declarations are camelCase. */
-const TRIGGER_NAMES: Record<keyof typeof COGNITO_TRIGGERS, string> = {
-  preSignUp: 'PreSignUp',
-  postConfirmation: 'PostConfirmation',
-};
+/**
+ * The triggers cognito-local invokes itself, by its PascalCase names. It has no
+ * PreAuthentication trigger: our proxy (cognito-proxy.ts) runs that one.
+ */
+const NATIVE_TRIGGERS = {
+  PreSignUp: 'preSignUp',
+  PostConfirmation: 'postConfirmation',
+  PostAuthentication: 'postAuthentication',
+} as const satisfies Record<string, keyof typeof COGNITO_TRIGGERS>;
 
 /**
  * Starts cognito-local in its own folder. Its user pool triggers call our handlers through
@@ -38,7 +42,7 @@ export async function startCognitoLocal(options: { dataDir: string; port: number
     JSON.stringify(
       {
         TokenConfig: { IssuerDomain: url },
-        TriggerFunctions: Object.fromEntries(Object.entries(TRIGGER_NAMES).map(([name, trigger]) => [trigger, name])),
+        TriggerFunctions: NATIVE_TRIGGERS,
         LambdaClient: {
           endpoint: options.lambdaEndpoint,
           region: 'us-east-1',

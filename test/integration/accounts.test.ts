@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
-import { api, confirm, signIn, signUp, uniqueEmail, useLocalStack } from '../support/local-stack.js';
+import { api, confirm, queryIndex, signIn, signUp, uniqueEmail, useLocalStack } from '../support/local-stack.js';
 
 describe('accounts: roles and the one admin', () => {
   const stack = useLocalStack();
@@ -57,6 +57,28 @@ describe('accounts: roles and the one admin', () => {
     });
     expect(response.status).toBe(200);
     expect(stack().mailbox.list(email)).toHaveLength(2);
+  });
+
+  it('limits sign-in attempts to 5 per 15 minutes per email, even for direct calls, and alerts the admin', async () => {
+    const { email, password } = await signUp(stack(), { role: 'worker' });
+    await confirm(stack(), email);
+    // Failures below the limit are cleared by a successful sign-in.
+    for (let i = 0; i < 4; i++) await expect(signIn(stack(), email, 'wrong-password')).rejects.toThrow();
+    await signIn(stack(), email, password);
+    for (let i = 0; i < 5; i++) await expect(signIn(stack(), email, 'wrong-password')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(stack(), email, password)).rejects.toThrow(MSG.auth.tooManySignIns);
+    const alerts = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((item) => item.actionType === 'repeated_auth_failures');
+    expect(alerts.map((alert) => alert.details)).toEqual([{ email }]);
+  });
+
+  it('limits sign-up attempts per email', async () => {
+    const email = uniqueEmail('again');
+    const reasons: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await signUp(stack(), { role: 'superuser' as never, email }).catch((error: Error) => reasons.push(error.message));
+    }
+    expect(reasons.slice(0, 5).every((reason) => reason.includes(MSG.auth.invalidRole))).toBe(true);
+    expect(reasons[5]).toContain(MSG.auth.tooManySignUps);
   });
 
   it('answers 404 "Profile not found" for a signed-in user without a profile', async () => {

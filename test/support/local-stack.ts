@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../shared/roles.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
+import { localDynamoDbClient } from '../../infra/local/dynamodb.js';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 
 const ALL_RANDOM_PORTS = {
@@ -126,4 +128,24 @@ export async function api<T = unknown>(
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A document client on the stack's table, for assertions on what was (or was not) written. */
+export function tableClient(stack: LocalStack) {
+  return DynamoDBDocumentClient.from(localDynamoDbClient(stack.urls.dynamodb));
+}
+
+/** Every item of a GSI partition (tests only: a small partition, read in full). */
+export async function queryIndex(stack: LocalStack, index: 'GSI1' | 'GSI2' | 'GSI3', partition: string) {
+  const attribute = `${index.toLowerCase()}pk`;
+  const { Items = [] } = await tableClient(stack).send(
+    new QueryCommand({
+      TableName: stack.tableName,
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': attribute },
+      ExpressionAttributeValues: { ':pk': partition },
+    }),
+  );
+  return Items;
 }

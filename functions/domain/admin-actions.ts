@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../lib/db.js';
+import { logger } from '../lib/logger.js';
+import { keys, timeOrdered } from '../table.js';
+
+/** Who acted: the admin's id, or 'system' for security events the platform records itself. */
+export const SYSTEM_ACTOR = 'system';
+
+export interface AdminAction {
+  adminId: string;
+  actionType: string;
+  targetType: string;
+  targetId: string;
+  details: Record<string, unknown>;
+  reason: string;
+}
+
+/** Appends to the admin_actions log the admin dashboard reads (spec 1 §3, spec 2 §7). */
+export async function recordAdminAction(action: AdminAction): Promise<void> {
+  const id = randomUUID();
+  const createdAt = new Date().toISOString();
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.adminAction(id),
+        type: 'adminAction',
+        id,
+        ...action,
+        createdAt,
+        gsi1pk: keys.adminActionsLog(),
+        gsi1sk: timeOrdered(createdAt, id),
+      },
+    }),
+  );
+}
+
+/** A security event: logged, and recorded for the admin; never fails the caller's request. */
+export async function recordSecurityEvent(actionType: string, targetType: string, targetId: string, details: Record<string, unknown>, reason: string) {
+  logger.warn('security event', { actionType, targetType, targetId, details });
+  await recordAdminAction({ adminId: SYSTEM_ACTOR, actionType, targetType, targetId, details, reason }).catch((error: unknown) =>
+    logger.error('security event not recorded', { actionType, error }),
+  );
+}

@@ -1,0 +1,19 @@
+/** Business limits of spec 1 §9 and spec 2 §9, in one place. */
+export const RATE_LIMITS = {
+  /** Sign-in attempts per email; a successful sign-in clears the count. */
+  signIn: { name: 'sign-in', limit: 5, windowSeconds: 15 * 60 },
+  signUp: { name: 'sign-up', limit: 5, windowSeconds: 15 * 60 },
+  paymentCreation: { name: 'payment', limit: 3, windowSeconds: 60 },
+  messages: { name: 'message', limit: 10, windowSeconds: 60 },
+  profileUpdate: { name: 'profile', limit: 3, windowSeconds: 5 * 60 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Each profile-update violation adds this much wait, up to the cap. */
+export const PROFILE_PENALTY = { secondsPerViolation: 5, maxSeconds: 60 } as const;
+
+export const MAX_PENDING_APPLICATIONS = 4;
+export const MAX_JOB_IMAGES = 5;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_SKILLS = 20;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { JOB_CATEGORIES } from '../categories.js';
+import { MAX_SKILLS } from '../limits.js';
+import { MSG } from '../messages.js';
+
+/**
+ * Text input is stripped of angle brackets, script-scheme prefixes and inline handler
+ * patterns, and cut to 10000 characters (spec 1 §5 "Profile update").
+ */
+export function sanitizeText(text: string): string {
+  return text
+    .replace(/[<>]/g, '')
+    .replace(/\b(?:javascript|vbscript|data)\s*:/gi, '')
+    .replace(/\bon[a-z]+\s*=/gi, '')
+    .slice(0, 10_000);
+}
+
+/** A bio that looks like script is refused outright rather than cleaned. */
+const SCRIPT_LIKE = /<\s*\/?\s*(script|iframe|object|embed)\b|javascript\s*:|vbscript\s*:|\bon[a-z]+\s*=|\beval\s*\(/i;
+
+const text = (max: number, maxMessage: string) => z.string().transform(sanitizeText).pipe(z.string().trim().max(max, maxMessage));
+
+/**
+ * Fields a user may never set on their own profile. Any attempt is refused with
+ * 'Security validation failed for profile update' and recorded as a security event.
+ */
+export const PROTECTED_PROFILE_FIELDS = [
+  'id',
+  'email',
+  'role',
+  'rating',
+  'ratingTotal',
+  'reviewCount',
+  'completedJobs',
+  'completed_jobs',
+  'createdAt',
+] as const;
+
+export function protectedFieldsIn(body: Record<string, unknown>): string[] {
+  return Object.keys(body).filter(
+    (field) => (PROTECTED_PROFILE_FIELDS as readonly string[]).includes(field) || /^stripe/i.test(field),
+  );
+}
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const notificationPreferencesSchema = z.object({
+  enabled: z.boolean(),
+  radiusMiles: z.number().int().min(1).max(50),
+  maxPerDay: z.number().int().min(1).max(50),
+  quietHours: z.object({ enabled: z.boolean(), start: z.string().regex(HH_MM), end: z.string().regex(HH_MM) }),
+  jobCategories: z.array(z.enum(JOB_CATEGORIES)).max(JOB_CATEGORIES.length),
+});
+
+/** PATCH /me: every field optional; unknown fields are refused. */
+export const profileUpdateSchema = z
+  .object({
+    name: z.string().transform(sanitizeText).pipe(z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')),
+    bio: z
+      .string()
+      .refine((bio) => !SCRIPT_LIKE.test(bio), MSG.profile.bioInvalid)
+      .transform(sanitizeText)
+      .pipe(z.string().trim().max(500, 'Bio must be at most 500 characters')),
+    location: text(100, 'Location must be at most 100 characters'),
+    skills: z
+      .array(z.string().transform(sanitizeText).pipe(z.string().trim().max(50, 'Each skill must be at most 50 characters')))
+      .transform((skills) => [...new Set(skills.filter((skill) => skill.length > 0))])
+      .pipe(z.array(z.string()).max(MAX_SKILLS, MSG.profile.maxSkills)),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    notificationPreferences: notificationPreferencesSchema,
+  })
+  .partial()
+  .strict();
+
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
