@@ -8,7 +8,7 @@ import {
   CreateUserPoolCommand,
   type ExplicitAuthFlowsType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { COGNITO_TRIGGERS } from '../../functions/routes.js';
+import type { COGNITO_TRIGGERS } from '../../functions/routes.js';
 import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
 import { spawnGroup, stopGroup, waitFor } from './processes.js';
 
