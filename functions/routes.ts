@@ -112,6 +112,12 @@ export const EVENT_RULES = {
     entry: 'functions/events/job-feed.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
+  searchIndex: {
+    description: 'Keeps the open-jobs search index in line with every job change',
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
+    entry: 'functions/events/search-index.ts',
+    capabilities: ['table:read', 'table:write'],
+  },
 } as const satisfies Record<string, EventRule>;
 
 /** Cognito user pool triggers. */

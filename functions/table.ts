@@ -43,6 +43,11 @@ export const keys = {
   job: (jobId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
   jobPartition: (jobId: string): string => `JOB#${jobId}`,
 
+  /** A search term of an open job (in the job's partition). GSI1: the term's open jobs, newest first. */
+  jobTerm: (jobId: string, term: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `TERM#${term}` }),
+  jobTermPrefix: () => 'TERM#',
+  jobsWithTerm: (term: string) => `TERM#${term}`,
+
   /** GSI1 on job items: jobs in one status, newest first (the open-jobs feed, admin lists). */
   jobsByStatus: (status: string) => `JOBS#${status}`,
   /** GSI2 on job items: a poster's jobs, sorted by status then time. */

@@ -97,15 +97,6 @@ export async function getJob(jobId: string): Promise<JobItem | undefined> {
   return Item as JobItem | undefined;
 }
 
-export const MAX_PAGE_SIZE = 50;
-
-export function pageSize(raw: string | undefined, fallback = 20): number {
-  if (raw === undefined) return fallback;
-  const size = Number(raw);
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badRequest(`limit must be 1 to ${MAX_PAGE_SIZE}`);
-  return size;
-}
-
 /** Jobs in one status, newest first: one Query on GSI1 per page. */
 export async function listJobsByStatus(
   status: JobStatus,

@@ -1,19 +1,24 @@
 import { MSG } from '../../shared/messages.js';
-import { createJobSchema } from '../../shared/schemas/job.js';
+import { browseJobsQuerySchema, createJobSchema } from '../../shared/schemas/job.js';
 import { EVENT_SOURCE, JOB_EVENT } from '../routes.js';
-import { getJob, listJobsByStatus, newJob, pageSize, putNewJob, toJobDetail, toJobSummary } from '../domain/jobs.js';
+import { browseOpenJobs } from '../domain/job-search.js';
+import { getJob, newJob, putNewJob, toJobDetail, toJobSummary } from '../domain/jobs.js';
 import { getProfile, toPublicProfile } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { publishEvent } from '../lib/events.js';
-import { routeGroup } from '../lib/http.js';
+import { parseWith, routeGroup } from '../lib/http.js';
+
+function browse(query: Record<string, string>, excludePosterId?: string) {
+  const { q, category, limit, cursor } = parseWith(browseJobsQuerySchema, query);
+  return browseOpenJobs({ text: q, category, limit, cursor, excludePosterId });
+}
 
 export const handler = routeGroup('jobs', {
-  /** The public landing grid: open jobs, newest first. */
-  'GET /jobs': async ({ query }) => listJobsByStatus('open', { limit: pageSize(query.limit), cursor: query.cursor }),
+  /** The public landing grid: open jobs, newest first, optionally searched and filtered. */
+  'GET /jobs': async ({ query }) => browse(query),
 
   /** The signed-in grid: the same, without the caller's own jobs. */
-  'GET /feed/jobs': async ({ query, caller }) =>
-    listJobsByStatus('open', { limit: pageSize(query.limit), cursor: query.cursor, excludePosterId: caller.userId }),
+  'GET /feed/jobs': async ({ query, caller }) => browse(query, caller.userId),
 
   'GET /jobs/{id}': async ({ params, caller }) => {
     const job = await getJob(params.id ?? '');

@@ -131,3 +131,11 @@ export function validateJobForm(values: JobFormValues): JobFormResult {
   }
   return { ok: false, fieldErrors };
 }
+
+/** Query of the open-jobs grid: GET /jobs and GET /feed/jobs. */
+export const browseJobsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  category: z.enum(JOB_CATEGORIES).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z.string().max(2000).optional(),
+});

@@ -1,0 +1,134 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { JobSummary, Page } from '../../shared/api.js';
+import type { JobCategory } from '../../shared/categories.js';
+import { categoryTerm, prefixes, searchWords } from '../../shared/search.js';
+import { batchGet, batchWrite } from '../lib/batch.js';
+import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
+import { badRequest } from '../lib/errors.js';
+import { keys, timeOrdered } from '../table.js';
+import { getJob, listJobsByStatus, toJobSummary, type JobItem } from './jobs.js';
+
+/**
+ * The open-jobs search index: an inverted index of term items in each open job's partition
+ * (docs/data-model.md, pattern 7). Title, category, location and skills words are indexed
+ * with their prefixes (so "clean" finds "cleaning"); the first description words in full.
+ * A search is one Query on the most selective term's partition, then one BatchGetItem.
+ */
+const MAX_DESCRIPTION_WORDS = 60;
+
+export function jobTerms(job: Pick<JobItem, 'status' | 'title' | 'category' | 'location' | 'skills' | 'description'>): Set<string> {
+  const terms = new Set<string>();
+  if (job.status !== 'open') return terms;
+  terms.add(categoryTerm(job.category));
+  for (const word of searchWords([job.title, job.category, job.location, ...job.skills].join(' '))) {
+    terms.add(word);
+    for (const prefix of prefixes(word)) terms.add(prefix);
+  }
+  for (const word of searchWords(job.description).slice(0, MAX_DESCRIPTION_WORDS)) terms.add(word);
+  return terms;
+}
+
+interface TermItem {
+  sk: string;
+  category: string;
+  posterId: string;
+}
+
+/**
+ * Brings a job's term items in line with the job as it is now (none unless open). It reads
+ * the current job rather than trusting the event, so a late or repeated event is harmless.
+ */
+export async function syncSearchTerms(jobId: string): Promise<{ written: number; deleted: number }> {
+  const job = await getJob(jobId);
+  const wanted = job ? jobTerms(job) : new Set<string>();
+  const existing: TermItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
+        ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':term': keys.jobTermPrefix() },
+        ProjectionExpression: 'sk, category, posterId',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    existing.push(...((page.Items ?? []) as TermItem[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+
+  const current = new Set(existing.filter((item) => job && item.category === job.category).map((item) => item.sk.slice(keys.jobTermPrefix().length)));
+  const deletes = existing.filter((item) => !wanted.has(item.sk.slice(keys.jobTermPrefix().length))).map((item) => ({
+    DeleteRequest: { Key: keys.jobTerm(jobId, item.sk.slice(keys.jobTermPrefix().length)) },
+  }));
+  const puts = job
+    ? [...wanted]
+        .filter((term) => !current.has(term))
+        .map((term) => ({
+          PutRequest: {
+            Item: {
+              ...keys.jobTerm(jobId, term),
+              type: 'jobTerm',
+              jobId,
+              posterId: job.posterId,
+              category: job.category,
+              gsi1pk: keys.jobsWithTerm(term),
+              gsi1sk: timeOrdered(job.createdAt, jobId),
+            },
+          },
+        }))
+    : [];
+  await batchWrite([...deletes, ...puts]);
+  return { written: puts.length, deleted: deletes.length };
+}
+
+export interface BrowseQuery {
+  text?: string;
+  category?: JobCategory;
+  limit: number;
+  cursor?: string;
+  excludePosterId?: string;
+}
+
+/** Open jobs newest first, optionally matching words and a category. */
+export async function browseOpenJobs(query: BrowseQuery): Promise<Page<JobSummary>> {
+  const words = searchWords(query.text ?? '');
+  if (words.length === 0 && !query.category) {
+    return listJobsByStatus('open', { limit: query.limit, cursor: query.cursor, excludePosterId: query.excludePosterId });
+  }
+  // The longest word is the likeliest to be rare; a category alone is a term of its own.
+  const anchor = words.length ? words.reduce((a, b) => (b.length > a.length ? b : a)) : categoryTerm(query.category!);
+  const startKey = decodeCursor(query.cursor);
+  if (query.cursor && !startKey) throw badRequest('Invalid cursor');
+  const filters: string[] = [];
+  const values: Record<string, unknown> = { ':term': keys.jobsWithTerm(anchor) };
+  if (words.length && query.category) {
+    filters.push('category = :category');
+    values[':category'] = query.category;
+  }
+  if (query.excludePosterId) {
+    filters.push('posterId <> :me');
+    values[':me'] = query.excludePosterId;
+  }
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :term',
+      ExpressionAttributeValues: values,
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ScanIndexForward: false,
+      Limit: query.limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const jobIds = (page.Items ?? []).map((item) => item.jobId as string);
+  const jobs = await batchGet<JobItem>(jobIds.map((id) => keys.job(id)));
+  const others = words.filter((word) => word !== anchor);
+  const matches = jobs.filter((job): job is JobItem => {
+    if (!job || job.status !== 'open') return false;
+    const terms = jobTerms(job);
+    return others.every((word) => terms.has(word));
+  });
+  return { items: matches.map(toJobSummary), nextCursor: encodeCursor(page.LastEvaluatedKey) };
+}

@@ -1,0 +1,15 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import type { JobSummary } from '../../shared/api.js';
+import { syncSearchTerms } from '../domain/job-search.js';
+import { logger } from '../lib/logger.js';
+
+/**
+ * Keeps the open-jobs search index in line with every job change. EventBridge retries a
+ * failed run; the sync reads the job's current state, so retries and reordering are harmless.
+ */
+export async function handler(event: EventBridgeEvent<string, { job?: JobSummary; jobId?: string }>): Promise<void> {
+  const jobId = event.detail.job?.id ?? event.detail.jobId;
+  if (!jobId) return;
+  const result = await syncSearchTerms(jobId);
+  logger.info('search index synced', { jobId, ...result });
+}
