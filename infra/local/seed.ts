@@ -9,7 +9,7 @@ import type { LocalStack } from './stack.js';
 /**
  * Fills a new local stack with the demo accounts and jobs, once: accounts go through the real
  * sign-up and verification (so the triggers create their profiles), jobs through the same
- * validation and domain code as POST /jobs, with their coordinates.
+ * validation and domain code as POST /jobs, with their coordinates, and into the search index.
  */
 export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Promise<boolean> {
   const marker = join(dataDir, 'seeded.json');
@@ -37,6 +37,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
 
   // Imported late: the domain modules create their SDK clients from the stack's environment.
   const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+  const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
   const now = Date.now();
   for (const [index, demo] of DEMO_JOBS.entries()) {
     const request = createJobSchema.parse({
@@ -53,6 +54,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
     const createdAt = new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString();
     const job = newJob(request, userIds.get(demo.poster)!, createdAt);
     await putNewJob({ ...job, latitude: demo.latitude, longitude: demo.longitude });
+    await syncSearchTerms(job.id);
   }
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
