@@ -58,6 +58,27 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /feed/jobs': 'user',
       'GET /jobs/{id}': 'user',
       'POST /jobs': 'user',
+      'PUT /jobs/{id}': 'user',
+      'POST /jobs/{id}/cancel': 'user',
+      'POST /jobs/{id}/unassign': 'user',
+      'DELETE /jobs/{id}': 'user',
+      'GET /me/jobs': 'user',
+    },
+  },
+  savedJobs: {
+    entry: 'functions/http/saved-jobs.ts',
+    capabilities: ['table:read', 'table:write'],
+    routes: {
+      'GET /me/saved-jobs': 'user',
+      'PUT /me/saved-jobs/{jobId}': 'user',
+      'DELETE /me/saved-jobs/{jobId}': 'user',
+    },
+  },
+  notifications: {
+    entry: 'functions/http/notifications.ts',
+    capabilities: ['table:read'],
+    routes: {
+      'GET /me/notifications': 'user',
     },
   },
 } as const satisfies Record<string, HttpRouteGroup>;
@@ -86,6 +107,7 @@ export const WEBSOCKET_API = {
 /** The `source` of every event our code puts on the bus. */
 export const EVENT_SOURCE = {
   jobs: 'oddjobs.jobs',
+  notifications: 'oddjobs.notifications',
 } as const;
 
 export const JOB_EVENT = {
@@ -93,6 +115,19 @@ export const JOB_EVENT = {
   updated: 'Job Updated',
   removed: 'Job Removed',
 } as const;
+
+/**
+ * The detail of every job event. `change` names what happened on an update (rules can match
+ * on it: the payments rule refunds on `cancelled`); `job` is the public summary, or on
+ * removal the job as it was.
+ */
+export type JobChange = 'edited' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'paid';
+export interface JobEventDetail {
+  job: import('../shared/api.js').JobSummary & { paidAt?: string };
+  change?: JobChange;
+}
+
+export const NOTIFICATION_EVENT = { created: 'Notification Created' } as const;
 
 /** An EventBridge event pattern, in the subset our rules use (exact values per field). */
 export interface EventPattern {
@@ -110,6 +145,12 @@ export const EVENT_RULES = {
     description: 'Pushes job inserts, updates and removals to connected browsers',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
     entry: 'functions/events/job-feed.ts',
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
+  },
+  notificationPush: {
+    description: 'Delivers new notifications live to the user they are for',
+    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created] },
+    entry: 'functions/events/notification-push.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
   searchIndex: {

@@ -56,6 +56,21 @@ export const keys = {
   jobsByWorker: (workerId: string) => `WORKER#${workerId}`,
   statusOrdered: (status: string, createdAt: string, id: string) => `${status}#${createdAt}#${id}`,
 
+  /** A job a worker saved. GSI1: the worker's saved jobs, newest first; GSI3: by job (cascade). */
+  savedJob: (workerId: string, jobId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `SAVED#${jobId}` }),
+  savedJobsOf: (workerId: string) => `SAVED#${workerId}`,
+
+  /** A notification, in the user's partition newest last (query descending). GSI3: by job. */
+  notification: (userId: string, createdAt: string, id: string): ItemKey => ({ pk: `USER#${userId}`, sk: `NOTIF#${createdAt}#${id}` }),
+  userPartition: (userId: string) => `USER#${userId}`,
+  notificationPrefix: () => 'NOTIF#',
+
+  /**
+   * GSI3 key of items that belong to a job but live outside its partition (saved entries,
+   * notifications, conversations): the job's delete cascade finds them here.
+   */
+  jobReferences: (jobId: string) => `JOBREF#${jobId}`,
+
   /** One entry of the admin actions log (admin actions and security events). GSI1: newest first. */
   adminAction: (id: string): ItemKey => ({ pk: `ADMINACTION#${id}`, sk: 'ADMINACTION' }),
   adminActionsLog: () => 'ADMINACTIONS',

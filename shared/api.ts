@@ -80,3 +80,33 @@ export interface ApiError {
   /** Field -> message, for form validation errors. */
   fields?: Record<string, string>;
 }
+
+export const NOTIFICATION_TYPES = [
+  'new_job_nearby',
+  'job_unassigned',
+  'job_completed',
+  'payment_released',
+  'job_declined',
+  'dispute_update',
+  'worker_question',
+  'application_rejected',
+  'application_accepted',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export interface AppNotification {
+  id: string;
+  jobId: string | null;
+  type: NotificationType;
+  title: string;
+  message: string;
+  metadata: Record<string, string>;
+  read: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SavedJob {
+  savedAt: string;
+  job: JobSummary;
+}

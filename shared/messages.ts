@@ -119,7 +119,25 @@ export const MSG = {
     onlyAssignedUnassign: 'Only assigned jobs can be unassigned',
     cannotDeleteInStatus: 'Job cannot be deleted in its current status',
     paymentUponCompletion: 'Payment upon completion',
+    onlyOpenEditable: 'Only open jobs can be edited', // ours
+    priceLocked: 'The price cannot be changed after the job was paid for', // ours
+    statusChanged: 'This job changed in the meantime. Please reload and try again.', // ours
+    cancelled: 'Job cancelled successfully!', // ours
+    unassigned: "Job unassigned successfully! It's now available for other workers.",
+    unassignNoticeTitle: 'Job Unassignment Notice',
+    unassignNoticeMessage: (title: string) =>
+      `You have been unassigned from "${title}". The job poster decided to reassign this job to another worker.`,
+    cancelFailed: 'Failed to cancel job',
+    unassignFailed: 'Failed to unassign job',
+    deleteFailed: (reason: string) => `Failed to delete job: ${reason}`,
     posterLabel: 'Job Poster',
+  },
+  savedJobs: {
+    loadFailed: 'Failed to load saved jobs',
+    removed: 'Job removed from saved jobs',
+    removeFailed: 'Failed to remove job',
+    saved: 'Job saved', // ours
+    onlyWorkers: 'Only workers can save jobs', // ours
   },
   notFoundPage: '404 Oops! Page Not Found',
 } as const;

@@ -13,6 +13,10 @@ export interface JobItem extends JobSummary {
   /** Private, like the street address: the public sees only city and state. */
   latitude?: number;
   longitude?: number;
+  /** When the poster's payment succeeded: from then on the price is locked. */
+  paidAt?: string;
+  /** Set while the job's delete cascade runs; such a job is gone for every reader. */
+  deletingAt?: string;
 }
 
 /** The index keys a job item carries; recomputed on every status or worker change. */
@@ -92,9 +96,31 @@ export async function putNewJob(job: JobItem): Promise<void> {
   );
 }
 
-export async function getJob(jobId: string): Promise<JobItem | undefined> {
+export async function getJob(jobId: string, options: { includeDeleting?: boolean } = {}): Promise<JobItem | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.job(jobId) }));
-  return Item as JobItem | undefined;
+  const job = Item as JobItem | undefined;
+  return job?.deletingAt && !options.includeDeleting ? undefined : job;
+}
+
+/** A poster's jobs, all statuses, grouped by status then oldest first (GSI2). */
+export async function listPosterJobs(posterId: string): Promise<JobItem[]> {
+  const jobs: JobItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        FilterExpression: 'attribute_not_exists(deletingAt)',
+        ExpressionAttributeValues: { ':pk': keys.jobsByPoster(posterId) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    jobs.push(...((page.Items ?? []) as JobItem[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return jobs;
 }
 
 /** Jobs in one status, newest first: one Query on GSI1 per page. */

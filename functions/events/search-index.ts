@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { JobSummary } from '../../shared/api.js';
+import type { JobEventDetail } from '../routes.js';
 import { syncSearchTerms } from '../domain/job-search.js';
 import { logger } from '../lib/logger.js';
 
@@ -7,9 +7,8 @@ import { logger } from '../lib/logger.js';
  * Keeps the open-jobs search index in line with every job change. EventBridge retries a
  * failed run; the sync reads the job's current state, so retries and reordering are harmless.
  */
-export async function handler(event: EventBridgeEvent<string, { job?: JobSummary; jobId?: string }>): Promise<void> {
-  const jobId = event.detail.job?.id ?? event.detail.jobId;
-  if (!jobId) return;
+export async function handler(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {
+  const jobId = event.detail.job.id;
   const result = await syncSearchTerms(jobId);
   logger.info('search index synced', { jobId, ...result });
 }

@@ -1,16 +1,25 @@
+import type { JobSummary } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { browseJobsQuerySchema, createJobSchema } from '../../shared/schemas/job.js';
-import { EVENT_SOURCE, JOB_EVENT } from '../routes.js';
+import { JOB_EVENT } from '../routes.js';
+import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
+import { cancelJob, deleteJob, editJob, unassignJob } from '../domain/job-management.js';
 import { browseOpenJobs } from '../domain/job-search.js';
-import { getJob, newJob, putNewJob, toJobDetail, toJobSummary } from '../domain/jobs.js';
+import { getJob, listPosterJobs, newJob, putNewJob, toJobDetail, toJobSummary } from '../domain/jobs.js';
 import { getProfile, toPublicProfile } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
-import { publishEvent } from '../lib/events.js';
-import { parseWith, routeGroup } from '../lib/http.js';
+import { parseWith, routeGroup, type SignedInRequest } from '../lib/http.js';
 
 function browse(query: Record<string, string>, excludePosterId?: string) {
   const { q, category, limit, cursor } = parseWith(browseJobsQuerySchema, query);
   return browseOpenJobs({ text: q, category, limit, cursor, excludePosterId });
+}
+
+/** Only posters create and manage jobs (spec 1 §6); the role comes from the profile. */
+async function requirePoster({ caller }: SignedInRequest): Promise<void> {
+  const profile = await getProfile(caller.userId);
+  if (!profile) throw forbidden(MSG.auth.accountProfileNotFound);
+  if (profile.role !== 'poster') throw forbidden(MSG.jobs.onlyPostersCanCreate);
 }
 
 export const handler = routeGroup('jobs', {
@@ -28,14 +37,40 @@ export const handler = routeGroup('jobs', {
   },
 
   'POST /jobs': async (request) => {
-    const { caller } = request;
-    const profile = await getProfile(caller.userId);
-    if (!profile) throw forbidden(MSG.auth.accountProfileNotFound);
-    if (profile.role !== 'poster') throw forbidden(MSG.jobs.onlyPostersCanCreate);
-    const job = newJob(request.body(createJobSchema), caller.userId, new Date().toISOString());
+    await requirePoster(request);
+    const job = newJob(request.body(createJobSchema), request.caller.userId, new Date().toISOString());
     await putNewJob(job);
-    const summary = toJobSummary(job);
-    await publishEvent(EVENT_SOURCE.jobs, JOB_EVENT.posted, { job: summary });
-    return { status: 201, body: summary };
+    await publishJobEvent(JOB_EVENT.posted, job);
+    return { status: 201, body: toJobSummary(job) };
   },
+
+  /** The poster's 'Edit Job' form: the whole form again, only while open. */
+  'PUT /jobs/{id}': async (request) => {
+    const job = await editJob(request.params.id ?? '', request.caller.userId, request.body(createJobSchema));
+    await publishJobEvent(JOB_EVENT.updated, job, 'edited');
+    return toJobSummary(job);
+  },
+
+  'POST /jobs/{id}/cancel': async ({ params, caller }) => {
+    const job = await cancelJob(params.id ?? '', caller.userId);
+    await publishJobEvent(JOB_EVENT.updated, job, 'cancelled');
+    return toJobSummary(job);
+  },
+
+  'POST /jobs/{id}/unassign': async ({ params, caller }) => {
+    const { job, notification } = await unassignJob(params.id ?? '', caller.userId);
+    await Promise.all([publishJobEvent(JOB_EVENT.updated, job, 'unassigned'), publishNotificationCreated(notification)]);
+    return toJobSummary(job);
+  },
+
+  'DELETE /jobs/{id}': async ({ params, caller }) => {
+    const job = await deleteJob(params.id ?? '', caller.userId);
+    await publishJobEvent(JOB_EVENT.removed, job);
+    return { status: 204 };
+  },
+
+  /** The poster dashboard: every own job, by status. */
+  'GET /me/jobs': async ({ caller }): Promise<{ items: JobSummary[] }> => ({
+    items: (await listPosterJobs(caller.userId)).map(toJobSummary),
+  }),
 });

@@ -11,18 +11,19 @@ export const CONNECTION_TTL_SECONDS = 2 * 3600;
 let client: ApiGatewayManagementApiClient | undefined;
 const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: env('socketsEndpoint') }));
 
-/** Every live connection id (GSI2 "CONNS"), page by page. */
-export async function* allConnectionIds(): AsyncGenerator<string> {
+/** Live connection ids of one index partition, page by page (expired ones filtered out). */
+async function* connectionIds(index: 'GSI1' | 'GSI2', partition: string): AsyncGenerator<string> {
   let startKey: Record<string, unknown> | undefined;
   const now = Math.floor(Date.now() / 1000);
   do {
     const page = await db.send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'gsi2pk = :pk',
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
         FilterExpression: 'expiresAt > :now',
-        ExpressionAttributeValues: { ':pk': keys.allConnections(), ':now': now },
+        ExpressionAttributeNames: { '#pk': `${index.toLowerCase()}pk` },
+        ExpressionAttributeValues: { ':pk': partition, ':now': now },
         ProjectionExpression: 'connectionId',
         ExclusiveStartKey: startKey,
       }),
@@ -31,6 +32,12 @@ export async function* allConnectionIds(): AsyncGenerator<string> {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }
+
+/** Every live connection (GSI2 "CONNS"): the public job feed. */
+export const allConnectionIds = () => connectionIds('GSI2', keys.allConnections());
+
+/** The connections of one user (GSI1 "CONNS#<userId>"). */
+export const userConnectionIds = (userId: string) => connectionIds('GSI1', keys.connectionsByUser(userId));
 
 export async function forgetConnection(connectionId: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId) }));

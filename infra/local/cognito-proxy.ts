@@ -49,7 +49,7 @@ function isInvalidPassword(response: Forwarded): boolean {
 }
 
 /** Invokes our PreAuthentication handler as Cognito would; returns its refusal, if any. */
-async function runPreAuthentication(userPoolId: string, clientId: string, user: NonNullable<ReturnType<typeof storedUser>>): Promise<string | null> {
+async function runPreAuthentication(userPoolId: string, clientId: string, user: NonNullable<Awaited<ReturnType<typeof storedUser>>>): Promise<string | null> {
   const event = {
     version: '1',
     region: 'us-east-1',
@@ -71,8 +71,8 @@ async function runPreAuthentication(userPoolId: string, clientId: string, user: 
 export async function serveCognitoProxy(options: ProxyOptions): Promise<Listening> {
   const { cognitoUrl, mailbox } = options;
 
-  const deliverCode = (email: string, purpose: 'verify' | 'reset') => {
-    const user = storedUser(options.cognitoDataDir, options.userPoolId, email);
+  const deliverCode = async (email: string, purpose: 'verify' | 'reset') => {
+    const user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
     if (!user?.ConfirmationCode) return false;
     const code = user.ConfirmationCode;
     mailbox.deliver(
@@ -100,10 +100,10 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
       switch (target) {
         case 'ResendConfirmationCode': {
           const email = String(input.Username ?? '').toLowerCase();
-          const user = storedUser(options.cognitoDataDir, options.userPoolId, email);
+          const user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
           if (!user) return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
           if (user.UserStatus === 'CONFIRMED') return reply(400, { __type: 'InvalidParameterException', message: 'User is already confirmed.' });
-          deliverCode(email, 'verify');
+          await deliverCode(email, 'verify');
           return reply(200, { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } });
         }
         case 'GetTokensFromRefreshToken': {
@@ -118,7 +118,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
         }
         case 'InitiateAuth': {
           const parameters = (input.AuthParameters ?? {}) as Record<string, string>;
-          const user = input.AuthFlow === 'USER_PASSWORD_AUTH' ? storedUser(options.cognitoDataDir, options.userPoolId, parameters.USERNAME ?? '') : undefined;
+          const user = input.AuthFlow === 'USER_PASSWORD_AUTH' ? await storedUser(options.cognitoDataDir, options.userPoolId, parameters.USERNAME ?? '') : undefined;
           if (user) {
             const refusal = await runPreAuthentication(options.userPoolId, String(input.ClientId ?? ''), user);
             if (refusal) return reply(400, { __type: 'UserLambdaValidationException', message: `PreAuthentication failed with error ${refusal}.` });
@@ -136,7 +136,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
         return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
       }
       if (forwarded.status === 200 && (target === 'SignUp' || target === 'ForgotPassword')) {
-        deliverCode(String(input.Username ?? '').toLowerCase(), target === 'SignUp' ? 'verify' : 'reset');
+        await deliverCode(String(input.Username ?? '').toLowerCase(), target === 'SignUp' ? 'verify' : 'reset');
       }
       res.writeHead(forwarded.status, { ...CORS_HEADERS, 'content-type': forwarded.headers['content-type'] ?? contentType });
       res.end(forwarded.body);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
@@ -54,6 +54,7 @@ export async function startCognitoLocal(options: { dataDir: string; port: number
       2,
     ),
   );
+  await repairDatabaseFiles(configDir);
   const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
   const child = spawnGroup(process.execPath, [bin], {
     cwd: options.dataDir,
@@ -133,12 +134,42 @@ interface StoredUser {
   Attributes: Array<{ Name: string; Value: string }>;
 }
 
-/** The code cognito-local stored for a user: its database file is the reliable source. */
-export function storedUser(dataDir: string, userPoolId: string, email: string): StoredUser | undefined {
+/**
+ * Reads one of cognito-local's database files. It rewrites them with overlapping async
+ * writes, so a file can hold the newest document followed by the tail of an older, longer
+ * one: the leading JSON document is the current state. A read that catches a file half
+ * written is retried.
+ */
+async function readDatabaseFile<T>(file: string): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const text = readFileSync(file, 'utf8');
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      const trailing = error instanceof SyntaxError ? /after JSON at position (\d+)/.exec(error.message) : null;
+      if (trailing) return JSON.parse(text.slice(0, Number(trailing[1]))) as T;
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** Repairs database files a previous run left with a stale tail, before cognito-local loads them. */
+async function repairDatabaseFiles(configDir: string): Promise<void> {
+  const dbDir = join(configDir, 'db');
+  if (!existsSync(dbDir)) return;
+  for (const name of readdirSync(dbDir).filter((file) => file.endsWith('.json'))) {
+    const file = join(dbDir, name);
+    writeFileSync(file, JSON.stringify(await readDatabaseFile(file)));
+  }
+}
+
+/** A user as cognito-local stored it, with their pending code: the reliable source of codes. */
+export async function storedUser(dataDir: string, userPoolId: string, email: string): Promise<StoredUser | undefined> {
   const file = join(dataDir, '.cognito', 'db', `${userPoolId}.json`);
   if (!existsSync(file)) return undefined;
-  const db = JSON.parse(readFileSync(file, 'utf8')) as { Users?: Record<string, StoredUser> };
   const address = email.trim().toLowerCase();
+  const db = await readDatabaseFile<{ Users?: Record<string, StoredUser> }>(file);
   return Object.values(db.Users ?? {}).find(
     (user) => user.Username.toLowerCase() === address || user.Attributes.some((a) => a.Name === 'email' && a.Value.toLowerCase() === address),
   );

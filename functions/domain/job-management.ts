@@ -1,0 +1,213 @@
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { JOB_TRANSITIONS, type JobAction, type JobStatus } from '../../shared/job-states.js';
+import { MSG } from '../../shared/messages.js';
+import { quotePrice } from '../../shared/money.js';
+import type { CreateJobRequest } from '../../shared/schemas/job.js';
+import { batchWrite } from '../lib/batch.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
+import { keys } from '../table.js';
+import { getJob, jobIndexKeys, type JobItem } from './jobs.js';
+import { notificationItem } from './notifications.js';
+
+type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
+
+/** Why a poster's action on a job is refused, with the spec's texts. */
+const WRONG_STATUS: Record<Verb, string> = {
+  update: MSG.jobs.onlyOpenEditable,
+  cancel: MSG.jobs.onlyAssignedCancel,
+  unassign: MSG.jobs.onlyAssignedUnassign,
+  delete: MSG.jobs.cannotDeleteInStatus,
+};
+
+/**
+ * Loads a job for an action of its poster: a job that does not exist, is being deleted, or
+ * belongs to someone else is "not found or no permission" (nobody learns which); a job in
+ * a status the action cannot start from is refused with the action's message.
+ */
+async function jobForPosterAction(jobId: string, posterId: string, action: JobAction, verb: Verb): Promise<JobItem> {
+  const job = await getJob(jobId);
+  if (!job || job.posterId !== posterId) throw notFound(MSG.jobs.notFoundOrNoPermission(verb));
+  if (!JOB_TRANSITIONS[action].from.includes(job.status)) throw new HttpError(409, WRONG_STATUS[verb]);
+  return job;
+}
+
+/** SET/REMOVE clauses that move a job to `next` (its status-dependent index keys included). */
+function transitionUpdate(job: JobItem, next: Partial<JobItem>) {
+  const updated: JobItem = { ...job, ...next, updatedAt: new Date().toISOString() };
+  if (next.workerId === undefined && 'workerId' in next) delete updated.workerId;
+  const indexKeys = jobIndexKeys(updated);
+  const set: Record<string, unknown> = { ...next, ...indexKeys, updatedAt: updated.updatedAt };
+  const remove = Object.keys(set).filter((field) => set[field] === undefined);
+  if (!updated.workerId) remove.push('gsi3pk', 'gsi3sk');
+  for (const field of remove) delete set[field];
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':expected': job.status, ':poster': job.posterId };
+  const clauses = Object.entries(set).map(([field, value], i) => {
+    names[`#s${i}`] = field;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  const removals = [...new Set(remove)].map((field, i) => {
+    names[`#r${i}`] = field;
+    return `#r${i}`;
+  });
+  return {
+    updated,
+    update: {
+      TableName: tableName(),
+      Key: keys.job(job.id),
+      UpdateExpression: `SET ${clauses.join(', ')}${removals.length ? ` REMOVE ${removals.join(', ')}` : ''}`,
+      // The status read before must still hold: two racing requests cannot both move the job.
+      ConditionExpression: '#status = :expected AND posterId = :poster AND attribute_not_exists(deletingAt)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+async function applyTransition(job: JobItem, next: Partial<JobItem>): Promise<JobItem> {
+  const { updated, update } = transitionUpdate(job, next);
+  try {
+    await db.send(new UpdateCommand(update));
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(MSG.jobs.statusChanged);
+    throw error;
+  }
+  return updated;
+}
+
+/** The poster edits an open job; the price is locked once the job was paid for. */
+export async function editJob(jobId: string, posterId: string, request: CreateJobRequest): Promise<JobItem> {
+  const job = await jobForPosterAction(jobId, posterId, 'edit', 'update');
+  if (job.paidAt && request.payment !== job.payment) throw badRequest(MSG.jobs.priceLocked);
+  const { street, city, state } = request.address;
+  const price = quotePrice(request.payment);
+  return applyTransition(job, {
+    title: request.title,
+    description: request.description,
+    location: `${city}, ${state}`,
+    fullAddress: `${street}, ${city}, ${state}`,
+    payment: price.payment,
+    platformFee: price.platformFee,
+    postedAmount: price.postedAmount,
+    category: request.category,
+    date: request.date,
+    duration: request.duration,
+    requirements: request.requirements,
+    skills: request.skills,
+  });
+}
+
+/** assigned -> cancelled; the worker is cleared. (The refund follows the 'Job Cancelled' event.) */
+export async function cancelJob(jobId: string, posterId: string): Promise<JobItem> {
+  const job = await jobForPosterAction(jobId, posterId, 'cancel', 'cancel');
+  return applyTransition(job, { status: JOB_TRANSITIONS.cancel.to as JobStatus, workerId: undefined });
+}
+
+/**
+ * assigned -> open; the worker is cleared and told, in the same transaction, with a
+ * 'Job Unassignment Notice' notification.
+ */
+export async function unassignJob(jobId: string, posterId: string): Promise<{ job: JobItem; notification: ReturnType<typeof notificationItem> }> {
+  const job = await jobForPosterAction(jobId, posterId, 'unassign', 'unassign');
+  const workerId = job.workerId!;
+  const { updated, update } = transitionUpdate(job, { status: JOB_TRANSITIONS.unassign.to as JobStatus, workerId: undefined });
+  const notification = notificationItem({
+    userId: workerId,
+    jobId,
+    type: 'job_unassigned',
+    title: MSG.jobs.unassignNoticeTitle,
+    message: MSG.jobs.unassignNoticeMessage(job.title),
+    metadata: { jobTitle: job.title },
+  });
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, { Put: { TableName: tableName(), Item: notification } }] }));
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') throw conflict(MSG.jobs.statusChanged);
+    throw error;
+  }
+  return { job: updated, notification };
+}
+
+/** All items of one partition, keys only. */
+async function partitionKeys(pk: string): Promise<Array<{ pk: string; sk: string }>> {
+  const found: Array<{ pk: string; sk: string }> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...((page.Items ?? []) as Array<{ pk: string; sk: string }>));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** Items outside the job's partition that belong to it (GSI3 JOBREF#<jobId>). */
+async function referencingKeys(jobId: string): Promise<Array<{ pk: string; sk: string }>> {
+  const found: Array<{ pk: string; sk: string }> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'gsi3pk = :ref',
+        ExpressionAttributeValues: { ':ref': keys.jobReferences(jobId) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...((page.Items ?? []) as Array<{ pk: string; sk: string }>));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/**
+ * Deletes a job and everything of it: applications, search terms and other items in its
+ * partition; saved entries, notifications and conversations (with their messages) found
+ * through GSI3. The job is first marked `deletingAt` and taken off the feed, and deleted
+ * last: if anything fails half-way, the marked job still leads to every remaining child and
+ * calling delete again finishes the work.
+ */
+export async function deleteJob(jobId: string, posterId: string): Promise<JobItem> {
+  const job = await getJob(jobId, { includeDeleting: true });
+  if (!job || job.posterId !== posterId) throw notFound(MSG.jobs.notFoundOrNoPermission('delete'));
+  if (!job.deletingAt) {
+    if (!JOB_TRANSITIONS.delete.from.includes(job.status)) throw new HttpError(409, MSG.jobs.cannotDeleteInStatus);
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET deletingAt = :now REMOVE gsi1pk, gsi1sk',
+          ConditionExpression: '#status = :expected AND posterId = :poster',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': job.status, ':poster': posterId },
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw conflict(MSG.jobs.statusChanged);
+      throw error;
+    }
+  }
+
+  const references = await referencingKeys(jobId);
+  // A conversation is the root of its own partition (its messages): delete it whole.
+  const conversationPartitions = references.filter((key) => key.sk === 'CONV').map((key) => key.pk);
+  const nested = (await Promise.all(conversationPartitions.map(partitionKeys))).flat();
+  const own = (await partitionKeys(keys.jobPartition(jobId))).filter((key) => key.sk !== keys.job(jobId).sk);
+  const children = [...nested, ...references, ...own];
+  const unique = [...new Map(children.map((key) => [`${key.pk}|${key.sk}`, key])).values()];
+  await batchWrite(unique.map((key) => ({ DeleteRequest: { Key: key } })));
+  await batchWrite([{ DeleteRequest: { Key: keys.job(jobId) } }]);
+  return job;
+}

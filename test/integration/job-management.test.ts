@@ -1,0 +1,152 @@
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { AppNotification, JobSummary, SavedJob } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { jobIndexKeys } from '../../functions/domain/jobs.js';
+import { keys } from '../../functions/table.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+
+const form = {
+  title: 'Fix a fence',
+  description: 'Two loose boards on a wooden fence.',
+  address: { street: '5 Cedar Ln', city: 'Austin', state: 'TX' },
+  payment: 4000,
+  category: 'Handyman',
+  date: new Date().toISOString().slice(0, 10),
+  duration: '1 hour',
+};
+
+describe('poster job management', () => {
+  const stack = useLocalStack();
+  const post = async (poster: TestUser, body: object = form) =>
+    (await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body })).body;
+
+  /** Stands in for accepting an application (built with the lifecycle): assigns a worker. */
+  async function assign(job: JobSummary, workerId: string) {
+    const assigned = { ...job, status: 'assigned' as const, workerId };
+    await tableClient(stack()).send(
+      new UpdateCommand({
+        TableName: stack().tableName,
+        Key: keys.job(job.id),
+        UpdateExpression: 'SET #status = :status, workerId = :worker, gsi1pk = :g1pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: (({ gsi1pk, gsi2sk, gsi3pk, gsi3sk }) => ({ ':status': 'assigned', ':worker': workerId, ':g1pk': gsi1pk, ':g2sk': gsi2sk, ':g3pk': gsi3pk, ':g3sk': gsi3sk }))(
+          jobIndexKeys(assigned),
+        ),
+      }),
+    );
+  }
+
+  it('lets only the owner edit an open job, with the spec texts', async () => {
+    const [owner, other, worker] = await Promise.all([
+      createUser(stack(), { role: 'poster' }),
+      createUser(stack(), { role: 'poster' }),
+      createUser(stack(), { role: 'worker' }),
+    ]);
+    const job = await post(owner);
+    const edited = await api<JobSummary>(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: { ...form, title: 'Fix a garden fence', payment: 10_000 } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ title: 'Fix a garden fence', payment: 10_000, platformFee: 1400, postedAmount: 11_400 });
+
+    for (const intruder of [other, worker]) {
+      const refused = await api(stack(), 'PUT', `/jobs/${job.id}`, { token: intruder.idToken, body: form });
+      expect(refused).toEqual({ status: 404, body: { error: MSG.jobs.notFoundOrNoPermission('update') } });
+    }
+    const invalid = await api<{ error: string }>(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: { ...form, title: '' } });
+    expect(invalid.body.error).toBe(MSG.jobForm.titleRequired);
+
+    await assign(job, worker.userId);
+    const locked = await api(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: form });
+    expect(locked).toEqual({ status: 409, body: { error: MSG.jobs.onlyOpenEditable } });
+  });
+
+  it('cancels only assigned jobs, clearing the worker', async () => {
+    const [owner, worker] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'worker' })]);
+    const job = await post(owner);
+    expect(await api(stack(), 'POST', `/jobs/${job.id}/cancel`, { token: owner.idToken })).toEqual({
+      status: 409,
+      body: { error: MSG.jobs.onlyAssignedCancel },
+    });
+    await assign(job, worker.userId);
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/cancel`, { token: worker.idToken })).body).toEqual({
+      error: MSG.jobs.notFoundOrNoPermission('cancel'),
+    });
+    const cancelled = await api<JobSummary>(stack(), 'POST', `/jobs/${job.id}/cancel`, { token: owner.idToken });
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(cancelled.body).not.toHaveProperty('workerId');
+    expect(await queryIndex(stack(), 'GSI3', keys.jobsByWorker(worker.userId))).toEqual([]);
+  });
+
+  it('unassigns an assigned job back to open and tells the worker, live', async () => {
+    const [owner, worker] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'worker' })]);
+    const job = await post(owner);
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/unassign`, { token: owner.idToken })).body).toEqual({
+      error: MSG.jobs.onlyAssignedUnassign,
+    });
+    await assign(job, worker.userId);
+    const unassigned = await api<JobSummary>(stack(), 'POST', `/jobs/${job.id}/unassign`, { token: owner.idToken });
+    expect(unassigned.body).toMatchObject({ status: 'open' });
+    expect(unassigned.body).not.toHaveProperty('workerId');
+
+    const { body } = await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: worker.idToken });
+    expect(body.items[0]).toMatchObject({ type: 'job_unassigned', title: MSG.jobs.unassignNoticeTitle, jobId: job.id, read: false });
+    expect(body.items[0]!.message).toContain(job.title);
+    // Back in the open feed.
+    await stack().events.idle();
+    const open = await api<{ items: JobSummary[] }>(stack(), 'GET', '/jobs?q=fence');
+    expect(open.body.items.map((j) => j.id)).toContain(job.id);
+  });
+
+  it('deletes only in the allowed statuses, and the cascade leaves no orphan', async () => {
+    const [owner, worker] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'worker' })]);
+    const job = await post(owner);
+    await stack().events.idle();
+    expect((await api(stack(), 'PUT', `/me/saved-jobs/${job.id}`, { token: worker.idToken })).status).toBe(204);
+    await assign(job, worker.userId);
+    expect(await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: owner.idToken })).toEqual({
+      status: 409,
+      body: { error: MSG.jobs.cannotDeleteInStatus },
+    });
+    await api(stack(), 'POST', `/jobs/${job.id}/unassign`, { token: owner.idToken }); // leaves a notification of the job
+    await stack().events.idle();
+    expect((await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: worker.idToken })).body).toEqual({
+      error: MSG.jobs.notFoundOrNoPermission('delete'),
+    });
+
+    expect((await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: owner.idToken })).status).toBe(204);
+    await stack().events.idle();
+    const partition = await tableClient(stack()).send(
+      new QueryCommand({ TableName: stack().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.jobPartition(job.id) } }),
+    );
+    expect(partition.Items).toEqual([]);
+    expect(await queryIndex(stack(), 'GSI3', keys.jobReferences(job.id))).toEqual([]);
+    expect((await queryIndex(stack(), 'GSI1', keys.jobsWithTerm('fence'))).filter((item) => item.jobId === job.id)).toEqual([]);
+    expect((await api(stack(), 'GET', `/jobs/${job.id}`, { token: owner.idToken })).status).toBe(404);
+    expect((await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: worker.idToken })).body.items).toEqual([]);
+  });
+
+  it('keeps saved jobs per worker, newest first, and drops entries of deleted jobs', async () => {
+    const [owner, worker] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'worker' })]);
+    const first = await post(owner, { ...form, title: 'First' });
+    const second = await post(owner, { ...form, title: 'Second' });
+    await api(stack(), 'PUT', `/me/saved-jobs/${first.id}`, { token: worker.idToken });
+    await api(stack(), 'PUT', `/me/saved-jobs/${second.id}`, { token: worker.idToken });
+    await api(stack(), 'PUT', `/me/saved-jobs/${first.id}`, { token: worker.idToken }); // saving twice keeps one
+    const saved = async () => (await api<{ items: SavedJob[] }>(stack(), 'GET', '/me/saved-jobs', { token: worker.idToken })).body.items;
+    expect((await saved()).map((entry) => entry.job.title)).toEqual(['Second', 'First']);
+
+    expect(await api(stack(), 'PUT', `/me/saved-jobs/${first.id}`, { token: owner.idToken })).toEqual({ status: 403, body: { error: MSG.savedJobs.onlyWorkers } });
+    expect((await api(stack(), 'PUT', '/me/saved-jobs/nope', { token: worker.idToken })).status).toBe(404);
+
+    await api(stack(), 'DELETE', `/me/saved-jobs/${second.id}`, { token: worker.idToken });
+    await api(stack(), 'DELETE', `/jobs/${first.id}`, { token: owner.idToken });
+    expect(await saved()).toEqual([]);
+  });
+
+  it('lists the poster\'s own jobs for the dashboard', async () => {
+    const owner = await createUser(stack(), { role: 'poster' });
+    const job = await post(owner);
+    const mine = await api<{ items: JobSummary[] }>(stack(), 'GET', '/me/jobs', { token: owner.idToken });
+    expect(mine.body.items.map((j) => j.id)).toEqual([job.id]);
+  });
+});
