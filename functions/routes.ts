@@ -1,3 +1,5 @@
+import type { JobSummary } from '../shared/api.js';
+
 /**
  * Every entry point of the backend, declared once. The CDK API stack creates one Lambda per
  * group and wires its routes, rules and triggers from here; the local stack's gateways read the
@@ -123,7 +125,7 @@ export const JOB_EVENT = {
  */
 export type JobChange = 'edited' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'paid';
 export interface JobEventDetail {
-  job: import('../shared/api.js').JobSummary & { paidAt?: string };
+  job: JobSummary & { paidAt?: string };
   change?: JobChange;
 }
 

@@ -1,4 +1,4 @@
-import { EVENT_SOURCE, JOB_EVENT, NOTIFICATION_EVENT, type JobChange } from '../routes.js';
+import { EVENT_SOURCE, NOTIFICATION_EVENT, type JOB_EVENT, type JobChange } from '../routes.js';
 import { publishEvent } from '../lib/events.js';
 import { toJobSummary, type JobItem } from './jobs.js';
 import { toNotification, type notificationItem } from './notifications.js';
