@@ -20,7 +20,8 @@ export type Capability =
   | 'images:write'
   | 'events:put'
   | 'sockets:push'
-  | 'userpool:admin-group';
+  | 'userpool:admin-group'
+  | 'geocoding';
 
 export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
@@ -45,16 +46,23 @@ export const HTTP_ROUTE_GROUPS = {
   },
   profiles: {
     entry: 'functions/http/profiles.ts',
-    capabilities: ['table:read', 'table:write'],
+    capabilities: ['table:read', 'table:write', 'images:read', 'images:write'],
     routes: {
       'GET /me': 'user',
       'PATCH /me': 'user',
       'GET /profiles/{id}': 'user',
     },
   },
+  uploads: {
+    entry: 'functions/http/uploads.ts',
+    capabilities: ['images:write'],
+    routes: {
+      'POST /uploads/images': 'user',
+    },
+  },
   jobs: {
     entry: 'functions/http/jobs.ts',
-    capabilities: ['table:read', 'table:write', 'events:put'],
+    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'images:write'],
     routes: {
       'GET /jobs': 'public',
       'GET /feed/jobs': 'user',
@@ -155,6 +163,13 @@ export const EVENT_RULES = {
     entry: 'functions/events/notification-push.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
+  geocoding: {
+    description: 'Geocodes a job address after it is posted or edited (best effort)',
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated] },
+    entry: 'functions/events/geocode-job.ts',
+    capabilities: ['table:read', 'table:write', 'geocoding'],
+    memoryMiB: 512,
+  },
   searchIndex: {
     description: 'Keeps the open-jobs search index in line with every job change',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
@@ -184,6 +199,12 @@ export const ENV = {
   userPoolClientId: 'USER_POOL_CLIENT_ID',
   /** The JWT issuer the WebSocket authorizer trusts ("https://cognito-idp.<region>.amazonaws.com/<pool>"). */
   tokenIssuer: 'TOKEN_ISSUER',
+  /** Where uploaded images are served from (CloudFront in AWS, the bucket locally); keys are appended. */
+  imagesBaseUrl: 'IMAGES_BASE_URL',
+  /** Local stack only: s3rver needs path-style requests. */
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  /** The Amazon Location place index; unset, the offline geocoder answers alone. */
+  placeIndexName: 'PLACE_INDEX_NAME',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
   localJwksUri: 'LOCAL_JWKS_URI',
 } as const;

@@ -110,3 +110,9 @@ export interface SavedJob {
   savedAt: string;
   job: JobSummary;
 }
+
+/** What the WebSocket API pushes to browsers. */
+export type LiveMessage =
+  | { type: 'job.posted' | 'job.updated'; job: JobSummary }
+  | { type: 'job.removed'; jobId: string }
+  | { type: 'notification'; notification: AppNotification };

@@ -12,6 +12,7 @@ export const MSG = {
     adminExists: 'An admin account already exists. Only one admin account is allowed.',
     emailAndPasswordRequired: 'Email and password are required',
     invalidEmail: 'Please enter a valid email address', // ours
+    emailInUse: 'An account with this email already exists. Please sign in instead.', // ours
     tooManySignIns: 'Too many sign-in attempts. Please try again later.',
     tooManySignUps: 'Too many sign-up attempts. Please try again later.',
     authenticationRequired: 'Authentication required',
@@ -64,6 +65,7 @@ export const MSG = {
     timeout: 'Request timed out. Please try again',
     unexpected: 'An unexpected error occurred',
     invalidJson: 'Request body must be valid JSON', // ours
+    network: 'Network error. Please check your connection and try again.',
     notFound: 'Not found', // ours
   },
   profile: {
@@ -93,6 +95,13 @@ export const MSG = {
     validPayment: 'Please enter a valid payment amount',
     tooManyEntries: 'At most 20 entries are allowed', // ours
     entryTooLong: 'Each entry must be at most 100 characters', // ours
+    tooManyImages: 'At most 5 images are allowed', // ours
+    imageTooLarge: (file: string) => `${file} is too large. Maximum size is 5MB`,
+    notAnImage: (file: string) => `${file} is not an image file`,
+    notUploaded: (file: string) => `${file} was not uploaded`, // ours
+    remainingImages: (n: number) => `You can only upload ${n} more image(s)`,
+    uploadFailed: 'Failed to upload images',
+    removeImageFailed: 'Failed to remove image',
   },
   jobs: {
     notFound: 'Job not found',

@@ -77,13 +77,23 @@ async function applyTransition(job: JobItem, next: Partial<JobItem>): Promise<Jo
   return updated;
 }
 
-/** The poster edits an open job; the price is locked once the job was paid for. */
-export async function editJob(jobId: string, posterId: string, request: CreateJobRequest): Promise<JobItem> {
+/**
+ * The poster edits an open job; the price is locked once the job was paid for. New image
+ * keys are checked by `verifyImages` (given the keys already attached) before anything is
+ * written; the keys the edit drops are returned for deletion.
+ */
+export async function editJob(
+  jobId: string,
+  posterId: string,
+  request: CreateJobRequest,
+  verifyImages: (alreadyAttached: string[]) => Promise<void>,
+): Promise<{ job: JobItem; removedImageKeys: string[] }> {
   const job = await jobForPosterAction(jobId, posterId, 'edit', 'update');
   if (job.paidAt && request.payment !== job.payment) throw badRequest(MSG.jobs.priceLocked);
+  await verifyImages(job.imageKeys);
   const { street, city, state } = request.address;
   const price = quotePrice(request.payment);
-  return applyTransition(job, {
+  const updated = await applyTransition(job, {
     title: request.title,
     description: request.description,
     location: `${city}, ${state}`,
@@ -96,7 +106,9 @@ export async function editJob(jobId: string, posterId: string, request: CreateJo
     duration: request.duration,
     requirements: request.requirements,
     skills: request.skills,
+    imageKeys: request.images,
   });
+  return { job: updated, removedImageKeys: job.imageKeys.filter((key) => !request.images.includes(key)) };
 }
 
 /** assigned -> cancelled; the worker is cleared. (The refund follows the 'Job Cancelled' event.) */

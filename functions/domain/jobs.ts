@@ -6,13 +6,19 @@ import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
+import { imageUrl } from '../lib/images.js';
 import { keys, timeOrdered } from '../table.js';
 
-export interface JobItem extends JobSummary {
+/** A job as stored: the summary's fields, with image keys where the summary has URLs. */
+export interface JobItem extends Omit<JobSummary, 'images'> {
+  imageKeys: string[];
   fullAddress: string;
   /** Private, like the street address: the public sees only city and state. */
   latitude?: number;
   longitude?: number;
+  /** Derived by the geocoding rule from fullAddress; `geocodedAddress` is what it geocoded. */
+  geohash?: string;
+  geocodedAddress?: string;
   /** When the poster's payment succeeded: from then on the price is locked. */
   paidAt?: string;
   /** Set while the job's delete cascade runs; such a job is gone for every reader. */
@@ -49,7 +55,7 @@ export function toJobSummary(item: JobItem): JobSummary {
     ...(item.workerId ? { workerId: item.workerId } : {}),
     requirements: item.requirements,
     skills: item.skills,
-    images: item.images,
+    images: item.imageKeys.map(imageUrl),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -80,7 +86,7 @@ export function newJob(request: CreateJobRequest, posterId: string, now: string)
     posterId,
     requirements: request.requirements,
     skills: request.skills,
-    images: [],
+    imageKeys: request.images,
     createdAt: now,
     updatedAt: now,
   };

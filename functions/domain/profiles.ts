@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationPreferences, OwnProfile, PublicProfile } from '../../shared/api.js';
 import type { Role } from '../../shared/roles.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { imageUrl } from '../lib/images.js';
 import { keys } from '../table.js';
 
 /** Defaults of notification_preferences (spec 2 §3). */
@@ -21,7 +22,8 @@ export interface ProfileItem {
   bio: string;
   skills: string[];
   location: string;
-  profileImage: string | null;
+  /** The avatar's key in the images bucket. */
+  profileImageKey: string | null;
   /** Sum of received ratings and their count: the average is derived, never stored. */
   ratingTotal: number;
   reviewCount: number;
@@ -44,7 +46,7 @@ export function toPublicProfile(item: ProfileItem): PublicProfile {
     id: item.id,
     name: item.name,
     role: item.role,
-    profileImage: item.profileImage,
+    profileImage: item.profileImageKey ? imageUrl(item.profileImageKey) : null,
     bio: item.bio,
     skills: item.skills,
     rating: averageRating(item),
@@ -81,7 +83,7 @@ export function newProfile(input: { id: string; name: string; email: string; rol
     bio: '',
     skills: [],
     location: '',
-    profileImage: null,
+    profileImageKey: null,
     ratingTotal: 0,
     reviewCount: 0,
     completedJobs: 0,

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { JobSummary } from '../../shared/api.js';
+import type { LiveMessage } from '../../shared/api.js';
 import { JOB_EVENT, type JobEventDetail } from '../routes.js';
 import { logger } from '../lib/logger.js';
 import { allConnectionIds, pushToConnections } from '../lib/sockets.js';
@@ -7,7 +7,7 @@ import { allConnectionIds, pushToConnections } from '../lib/sockets.js';
 type JobEventType = (typeof JOB_EVENT)[keyof typeof JOB_EVENT];
 
 /** What browsers receive on the socket for a job change. */
-export type JobFeedMessage = { type: 'job.posted' | 'job.updated'; job: JobSummary } | { type: 'job.removed'; jobId: string };
+export type JobFeedMessage = Extract<LiveMessage, { type: 'job.posted' | 'job.updated' | 'job.removed' }>;
 
 export function toFeedMessage(detailType: JobEventType, { job }: JobEventDetail): JobFeedMessage {
   if (detailType === JOB_EVENT.removed) return { type: 'job.removed', jobId: job.id };

@@ -8,11 +8,19 @@ import { browseOpenJobs } from '../domain/job-search.js';
 import { getJob, listPosterJobs, newJob, putNewJob, toJobDetail, toJobSummary } from '../domain/jobs.js';
 import { getProfile, toPublicProfile } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
+import { deleteImages, verifyUploadedImage } from '../lib/images.js';
 import { parseWith, routeGroup, type SignedInRequest } from '../lib/http.js';
 
 function browse(query: Record<string, string>, excludePosterId?: string) {
   const { q, category, limit, cursor } = parseWith(browseJobsQuerySchema, query);
   return browseOpenJobs({ text: q, category, limit, cursor, excludePosterId });
+}
+
+/** Every image key must be the caller's own verified upload; already attached keys are trusted. */
+async function verifyJobImages(userId: string, imageKeys: string[], alreadyAttached: string[] = []): Promise<void> {
+  await Promise.all(
+    imageKeys.map((key, i) => (alreadyAttached.includes(key) ? undefined : verifyUploadedImage(userId, 'job', key, `Image ${i + 1}`))),
+  );
 }
 
 /** Only posters create and manage jobs (spec 1 §6); the role comes from the profile. */
@@ -38,7 +46,9 @@ export const handler = routeGroup('jobs', {
 
   'POST /jobs': async (request) => {
     await requirePoster(request);
-    const job = newJob(request.body(createJobSchema), request.caller.userId, new Date().toISOString());
+    const body = request.body(createJobSchema);
+    await verifyJobImages(request.caller.userId, body.images);
+    const job = newJob(body, request.caller.userId, new Date().toISOString());
     await putNewJob(job);
     await publishJobEvent(JOB_EVENT.posted, job);
     return { status: 201, body: toJobSummary(job) };
@@ -46,8 +56,11 @@ export const handler = routeGroup('jobs', {
 
   /** The poster's 'Edit Job' form: the whole form again, only while open. */
   'PUT /jobs/{id}': async (request) => {
-    const job = await editJob(request.params.id ?? '', request.caller.userId, request.body(createJobSchema));
-    await publishJobEvent(JOB_EVENT.updated, job, 'edited');
+    const body = request.body(createJobSchema);
+    const { job, removedImageKeys } = await editJob(request.params.id ?? '', request.caller.userId, body, (attached) =>
+      verifyJobImages(request.caller.userId, body.images, attached),
+    );
+    await Promise.all([deleteImages(removedImageKeys), publishJobEvent(JOB_EVENT.updated, job, 'edited')]);
     return toJobSummary(job);
   },
 
@@ -65,7 +78,7 @@ export const handler = routeGroup('jobs', {
 
   'DELETE /jobs/{id}': async ({ params, caller }) => {
     const job = await deleteJob(params.id ?? '', caller.userId);
-    await publishJobEvent(JOB_EVENT.removed, job);
+    await Promise.all([deleteImages(job.imageKeys), publishJobEvent(JOB_EVENT.removed, job)]);
     return { status: 204 };
   },
 

@@ -5,6 +5,7 @@ import { recordSecurityEvent } from '../domain/admin-actions.js';
 import { getProfile, toOwnProfile, toPublicProfile, updateProfile } from '../domain/profiles.js';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../lib/errors.js';
 import { parseWith, routeGroup } from '../lib/http.js';
+import { deleteImages, verifyUploadedImage } from '../lib/images.js';
 import { countProfileUpdate } from '../lib/rate-limit.js';
 
 const jsonObject = z.record(z.string(), z.unknown(), MSG.backend.invalidJson);
@@ -32,11 +33,16 @@ export const handler = routeGroup('profiles', {
     if (Object.keys(changes).length === 0) throw badRequest(MSG.backend.requiredMissing);
     if (('latitude' in changes) !== ('longitude' in changes)) throw badRequest('Latitude and longitude must be given together');
 
+    const { profileImage, ...fields } = changes;
+    if (profileImage) await verifyUploadedImage(caller.userId, 'avatar', profileImage, 'The profile picture');
+
     const rate = await countProfileUpdate(caller.userId);
     if (!rate.allowed) throw tooManyRequests(MSG.profile.tooManyUpdates(rate.retryAfterSeconds), rate.retryAfterSeconds);
 
-    const updated = await updateProfile(caller.userId, changes);
+    const before = profileImage === undefined ? undefined : await getProfile(caller.userId);
+    const updated = await updateProfile(caller.userId, profileImage === undefined ? fields : { ...fields, profileImageKey: profileImage });
     if (!updated) throw notFound(MSG.auth.profileNotFound);
+    if (before?.profileImageKey && before.profileImageKey !== profileImage) await deleteImages([before.profileImageKey]);
     return toOwnProfile(updated);
   },
 

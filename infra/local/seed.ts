@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { cognitoClient } from './cognito.js';
 import { DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
@@ -38,6 +39,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   // Imported late: the domain modules create their SDK clients from the stack's environment.
   const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
   const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
+  const { GEOHASH_PRECISION } = await import('../../functions/events/geocode-job.js');
   const now = Date.now();
   for (const [index, demo] of DEMO_JOBS.entries()) {
     const request = createJobSchema.parse({
@@ -53,7 +55,13 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
     });
     const createdAt = new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString();
     const job = newJob(request, userIds.get(demo.poster)!, createdAt);
-    await putNewJob({ ...job, latitude: demo.latitude, longitude: demo.longitude });
+    await putNewJob({
+      ...job,
+      latitude: demo.latitude,
+      longitude: demo.longitude,
+      geohash: ngeohash.encode(demo.latitude, demo.longitude, GEOHASH_PRECISION),
+      geocodedAddress: job.fullAddress,
+    });
     await syncSearchTerms(job.id);
   }
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));

@@ -146,6 +146,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       [ENV.tableName]: tableName,
       [ENV.imagesBucket]: IMAGES_BUCKET,
+      [ENV.imagesBaseUrl]: `${s3.endpoint}/${IMAGES_BUCKET}`,
+      [ENV.s3ForcePathStyle]: 'true',
       [ENV.eventBusName]: BUS_NAME,
       [ENV.socketsEndpoint]: sockets.managementEndpoint,
       [ENV.userPoolId]: userPool.userPoolId,

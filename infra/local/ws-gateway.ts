@@ -56,7 +56,8 @@ export async function serveWebSocketGateway(options: { port: number }): Promise<
     if (!match) return sendJson(res, 404, { message: 'Not Found' });
     if (!socket) return sendJson(res, 410, { message: 'Gone' }, { 'x-amzn-errortype': 'GoneException' });
     if (req.method === 'POST') {
-      socket.send(await readBody(req));
+      // API Gateway delivers pushed data as text frames.
+      socket.send((await readBody(req)).toString('utf8'));
       res.writeHead(200);
       res.end();
     } else if (req.method === 'DELETE') {

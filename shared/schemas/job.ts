@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
+import { MAX_JOB_IMAGES } from '../limits.js';
 import { PAYMENT_LIMITS, dollarsToCents } from '../money.js';
 
 const m = MSG.jobForm;
@@ -50,6 +51,8 @@ export const createJobSchema = z.object({
   duration: z.string().trim().min(1, m.durationRequired).max(100),
   requirements: entryList,
   skills: entryList,
+  /** Keys of images uploaded with a presigned POST (POST /uploads/images). */
+  images: z.array(z.string().min(1).max(300)).max(MAX_JOB_IMAGES, m.tooManyImages).default([]),
 });
 export type CreateJobInput = z.input<typeof createJobSchema>;
 export type CreateJobRequest = z.output<typeof createJobSchema>;
@@ -103,7 +106,7 @@ export type JobFormResult =
   | { ok: false; formError?: string; fieldErrors: Partial<Record<keyof JobFormValues, string>> };
 
 /** Validates the form with the post page's rules first, then the server's schema. */
-export function validateJobForm(values: JobFormValues): JobFormResult {
+export function validateJobForm(values: JobFormValues, imageKeys: string[] = []): JobFormResult {
   const fieldErrors: Partial<Record<keyof JobFormValues, string>> = {};
   if (REQUIRED_FIELDS.some((field) => values[field].trim() === '')) {
     return { ok: false, formError: m.fillAllRequired, fieldErrors };
@@ -122,6 +125,7 @@ export function validateJobForm(values: JobFormValues): JobFormResult {
     duration: values.duration,
     requirements: splitLines(values.requirements),
     skills: splitLines(values.skills),
+    images: imageKeys,
   });
   if (parsed.success) return { ok: true, request: parsed.data };
   for (const issue of parsed.error.issues) {
@@ -138,4 +142,12 @@ export const browseJobsQuerySchema = z.object({
   category: z.enum(JOB_CATEGORIES).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   cursor: z.string().max(2000).optional(),
+});
+
+/** Body of POST /uploads/images: what the browser is about to upload. */
+export const imageUploadRequestSchema = z.object({
+  purpose: z.enum(['job', 'avatar']),
+  fileName: z.string().trim().min(1).max(200),
+  contentType: z.string().max(100),
+  size: z.number().int().min(1),
 });

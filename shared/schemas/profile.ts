@@ -69,6 +69,8 @@ export const profileUpdateSchema = z
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
     notificationPreferences: notificationPreferencesSchema,
+    /** The key of an avatar uploaded with a presigned POST, or null to remove it. */
+    profileImage: z.string().min(1).max(300).nullable(),
   })
   .partial()
   .strict();

@@ -9,9 +9,9 @@ const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-/** "2 hours ago"; "just now" under a minute. */
-export function formatRelativeTime(iso: string, now: number = Date.now()): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+/** "2 hours ago"; "just now" under a minute (and for times a skewed clock puts in the future). */
+export function formatRelativeTime(iso: string, now: number): string {
+  const seconds = Math.min(0, Math.round((Date.parse(iso) - now) / 1000));
   for (const [unit, unitSeconds] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= unitSeconds) return relativeTime.format(Math.trunc(seconds / unitSeconds), unit);
   }

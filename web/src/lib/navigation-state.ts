@@ -14,6 +14,6 @@ export function readNavigationState(state: unknown): NavigationState {
   const { email, from } = state as Record<string, unknown>;
   return {
     ...(typeof email === 'string' && email ? { email } : {}),
-    ...(typeof from === 'string' && from.startsWith('/') ? { from } : {}),
+    ...(typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? { from } : {}),
   };
 }

@@ -1,0 +1,12 @@
+declare module 'zipcodes' {
+  export interface ZipCode {
+    zip: string;
+    latitude: number;
+    longitude: number;
+    city: string;
+    state: string;
+    country: string;
+  }
+  export function lookup(zip: string): ZipCode | undefined;
+  export function lookupByName(city: string, state: string): ZipCode[];
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { PageHeading } from '../components/PageHeading';
+import { useSignOut } from '../hooks/useSignOut';
+
+export default function AdminDashboardScreen() {
+  const signOut = useSignOut();
+  return (
+    <div className="page">
+      <div className="page__header">
+        <div>
+          <PageHeading>Admin Dashboard</PageHeading>
+          <p className="page__lead">Oversee jobs, payments and disputes across the platform.</p>
+        </div>
+        <div className="button-row">
+          <Link to="/dashboard" className="button button--secondary">
+            View Open Jobs
+          </Link>
+          <button type="button" className="button" onClick={() => void signOut()}>
+            Sign Out
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

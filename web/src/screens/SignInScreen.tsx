@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { MSG, signInErrorText } from '../../../shared/messages';
+import { ROLE_HOME } from '../../../shared/roles';
+import { signInSchema } from '../../../shared/schemas/auth';
+import { isUnconfirmedUser, signInFailureText } from '../auth/cognito-errors';
+import { FormError } from '../components/FormError';
+import { FormField } from '../components/FormField';
+import { PageHeading } from '../components/PageHeading';
+import { useAuth } from '../hooks/useAuth';
+import { useToast } from '../hooks/useToast';
+import { showErrorAndFocus } from '../lib/forms';
+import { readNavigationState, type NavigationState } from '../lib/navigation-state';
+
+/** The spec's pause between "signed in" and the redirect, long enough to see the toast begin. */
+const REDIRECT_DELAY_MS = 100;
+
+export default function SignInScreen() {
+  const { status, profile } = useAuth();
+  const navigate = useNavigate();
+  const { email, from } = readNavigationState(useLocation().state);
+  const destination = from ?? (profile ? ROLE_HOME[profile.role] : '/dashboard');
+
+  // Whoever has a profile here, just signed in or already signed in before, moves on.
+  useEffect(() => {
+    if (!profile) return;
+    const timer = window.setTimeout(() => navigate(destination, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [profile, destination, navigate]);
+
+  return (
+    <div className="auth-page">
+      <div className="card auth-card">
+        <PageHeading>Sign In</PageHeading>
+        {status === 'loading' ? <p role="status">{MSG.auth.checkingAuthentication}</p> : null}
+        {profile ? <p role="status">{MSG.auth.redirectingToDashboard}</p> : null}
+        {status === 'signedIn' && !profile ? (
+          <>
+            <p>{MSG.auth.alreadySignedIn}</p>
+            <button type="button" className="button button--block" onClick={() => navigate(destination)}>
+              Continue to Dashboard
+            </button>
+          </>
+        ) : null}
+        {status === 'signedOut' ? (
+          <>
+            <SignInForm initialEmail={email ?? ''} />
+            <p className="auth-card__switch">
+              Don&apos;t have an account? <Link to="/sign-up">Sign up</Link>
+            </p>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+interface SignInProblem {
+  message: string;
+  /** The email to verify, when the account exists but its address is not confirmed yet. */
+  unverifiedEmail?: string;
+}
+
+function SignInForm({ initialEmail }: { initialEmail: string }) {
+  const { signIn } = useAuth();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ email: initialEmail, password: '' });
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = signInSchema.safeParse(values);
+    if (!parsed.success) {
+      const field = values.email.trim() ? 'password' : 'email';
+      showErrorAndFocus(form.current, field, () => setProblem({ message: parsed.error.issues[0]?.message ?? MSG.auth.emailAndPasswordRequired }));
+      return;
+    }
+    const { email, password } = parsed.data;
+    setProblem(null);
+    setSubmitting(true);
+    try {
+      const outcome = await signIn(email, password);
+      switch (outcome.kind) {
+        case 'signedIn':
+          // The screen now shows "Redirecting..." and moves on; nothing else to do here.
+          toast.success(MSG.auth.signedIn);
+          return;
+        case 'unconfirmed':
+          setProblem({ message: signInErrorText('email not confirmed'), unverifiedEmail: email });
+          break;
+        case 'profileMissing':
+          toast.error(MSG.auth.accountProfileNotFound);
+          break;
+        case 'profileFailed':
+          toast.error(MSG.auth.failedToLoadProfile);
+          break;
+      }
+    } catch (error) {
+      setProblem({ message: signInFailureText(error), ...(isUnconfirmedUser(error) ? { unverifiedEmail: email } : {}) });
+    }
+    setSubmitting(false);
+  }
+
+  return (
+    <form ref={form} className="form" noValidate onSubmit={submit}>
+      <fieldset disabled={submitting} className="form__fields">
+        <FormField label="Email">
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={values.email}
+              onChange={(e) => setValues((current) => ({ ...current, email: e.target.value }))}
+            />
+          )}
+        </FormField>
+        <FormField label="Password">
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={values.password}
+              onChange={(e) => setValues((current) => ({ ...current, password: e.target.value }))}
+            />
+          )}
+        </FormField>
+        {problem ? (
+          <FormError>
+            <p>{problem.message}</p>
+            {problem.unverifiedEmail ? (
+              <p>
+                <Link to="/verify-email" state={{ email: problem.unverifiedEmail } satisfies NavigationState}>
+                  Verify your email
+                </Link>
+              </p>
+            ) : null}
+          </FormError>
+        ) : null}
+        <button type="submit" className="button button--block">
+          {submitting ? 'Signing In...' : 'Sign In'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}
