@@ -23,7 +23,8 @@ const ALL_RANDOM_PORTS = {
 };
 
 /**
- * Starts a whole local stack for one test file (its own table, user pool and ports, sharing
+ * Starts a whole local stack for one test file — one per file: handler modules keep the SDK
+ * clients they created, bound to the first stack's endpoints (its own table, user pool and ports, sharing
  * the run's DynamoDB Local) and stops it afterwards. Use the returned getter inside tests.
  */
 export function useLocalStack(): () => LocalStack {

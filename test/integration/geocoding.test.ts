@@ -1,0 +1,37 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { JobSummary } from '../../shared/api.js';
+import { keys } from '../../functions/table.js';
+import { api, createUser, tableClient, useLocalStack } from '../support/local-stack.js';
+
+const form = {
+  title: 'Paint a fence',
+  description: 'White paint, one coat.',
+  address: { street: '1 Congress Ave', city: 'Austin', state: 'TX' },
+  payment: 6000,
+  category: 'Home Projects',
+  date: new Date().toISOString().slice(0, 10),
+  duration: '3 hours',
+};
+
+describe('geocoding', () => {
+  const stack = useLocalStack();
+
+  it('stores coordinates and a geohash for a known city, and nothing for an unknown one', async () => {
+    const poster = await createUser(stack(), { role: 'poster' });
+    const known = (await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: form })).body;
+    const unknown = (
+      await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, address: { street: '1 Main', city: 'Nowhereville', state: 'ZZ' } } })
+    ).body;
+    await stack().events.idle();
+    const item = async (id: string) => (await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.job(id) }))).Item!;
+    const located = await item(known.id);
+    expect(located.latitude).toBeCloseTo(30.3, 0);
+    expect(located.longitude).toBeCloseTo(-97.7, 0);
+    expect(located.geohash).toMatch(/^9v6/);
+    expect((await item(unknown.id)).latitude).toBeUndefined();
+    // Coordinates stay private.
+    const detail = await api<Record<string, unknown>>(stack(), 'GET', `/jobs/${known.id}`, { token: poster.idToken });
+    expect(detail.body).not.toHaveProperty('latitude');
+  });
+});

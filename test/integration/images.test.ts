@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { JobSummary, OwnProfile } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+const form = {
+  title: 'Paint a fence',
+  description: 'White paint, one coat.',
+  address: { street: '1 Congress Ave', city: 'Austin', state: 'TX' },
+  payment: 6000,
+  category: 'Home Projects',
+  date: new Date().toISOString().slice(0, 10),
+  duration: '3 hours',
+};
+
+interface Upload {
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+}
+
+describe('job images and avatars', () => {
+  const stack = useLocalStack();
+
+  async function presign(user: TestUser, purpose: 'job' | 'avatar', contentType = 'image/png', size = PNG.length) {
+    return api<Upload>(stack(), 'POST', '/uploads/images', { token: user.idToken, body: { purpose, fileName: 'photo.png', contentType, size } });
+  }
+
+  /** Uploads as the browser does, with the presigned POST's fields (the local S3 ignores the policy). */
+  async function upload(presigned: Upload, body: Buffer, contentType = 'image/png') {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(presigned.fields)) form.append(name, name === 'Content-Type' ? contentType : value);
+    form.append('file', new Blob([new Uint8Array(body)], { type: contentType }), 'photo');
+    const response = await fetch(presigned.url, { method: 'POST', body: form });
+    expect(response.status).toBeLessThan(300);
+  }
+
+  it('attaches uploaded images to a job, serves them, and deletes the ones an edit removes', async () => {
+    const poster = await createUser(stack(), { role: 'poster' });
+    const uploads = [];
+    for (let i = 0; i < 2; i++) {
+      const { body } = await presign(poster, 'job');
+      expect(body.key.startsWith(`uploads/${poster.userId}/job/`)).toBe(true);
+      await upload(body, PNG);
+      uploads.push(body);
+    }
+    const created = await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, images: uploads.map((u) => u.key) } });
+    expect(created.status).toBe(201);
+    expect(created.body.images).toHaveLength(2);
+    const served = await fetch(created.body.images[0]!);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+
+    const edited = await api<JobSummary>(stack(), 'PUT', `/jobs/${created.body.id}`, { token: poster.idToken, body: { ...form, images: [uploads[1]!.key] } });
+    expect(edited.body.images).toHaveLength(1);
+    expect((await fetch(created.body.images[0]!)).status).toBe(404);
+    expect((await fetch(created.body.images[1]!)).status).toBe(200);
+
+    await api(stack(), 'DELETE', `/jobs/${created.body.id}`, { token: poster.idToken });
+    expect((await fetch(created.body.images[1]!)).status).toBe(404);
+  });
+
+  it('refuses non-images, oversized files and other users\' uploads on the server, even when the browser is bypassed', async () => {
+    const [poster, other] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'poster' })]);
+    expect((await presign(poster, 'job', 'text/plain')).body).toEqual({ error: MSG.jobForm.notAnImage('photo.png') });
+    expect((await presign(poster, 'job', 'image/png', 5 * 1024 * 1024 + 1)).body).toEqual({ error: MSG.jobForm.imageTooLarge('photo.png') });
+
+    // A text file uploaded under an image policy, and a 6 MB "image": the local S3 accepts both.
+    const text = (await presign(poster, 'job')).body;
+    await upload(text, Buffer.from('not an image'), 'text/plain');
+    const huge = (await presign(poster, 'job')).body;
+    await upload(huge, Buffer.alloc(6 * 1024 * 1024, 1));
+    const theirs = (await presign(other, 'job')).body;
+    await upload(theirs, PNG);
+
+    const attempt = (images: string[]) => api<{ error: string }>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, images } });
+    expect((await attempt([text.key])).body.error).toBe(MSG.jobForm.notAnImage('Image 1'));
+    expect((await attempt([huge.key])).body.error).toBe(MSG.jobForm.imageTooLarge('Image 1'));
+    expect((await attempt([theirs.key])).body.error).toBe(MSG.jobForm.notAnImage('Image 1'));
+    expect((await attempt(['uploads/nobody/job/missing'])).status).toBe(400);
+    expect((await attempt(Array.from({ length: 6 }, () => theirs.key))).body.error).toBe(MSG.jobForm.tooManyImages);
+    expect((await api<{ items: JobSummary[] }>(stack(), 'GET', '/me/jobs', { token: poster.idToken })).body.items).toEqual([]);
+  });
+
+  it('sets and replaces the avatar, deleting the old one', async () => {
+    const worker = await createUser(stack(), { role: 'worker' });
+    const first = (await presign(worker, 'avatar')).body;
+    await upload(first, PNG);
+    const set = await api<OwnProfile>(stack(), 'PATCH', '/me', { token: worker.idToken, body: { profileImage: first.key } });
+    expect(set.body.profileImage).toMatch(new RegExp(`${first.key}$`));
+
+    const jobImage = (await presign(worker, 'job')).body;
+    await upload(jobImage, PNG);
+    expect((await api(stack(), 'PATCH', '/me', { token: worker.idToken, body: { profileImage: jobImage.key } })).status).toBe(400);
+
+    const second = (await presign(worker, 'avatar')).body;
+    await upload(second, PNG);
+    await api(stack(), 'PATCH', '/me', { token: worker.idToken, body: { profileImage: second.key } });
+    expect((await fetch(set.body.profileImage!)).status).toBe(404);
+  });
+});
