@@ -12,9 +12,12 @@ import { getJob, listJobsByStatus, toJobSummary, type JobItem } from './jobs.js'
  * The open-jobs search index: an inverted index of term items in each open job's partition
  * (docs/data-model.md, pattern 7). Title, category, location and skills words are indexed
  * with their prefixes (so "clean" finds "cleaning"); the first description words in full.
- * A search is one Query on the most selective term's partition, then one BatchGetItem.
+ * A search is a Query on the most selective term's partition (filtered on the other words,
+ * which every term item carries), then one BatchGetItem of the page's jobs.
  */
 const MAX_DESCRIPTION_WORDS = 60;
+/** Queries one page of a filtered search may take before it answers with what it found. */
+const MAX_READS_PER_PAGE = 5;
 
 export function jobTerms(job: Pick<JobItem, 'status' | 'title' | 'category' | 'location' | 'skills' | 'description'>): Set<string> {
   const terms = new Set<string>();
@@ -32,7 +35,10 @@ interface TermItem {
   sk: string;
   category: string;
   posterId: string;
+  terms?: Set<string>;
 }
+
+const sameTerms = (a: Set<string> | undefined, b: Set<string>) => a !== undefined && a.size === b.size && [...b].every((term) => a.has(term));
 
 /**
  * Brings a job's term items in line with the job as it is now (none unless open). It reads
@@ -49,7 +55,7 @@ export async function syncSearchTerms(jobId: string): Promise<{ written: number;
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
         ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':term': keys.jobTermPrefix() },
-        ProjectionExpression: 'sk, category, posterId',
+        ProjectionExpression: 'sk, category, posterId, terms',
         ExclusiveStartKey: startKey,
       }),
     );
@@ -57,7 +63,10 @@ export async function syncSearchTerms(jobId: string): Promise<{ written: number;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 
-  const current = new Set(existing.filter((item) => job && item.category === job.category).map((item) => item.sk.slice(keys.jobTermPrefix().length)));
+  // Items written for an older version of the job (category or terms changed) are rewritten.
+  const current = new Set(
+    existing.filter((item) => job && item.category === job.category && sameTerms(item.terms, wanted)).map((item) => item.sk.slice(keys.jobTermPrefix().length)),
+  );
   const deletes = existing.filter((item) => !wanted.has(item.sk.slice(keys.jobTermPrefix().length))).map((item) => ({
     DeleteRequest: { Key: keys.jobTerm(jobId, item.sk.slice(keys.jobTermPrefix().length)) },
   }));
@@ -72,6 +81,8 @@ export async function syncSearchTerms(jobId: string): Promise<{ written: number;
               jobId,
               posterId: job.posterId,
               category: job.category,
+              // Every term of the job, so a query on one term can filter on the others.
+              terms: wanted,
               gsi1pk: keys.jobsWithTerm(term),
               gsi1sk: timeOrdered(job.createdAt, jobId),
             },
@@ -98,10 +109,16 @@ export async function browseOpenJobs(query: BrowseQuery): Promise<Page<JobSummar
   }
   // The longest word is the likeliest to be rare; a category alone is a term of its own.
   const anchor = words.length ? words.reduce((a, b) => (b.length > a.length ? b : a)) : categoryTerm(query.category!);
-  const startKey = decodeCursor(query.cursor);
+  let startKey = decodeCursor(query.cursor);
   if (query.cursor && !startKey) throw badRequest('Invalid cursor');
   const filters: string[] = [];
   const values: Record<string, unknown> = { ':term': keys.jobsWithTerm(anchor) };
+  words
+    .filter((word) => word !== anchor)
+    .forEach((word, i) => {
+      filters.push(`contains(terms, :w${i})`);
+      values[`:w${i}`] = word;
+    });
   if (words.length && query.category) {
     filters.push('category = :category');
     values[':category'] = query.category;
@@ -110,25 +127,27 @@ export async function browseOpenJobs(query: BrowseQuery): Promise<Page<JobSummar
     filters.push('posterId <> :me');
     values[':me'] = query.excludePosterId;
   }
-  const page = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :term',
-      ExpressionAttributeValues: values,
-      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-      ScanIndexForward: false,
-      Limit: query.limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  const jobIds = (page.Items ?? []).map((item) => item.jobId as string);
+  // A filter can leave a page short: read on (a few more queries at most) to fill it.
+  const jobIds: string[] = [];
+  for (let reads = 0; reads < MAX_READS_PER_PAGE && jobIds.length < query.limit; reads++) {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'gsi1pk = :term',
+        ExpressionAttributeValues: values,
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ProjectionExpression: 'jobId, gsi1pk, gsi1sk, pk, sk',
+        ScanIndexForward: false,
+        Limit: query.limit - jobIds.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    jobIds.push(...(page.Items ?? []).map((item) => item.jobId as string));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) break;
+  }
   const jobs = await batchGet<JobItem>(jobIds.map((id) => keys.job(id)));
-  const others = words.filter((word) => word !== anchor);
-  const matches = jobs.filter((job): job is JobItem => {
-    if (!job || job.status !== 'open') return false;
-    const terms = jobTerms(job);
-    return others.every((word) => terms.has(word));
-  });
-  return { items: matches.map(toJobSummary), nextCursor: encodeCursor(page.LastEvaluatedKey) };
+  const open = jobs.filter((job): job is JobItem => job !== undefined && job.status === 'open' && !job.deletingAt);
+  return { items: open.map(toJobSummary), nextCursor: encodeCursor(startKey) };
 }

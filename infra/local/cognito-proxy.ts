@@ -71,9 +71,15 @@ async function runPreAuthentication(userPoolId: string, clientId: string, user: 
 export async function serveCognitoProxy(options: ProxyOptions): Promise<Listening> {
   const { cognitoUrl, mailbox } = options;
 
-  const deliverCode = async (email: string, purpose: 'verify' | 'reset') => {
-    const user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
-    if (!user?.ConfirmationCode) return false;
+  const deliverCode = async (email: string, purpose: 'verify' | 'reset', previousCode?: string) => {
+    // cognito-local saves its file after answering: wait for the user's new code to be there.
+    const isNew = (code: string | undefined) => code !== undefined && code !== previousCode;
+    let user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
+    for (let attempt = 0; !isNew(user?.ConfirmationCode) && attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
+    }
+    if (!user?.ConfirmationCode || !isNew(user.ConfirmationCode)) return false;
     const code = user.ConfirmationCode;
     mailbox.deliver(
       purpose === 'verify'
@@ -130,13 +136,15 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
           return reply(200, {});
       }
 
+      const username = String(input.Username ?? '').toLowerCase();
+      const codeBefore = target === 'ForgotPassword' ? (await storedUser(options.cognitoDataDir, options.userPoolId, username))?.ConfirmationCode : undefined;
       const forwarded = await forward(cognitoUrl, target, body, headers);
       if (target === 'InitiateAuth' && isInvalidPassword(forwarded)) {
         // Cognito answers a wrong password with NotAuthorizedException; cognito-local does not.
         return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
       }
       if (forwarded.status === 200 && (target === 'SignUp' || target === 'ForgotPassword')) {
-        await deliverCode(String(input.Username ?? '').toLowerCase(), target === 'SignUp' ? 'verify' : 'reset');
+        await deliverCode(username, target === 'SignUp' ? 'verify' : 'reset', codeBefore);
       }
       res.writeHead(forwarded.status, { ...CORS_HEADERS, 'content-type': forwarded.headers['content-type'] ?? contentType });
       res.end(forwarded.body);

@@ -1,4 +1,4 @@
-import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmForgotPasswordCommand, ForgotPasswordCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
@@ -57,6 +57,19 @@ describe('accounts: roles and the one admin', () => {
     });
     expect(response.status).toBe(200);
     expect(stack().mailbox.list(email)).toHaveLength(2);
+  });
+
+  it('resets a forgotten password with the code from the mailbox', async () => {
+    const { email } = await signUp(stack(), { role: 'poster' });
+    await confirm(stack(), email);
+    const cognito = cognitoClient(stack().urls.cognito);
+    await cognito.send(new ForgotPasswordCommand({ ClientId: stack().userPool.clientId, Username: email }));
+    const mail = stack().mailbox.list(email)[0]!;
+    expect(mail.subject).toBe('Reset your password');
+    await cognito.send(
+      new ConfirmForgotPasswordCommand({ ClientId: stack().userPool.clientId, Username: email, ConfirmationCode: mail.code, Password: 'brand-new-pass-9' }),
+    );
+    expect(await signIn(stack(), email, 'brand-new-pass-9')).toMatch(/^ey/);
   });
 
   it('limits sign-in attempts to 5 per 15 minutes per email, even for direct calls, and alerts the admin', async () => {

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench`: what browsing and searching open jobs costs, over 5,000 open jobs.
+ *
+ * For each scenario (a page of 20 through the local HTTP gateway) it reports the DynamoDB
+ * calls and the consumed capacity per request (ReturnConsumedCapacity on every call the
+ * handler makes), and p50/p99 latency, beside a raw DynamoDB Query of the same page. The
+ * jobs are created once and kept in .local/bench (delete it to start over).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import { JOB_CATEGORIES } from '../../shared/categories.js';
+import { startLocalStack } from '../../infra/local/stack.js';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const PAGE = 20;
+const dataDir = resolve(import.meta.dirname, '../../.local/bench');
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'warn';
+
+const WORDS = ['move', 'sofa', 'garden', 'fence', 'paint', 'clean', 'kitchen', 'garage', 'boxes', 'shelves', 'lawn', 'dog', 'deliver', 'assemble', 'desk', 'party', 'chairs', 'window', 'gutter', 'leak'];
+const CITIES = [
+  ['Austin', 'TX'],
+  ['Round Rock', 'TX'],
+  ['Pflugerville', 'TX'],
+  ['Cedar Park', 'TX'],
+  ['San Marcos', 'TX'],
+] as const;
+
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const stack = await startLocalStack({
+    dataDir,
+    ports: { api: 0, webSocket: 0, cognito: 0, cognitoBackend: 0, s3: 0, dynamodb: 0, events: 0, lambda: 0, mailbox: 0 },
+    tableName: 'oddjobs-bench',
+  });
+  try {
+    // Imported after the stack set the handlers' environment.
+    const { db } = await import('../../functions/lib/db.js');
+    const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+    const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
+    const { createJobSchema } = await import('../../shared/schemas/job.js');
+
+    const marker = resolve(dataDir, `seeded-${JOBS}.json`);
+    if (!existsSync(marker)) {
+      const started = Date.now();
+      console.log(`Creating ${JOBS} open jobs (once; kept in ${dataDir})...`);
+      const now = Date.now();
+      for (let start = 0; start < JOBS; start += 50) {
+        await Promise.all(
+          Array.from({ length: Math.min(50, JOBS - start) }, async (_, offset) => {
+            const i = start + offset;
+            const [city, state] = pick(CITIES, i);
+            const request = createJobSchema.parse({
+              title: `${pick(WORDS, i)} ${pick(WORDS, i * 7 + 3)} job ${i}`,
+              description: `Help needed: ${pick(WORDS, i * 3)} and ${pick(WORDS, i * 5 + 1)}, about two hours.`,
+              address: { street: `${i} Main St`, city, state },
+              payment: 1000 + (i % 200) * 100,
+              category: pick(JOB_CATEGORIES, i),
+              date: new Date(now + 86_400_000).toISOString().slice(0, 10),
+              duration: '2 hours',
+            });
+            const job = newJob(request, `bench-poster-${i % 40}`, new Date(now - (JOBS - i) * 60_000).toISOString());
+            await putNewJob(job);
+            await syncSearchTerms(job.id);
+          }),
+        );
+        if (start % 1000 === 0) process.stdout.write(`  ${start}\n`);
+      }
+      writeFileSync(marker, '{}');
+      console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+
+    // Every DynamoDB call the handlers make is counted and asked for its consumed capacity.
+    let calls = 0;
+    let capacity = 0;
+    db.middlewareStack.add(
+      (next) => async (args) => {
+        calls += 1;
+        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+        const result = await next(args);
+        const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
+        for (const entry of [consumed ?? []].flat()) capacity += entry.CapacityUnits ?? 0;
+        return result;
+      },
+      { step: 'initialize', name: 'benchConsumedCapacity' },
+    );
+
+    const scenarios: Array<{ name: string; path: string; raw?: { pk: string } }> = [
+      { name: 'browse: first page', path: `/jobs?limit=${PAGE}`, raw: { pk: 'JOBS#open' } },
+      { name: 'browse: category', path: `/jobs?limit=${PAGE}&category=Moving`, raw: { pk: 'TERM#category:moving' } },
+      { name: 'search: one word', path: `/jobs?limit=${PAGE}&q=garden`, raw: { pk: 'TERM#garden' } },
+      { name: 'search: prefix', path: `/jobs?limit=${PAGE}&q=gard`, raw: { pk: 'TERM#gard' } },
+      { name: 'search: two words', path: `/jobs?limit=${PAGE}&q=garden%20pflugerville` },
+      { name: 'search: no match', path: `/jobs?limit=${PAGE}&q=helicopter` },
+    ];
+
+    const rows: string[][] = [];
+    for (const scenario of scenarios) {
+      for (let round = 0; round < 10; round++) await (await fetch(`${stack.urls.api}${scenario.path}`)).arrayBuffer(); // warm-up
+      calls = 0;
+      capacity = 0;
+      const latencies: number[] = [];
+      let items = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const started = performance.now();
+        const response = await fetch(`${stack.urls.api}${scenario.path}`);
+        const body = (await response.json()) as { items: unknown[] };
+        latencies.push(performance.now() - started);
+        items = body.items.length;
+      }
+      latencies.sort((a, b) => a - b);
+      const handlerCalls = calls / ROUNDS;
+      const handlerCapacity = capacity / ROUNDS;
+      const rawLatencies: number[] = [];
+      if (scenario.raw) {
+        for (let round = 0; round < ROUNDS; round++) {
+          const started = performance.now();
+          await db.send(
+            new QueryCommand({
+              TableName: stack.tableName,
+              IndexName: 'GSI1',
+              KeyConditionExpression: 'gsi1pk = :pk',
+              ExpressionAttributeValues: { ':pk': scenario.raw.pk },
+              ScanIndexForward: false,
+              Limit: PAGE,
+            }),
+          );
+          rawLatencies.push(performance.now() - started);
+        }
+        rawLatencies.sort((a, b) => a - b);
+      }
+      rows.push([
+        scenario.name,
+        String(items),
+        handlerCalls.toFixed(1),
+        handlerCapacity.toFixed(1),
+        percentile(latencies, 50).toFixed(1),
+        percentile(latencies, 99).toFixed(1),
+        rawLatencies.length ? percentile(rawLatencies, 50).toFixed(1) : '-',
+        rawLatencies.length ? percentile(rawLatencies, 99).toFixed(1) : '-',
+      ]);
+    }
+
+    const header = ['scenario', 'items', 'DDB calls/req', 'RCU/req', 'p50 ms', 'p99 ms', 'raw query p50', 'raw p99'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+    console.log(`\n${JOBS} open jobs, ${ROUNDS} sequential requests per scenario, page size ${PAGE}\n`);
+    console.log(line(header));
+    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+    for (const row of rows) console.log(line(row));
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
