@@ -77,7 +77,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   savedJobs: {
     entry: 'functions/http/saved-jobs.ts',
-    capabilities: ['table:read', 'table:write'],
+    capabilities: ['table:read', 'table:write', 'images:read'],
     routes: {
       'GET /me/saved-jobs': 'user',
       'PUT /me/saved-jobs/{jobId}': 'user',

@@ -1,0 +1,163 @@
+import { join } from 'node:path';
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ENV, type Capability, type FunctionDeclaration } from '../../functions/routes.js';
+import type { ManagedCapability } from './data-capabilities.js';
+import { acknowledgeWildcardPermissions } from './nag.js';
+import { REPO_ROOT } from './repo.js';
+
+const DEFAULT_MEMORY_MIB = 256;
+const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/**
+ * What the stack creating a function offers its capabilities. A function that declares a
+ * capability its stack does not offer is a wiring mistake, reported at synth.
+ */
+export interface FunctionResources {
+  /** Capabilities granted by a managed policy of the resource's own stack (table, images). */
+  readonly managedCapabilities?: Partial<Readonly<Record<Capability, ManagedCapability>>>;
+  readonly eventBus?: IEventBus;
+  /** The stage whose connections `sockets:push` posts to; in the function's own stack. */
+  readonly webSocketStage?: WebSocketStage;
+  readonly userPool?: IUserPool;
+  /** The Amazon Location place index that `geocoding` searches. */
+  readonly placeIndex?: CfnPlaceIndex;
+}
+
+export interface AppFunctionProps {
+  /** The entry point as declared in functions/routes.ts. */
+  readonly declaration: FunctionDeclaration;
+  readonly resources: FunctionResources;
+  /** Environment beyond what the capabilities set (e.g. token verification settings). */
+  readonly environment?: Readonly<Record<string, string>>;
+}
+
+/**
+ * One backend entry point as a Lambda function: bundled from its TypeScript module with the
+ * local esbuild, on Node.js 22 / arm64, with its own log group and a role that holds exactly
+ * the permissions its declared capabilities need.
+ */
+export class AppFunction extends Construct {
+  readonly declaration: FunctionDeclaration;
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const declaration = (this.declaration = props.declaration);
+
+    // Our own role instead of the AWS-managed basic execution role: it may write to this
+    // function's log group only, not create or write any log group in the account.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${declaration.entry}`,
+    });
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: join(REPO_ROOT, declaration.entry),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: declaration.memoryMiB ?? DEFAULT_MEMORY_MIB,
+      timeout: Duration.seconds(declaration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      tracing: lambda.Tracing.ACTIVE,
+      role: this.role,
+      logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        // The runtime provides the AWS SDK v3; bundling it would add ~340 KB per function.
+        externalModules: ['@aws-sdk/*'],
+        // ESM bundles of CommonJS dependencies call `require`, which ES modules lack.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        mainFields: ['module', 'main'],
+        forceDockerBundling: false,
+      },
+    });
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 is the chosen runtime: the bundles target node22; moving to 24 is one deliberate change of target and runtime.',
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing: X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions.',
+    });
+
+    for (const capability of declaration.capabilities) this.grantCapability(capability, props.resources);
+  }
+
+  private grantCapability(capability: Capability, resources: FunctionResources): void {
+    const fn = this.function;
+    switch (capability) {
+      case 'table:read':
+      case 'table:write':
+      case 'images:read':
+      case 'images:write': {
+        const { policy, environment } = this.need(capability, resources.managedCapabilities?.[capability]);
+        this.role.addManagedPolicy(policy);
+        for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
+        return;
+      }
+      case 'events:put': {
+        const bus = this.need(capability, resources.eventBus);
+        bus.grantPutEventsTo(fn);
+        fn.addEnvironment(ENV.eventBusName, bus.eventBusName);
+        return;
+      }
+      case 'sockets:push': {
+        const stage = this.need(capability, resources.webSocketStage);
+        acknowledgeWildcardPermissions(
+          this.role,
+          stage.grantManagementApiAccess(fn).principalStatements,
+          'Connection ids exist only at run time; the grant covers the connections of this API stage only.',
+        );
+        fn.addEnvironment(ENV.socketsEndpoint, stage.callbackUrl);
+        return;
+      }
+      case 'geocoding': {
+        const placeIndex = this.need(capability, resources.placeIndex);
+        iam.Grant.addToPrincipal({ grantee: fn, actions: ['geo:SearchPlaceIndexForText'], resourceArns: [placeIndex.attrIndexArn] });
+        fn.addEnvironment(ENV.placeIndexName, placeIndex.indexName);
+        return;
+      }
+      case 'userpool:admin-group': {
+        const userPool = this.need(capability, resources.userPool);
+        // A policy of its own, not the role's default policy: this function is the pool's
+        // trigger, so the pool depends on the function and the function on its default
+        // policy; the pool's ARN in that policy would close a cycle.
+        new iam.Policy(this, 'AdminGroupPolicy', {
+          roles: [this.role],
+          statements: [
+            new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [userPool.userPoolArn] }),
+          ],
+        });
+        return;
+      }
+      default: {
+        // A capability added to functions/routes.ts needs its grant here.
+        const unknown: never = capability;
+        throw new Error(`${this.node.path}: no grant for capability '${String(unknown)}'`);
+      }
+    }
+  }
+
+  private need<T>(capability: Capability, resource: T | undefined): T {
+    if (resource === undefined) throw new Error(`${this.node.path} declares '${capability}', which its stack does not offer`);
+    return resource;
+  }
+}

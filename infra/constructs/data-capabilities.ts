@@ -1,0 +1,83 @@
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { ENV, type Capability } from '../../functions/routes.js';
+import { acknowledgeWildcardPermissions } from './nag.js';
+
+/**
+ * A capability granted by a managed policy that the stack owning the resource defines. Keeping
+ * the policy next to the resource keeps its statements free of cross-stack references, which
+ * is what lets the inherent wildcard (object keys) be acknowledged here once, for every
+ * function that will ever declare the capability.
+ */
+export interface ManagedCapability {
+  readonly policy: iam.IManagedPolicy;
+  /** What a function with the capability needs to know, by the names in ENV. */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+export type DataCapability = Extract<Capability, `table:${string}` | `images:${string}`>;
+
+export interface DataCapabilitiesProps {
+  readonly table: dynamodb.TableV2;
+  /** The table's global secondary indexes, which readers query. */
+  readonly indexNames: readonly string[];
+  readonly imagesBucket: s3.Bucket;
+  /** Where browsers load images from (the handlers build image URLs on it). */
+  readonly imagesUrl: string;
+}
+
+/** Item reads and queries. No Scan: the design rules out scans on every request path. */
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/** The `table:*` and `images:*` capabilities as least-privilege managed policies. */
+export class DataCapabilities extends Construct {
+  readonly byCapability: Readonly<Record<DataCapability, ManagedCapability>>;
+
+  constructor(scope: Construct, id: string, props: DataCapabilitiesProps) {
+    super(scope, id);
+    const { table, imagesBucket } = props;
+    const tableEnvironment = { [ENV.tableName]: table.tableName };
+    const imagesEnvironment = { [ENV.imagesBucket]: imagesBucket.bucketName, [ENV.imagesBaseUrl]: props.imagesUrl };
+    // Index by index rather than "index/*": a reader may query exactly the declared indexes.
+    const indexArns = props.indexNames.map((indexName) => `${table.tableArn}/index/${indexName}`);
+
+    const imagesPolicy = (policyId: string, description: string, actions: string[]) => {
+      const statement = new iam.PolicyStatement({ actions, resources: [imagesBucket.arnForObjects('*')] });
+      const policy = new iam.ManagedPolicy(this, policyId, { description, statements: [statement] });
+      acknowledgeWildcardPermissions(
+        policy,
+        [statement],
+        "Object keys are chosen per upload (under the uploader's id); the grant covers this bucket's objects only.",
+      );
+      return policy;
+    };
+
+    this.byCapability = {
+      'table:read': {
+        policy: new iam.ManagedPolicy(this, 'TableRead', {
+          description: 'Reads items of the table and queries its indexes',
+          statements: [new iam.PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn, ...indexArns] })],
+        }),
+        environment: tableEnvironment,
+      },
+      'table:write': {
+        policy: new iam.ManagedPolicy(this, 'TableWrite', {
+          description: 'Puts, updates and deletes items of the table',
+          statements: [new iam.PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] })],
+        }),
+        environment: tableEnvironment,
+      },
+      'images:read': {
+        policy: imagesPolicy('ImagesRead', 'Reads job images (and presigns downloads)', ['s3:GetObject']),
+        environment: imagesEnvironment,
+      },
+      'images:write': {
+        policy: imagesPolicy('ImagesWrite', 'Writes and deletes job images (and presigns uploads)', ['s3:PutObject', 's3:DeleteObject']),
+        environment: imagesEnvironment,
+      },
+    };
+  }
+}

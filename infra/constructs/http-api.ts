@@ -1,0 +1,118 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { HttpRouteGroup } from '../../functions/routes.js';
+import { AppFunction, type FunctionResources } from './app-function.js';
+import { pascalCase } from './names.js';
+
+export interface DeclaredHttpApiProps {
+  /** The route groups of functions/routes.ts: one function each. */
+  readonly routeGroups: Readonly<Record<string, HttpRouteGroup>>;
+  readonly functionResources: FunctionResources;
+  /** Issuer and audience of the ID tokens that non-public routes require. */
+  readonly tokenIssuer: string;
+  readonly userPoolClient: IUserPoolClient;
+  /** Origins whose pages may call the API. */
+  readonly allowedOrigins: readonly string[];
+  readonly throttle: ThrottleSettings;
+}
+
+type MethodName = keyof typeof HttpMethod;
+
+/** "GET /jobs/{id}" -> its method name and path. */
+export function parseRouteKey(routeKey: string): { method: MethodName; path: string } {
+  const [method = '', path = ''] = routeKey.split(' ');
+  if (!(method in HttpMethod) || !path.startsWith('/')) throw new Error(`Route key "${routeKey}" is not "METHOD /path"`);
+  return { method: method as MethodName, path };
+}
+
+/** One JSON line per request: enough to find a request by id and see who got what, and why. */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    requestTime: '$context.requestTime',
+    sourceIp: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    authorizerError: '$context.authorizer.error',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
+
+/**
+ * The HTTP API as declared: one Lambda per route group, each declared route on its group's
+ * function, and the user pool's JWT authorizer on every route that is not public.
+ */
+export class DeclaredHttpApi extends Construct {
+  readonly api: HttpApi;
+
+  constructor(scope: Construct, id: string, props: DeclaredHttpApiProps) {
+    super(scope, id);
+    const routeKeys = Object.values(props.routeGroups).flatMap((group) => Object.keys(group.routes));
+
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `${Stack.of(this).stackName}-${id}`,
+      description: 'Odd jobs: the HTTP API of the web app',
+      // The stage below replaces the default one, for its access log and throttling.
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: [...props.allowedOrigins],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        allowMethods: [...new Set(routeKeys.map((key) => CorsHttpMethod[parseRouteKey(key).method]))],
+        maxAge: Duration.hours(1),
+      },
+    });
+    new HttpStage(this, 'Stage', {
+      httpApi: this.api,
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(
+          new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH }),
+        ),
+        format: ACCESS_LOG_FORMAT,
+      },
+    });
+
+    const authorizer = new HttpJwtAuthorizer('UserPoolAuthorizer', props.tokenIssuer, {
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+    });
+    for (const [groupName, group] of Object.entries(props.routeGroups)) {
+      const groupFunction = new AppFunction(this, pascalCase(groupName), { declaration: group, resources: props.functionResources });
+      const integration = new HttpLambdaIntegration(`${pascalCase(groupName)}Integration`, groupFunction.function);
+      for (const [routeKey, access] of Object.entries(group.routes)) {
+        const { method, path } = parseRouteKey(routeKey);
+        const isPublic = access === 'public';
+        const routes = this.api.addRoutes({
+          path,
+          methods: [HttpMethod[method]],
+          integration,
+          authorizer: isPublic ? undefined : authorizer,
+        });
+        if (isPublic) {
+          for (const route of routes) {
+            Validations.of(route).acknowledge({
+              id: 'AwsSolutions-APIG4',
+              reason: `${routeKey} is public by its declaration in functions/routes.ts.`,
+            });
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+// cdk-nag's own rendering of a CloudFormation reference, so the ids below match its findings.
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
+import type { IConstruct } from 'constructs';
+
+interface StatementJson {
+  readonly Effect?: string;
+  readonly Action?: string | string[];
+  readonly Resource?: unknown;
+}
+
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * Acknowledges the wildcard-permission findings (AwsSolutions-IAM5) of the given statements on
+ * `scope`, one finding id per wildcard action or resource, named as cdk-nag names them. Only
+ * for statements about resources of the scope's own stack: a reference to another stack is
+ * rendered differently once the app is synthesized.
+ */
+export function acknowledgeWildcardPermissions(
+  scope: IConstruct,
+  policy: iam.PolicyDocument | readonly iam.PolicyStatement[],
+  reason: string,
+): void {
+  const stack = Stack.of(scope);
+  const statements: StatementJson[] = Array.isArray(policy)
+    ? policy.map((statement) => stack.resolve(statement.toStatementJson()))
+    : asArray(stack.resolve((policy as iam.PolicyDocument).toJSON())?.Statement);
+  const findings = new Set<string>();
+  for (const statement of statements.filter((s) => s.Effect === 'Allow')) {
+    for (const action of asArray(statement.Action)) if (action.includes('*')) findings.add(`Action::${action}`);
+    for (const resource of asArray(statement.Resource).map(flattenCfnReference)) {
+      if (resource.includes('*')) findings.add(`Resource::${resource}`);
+    }
+  }
+  for (const finding of findings) Validations.of(scope).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+}

@@ -1,0 +1,87 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as location from 'aws-cdk-lib/aws-location';
+import type { Construct } from 'constructs';
+import { ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, WEBSOCKET_API } from '../../functions/routes.js';
+import type { FunctionResources } from '../constructs/app-function.js';
+import type { DataCapabilities } from '../constructs/data-capabilities.js';
+import { EventSubscription } from '../constructs/event-subscription.js';
+import { DeclaredHttpApi } from '../constructs/http-api.js';
+import { pascalCase } from '../constructs/names.js';
+import { DeclaredWebSocketApi } from '../constructs/websocket-api.js';
+
+export interface ApiStackProps extends StackProps {
+  /** What the functions' `table:*` and `images:*` capabilities grant. */
+  readonly dataCapabilities: DataCapabilities;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  /** The `iss` claim of the pool's ID tokens. */
+  readonly tokenIssuer: string;
+  /** Origins whose pages may call the HTTP API. */
+  readonly browserOrigins: readonly string[];
+}
+
+/**
+ * Per-stage request limits: far above what the marketplace needs, low enough that a runaway
+ * client cannot run up the Lambda and DynamoDB bill.
+ */
+const STAGE_THROTTLE: ThrottleSettings = { rateLimit: 100, burstLimit: 200 };
+
+/**
+ * Everything that runs code: the HTTP and WebSocket APIs, the event bus and its rules, and one
+ * Lambda function per declaration in functions/routes.ts. Holds no data, so it can be replaced.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: DeclaredHttpApi;
+  readonly webSocketApi: DeclaredWebSocketApi;
+  readonly eventBus: events.EventBus;
+  /** What `geocoding` searches (Amazon Location). */
+  readonly placeIndex: location.CfnPlaceIndex;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    this.eventBus = new events.EventBus(this, 'EventBus', { description: 'Odd jobs: application events' });
+    this.placeIndex = new location.CfnPlaceIndex(this, 'PlaceIndex', {
+      indexName: `${this.stackName}-places`,
+      description: 'Odd jobs: geocodes job addresses',
+      dataSource: 'Esri',
+      // Job coordinates are kept in the table, which the service terms allow for Storage only.
+      dataSourceConfiguration: { intendedUse: 'Storage' },
+    });
+    const sharedResources: FunctionResources = {
+      managedCapabilities: props.dataCapabilities.byCapability,
+      eventBus: this.eventBus,
+      userPool: props.userPool,
+      placeIndex: this.placeIndex,
+    };
+
+    this.webSocketApi = new DeclaredWebSocketApi(this, 'WebSocket', {
+      declaration: WEBSOCKET_API,
+      functionResources: sharedResources,
+      tokenVerifierEnvironment: {
+        [ENV.userPoolId]: props.userPool.userPoolId,
+        [ENV.userPoolClientId]: props.userPoolClient.userPoolClientId,
+        [ENV.tokenIssuer]: props.tokenIssuer,
+      },
+      throttle: STAGE_THROTTLE,
+    });
+    // Functions may push to browsers, so the WebSocket stage exists before any of them.
+    const functionResources: FunctionResources = { ...sharedResources, webSocketStage: this.webSocketApi.stage };
+
+    this.httpApi = new DeclaredHttpApi(this, 'Http', {
+      routeGroups: HTTP_ROUTE_GROUPS,
+      functionResources,
+      tokenIssuer: props.tokenIssuer,
+      userPoolClient: props.userPoolClient,
+      allowedOrigins: props.browserOrigins,
+      throttle: STAGE_THROTTLE,
+    });
+
+    for (const [name, rule] of Object.entries(EVENT_RULES)) {
+      new EventSubscription(this, pascalCase(name), { eventBus: this.eventBus, rule, functionResources });
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { COGNITO_TRIGGERS } from '../../functions/routes.js';
+import { AppFunction } from '../constructs/app-function.js';
+import type { DataCapabilities } from '../constructs/data-capabilities.js';
+import { pascalCase } from '../constructs/names.js';
+import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
+
+export interface AuthStackProps extends StackProps {
+  /** What the triggers' `table:*` and `images:*` capabilities grant. */
+  readonly dataCapabilities: DataCapabilities;
+}
+
+/**
+ * The user pool, its groups, the web app's client and the pool's triggers. Stateful: the pool
+ * holds every account, so it is never replaced and survives the deletion of the stack.
+ */
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly userPoolClient: cognito.UserPoolClient;
+  /** The `iss` claim of the pool's tokens. */
+  readonly tokenIssuer: string;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: true, mutable: true },
+      },
+      customAttributes: Object.fromEntries(
+        Object.entries(USER_POOL_SETTINGS.customAttributes).map(([name, { maxLength }]) => [
+          name,
+          new cognito.StringAttribute({ maxLen: maxLength, mutable: true }),
+        ]),
+      ),
+      // Length only: the spec's one password rule, which the web app checks with the same message.
+      passwordPolicy: {
+        minLength: USER_POOL_SETTINGS.passwordMinLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'The spec sets one password rule, at least 8 characters; character-class rules would reject passwords the app accepts.',
+      },
+      { id: 'AwsSolutions-COG2', reason: 'No MFA: a product decision for this marketplace; email verification is required.' },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'Essentials plan: threat protection needs the Plus plan, billed per monthly active user; a cost decision for the product owner.',
+      },
+    );
+
+    for (const groupName of USER_POOL_SETTINGS.groups) {
+      this.userPool.addGroup(`${pascalCase(groupName)}Group`, { groupName });
+    }
+
+    const authFlows = new Set<string>(USER_POOL_SETTINGS.clientAuthFlows);
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      // Refresh-token auth is always on; USER_PASSWORD_AUTH is there because the local stack's
+      // cognito-local supports only that flow and the web app runs against both.
+      authFlows: {
+        userSrp: authFlows.has('ALLOW_USER_SRP_AUTH'),
+        userPassword: authFlows.has('ALLOW_USER_PASSWORD_AUTH'),
+      },
+      // The web app signs in with direct Cognito API calls (Amplify), never a hosted-UI redirect.
+      disableOAuth: true,
+      // The spec shows 'user not found' on sign-in.
+      preventUserExistenceErrors: false,
+    });
+    this.tokenIssuer = `https://${this.userPool.userPoolProviderUrl}`;
+
+    const resources = { managedCapabilities: props.dataCapabilities.byCapability, userPool: this.userPool };
+    for (const [operation, declaration] of Object.entries(COGNITO_TRIGGERS)) {
+      const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources });
+      this.userPool.addTrigger(cognito.UserPoolOperation.of(operation), trigger.function);
+    }
+  }
+}

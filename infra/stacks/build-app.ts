@@ -1,0 +1,67 @@
+import { Validations, type App } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ApiStack } from './api-stack.js';
+import { AuthStack } from './auth-stack.js';
+import { DataStack } from './data-stack.js';
+import { WebStack, requireBuiltWebApp } from './web-stack.js';
+
+export interface OddJobsAppOptions {
+  /** The built SPA. @default web/dist of the repository */
+  readonly webDistDir?: string;
+}
+
+export interface OddJobsStacks {
+  readonly data: DataStack;
+  readonly auth: AuthStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+}
+
+/**
+ * Origins whose pages may call the API and upload to the images bucket: any https origin, not
+ * the site's own. The site's content security policy names the API and bucket hosts, so the
+ * distribution is created after them and they cannot know its domain. The origin check would
+ * add nothing here: API calls carry a bearer token and uploads a presigned signature, never an
+ * ambient credential such as a cookie, so a page on another origin gains nothing from it.
+ */
+const BROWSER_ORIGINS = ['https://*'];
+
+/**
+ * The whole application, stateful stacks first: data and auth are kept across deployments and
+ * protected from deletion; api and web hold no data and can be replaced. Every stack is checked
+ * against the AWS Solutions rules when the app is synthesized.
+ */
+export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStacks {
+  const webDistDir = requireBuiltWebApp(options.webDistDir);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+  const data = new DataStack(app, 'OddJobsData', {
+    description: 'Odd jobs: the table and the job images (stateful)',
+    terminationProtection: true,
+    browserOrigins: BROWSER_ORIGINS,
+  });
+  const auth = new AuthStack(app, 'OddJobsAuth', {
+    description: 'Odd jobs: the user pool and its triggers (stateful)',
+    terminationProtection: true,
+    dataCapabilities: data.capabilities,
+  });
+  const api = new ApiStack(app, 'OddJobsApi', {
+    description: 'Odd jobs: HTTP and WebSocket APIs, event bus and functions',
+    dataCapabilities: data.capabilities,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    tokenIssuer: auth.tokenIssuer,
+    browserOrigins: BROWSER_ORIGINS,
+  });
+  const web = new WebStack(app, 'OddJobsWeb', {
+    description: 'Odd jobs: the web app on CloudFront',
+    webDistDir,
+    httpApi: api.httpApi.api,
+    webSocketStage: api.webSocketApi.stage,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    imagesBucket: data.imagesBucket,
+    imagesUrl: data.imagesUrl,
+  });
+  return { data, auth, api, web };
+}

@@ -1,0 +1,84 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { TABLE_DESIGN } from '../../functions/table.js';
+import { DataCapabilities } from '../constructs/data-capabilities.js';
+import { BucketDistribution } from '../constructs/bucket-distribution.js';
+import { AccessLogsBucket, PrivateBucket } from '../constructs/private-bucket.js';
+
+export interface DataStackProps extends StackProps {
+  /** Origins whose pages may upload job images straight to the bucket. */
+  readonly browserOrigins: readonly string[];
+}
+
+const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+
+/**
+ * What the application keeps: the one table and the job images, with the managed policies
+ * through which functions reach them. Neither store is replaced by a deployment, and both
+ * survive the deletion of the stack.
+ */
+export class DataStack extends Stack {
+  readonly table: dynamodb.TableV2;
+  readonly imagesBucket: s3.Bucket;
+  /** Where browsers load images from: a CDN in front of the private bucket. */
+  readonly imagesUrl: string;
+  /** What `table:*` and `images:*` grant a function. */
+  readonly capabilities: DataCapabilities;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: stringKey(TABLE_DESIGN.partitionKey),
+      sortKey: stringKey(TABLE_DESIGN.sortKey),
+      timeToLiveAttribute: TABLE_DESIGN.timeToLiveAttribute,
+      globalSecondaryIndexes: Object.entries(TABLE_DESIGN.indexes).map(([indexName, index]) => ({
+        indexName,
+        partitionKey: stringKey(index.partitionKey),
+        sortKey: stringKey(index.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      })),
+      billing: dynamodb.Billing.onDemand(),
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const accessLogs = new AccessLogsBucket(this, 'AccessLogs', { acceptsCloudFrontLogs: true });
+    this.imagesBucket = new PrivateBucket(this, 'JobImages', {
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'job-images/',
+      // Browsers upload with presigned PUT or POST requests; the signature, not the origin,
+      // authorizes them, so any request header the SDK signs is allowed.
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.POST],
+          allowedOrigins: [...props.browserOrigins],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: Duration.hours(1).toSeconds(),
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // In this stack, beside the bucket: origin access control edits the bucket's policy.
+    this.imagesUrl = new BucketDistribution(this, 'ImagesCdn', {
+      comment: 'Odd jobs: job images and avatars',
+      bucket: this.imagesBucket,
+      logBucket: accessLogs,
+      logFilePrefix: 'images-cdn/',
+    }).url;
+
+    this.capabilities = new DataCapabilities(this, 'Capabilities', {
+      table: this.table,
+      indexNames: Object.keys(TABLE_DESIGN.indexes),
+      imagesBucket: this.imagesBucket,
+      imagesUrl: this.imagesUrl,
+    });
+  }
+}

@@ -1,0 +1,458 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, CfnElement, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COGNITO_TRIGGERS, ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, WEBSOCKET_API, type Capability } from '../../functions/routes.js';
+import { TABLE_DESIGN } from '../../functions/table.js';
+import { ADMIN_GROUP } from '../../shared/roles.js';
+import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { AppFunction } from '../../infra/constructs/app-function.js';
+import { REPO_ROOT } from '../../infra/constructs/repo.js';
+import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
+import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
+
+/** `new App()` ignores cdk.json; the tests synthesize with the same feature flags as the CLI. */
+const CDK_CONTEXT = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context as Record<string, unknown>;
+
+// Synthesized templates are untyped JSON; the assertions below say what they expect of it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Resource = { Type: string; Properties: any; DeletionPolicy?: string };
+
+const routeGroups = Object.values(HTTP_ROUTE_GROUPS);
+const declaredRoutes = routeGroups.flatMap((group) => Object.entries(group.routes).map(([routeKey, access]) => ({ group, routeKey, access })));
+const allDeclarations = [
+  ...routeGroups,
+  ...Object.values(EVENT_RULES),
+  ...Object.values(COGNITO_TRIGGERS),
+  WEBSOCKET_API.authorizer,
+  WEBSOCKET_API.connections,
+];
+
+let tempDir: string;
+let app: App;
+let stacks: OddJobsStacks;
+let assembly: CloudAssembly;
+let functions: AppFunction[];
+
+const template = (stack: Stack) => Template.fromStack(stack);
+const resourcesOf = (stack: Stack, type: string) => template(stack).findResources(type) as Record<string, Resource>;
+/** The logical id of a construct's CloudFormation resource. */
+const cfnId = (construct: IConstruct) => {
+  const element = (CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild) as CfnElement;
+  return Stack.of(element).getLogicalId(element);
+};
+/** The functions built from the handler module `entry`. */
+const functionsFor = (entry: string) => functions.filter((fn) => fn.declaration.entry === entry);
+const lambdaOf = (fn: AppFunction): Resource =>
+  template(Stack.of(fn)).toJSON().Resources[cfnId(fn.function)];
+const ref = (id: string) => ({ Ref: id });
+const getAttArn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+beforeAll(() => {
+  tempDir = mkdtempSync(join(tmpdir(), 'oddjobs-infra-test-'));
+  const webDist = join(tempDir, 'web-dist');
+  mkdirSync(webDist);
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Odd jobs</title>');
+
+  app = new App({ context: CDK_CONTEXT, outdir: join(tempDir, 'cdk.out') });
+  stacks = buildApp(app, { webDistDir: webDist });
+  // Runs every validation plugin, cdk-nag's AWS Solutions checks included; in tests an
+  // unacknowledged error makes synth throw with the full report.
+  assembly = app.synth();
+  functions = app.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction);
+}, 120_000);
+
+afterAll(() => {
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+});
+
+describe('compliance', () => {
+  it('leaves no cdk-nag finding unacknowledged, error or warning', () => {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    const findings = report.violations.flatMap((violation) =>
+      violation.violatingResources.map((resource) => `${violation.ruleName} at ${resource.constructPath}`),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('synthesizes with an empty validation report (cdk-nag, CloudFormation rules, annotations)', () => {
+    const reportFile = join(assembly.directory, 'validation-report.json');
+    const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : { pluginReports: [] };
+    expect(report.pluginReports.flatMap((plugin: { violations?: unknown[] }) => plugin.violations ?? [])).toEqual([]);
+  });
+});
+
+describe('functions', () => {
+  it('builds one function per declaration, on Node.js 22 and arm64', () => {
+    expect(functions.map((fn) => fn.declaration.entry).sort()).toEqual(allDeclarations.map((declaration) => declaration.entry).sort());
+    for (const fn of functions) {
+      expect(lambdaOf(fn).Properties, fn.declaration.entry).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        MemorySize: fn.declaration.memoryMiB ?? 256,
+        Timeout: fn.declaration.timeoutSeconds ?? 10,
+      });
+    }
+  });
+
+  it('never sets LOCAL_JWKS_URI (local stack only)', () => {
+    for (const stack of Object.values(stacks)) {
+      for (const [id, lambda] of Object.entries(resourcesOf(stack, 'AWS::Lambda::Function'))) {
+        expect(Object.keys(lambda.Properties.Environment?.Variables ?? {}), id).not.toContain(ENV.localJwksUri);
+      }
+    }
+  });
+
+  it('gives each function the environment of exactly its capabilities', () => {
+    const capabilitiesOf: Record<string, Capability[]> = {
+      [ENV.tableName]: ['table:read', 'table:write'],
+      [ENV.imagesBucket]: ['images:read', 'images:write'],
+      [ENV.imagesBaseUrl]: ['images:read', 'images:write'],
+      [ENV.eventBusName]: ['events:put'],
+      [ENV.socketsEndpoint]: ['sockets:push'],
+      [ENV.placeIndexName]: ['geocoding'],
+    };
+    for (const fn of functions) {
+      const variables = Object.keys(lambdaOf(fn).Properties.Environment.Variables);
+      for (const [variable, capabilities] of Object.entries(capabilitiesOf)) {
+        const declared = capabilities.some((capability) => fn.declaration.capabilities.includes(capability));
+        expect(variables.includes(variable), `${fn.declaration.entry}: ${variable}`).toBe(declared);
+      }
+    }
+  });
+
+  it('grants the data capabilities through the data stack\'s managed policies, with no Scan', () => {
+    const policies = resourcesOf(stacks.data, 'AWS::IAM::ManagedPolicy');
+    const actions = Object.values(policies).flatMap((policy) =>
+      policy.Properties.PolicyDocument.Statement.flatMap((statement: { Action: string | string[] }) => statement.Action),
+    );
+    expect(actions).not.toContain('dynamodb:Scan');
+    expect(actions.filter((action: string) => action.includes('*'))).toEqual([]);
+    for (const fn of functions) {
+      const role = template(Stack.of(fn)).toJSON().Resources[cfnId(fn.role)] as Resource;
+      const dataCapabilities = fn.declaration.capabilities.filter((capability) => /^(table|images):/.test(capability));
+      expect(role.Properties.ManagedPolicyArns ?? [], fn.declaration.entry).toHaveLength(dataCapabilities.length);
+    }
+  });
+
+  it('lets the WebSocket authorizer verify ID tokens of the pool and client', () => {
+    const [authorizer] = functionsFor(WEBSOCKET_API.authorizer.entry);
+    expect(Object.keys(lambdaOf(authorizer!).Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining([ENV.userPoolId, ENV.userPoolClientId, ENV.tokenIssuer]),
+    );
+  });
+});
+
+describe('data stack', () => {
+  it('builds the one table from TABLE_DESIGN, kept and recoverable', () => {
+    const tables = Object.values(resourcesOf(stacks.data, 'AWS::DynamoDB::GlobalTable'));
+    expect(tables).toHaveLength(1);
+    const [table] = tables;
+    expect(table!.DeletionPolicy).toBe('Retain');
+    const indexes = Object.entries(TABLE_DESIGN.indexes);
+    expect(table!.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: TABLE_DESIGN.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_DESIGN.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.timeToLiveAttribute, Enabled: true },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      Replicas: [{ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: true }],
+    });
+    expect(table!.Properties.GlobalSecondaryIndexes).toEqual(
+      indexes.map(([IndexName, index]) => ({
+        IndexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+  });
+
+  it('keeps the job images private, logged and TLS-only, with browser uploads allowed', () => {
+    const imagesId = cfnId(stacks.data.imagesBucket);
+    const bucket = resourcesOf(stacks.data, 'AWS::S3::Bucket')[imagesId]!;
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: { DestinationBucketName: expect.anything() },
+      LifecycleConfiguration: { Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }] },
+      CorsConfiguration: { CorsRules: [expect.objectContaining({ AllowedMethods: ['PUT', 'POST'] })] },
+    });
+    template(stacks.data).hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: ref(imagesId),
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('auth stack', () => {
+  it('signs users in by email, verified, with name and custom:role', () => {
+    const pool = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPool'))[0]!;
+    expect(pool.DeletionPolicy).toBe('Retain');
+    expect(pool.Properties).toMatchObject({
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      DeletionProtection: 'ACTIVE',
+      Policies: { PasswordPolicy: { MinimumLength: 8 } },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+    });
+    expect(pool.Properties.Schema).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Name: 'name', Required: true }),
+        expect.objectContaining({ Name: 'role', AttributeDataType: 'String', Mutable: true }),
+      ]),
+    );
+    template(stacks.auth).hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+    const client = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPoolClient'))[0]!;
+    expect(client.Properties.GenerateSecret).toBe(false);
+    expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([...USER_POOL_SETTINGS.clientAuthFlows].sort());
+  });
+
+  it('wires every declared trigger to its function', () => {
+    const pool = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPool'))[0]!;
+    const expected = Object.fromEntries(
+      Object.entries(COGNITO_TRIGGERS).map(([operation, declaration]) => [
+        operation.charAt(0).toUpperCase() + operation.slice(1),
+        getAttArn(cfnId(functionsFor(declaration.entry)[0]!.function)),
+      ]),
+    );
+    expect(pool.Properties.LambdaConfig).toEqual(expected);
+  });
+
+  it('lets the admin-group triggers add users to groups, outside the role\'s default policy', () => {
+    const poolId = cfnId(stacks.auth.userPool);
+    const adminGroupFunctions = functions.filter((fn) => fn.declaration.capabilities.includes('userpool:admin-group'));
+    expect(adminGroupFunctions.length).toBeGreaterThan(0);
+    for (const fn of adminGroupFunctions) {
+      const roleId = cfnId(fn.role);
+      const policies = Object.entries(resourcesOf(Stack.of(fn), 'AWS::IAM::Policy')).filter(([, policy]) =>
+        policy.Properties.PolicyDocument.Statement.some(
+          (statement: { Action: string }) => statement.Action === 'cognito-idp:AdminAddUserToGroup',
+        ),
+      );
+      expect(policies).toHaveLength(1);
+      const [policyId, policy] = policies[0]!;
+      expect(policyId).not.toMatch(/DefaultPolicy/);
+      expect(policy.Properties.Roles).toEqual([ref(roleId)]);
+      expect(policy.Properties.PolicyDocument.Statement[0].Resource).toEqual(getAttArn(poolId));
+    }
+  });
+});
+
+describe('api stack', () => {
+  it('builds one function per route group and adds each declared route once, on its group\'s function', () => {
+    const api = template(stacks.api).toJSON().Resources as Record<string, Resource>;
+    const httpApiId = cfnId(stacks.api.httpApi.api);
+    const httpRoutes = Object.values(api).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.ApiId.Ref === httpApiId);
+    expect(httpRoutes.map((route) => route.Properties.RouteKey).sort()).toEqual(declaredRoutes.map(({ routeKey }) => routeKey).sort());
+
+    for (const group of routeGroups) expect(functionsFor(group.entry), group.entry).toHaveLength(1);
+    for (const { group, routeKey } of declaredRoutes) {
+      const route = httpRoutes.find((r) => r.Properties.RouteKey === routeKey)!;
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
+      const functionId = cfnId(functionsFor(group.entry)[0]!.function);
+      expect(api[integrationId]!.Properties.IntegrationUri, routeKey).toEqual(getAttArn(functionId));
+    }
+  });
+
+  it('puts the JWT authorizer on exactly the routes that are not public', () => {
+    const authorizers = Object.entries(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Authorizer')).filter(
+      ([, authorizer]) => authorizer.Properties.AuthorizerType === 'JWT',
+    );
+    expect(authorizers).toHaveLength(1);
+    const [jwtAuthorizerId, jwtAuthorizer] = authorizers[0]!;
+    expect(jwtAuthorizer.Properties.IdentitySource).toEqual(['$request.header.Authorization']);
+    expect(JSON.stringify(jwtAuthorizer.Properties.JwtConfiguration.Issuer)).toMatch(/https:\/\/.*ProviderURL/);
+    expect(JSON.stringify(jwtAuthorizer.Properties.JwtConfiguration.Audience)).toMatch(/UserPoolWebClient/);
+
+    const routes = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Route'));
+    for (const { routeKey, access } of declaredRoutes) {
+      const route = routes.find((r) => r.Properties.RouteKey === routeKey)!;
+      if (access === 'public') {
+        expect(route.Properties.AuthorizationType, routeKey).toBe('NONE');
+        expect(route.Properties.AuthorizerId, routeKey).toBeUndefined();
+      } else {
+        expect(route.Properties, routeKey).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: ref(jwtAuthorizerId) });
+      }
+    }
+  });
+
+  it('logs and throttles the HTTP API and allows browser calls with a token', () => {
+    template(stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.objectLike({ AllowHeaders: ['Authorization', 'Content-Type'] }),
+    });
+    template(stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+    });
+  });
+
+  it('admits WebSocket connections on $connect with the token query parameter', () => {
+    const routes = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Route'));
+    const authorizerEntries = Object.entries(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Authorizer')).filter(
+      ([, authorizer]) => authorizer.Properties.AuthorizerType === 'REQUEST',
+    );
+    expect(authorizerEntries).toHaveLength(1);
+    const [authorizerId, authorizer] = authorizerEntries[0]!;
+    expect(authorizer.Properties.IdentitySource).toEqual([`route.request.querystring.${WEBSOCKET_API.identityQueryParameter}`]);
+    const authorizerFunctionId = cfnId(functionsFor(WEBSOCKET_API.authorizer.entry)[0]!.function);
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(authorizerFunctionId);
+
+    for (const routeKey of WEBSOCKET_API.routes) {
+      const route = routes.find((r) => r.Properties.RouteKey === routeKey)!;
+      if (routeKey === '$connect') expect(route.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: ref(authorizerId) });
+      else expect(route.Properties.AuthorizationType, routeKey).toBe('NONE');
+    }
+  });
+
+  it('lets the functions that push to browsers manage the WebSocket stage\'s connections', () => {
+    const pushers = functions.filter((fn) => fn.declaration.capabilities.includes('sockets:push'));
+    expect(pushers.length).toBeGreaterThan(0);
+    for (const fn of pushers) {
+      const roleId = cfnId(fn.role);
+      const statements = Object.values(resourcesOf(stacks.api, 'AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([ref(roleId)]))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+      const manage = statements.find((statement: { Action: string }) => statement.Action === 'execute-api:ManageConnections');
+      expect(JSON.stringify(manage?.Resource), fn.declaration.entry).toMatch(/\/live\/\*\/@connections\/\*/);
+    }
+  });
+
+  it('lets the geocoding functions search the place index, whose results may be stored', () => {
+    template(stacks.api).hasResourceProperties('AWS::Location::PlaceIndex', { DataSourceConfiguration: { IntendedUse: 'Storage' } });
+    const geocoders = functions.filter((fn) => fn.declaration.capabilities.includes('geocoding'));
+    for (const fn of geocoders) {
+      template(stacks.api).hasResourceProperties('AWS::IAM::Policy', {
+        Roles: [ref(cfnId(fn.role))],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            { Action: 'geo:SearchPlaceIndexForText', Effect: 'Allow', Resource: { 'Fn::GetAtt': [cfnId(stacks.api.placeIndex), 'IndexArn'] } },
+          ]),
+        },
+      });
+    }
+  });
+
+  it('routes each declared event pattern to its function, with retries and a dead-letter queue', () => {
+    const rules = Object.values(resourcesOf(stacks.api, 'AWS::Events::Rule'));
+    expect(rules).toHaveLength(Object.keys(EVENT_RULES).length);
+    const busId = cfnId(stacks.api.eventBus);
+    for (const declaration of Object.values(EVENT_RULES)) {
+      const functionId = cfnId(functionsFor(declaration.entry)[0]!.function);
+      const rule = rules.find((r) => JSON.stringify(r.Properties.Targets[0].Arn) === JSON.stringify(getAttArn(functionId)))!;
+      expect(rule, declaration.entry).toBeDefined();
+      expect(rule.Properties.EventBusName).toEqual(ref(busId));
+      expect(rule.Properties.EventPattern).toEqual(declaration.pattern);
+      expect(rule.Properties.Targets).toEqual([
+        expect.objectContaining({
+          DeadLetterConfig: { Arn: expect.anything() },
+          RetryPolicy: { MaximumRetryAttempts: expect.any(Number), MaximumEventAgeInSeconds: expect.any(Number) },
+        }),
+      ]);
+    }
+  });
+});
+
+describe('web stack', () => {
+  it('serves the SPA from a private bucket through CloudFront, falling back to index.html', () => {
+    template(stacks.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', ResponseHeadersPolicyId: Match.anyValue() }),
+        CustomErrorResponses: [403, 404].map((code) => Match.objectLike({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/index.html' })),
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
+      }),
+    });
+    for (const bucket of Object.values(resourcesOf(stacks.web, 'AWS::S3::Bucket'))) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+  });
+
+  it('sends a content security policy that admits the APIs, Cognito, Stripe and the images bucket', () => {
+    const [policy] = Object.values(resourcesOf(stacks.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      FrameOptions: { FrameOption: 'DENY' },
+      ContentTypeOptions: { Override: true },
+      StrictTransportSecurity: expect.objectContaining({ IncludeSubdomains: true }),
+    });
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const expected of [
+      "default-src 'self'",
+      "script-src 'self' https://js.stripe.com",
+      'frame-src https://js.stripe.com https://hooks.stripe.com',
+      "frame-ancestors 'none'",
+      'https://api.stripe.com',
+      'https://cognito-idp.',
+      'HttpApi',
+      'WebSocketApi',
+      'JobImages',
+      'ImagesCdn',
+    ]) {
+      expect(csp).toContain(expected);
+    }
+  });
+
+  it('serves uploaded images from a CDN in front of the private bucket, with origin access control', () => {
+    const distributions = Object.values(resourcesOf(stacks.data, 'AWS::CloudFront::Distribution'));
+    expect(distributions).toHaveLength(1);
+    const config = distributions[0]!.Properties.DistributionConfig;
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.Origins[0].OriginAccessControlId).toBeDefined();
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('deploys the build with a config.json for this deployment', () => {
+    const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment'))[0]!;
+    expect(deployment.Properties.DistributionPaths).toEqual(['/*']);
+    const configFile = readdirSync(assembly.directory)
+      .map((entry) => join(assembly.directory, entry, 'config.json'))
+      .find((file) => existsSync(file));
+    const config = JSON.parse(readFileSync(configFile!, 'utf8')) as RuntimeConfig;
+    expect(config).toMatchObject({ mode: 'aws', authFlowType: 'USER_SRP_AUTH' });
+    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'authFlowType', 'mode', 'region', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
+    const markers = JSON.stringify(deployment.Properties.SourceMarkers);
+    for (const source of ['HttpApi', 'WebSocketApi', 'UserPool', 'UserPoolWebClient']) expect(markers).toContain(source);
+  });
+
+  it('refuses to synthesize without a built web app', () => {
+    const emptyDist = mkdtempSync(join(tempDir, 'empty-dist-'));
+    const bare = new App({ context: CDK_CONTEXT, outdir: join(tempDir, 'bare.out') });
+    expect(() => buildApp(bare, { webDistDir: emptyDist })).toThrow(/index\.html does not exist: run `npm run build`/);
+    expect(bare.node.children).toEqual([]);
+  });
+});
+
+describe('stacks', () => {
+  it('protects the stateful stacks from deletion and keeps the replaceable ones unprotected', () => {
+    expect(stacks.data.terminationProtection).toBe(true);
+    expect(stacks.auth.terminationProtection).toBe(true);
+    expect(stacks.api.terminationProtection).toBe(false);
+    expect(stacks.web.terminationProtection).toBe(false);
+  });
+});
