@@ -21,7 +21,8 @@ export type Capability =
   | 'events:put'
   | 'sockets:push'
   | 'userpool:admin-group'
-  | 'geocoding';
+  | 'geocoding'
+  | 'stripe';
 
 export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
@@ -75,6 +76,26 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /me/jobs': 'user',
     },
   },
+  payments: {
+    entry: 'functions/http/payments.ts',
+    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'stripe'],
+    routes: {
+      'POST /payments/account': 'user',
+      'POST /payments/account/status': 'user',
+      'POST /payments/confirm': 'user',
+      'POST /jobs/{id}/release-payment': 'user',
+      'GET /me/earnings': 'user',
+      'GET /admin/payments': 'admin',
+      'POST /admin/payments/{id}/refund': 'admin',
+    },
+  },
+  stripeWebhook: {
+    entry: 'functions/http/stripe-webhook.ts',
+    capabilities: ['events:put', 'stripe'],
+    routes: {
+      'POST /webhooks/stripe': 'public',
+    },
+  },
   savedJobs: {
     entry: 'functions/http/saved-jobs.ts',
     capabilities: ['table:read', 'table:write', 'images:read'],
@@ -118,6 +139,8 @@ export const WEBSOCKET_API = {
 export const EVENT_SOURCE = {
   jobs: 'oddjobs.jobs',
   notifications: 'oddjobs.notifications',
+  /** Verified Stripe webhook events; the detail-type is Stripe's event type. */
+  stripe: 'oddjobs.stripe',
 } as const;
 
 export const JOB_EVENT = {
@@ -131,18 +154,22 @@ export const JOB_EVENT = {
  * on it: the payments rule refunds on `cancelled`); `job` is the public summary, or on
  * removal the job as it was.
  */
-export type JobChange = 'edited' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'paid';
+export type JobChange = 'edited' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'paid' | 'deleted';
 export interface JobEventDetail {
-  job: JobSummary & { paidAt?: string };
+  /** The public summary plus, for paid jobs, what the payments rules need. */
+  job: JobSummary & { paidAt?: string; stripePaymentIntentId?: string };
   change?: JobChange;
 }
 
+const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'events:put', 'images:read', 'stripe'] as const;
+
 export const NOTIFICATION_EVENT = { created: 'Notification Created' } as const;
 
-/** An EventBridge event pattern, in the subset our rules use (exact values per field). */
+/** An EventBridge event pattern: exact values per field, nested detail fields, `exists`. */
 export interface EventPattern {
   readonly source: readonly string[];
   readonly 'detail-type'?: readonly string[];
+  readonly detail?: Readonly<Record<string, unknown>>;
 }
 
 export interface EventRule extends FunctionDeclaration {
@@ -169,6 +196,40 @@ export const EVENT_RULES = {
     entry: 'functions/events/geocode-job.ts',
     capabilities: ['table:read', 'table:write', 'geocoding'],
     memoryMiB: 512,
+  },
+  paymentSucceeded: {
+    description: 'Opens a paid job when Stripe reports its payment succeeded (once, with the client confirmation)',
+    pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payment_intent.succeeded'] },
+    entry: 'functions/events/payment-succeeded.ts',
+    capabilities: STRIPE_RULE_CAPABILITIES,
+  },
+  accountUpdated: {
+    description: 'Keeps profiles in line with their Stripe connected accounts',
+    pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['account.updated'] },
+    entry: 'functions/events/account-updated.ts',
+    capabilities: ['table:read', 'table:write', 'stripe'],
+  },
+  chargeRefunded: {
+    description: 'Marks a payment refunded when Stripe reports the refund',
+    pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['charge.refunded'] },
+    entry: 'functions/events/charge-refunded.ts',
+    capabilities: ['table:read', 'table:write'],
+  },
+  transferCreated: {
+    description: 'Finishes a payment release whose transfer Stripe made',
+    pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['transfer.created'] },
+    entry: 'functions/events/transfer-created.ts',
+    capabilities: STRIPE_RULE_CAPABILITIES,
+  },
+  refundJobPayment: {
+    description: 'Refunds the poster when a paid job is deleted while open, or cancelled while assigned',
+    pattern: {
+      source: [EVENT_SOURCE.jobs],
+      'detail-type': [JOB_EVENT.updated, JOB_EVENT.removed],
+      detail: { change: ['cancelled', 'deleted'], job: { paidAt: [{ exists: true }] } },
+    },
+    entry: 'functions/events/refund-job-payment.ts',
+    capabilities: ['table:read', 'table:write', 'stripe'],
   },
   searchIndex: {
     description: 'Keeps the open-jobs search index in line with every job change',
@@ -205,6 +266,12 @@ export const ENV = {
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** The Amazon Location place index; unset, the offline geocoder answers alone. */
   placeIndexName: 'PLACE_INDEX_NAME',
+  /** AWS: the Secrets Manager secret holding {secretKey, webhookSecret} for Stripe. */
+  stripeSecretArn: 'STRIPE_SECRET_ARN',
+  /** Local stack only: the simulator's keys and address (in AWS the SDK talks to Stripe). */
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  stripeApiUrl: 'STRIPE_API_URL',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
   localJwksUri: 'LOCAL_JWKS_URI',
 } as const;

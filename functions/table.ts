@@ -71,6 +71,14 @@ export const keys = {
    */
   jobReferences: (jobId: string) => `JOBREF#${jobId}`,
 
+  /** A payment of a job (by its PaymentIntent). GSI1: all payments newest first; GSI2: a poster's. */
+  payment: (paymentIntentId: string): ItemKey => ({ pk: `PAYMENT#${paymentIntentId}`, sk: 'PAYMENT' }),
+  paymentsLog: () => 'PAYMENTS',
+  paymentsOfPoster: (posterId: string) => `POSTERPAYMENTS#${posterId}`,
+
+  /** Which user a Stripe connected account belongs to (for account.updated webhooks). */
+  stripeAccount: (accountId: string): ItemKey => ({ pk: `STRIPEACCOUNT#${accountId}`, sk: 'USER' }),
+
   /** One entry of the admin actions log (admin actions and security events). GSI1: newest first. */
   adminAction: (id: string): ItemKey => ({ pk: `ADMINACTION#${id}`, sk: 'ADMINACTION' }),
   adminActionsLog: () => 'ADMINACTIONS',

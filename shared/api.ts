@@ -1,6 +1,7 @@
 /** Shapes of the HTTP API's responses, shared by the handlers and the web client. */
 import type { JobCategory } from './categories.js';
 import type { JobStatus } from './job-states.js';
+import type { PaymentAccount, PaymentAccountStatus } from './payments.js';
 import type { Role } from './roles.js';
 
 export interface Page<T> {
@@ -68,7 +69,8 @@ export interface OwnProfile extends PublicProfile {
   longitude: number | null;
   locationUpdatedAt: string | null;
   notificationPreferences: NotificationPreferences;
-  stripeAccountStatus: 'not_connected' | 'pending' | 'complete';
+  stripeAccountStatus: PaymentAccountStatus;
+  paymentAccount: PaymentAccount;
 }
 
 export interface AdminStatus {
@@ -116,3 +118,32 @@ export type LiveMessage =
   | { type: 'job.posted' | 'job.updated'; job: JobSummary }
   | { type: 'job.removed'; jobId: string }
   | { type: 'notification'; notification: AppNotification };
+
+/** POST /jobs answers with the draft job and what the card payment step needs. */
+export interface JobPaymentStart {
+  job: JobSummary;
+  payment: { paymentIntentId: string; clientSecret: string; amount: number };
+}
+
+/** A payment row, for the admin's transactions view. */
+export interface PaymentRecord {
+  id: string;
+  jobId: string;
+  jobTitle: string;
+  posterId: string;
+  workerId: string | null;
+  /** Cents charged to the poster (payment + platform fee). */
+  amount: number;
+  platformFee: number;
+  stripeFee: number;
+  stripePaymentIntentId: string;
+  status: 'succeeded' | 'refunded';
+  transferId: string | null;
+  createdAt: string;
+}
+
+export interface Earnings {
+  paidJobs: JobSummary[];
+  totalEarned: number;
+  paymentAccount: PaymentAccount;
+}

@@ -3,13 +3,18 @@
  * asks this module which statuses it may start from and writes that set as a DynamoDB
  * condition, so the rule holds under concurrency too.
  */
-export const JOB_STATUSES = ['open', 'assigned', 'completed', 'paid', 'cancelled'] as const;
+/**
+ * `awaiting_payment` is ours (DECISIONS.md "Money and fees"): a posted job is a draft, seen by
+ * its poster only, until the card payment succeeds; an unpaid draft expires after a day.
+ */
+export const JOB_STATUSES = ['awaiting_payment', 'open', 'assigned', 'completed', 'paid', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export type JobAction = 'edit' | 'accept' | 'unassign' | 'cancel' | 'complete' | 'declineCompletion' | 'release' | 'delete';
+export type JobAction = 'pay' | 'edit' | 'accept' | 'unassign' | 'cancel' | 'complete' | 'declineCompletion' | 'release' | 'delete';
 
 /** action -> statuses it may start from, and the status it leads to (null: the job is removed). */
 export const JOB_TRANSITIONS: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus | null }> = {
+  pay: { from: ['awaiting_payment'], to: 'open' },
   edit: { from: ['open'], to: 'open' },
   accept: { from: ['open'], to: 'assigned' },
   unassign: { from: ['assigned'], to: 'open' },
@@ -17,7 +22,7 @@ export const JOB_TRANSITIONS: Record<JobAction, { from: readonly JobStatus[]; to
   complete: { from: ['assigned'], to: 'completed' },
   declineCompletion: { from: ['completed'], to: 'assigned' },
   release: { from: ['completed'], to: 'paid' },
-  delete: { from: ['open', 'completed', 'paid', 'cancelled'], to: null },
+  delete: { from: ['awaiting_payment', 'open', 'completed', 'paid', 'cancelled'], to: null },
 };
 
 export function canPerform(action: JobAction, status: JobStatus): boolean {
@@ -26,5 +31,9 @@ export function canPerform(action: JobAction, status: JobStatus): boolean {
 
 /** Badge text: 'Open', or the raw status (spec 1 §2 "Job card"). */
 export function statusBadgeText(status: JobStatus): string {
-  return status === 'open' ? 'Open' : status;
+  if (status === 'open') return 'Open';
+  return status === 'awaiting_payment' ? 'awaiting payment' : status;
 }
+
+/** How long an unpaid draft is kept before it expires. */
+export const DRAFT_TTL_SECONDS = 24 * 3600;

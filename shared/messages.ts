@@ -66,6 +66,7 @@ export const MSG = {
     unexpected: 'An unexpected error occurred',
     invalidJson: 'Request body must be valid JSON', // ours
     network: 'Network error. Please check your connection and try again.',
+    invalidSignature: 'Invalid signature', // ours
     notFound: 'Not found', // ours
   },
   profile: {
@@ -140,6 +141,38 @@ export const MSG = {
     unassignFailed: 'Failed to unassign job',
     deleteFailed: (reason: string) => `Failed to delete job: ${reason}`,
     posterLabel: 'Job Poster',
+  },
+  payments: {
+    accountNeededToPost: 'Please set up your payment account before posting jobs so you can securely pay workers.',
+    accountNeededToApply: 'Please set up your payment account before applying so you can receive payments.',
+    tooManyAttempts: 'Too many payment attempts for this job. Please wait before trying again',
+    initiated: 'Payment initiated. Please complete the payment to secure the job.',
+    invalidResponse: 'Invalid payment response from server',
+    initFailed: 'Failed to initialize payment',
+    failed: 'Payment failed',
+    cardDeclined: 'Your card was declined',
+    checkCard: 'Please check your card details',
+    network: 'Network error during payment. Please try again.',
+    notSucceeded: 'The payment has not succeeded', // ours
+    noAccount: 'No payment account connected',
+    connectFailed: 'Failed to connect Stripe account',
+    setupFailed: 'Failed to setup Stripe account',
+    statusRefreshed: 'Stripe status refreshed successfully!',
+    statusRefreshFailed: 'Failed to refresh Stripe status. Please try again.',
+    setupComplete: 'Payment Setup Complete',
+    workerSetupSuccess: "You're all set! Your payment account has been configured successfully.",
+    setupOpenedInNewWindow: 'Stripe setup opened in a new window. Complete the process to start receiving payments.', // spec paraphrase
+    noWorkerAssigned: 'No worker assigned to this job',
+    cannotReleaseYet: 'Payment cannot be released yet',
+    workerSetupIncomplete: "Payment cannot be released yet: the worker's payment setup is incomplete",
+    workerNotConnected: 'Payment cannot be released yet: the worker needs to connect their payment account',
+    releaseFailed: 'Failed to release payment',
+    released: 'Payment released! The worker will receive the funds within 1-2 business days.',
+    onlyCompletedRelease: 'Only completed jobs can be paid', // ours
+    refundReasonRequired: 'Please provide a reason for the refund.',
+    refundFailed: 'Failed to issue refund',
+    refunded: 'Refund issued', // ours
+    signInForEarnings: 'Please sign in to view your earnings',
   },
   savedJobs: {
     loadFailed: 'Failed to load saved jobs',

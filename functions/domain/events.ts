@@ -8,7 +8,10 @@ type JobEventType = (typeof JOB_EVENT)[keyof typeof JOB_EVENT];
 /** Tells the bus a job changed: the live feed, the search index and (later) payments react. */
 export function publishJobEvent(detailType: JobEventType, job: JobItem, change?: JobChange): Promise<void> {
   return publishEvent(EVENT_SOURCE.jobs, detailType, {
-    job: { ...toJobSummary(job), ...(job.paidAt ? { paidAt: job.paidAt } : {}) },
+    job: {
+      ...toJobSummary(job),
+      ...(job.paidAt ? { paidAt: job.paidAt, stripePaymentIntentId: job.stripePaymentIntentId } : {}),
+    },
     ...(change ? { change } : {}),
   });
 }

@@ -23,6 +23,11 @@ export interface JobItem extends Omit<JobSummary, 'images'> {
   paidAt?: string;
   /** Set while the job's delete cascade runs; such a job is gone for every reader. */
   deletingAt?: string;
+  /** The poster's payment (pay to post) and, once released, the transfer to the worker. */
+  stripePaymentIntentId?: string;
+  transferId?: string;
+  /** Only on unpaid drafts: epoch seconds after which the draft is gone (TTL). */
+  expiresAt?: number;
 }
 
 /** The index keys a job item carries; recomputed on every status or worker change. */
@@ -67,7 +72,7 @@ export function toJobDetail(item: JobItem, viewerId: string | null, poster: JobD
   return { ...toJobSummary(item), ...(maySeeAddress ? { fullAddress: item.fullAddress } : {}), poster };
 }
 
-export function newJob(request: CreateJobRequest, posterId: string, now: string): JobItem {
+export function newJob(request: CreateJobRequest, posterId: string, now: string, status: JobStatus = 'open'): JobItem {
   const { street, city, state } = request.address;
   const price = quotePrice(request.payment);
   return {
@@ -82,7 +87,7 @@ export function newJob(request: CreateJobRequest, posterId: string, now: string)
     category: request.category,
     date: request.date,
     duration: request.duration,
-    status: 'open',
+    status,
     posterId,
     requirements: request.requirements,
     skills: request.skills,
@@ -105,7 +110,29 @@ export async function putNewJob(job: JobItem): Promise<void> {
 export async function getJob(jobId: string, options: { includeDeleting?: boolean } = {}): Promise<JobItem | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.job(jobId) }));
   const job = Item as JobItem | undefined;
+  if (job?.expiresAt !== undefined && job.expiresAt < Date.now() / 1000) return undefined; // an expired draft
   return job?.deletingAt && !options.includeDeleting ? undefined : job;
+}
+
+/** A worker's jobs in one status (GSI3), e.g. the paid ones for their earnings. */
+export async function listWorkerJobs(workerId: string, status: JobStatus): Promise<JobItem[]> {
+  const jobs: JobItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :status)',
+        ExpressionAttributeValues: { ':pk': keys.jobsByWorker(workerId), ':status': `${status}#` },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    jobs.push(...((page.Items ?? []) as JobItem[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return jobs;
 }
 
 /** A poster's jobs, all statuses, grouped by status then oldest first (GSI2). */

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationPreferences, OwnProfile, PublicProfile } from '../../shared/api.js';
+import { NO_PAYMENT_ACCOUNT, type PaymentAccount } from '../../shared/payments.js';
 import type { Role } from '../../shared/roles.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { imageUrl } from '../lib/images.js';
@@ -32,7 +33,9 @@ export interface ProfileItem {
   longitude?: number;
   locationUpdatedAt?: string;
   notificationPreferences: NotificationPreferences;
-  stripeAccountStatus: 'not_connected' | 'pending' | 'complete';
+  /** The Stripe connected account (Express), once created. */
+  stripeAccountId?: string;
+  paymentAccount: PaymentAccount;
   createdAt: string;
   updatedAt: string;
 }
@@ -65,7 +68,8 @@ export function toOwnProfile(item: ProfileItem): OwnProfile {
     longitude: item.longitude ?? null,
     locationUpdatedAt: item.locationUpdatedAt ?? null,
     notificationPreferences: item.notificationPreferences,
-    stripeAccountStatus: item.stripeAccountStatus,
+    stripeAccountStatus: item.paymentAccount.status,
+    paymentAccount: item.paymentAccount,
   };
 }
 
@@ -88,7 +92,7 @@ export function newProfile(input: { id: string; name: string; email: string; rol
     reviewCount: 0,
     completedJobs: 0,
     notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
-    stripeAccountStatus: 'not_connected',
+    paymentAccount: NO_PAYMENT_ACCOUNT,
     createdAt: input.now,
     updatedAt: input.now,
   };

@@ -12,7 +12,7 @@ export type JobFeedMessage = Extract<LiveMessage, { type: 'job.posted' | 'job.up
 export function toFeedMessage(detailType: JobEventType, { job }: JobEventDetail): JobFeedMessage {
   if (detailType === JOB_EVENT.removed) return { type: 'job.removed', jobId: job.id };
   // Only the public summary goes out, never fields the bus carries for other consumers.
-  const { paidAt: _paidAt, ...summary } = job;
+  const { paidAt: _paidAt, stripePaymentIntentId: _intent, ...summary } = job;
   return { type: detailType === JOB_EVENT.posted ? 'job.posted' : 'job.updated', job: summary };
 }
 

@@ -78,7 +78,7 @@ export const handler = routeGroup('jobs', {
 
   'DELETE /jobs/{id}': async ({ params, caller }) => {
     const job = await deleteJob(params.id ?? '', caller.userId);
-    await Promise.all([deleteImages(job.imageKeys), publishJobEvent(JOB_EVENT.removed, job)]);
+    await Promise.all([deleteImages(job.imageKeys), publishJobEvent(JOB_EVENT.removed, job, 'deleted')]);
     return { status: 204 };
   },
 

@@ -1,3 +1,4 @@
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { join } from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -30,6 +31,8 @@ export interface FunctionResources {
   readonly userPool?: IUserPool;
   /** The Amazon Location place index that `geocoding` searches. */
   readonly placeIndex?: CfnPlaceIndex;
+  /** The Stripe keys that `stripe` reads. */
+  readonly stripeSecret?: ISecret;
 }
 
 export interface AppFunctionProps {
@@ -146,6 +149,12 @@ export class AppFunction extends Construct {
             new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [userPool.userPoolArn] }),
           ],
         });
+        return;
+      }
+      case 'stripe': {
+        const secret = this.need(capability, resources.stripeSecret);
+        secret.grantRead(fn);
+        fn.addEnvironment(ENV.stripeSecretArn, secret.secretArn);
         return;
       }
       default: {

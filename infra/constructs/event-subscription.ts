@@ -19,6 +19,7 @@ function toCdkPattern(pattern: EventPattern): events.EventPattern {
   return {
     source: [...pattern.source],
     ...(pattern['detail-type'] && { detailType: [...pattern['detail-type']] }),
+    ...(pattern.detail && { detail: { ...pattern.detail } }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -21,6 +22,8 @@ export interface ApiStackProps extends StackProps {
   readonly tokenIssuer: string;
   /** Origins whose pages may call the HTTP API. */
   readonly browserOrigins: readonly string[];
+  /** What the `stripe` capability reads. */
+  readonly stripeSecret: ISecret;
 }
 
 /**
@@ -56,6 +59,7 @@ export class ApiStack extends Stack {
       eventBus: this.eventBus,
       userPool: props.userPool,
       placeIndex: this.placeIndex,
+      stripeSecret: props.stripeSecret,
     };
 
     this.webSocketApi = new DeclaredWebSocketApi(this, 'WebSocket', {

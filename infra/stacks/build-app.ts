@@ -52,6 +52,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     userPoolClient: auth.userPoolClient,
     tokenIssuer: auth.tokenIssuer,
     browserOrigins: BROWSER_ORIGINS,
+    stripeSecret: data.stripeSecret,
   });
   const web = new WebStack(app, 'OddJobsWeb', {
     description: 'Odd jobs: the web app on CloudFront',

@@ -1,6 +1,7 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { DataCapabilities } from '../constructs/data-capabilities.js';
@@ -24,6 +25,8 @@ export class DataStack extends Stack {
   readonly imagesBucket: s3.Bucket;
   /** Where browsers load images from: a CDN in front of the private bucket. */
   readonly imagesUrl: string;
+  /** Stripe's secret API key and webhook signing secret, set by the operator (docs/deploy.md). */
+  readonly stripeSecret: secretsmanager.Secret;
   /** What `table:*` and `images:*` grant a function. */
   readonly capabilities: DataCapabilities;
 
@@ -73,6 +76,15 @@ export class DataStack extends Stack {
       logBucket: accessLogs,
       logFilePrefix: 'images-cdn/',
     }).url;
+
+    this.stripeSecret = new secretsmanager.Secret(this, 'StripeKeys', {
+      description: 'Odd jobs: Stripe keys as JSON {"secretKey": "sk_...", "webhookSecret": "whsec_..."}',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.stripeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Stripe API keys are rolled in the Stripe dashboard, which no rotation Lambda can do; the operator updates the secret then.',
+    });
 
     this.capabilities = new DataCapabilities(this, 'Capabilities', {
       table: this.table,

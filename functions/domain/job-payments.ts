@@ -1,0 +1,358 @@
+import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import type { JobPaymentStart, PaymentRecord } from '../../shared/api.js';
+import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
+import { MSG } from '../../shared/messages.js';
+import { estimatedCardFeeCents } from '../../shared/money.js';
+import type { CreateJobRequest } from '../../shared/schemas/job.js';
+import { db, tableName } from '../lib/db.js';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.js';
+import { countAttempt } from '../lib/rate-limit.js';
+import { stripe } from '../lib/stripe.js';
+import { keys, timeOrdered } from '../table.js';
+import { recordSecurityEvent } from './admin-actions.js';
+import { getJob, jobIndexKeys, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
+import { notificationItem } from './notifications.js';
+import { getProfile } from './profiles.js';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Suspicious-payment rules (spec 1 §9): they raise an alert for the admin, they do not block. */
+const SUSPICIOUS = { singleAmount: 50_000, dayTotal: 200_000, dayCount: 10 } as const;
+
+async function flagSuspiciousPayment(posterId: string, amount: number): Promise<void> {
+  const since = new Date(Date.now() - 86_400_000).toISOString();
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk > :since',
+      ExpressionAttributeValues: { ':pk': keys.paymentsOfPoster(posterId), ':since': since },
+      ProjectionExpression: 'amount',
+    }),
+  );
+  const dayTotal = Items.reduce((sum, item) => sum + Number(item.amount), 0);
+  const reasons = [
+    amount > SUSPICIOUS.singleAmount && 'single amount over the limit',
+    dayTotal + amount > SUSPICIOUS.dayTotal && '24-hour total over the limit',
+    Items.length + 1 >= SUSPICIOUS.dayCount && '10 or more payments in 24 hours',
+  ].filter(Boolean);
+  if (reasons.length) {
+    await recordSecurityEvent('suspicious_payment', 'user', posterId, { amount, dayTotal, dayCount: Items.length }, reasons.join('; '));
+  }
+}
+
+/**
+ * Pay to post: the job is saved as a draft awaiting payment (seen by its poster only, expiring
+ * after a day), with a PaymentIntent for payment + fee that names the job. The job opens when
+ * the payment succeeds (openPaidJob), whichever of the client's confirmation and the webhook
+ * arrives first.
+ */
+export async function startJobPayment(request: CreateJobRequest, posterId: string): Promise<JobPaymentStart> {
+  const rate = await countAttempt('paymentCreation', posterId);
+  if (!rate.allowed) throw tooManyRequests(MSG.payments.tooManyAttempts, rate.retryAfterSeconds);
+  const draft = newJob(request, posterId, new Date().toISOString(), 'awaiting_payment');
+  await flagSuspiciousPayment(posterId, draft.postedAmount);
+  const intent = await (await stripe()).paymentIntents.create(
+    {
+      amount: draft.postedAmount,
+      currency: 'usd',
+      description: draft.title,
+      metadata: { jobId: draft.id, posterId },
+      transfer_group: draft.id,
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    },
+    { idempotencyKey: `job-payment-${draft.id}` },
+  );
+  const job: JobItem = { ...draft, stripePaymentIntentId: intent.id, expiresAt: Math.floor(Date.now() / 1000) + DRAFT_TTL_SECONDS };
+  await putNewJob(job);
+  return { job: toJobSummary(job), payment: { paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount: intent.amount } };
+}
+
+/** The card fee Stripe charged, from the intent's charge, or the configured estimate. */
+async function stripeFeeOf(intent: Stripe.PaymentIntent): Promise<number> {
+  const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+  if (!chargeId) return estimatedCardFeeCents(intent.amount);
+  const charge = await (await stripe()).charges.retrieve(chargeId, { expand: ['balance_transaction'] });
+  const transaction = charge.balance_transaction;
+  return transaction && typeof transaction === 'object' ? transaction.fee : estimatedCardFeeCents(intent.amount);
+}
+
+/** The marker that makes a webhook event's effect happen once (written in the same transaction). */
+export function processedMarker(eventId: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.idempotency('stripe', eventId), type: 'processedEvent', expiresAt: Math.floor(Date.now() / 1000) + 30 * 86_400 },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * Opens a paid draft exactly once: the job's `awaiting_payment -> open` change, the payment
+ * row and (for a webhook) the event marker are one transaction, so racing confirmations and
+ * duplicate webhooks apply it once. Returns the job and whether this call opened it.
+ */
+export async function openPaidJob(paymentIntentId: string, eventId?: string): Promise<{ job: JobItem; opened: boolean }> {
+  const intent = await (await stripe()).paymentIntents.retrieve(paymentIntentId);
+  if (intent.status !== 'succeeded') throw new HttpError(409, MSG.payments.notSucceeded);
+  const jobId = intent.metadata.jobId ?? '';
+  const job = await getJob(jobId, { includeDeleting: true });
+  if (!job || job.stripePaymentIntentId !== intent.id) throw notFound(MSG.jobs.notFound);
+  if (job.status !== 'awaiting_payment') return { job, opened: false };
+
+  const paidAt = new Date().toISOString();
+  const opened: JobItem = { ...job, status: 'open', paidAt, updatedAt: paidAt };
+  delete opened.expiresAt;
+  const payment: PaymentRecord = {
+    id: intent.id,
+    jobId: job.id,
+    jobTitle: job.title,
+    posterId: job.posterId,
+    workerId: null,
+    amount: intent.amount,
+    platformFee: job.platformFee,
+    stripeFee: await stripeFeeOf(intent),
+    stripePaymentIntentId: intent.id,
+    status: 'succeeded',
+    transferId: null,
+    createdAt: paidAt,
+  };
+  const index = jobIndexKeys(opened);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.job(job.id),
+              UpdateExpression: 'SET #status = :open, paidAt = :paidAt, updatedAt = :paidAt, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2sk = :g2sk REMOVE expiresAt',
+              ConditionExpression: '#status = :awaiting AND stripePaymentIntentId = :intent',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':open': 'open',
+                ':awaiting': 'awaiting_payment',
+                ':intent': intent.id,
+                ':paidAt': paidAt,
+                ':g1pk': index.gsi1pk,
+                ':g1sk': index.gsi1sk,
+                ':g2sk': index.gsi2sk,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.payment(intent.id),
+                type: 'payment',
+                ...payment,
+                gsi1pk: keys.paymentsLog(),
+                gsi1sk: timeOrdered(paidAt, intent.id),
+                gsi2pk: keys.paymentsOfPoster(job.posterId),
+                gsi2sk: paidAt,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...(eventId ? [processedMarker(eventId)] : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') {
+      return { job: (await getJob(job.id, { includeDeleting: true })) ?? job, opened: false };
+    }
+    throw error;
+  }
+  return { job: opened, opened: true };
+}
+
+/**
+ * Refunds a job's payment in full (deleting an open paid job, cancelling an assigned one, or
+ * an admin's decision). Stripe's idempotency key makes repeated calls refund once; the row
+ * moves `succeeded -> refunded` once.
+ */
+export async function refundPayment(paymentIntentId: string, reason: string, idempotencyKey: string): Promise<boolean> {
+  await (await stripe()).refunds.create(
+    { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { reason: reason.slice(0, 500) } },
+    { idempotencyKey },
+  );
+  return markRefunded(paymentIntentId);
+}
+
+/** The payment row `succeeded -> refunded`; false when it already was (or is unknown). */
+export async function markRefunded(paymentIntentId: string, extra: TransactItem[] = []): Promise<boolean> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.payment(paymentIntentId),
+              UpdateExpression: 'SET #status = :refunded, refundedAt = :now',
+              ConditionExpression: '#status = :succeeded',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':refunded': 'refunded', ':succeeded': 'succeeded', ':now': new Date().toISOString() },
+            },
+          },
+          ...extra,
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
+/**
+ * Releases a completed job's payment to its worker (spec 2 §5 "Release payment"): a Stripe
+ * transfer of the worker's payment, keyed by the job so it can happen once however many
+ * times release is called, then `completed -> paid` with the worker notified and their
+ * completed-jobs count raised, in one transaction. Calling it again on a paid job returns the
+ * job as it is.
+ */
+export async function releasePayment(jobId: string, callerId: string, callerIsAdmin: boolean): Promise<PaidJob> {
+  const job = await getJob(jobId);
+  if (!job || (job.posterId !== callerId && !callerIsAdmin)) throw notFound(MSG.jobs.notFound);
+  if (job.status === 'paid') return { job };
+  if (!job.workerId) throw badRequest(MSG.payments.noWorkerAssigned);
+  if (job.status !== 'completed') throw new HttpError(409, MSG.payments.onlyCompletedRelease);
+  if (!job.stripePaymentIntentId) throw new HttpError(409, MSG.payments.cannotReleaseYet);
+  const worker = await getProfile(job.workerId);
+  if (!worker?.stripeAccountId) throw badRequest(MSG.payments.workerNotConnected);
+  if (worker.paymentAccount.status !== 'complete') throw badRequest(MSG.payments.workerSetupIncomplete);
+
+  const transfer = await (await stripe()).transfers.create(
+    { amount: job.payment, currency: 'usd', destination: worker.stripeAccountId, transfer_group: job.id, metadata: { jobId: job.id, workerId: worker.id } },
+    { idempotencyKey: `release-${job.id}` },
+  );
+  return markJobPaid(job, transfer.id);
+}
+
+/** A job after release; the notification is there when this call made it paid. */
+export interface PaidJob {
+  job: JobItem;
+  notification?: ReturnType<typeof notificationItem>;
+}
+
+/**
+ * `completed -> paid` for a transfer that was made: the job, its payment row, the worker's
+ * completed-jobs counter and the payment_released notification, atomically. Safe to repeat
+ * (the transfer webhook calls it too, in case the releasing call died after the transfer).
+ */
+export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = []): Promise<PaidJob> {
+  const now = new Date().toISOString();
+  const paid: JobItem = { ...job, status: 'paid', updatedAt: now };
+  const index = jobIndexKeys(paid);
+  const notification = notificationItem({
+    userId: job.workerId!,
+    jobId: job.id,
+    type: 'payment_released',
+    title: 'Payment released',
+    message: `The poster released ${(job.payment / 100).toFixed(2)} USD for "${job.title}". The funds arrive within 1-2 business days.`,
+    metadata: { jobTitle: job.title },
+  });
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.job(job.id),
+              UpdateExpression: 'SET #status = :paid, transferId = :transfer, updatedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2sk = :g2sk, gsi3sk = :g3sk',
+              ConditionExpression: '#status = :completed AND workerId = :worker',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':paid': 'paid',
+                ':completed': 'completed',
+                ':worker': job.workerId,
+                ':transfer': transferId,
+                ':now': now,
+                ':g1pk': index.gsi1pk,
+                ':g1sk': index.gsi1sk,
+                ':g2sk': index.gsi2sk,
+                ':g3sk': index.gsi3sk,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.profile(job.workerId!),
+              UpdateExpression: 'ADD completedJobs :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+          ...(job.stripePaymentIntentId
+            ? [
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: keys.payment(job.stripePaymentIntentId),
+                    UpdateExpression: 'SET transferId = :transfer, workerId = :worker',
+                    ExpressionAttributeValues: { ':transfer': transferId, ':worker': job.workerId },
+                  },
+                },
+              ]
+            : []),
+          { Put: { TableName: tableName(), Item: notification } },
+          ...extra,
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') {
+      const current = await getJob(job.id);
+      if (current?.status === 'paid') return { job: current };
+      throw conflict(MSG.jobs.statusChanged);
+    }
+    throw error;
+  }
+  return { job: paid, notification };
+}
+
+/** Payments newest first, for the admin (first 50). */
+export async function listPayments(): Promise<PaymentRecord[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.paymentsLog() },
+      ScanIndexForward: false,
+      Limit: 50,
+    }),
+  );
+  return Items.map((item) => ({
+    id: item.id,
+    jobId: item.jobId,
+    jobTitle: item.jobTitle,
+    posterId: item.posterId,
+    workerId: item.workerId ?? null,
+    amount: item.amount,
+    platformFee: item.platformFee,
+    stripeFee: item.stripeFee,
+    stripePaymentIntentId: item.stripePaymentIntentId,
+    status: item.status,
+    transferId: item.transferId ?? null,
+    createdAt: item.createdAt,
+  }));
+}
+
+/** Records that a webhook event was handled; false when it already had been (a duplicate). */
+export async function markProcessed(eventId: string): Promise<boolean> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [processedMarker(eventId)] }));
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}

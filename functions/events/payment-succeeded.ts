@@ -1,0 +1,26 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import type Stripe from 'stripe';
+import { JOB_EVENT } from '../routes.js';
+import { publishJobEvent } from '../domain/events.js';
+import { markProcessed, openPaidJob } from '../domain/job-payments.js';
+import { HttpError } from '../lib/errors.js';
+import { logger } from '../lib/logger.js';
+
+/**
+ * `payment_intent.succeeded`: opens the paid job unless the client's confirmation already
+ * did. The job change and the event's marker are one transaction, so a duplicate or late
+ * event changes nothing.
+ */
+export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
+  const intent = event.detail.data.object as Stripe.PaymentIntent;
+  try {
+    const { job, opened } = await openPaidJob(intent.id, event.detail.id);
+    if (opened) await publishJobEvent(JOB_EVENT.posted, job);
+    else await markProcessed(event.detail.id);
+    logger.info('payment succeeded handled', { jobId: job.id, opened });
+  } catch (error) {
+    // A payment for a job that no longer exists (e.g. a draft deleted meanwhile): nothing to open.
+    if (!(error instanceof HttpError && error.status === 404)) throw error;
+    await markProcessed(event.detail.id);
+  }
+}

@@ -1,0 +1,21 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import type Stripe from 'stripe';
+import { JOB_EVENT } from '../routes.js';
+import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
+import { markJobPaid, markProcessed, processedMarker } from '../domain/job-payments.js';
+import { getJob } from '../domain/jobs.js';
+
+/**
+ * `transfer.created`: if the release call died between Stripe's transfer and our write, the
+ * job is still `completed`; this finishes the release. Otherwise it only records the event.
+ */
+export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
+  const transfer = event.detail.data.object as Stripe.Transfer;
+  const job = transfer.metadata?.jobId ? await getJob(transfer.metadata.jobId) : undefined;
+  if (job?.status === 'completed' && job.workerId) {
+    const { job: paid, notification } = await markJobPaid(job, transfer.id, [processedMarker(event.detail.id)]);
+    if (notification) await Promise.all([publishJobEvent(JOB_EVENT.updated, paid, 'paid'), publishNotificationCreated(notification)]);
+    return;
+  }
+  await markProcessed(event.detail.id);
+}

@@ -1,0 +1,28 @@
+import { MSG } from '../../shared/messages.js';
+import { EVENT_SOURCE } from '../routes.js';
+import { badRequest } from '../lib/errors.js';
+import { publishEventOrThrow } from '../lib/events.js';
+import { routeGroup } from '../lib/http.js';
+import { stripe, stripeKeys } from '../lib/stripe.js';
+
+/**
+ * Stripe's webhook endpoint. The signature is checked on the raw body (API Gateway hands it
+ * over base64-encoded for some content types); a verified event goes on the bus, where rules
+ * route it to its handler. A bad signature is answered 400 and nothing is written.
+ */
+export const handler = routeGroup('stripeWebhook', {
+  'POST /webhooks/stripe': async ({ event }) => {
+    const rawBody = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+    const signature = event.headers['stripe-signature'] ?? '';
+    const { webhookSecret } = await stripeKeys();
+    let stripeEvent;
+    try {
+      stripeEvent = (await stripe()).webhooks.constructEvent(rawBody, signature, webhookSecret);
+    } catch {
+      throw badRequest(MSG.backend.invalidSignature);
+    }
+    // If the bus refuses the event, Stripe must retry: the error answers 500.
+    await publishEventOrThrow(EVENT_SOURCE.stripe, stripeEvent.type, stripeEvent);
+    return { received: true };
+  },
+});
