@@ -63,7 +63,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   jobs: {
     entry: 'functions/http/jobs.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'images:write'],
+    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'images:write', 'stripe'],
     routes: {
       'GET /jobs': 'public',
       'GET /feed/jobs': 'user',
@@ -110,6 +110,29 @@ export const HTTP_ROUTE_GROUPS = {
     capabilities: ['table:read'],
     routes: {
       'GET /me/notifications': 'user',
+    },
+  },
+  applications: {
+    entry: 'functions/http/applications.ts',
+    capabilities: ['table:read', 'table:write', 'events:put', 'images:read'],
+    routes: {
+      'POST /jobs/{id}/applications': 'user',
+      'GET /jobs/{id}/applications': 'user',
+      'GET /jobs/{id}/applications/mine': 'user',
+      'POST /jobs/{id}/applications/{workerId}/accept': 'user',
+      'POST /jobs/{id}/applications/{workerId}/reject': 'user',
+      'POST /jobs/{id}/complete': 'user',
+      'POST /jobs/{id}/decline-completion': 'user',
+      'GET /me/applications': 'user',
+    },
+  },
+  reviews: {
+    entry: 'functions/http/reviews.ts',
+    capabilities: ['table:read', 'table:write', 'images:read'],
+    routes: {
+      'POST /jobs/{id}/reviews': 'user',
+      'PUT /jobs/{id}/reviews/{reviewerId}': 'user',
+      'GET /profiles/{id}/reviews': 'user',
     },
   },
 } as const satisfies Record<string, HttpRouteGroup>;

@@ -48,6 +48,14 @@ export const keys = {
   jobTermPrefix: () => 'TERM#',
   jobsWithTerm: (term: string) => `TERM#${term}`,
 
+  /**
+   * A worker's application, in the job's partition: the key itself allows one per worker per
+   * job. GSI1: the worker's applications, newest first.
+   */
+  application: (jobId: string, workerId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `APP#${workerId}` }),
+  applicationPrefix: () => 'APP#',
+  applicationsOfWorker: (workerId: string) => `WORKERAPPS#${workerId}`,
+
   /** GSI1 on job items: jobs in one status, newest first (the open-jobs feed, admin lists). */
   jobsByStatus: (status: string) => `JOBS#${status}`,
   /** GSI2 on job items: a poster's jobs, sorted by status then time. */
@@ -64,6 +72,13 @@ export const keys = {
   notification: (userId: string, createdAt: string, id: string): ItemKey => ({ pk: `USER#${userId}`, sk: `NOTIF#${createdAt}#${id}` }),
   userPartition: (userId: string) => `USER#${userId}`,
   notificationPrefix: () => 'NOTIF#',
+
+  /**
+   * A review, in the reviewee's partition: the key itself allows one per reviewer per job per
+   * reviewee. GSI1: the reviews about a user, newest first.
+   */
+  review: (revieweeId: string, jobId: string, reviewerId: string): ItemKey => ({ pk: `USER#${revieweeId}`, sk: `REVIEW#${jobId}#${reviewerId}` }),
+  reviewsAbout: (revieweeId: string) => `REVIEWS#${revieweeId}`,
 
   /**
    * GSI3 key of items that belong to a job but live outside its partition (saved entries,

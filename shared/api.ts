@@ -27,6 +27,8 @@ export interface JobSummary {
   status: JobStatus;
   posterId: string;
   workerId?: string;
+  /** Applications waiting for the poster's decision (at most MAX_PENDING_APPLICATIONS). */
+  pendingApplications: number;
   requirements: string[];
   skills: string[];
   images: string[];
@@ -146,4 +148,56 @@ export interface Earnings {
   paidJobs: JobSummary[];
   totalEarned: number;
   paymentAccount: PaymentAccount;
+}
+
+export type ApplicationStatus = 'pending' | 'accepted' | 'rejected';
+
+/** A worker's application to a job; `updatedAt` is when it was accepted or rejected. */
+export interface Application {
+  id: string;
+  jobId: string;
+  workerId: string;
+  posterId: string;
+  status: ApplicationStatus;
+  message: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One applicant in the poster's list: the application and the worker's public profile. */
+export interface ApplicantView {
+  application: Application;
+  worker: PublicProfile;
+}
+
+/** GET /jobs/{id}/applications: applicants newest first, with the counts the tab shows. */
+export interface ApplicationsOfJob {
+  items: ApplicantView[];
+  total: number;
+  pending: number;
+}
+
+/** GET /me/applications: the worker's own applications with the job they are for. */
+export interface WorkerApplication {
+  application: Application;
+  job: { id: string; title: string; status: JobStatus };
+}
+
+export interface Review {
+  id: string;
+  jobId: string;
+  reviewerId: string;
+  revieweeId: string;
+  /** 1-5. */
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A review about a user, as their reviews panel lists it. */
+export interface ReviewView {
+  review: Review;
+  reviewer: { id: string; name: string; profileImage: string | null } | null;
+  jobTitle: string;
 }

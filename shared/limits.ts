@@ -14,6 +14,9 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 export const PROFILE_PENALTY = { secondsPerViolation: 5, maxSeconds: 60 } as const;
 
 export const MAX_PENDING_APPLICATIONS = 4;
+export const MAX_APPLICATION_MESSAGE = 1000;
+export const REVIEW_RATING = { min: 1, max: 5 } as const;
+export const MAX_REVIEW_COMMENT = 500;
 export const MAX_JOB_IMAGES = 5;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_SKILLS = 20;

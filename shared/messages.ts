@@ -181,6 +181,69 @@ export const MSG = {
     saved: 'Job saved', // ours
     onlyWorkers: 'Only workers can save jobs', // ours
   },
+  /** Spec 2 §8 "Applications and completion". */
+  applications: {
+    loadFailed: 'Failed to load applications',
+    acceptFailed: 'Failed to accept worker',
+    rejectFailed: 'Failed to reject application',
+    startConversationFailed: 'Failed to start conversation',
+    submitFailed: 'Failed to submit application',
+    loginToApply: 'Please log in to apply for jobs',
+    accepted: 'Worker accepted! Job has been assigned and other applicants have been notified.',
+    rejected: 'Application rejected. The worker has been notified.',
+    submitted: 'Application submitted successfully!',
+    jobDeclined: 'Job declined',
+    questionSent: 'Question sent! The job poster will be notified.',
+    loginToMessage: 'You must be logged in to send messages',
+    cannotMessageSelf: 'You cannot message yourself',
+    messagingClosedForCompleted: 'Messaging is no longer available for completed jobs',
+    markedCompleted: 'Job marked as completed! The poster has been notified to review and release payment.',
+    completeFailed: (reason: string) => `Failed to mark job as completed: ${reason}`,
+    notAuthorizedToComplete: 'No job found or you are not authorized to complete this job',
+    completionDeclined: 'Job completion declined. Worker has been notified with feedback.',
+    declineReasonRequired: 'Please provide a reason for declining the job completion',
+    chatClosedPaid: 'Messaging is no longer available - job has been completed and paid.',
+    chatBlocked: 'Messaging is blocked. The job poster will need to unblock you to continue messaging.',
+    /** Spec 1 §8's mapping of 'not available for application'. */
+    notAvailable: 'This job has already been assigned to someone else',
+    onlyWorkers: 'Only workers can apply for jobs', // ours
+    ownJob: 'You cannot apply to your own job', // ours
+    alreadyApplied: 'You have already applied for this job', // ours
+    full: 'Applications are full for this job', // ours
+    messageTooLong: 'The message must be at most 1000 characters', // ours
+    notFound: 'Application not found', // ours
+    notPending: 'This application has already been decided', // ours
+    workerAlreadyAccepted: 'A worker has already been accepted for this job', // ours
+    onlyCompletedDecline: 'Only completed jobs can be declined', // ours
+    declineReasonTooLong: 'The reason must be at most 1000 characters', // ours
+    acceptedTitle: 'Application accepted', // ours
+    acceptedMessage: (title: string) => `Congratulations! You have been accepted for "${title}".`, // ours
+    rejectedTitle: 'Application not selected', // ours
+    rejectedMessage: (title: string) => `The poster of "${title}" chose another applicant or declined your application.`, // ours
+    completedTitle: 'Job completed', // ours
+    completedMessage: (title: string) => `"${title}" was marked as completed. Please review the work and release payment.`, // ours
+    declinedTitle: 'Job completion declined', // ours
+    declinedMessage: (title: string, reason: string) => `The poster declined the completion of "${title}": ${reason}`, // ours
+    questionTitle: 'New question about your job', // ours
+    questionMessage: (workerName: string, title: string) => `${workerName} has a question about "${title}".`, // ours
+  },
+  /** Spec 2 §8 "Reviews". */
+  reviews: {
+    ratingRequired: 'Please select a rating',
+    cannotModify: 'Reviews cannot be modified once submitted',
+    duplicate: 'You have already reviewed this person for this job',
+    submitFailedWith: (reason: string) => `Failed to submit review: ${reason}`,
+    submitFailed: 'Failed to submit review',
+    submitted: 'Review submitted successfully!',
+    updated: 'Review updated successfully!',
+    loginToReview: 'You must be logged in to submit a review',
+    loadFailed: 'Failed to load reviews',
+    commentTooLong: 'The comment must be at most 500 characters', // ours
+    onlyAfterPaid: 'Reviews open once the job has been paid', // ours
+    onlyParties: 'Only the poster and the worker of this job can review each other', // ours
+    notFound: 'Review not found', // ours
+    noRatings: 'No ratings yet', // spec 2 §9
+  },
   notFoundPage: '404 Oops! Page Not Found',
 } as const;
 

@@ -1,21 +1,30 @@
+import { z } from 'zod';
+
 /**
  * The web app's runtime configuration, fetched from /config.json at start-up. In AWS the web
  * stack writes it from stack outputs; the local stack serves it from its own endpoints. The
  * same build runs against either.
  */
-export interface RuntimeConfig {
-  mode: 'local' | 'aws';
-  region: string;
+export const runtimeConfigSchema = z.object({
+  mode: z.enum(['local', 'aws']),
+  region: z.string(),
   /** HTTP API base URL, without a trailing slash. */
-  apiUrl: string;
+  apiUrl: z.string().min(1),
   /** WebSocket API URL (wss:// in AWS, ws:// locally). */
-  webSocketUrl: string;
-  userPoolId: string;
-  userPoolClientId: string;
+  webSocketUrl: z.string().min(1),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
   /** Local stack only: the Cognito endpoint (cognito-local behind our proxy). */
-  userPoolEndpoint?: string;
+  userPoolEndpoint: z.string().optional(),
   /** cognito-local supports only USER_PASSWORD_AUTH; AWS uses SRP. */
-  authFlowType: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** Local stack only: the mailbox page where sent emails (verification codes) can be read. */
-  mailboxUrl?: string;
-}
+  mailboxUrl: z.string().optional(),
+  /**
+   * Card payments: Stripe Elements with this publishable key in AWS; locally a plain card form
+   * that confirms against the Stripe test-mode simulator at `simulatorUrl`.
+   */
+  stripe: z.object({ publishableKey: z.string().min(1), simulatorUrl: z.string().optional() }),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

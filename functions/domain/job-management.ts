@@ -1,5 +1,5 @@
 import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { JOB_TRANSITIONS, type JobAction, type JobStatus } from '../../shared/job-states.js';
+import { JOB_TRANSITIONS, type JobAction } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
@@ -7,7 +7,8 @@ import { batchWrite } from '../lib/batch.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys } from '../table.js';
-import { getJob, jobIndexKeys, type JobItem } from './jobs.js';
+import { jobTransition, type TransitionAction } from './job-transitions.js';
+import { getJob, type JobItem } from './jobs.js';
 import { notificationItem } from './notifications.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
@@ -32,42 +33,8 @@ async function jobForPosterAction(jobId: string, posterId: string, action: JobAc
   return job;
 }
 
-/** SET/REMOVE clauses that move a job to `next` (its status-dependent index keys included). */
-function transitionUpdate(job: JobItem, next: Partial<JobItem>) {
-  const updated: JobItem = { ...job, ...next, updatedAt: new Date().toISOString() };
-  if (next.workerId === undefined && 'workerId' in next) delete updated.workerId;
-  const indexKeys = jobIndexKeys(updated);
-  const set: Record<string, unknown> = { ...next, ...indexKeys, updatedAt: updated.updatedAt };
-  const remove = Object.keys(set).filter((field) => set[field] === undefined);
-  if (!updated.workerId) remove.push('gsi3pk', 'gsi3sk');
-  for (const field of remove) delete set[field];
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':expected': job.status, ':poster': job.posterId };
-  const clauses = Object.entries(set).map(([field, value], i) => {
-    names[`#s${i}`] = field;
-    values[`:s${i}`] = value;
-    return `#s${i} = :s${i}`;
-  });
-  const removals = [...new Set(remove)].map((field, i) => {
-    names[`#r${i}`] = field;
-    return `#r${i}`;
-  });
-  return {
-    updated,
-    update: {
-      TableName: tableName(),
-      Key: keys.job(job.id),
-      UpdateExpression: `SET ${clauses.join(', ')}${removals.length ? ` REMOVE ${removals.join(', ')}` : ''}`,
-      // The status read before must still hold: two racing requests cannot both move the job.
-      ConditionExpression: '#status = :expected AND posterId = :poster AND attribute_not_exists(deletingAt)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-async function applyTransition(job: JobItem, next: Partial<JobItem>): Promise<JobItem> {
-  const { updated, update } = transitionUpdate(job, next);
+async function applyTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>): Promise<JobItem> {
+  const { updated, update } = jobTransition(job, action, changes, { by: { posterId: job.posterId } });
   try {
     await db.send(new UpdateCommand(update));
   } catch (error) {
@@ -93,7 +60,7 @@ export async function editJob(
   await verifyImages(job.imageKeys);
   const { street, city, state } = request.address;
   const price = quotePrice(request.payment);
-  const updated = await applyTransition(job, {
+  const updated = await applyTransition(job, 'edit', {
     title: request.title,
     description: request.description,
     location: `${city}, ${state}`,
@@ -114,7 +81,7 @@ export async function editJob(
 /** assigned -> cancelled; the worker is cleared. (The refund follows the 'Job Cancelled' event.) */
 export async function cancelJob(jobId: string, posterId: string): Promise<JobItem> {
   const job = await jobForPosterAction(jobId, posterId, 'cancel', 'cancel');
-  return applyTransition(job, { status: JOB_TRANSITIONS.cancel.to as JobStatus, workerId: undefined });
+  return applyTransition(job, 'cancel', { workerId: undefined });
 }
 
 /**
@@ -124,7 +91,7 @@ export async function cancelJob(jobId: string, posterId: string): Promise<JobIte
 export async function unassignJob(jobId: string, posterId: string): Promise<{ job: JobItem; notification: ReturnType<typeof notificationItem> }> {
   const job = await jobForPosterAction(jobId, posterId, 'unassign', 'unassign');
   const workerId = job.workerId!;
-  const { updated, update } = transitionUpdate(job, { status: JOB_TRANSITIONS.unassign.to as JobStatus, workerId: undefined });
+  const { updated, update } = jobTransition(job, 'unassign', { workerId: undefined }, { by: { posterId } });
   const notification = notificationItem({
     userId: workerId,
     jobId,

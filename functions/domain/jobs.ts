@@ -58,6 +58,8 @@ export function toJobSummary(item: JobItem): JobSummary {
     status: item.status,
     posterId: item.posterId,
     ...(item.workerId ? { workerId: item.workerId } : {}),
+    // Jobs stored before the counter existed have none: no application was ever counted.
+    pendingApplications: item.pendingApplications ?? 0,
     requirements: item.requirements,
     skills: item.skills,
     images: item.imageKeys.map(imageUrl),
@@ -89,6 +91,7 @@ export function newJob(request: CreateJobRequest, posterId: string, now: string,
     duration: request.duration,
     status,
     posterId,
+    pendingApplications: 0,
     requirements: request.requirements,
     skills: request.skills,
     imageKeys: request.images,
@@ -107,8 +110,9 @@ export async function putNewJob(job: JobItem): Promise<void> {
   );
 }
 
-export async function getJob(jobId: string, options: { includeDeleting?: boolean } = {}): Promise<JobItem | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.job(jobId) }));
+/** `consistentRead`: for deciding again after a conditional write lost a race. */
+export async function getJob(jobId: string, options: { includeDeleting?: boolean; consistentRead?: boolean } = {}): Promise<JobItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.job(jobId), ConsistentRead: options.consistentRead }));
   const job = Item as JobItem | undefined;
   if (job?.expiresAt !== undefined && job.expiresAt < Date.now() / 1000) return undefined; // an expired draft
   return job?.deletingAt && !options.includeDeleting ? undefined : job;

@@ -41,6 +41,14 @@ export function notificationItem(input: {
   };
 }
 
+/** A notification as written to the table (what notificationItem builds). */
+export type StoredNotification = ReturnType<typeof notificationItem>;
+
+/** The Put of a notification, to go in one transaction with the change it reports. */
+export function putNotification(item: StoredNotification) {
+  return { Put: { TableName: tableName(), Item: item } };
+}
+
 export function toNotification(item: Record<string, unknown>): AppNotification {
   return {
     id: item.id as string,

@@ -5,8 +5,10 @@ import { JOB_EVENT } from '../routes.js';
 import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
 import { cancelJob, deleteJob, editJob, unassignJob } from '../domain/job-management.js';
 import { browseOpenJobs } from '../domain/job-search.js';
-import { getJob, listPosterJobs, newJob, putNewJob, toJobDetail, toJobSummary } from '../domain/jobs.js';
-import { getProfile, toPublicProfile } from '../domain/profiles.js';
+import { startJobPayment } from '../domain/job-payments.js';
+import { getJob, listPosterJobs, toJobDetail, toJobSummary } from '../domain/jobs.js';
+import { requirePaymentAccount } from '../domain/payment-accounts.js';
+import { getProfile, toPublicProfile, type ProfileItem } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { deleteImages, verifyUploadedImage } from '../lib/images.js';
 import { parseWith, routeGroup, type SignedInRequest } from '../lib/http.js';
@@ -23,11 +25,12 @@ async function verifyJobImages(userId: string, imageKeys: string[], alreadyAttac
   );
 }
 
-/** Only posters create and manage jobs (spec 1 §6); the role comes from the profile. */
-async function requirePoster({ caller }: SignedInRequest): Promise<void> {
+/** Only posters create jobs (spec 1 §6); the role comes from the profile. */
+async function requirePoster({ caller }: SignedInRequest): Promise<ProfileItem> {
   const profile = await getProfile(caller.userId);
   if (!profile) throw forbidden(MSG.auth.accountProfileNotFound);
   if (profile.role !== 'poster') throw forbidden(MSG.jobs.onlyPostersCanCreate);
+  return profile;
 }
 
 export const handler = routeGroup('jobs', {
@@ -39,19 +42,21 @@ export const handler = routeGroup('jobs', {
 
   'GET /jobs/{id}': async ({ params, caller }) => {
     const job = await getJob(params.id ?? '');
-    if (!job) throw notFound(MSG.jobs.notFound);
+    if (!job || (job.status === 'awaiting_payment' && job.posterId !== caller.userId)) throw notFound(MSG.jobs.notFound);
     const poster = await getProfile(job.posterId);
     return toJobDetail(job, caller.userId, poster ? toPublicProfile(poster) : null);
   },
 
+  /**
+   * Pay to post: the job is saved as a draft with a PaymentIntent for payment + fee; it opens
+   * when the payment succeeds (POST /payments/confirm or the webhook, whichever comes first).
+   */
   'POST /jobs': async (request) => {
-    await requirePoster(request);
+    const poster = await requirePoster(request);
+    requirePaymentAccount(poster, MSG.payments.accountNeededToPost);
     const body = request.body(createJobSchema);
     await verifyJobImages(request.caller.userId, body.images);
-    const job = newJob(body, request.caller.userId, new Date().toISOString());
-    await putNewJob(job);
-    await publishJobEvent(JOB_EVENT.posted, job);
-    return { status: 201, body: toJobSummary(job) };
+    return { status: 201, body: await startJobPayment(body, request.caller.userId) };
   },
 
   /** The poster's 'Edit Job' form: the whole form again, only while open. */

@@ -11,7 +11,7 @@ export const handler = routeGroup('savedJobs', {
   'PUT /me/saved-jobs/{jobId}': async ({ caller, params }) => {
     const [profile, job] = await Promise.all([getProfile(caller.userId), getJob(params.jobId ?? '')]);
     if (profile?.role !== 'worker') throw forbidden(MSG.savedJobs.onlyWorkers);
-    if (!job) throw notFound(MSG.jobs.notFound);
+    if (!job || job.status === 'awaiting_payment') throw notFound(MSG.jobs.notFound);
     await saveJob(caller.userId, job.id);
     return { status: 204 };
   },

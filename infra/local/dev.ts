@@ -23,6 +23,7 @@ const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   events: 'LOCAL_EVENTS_PORT',
   lambda: 'LOCAL_LAMBDA_PORT',
   mailbox: 'LOCAL_MAILBOX_PORT',
+  stripe: 'LOCAL_STRIPE_PORT',
 };
 
 function portsFromEnv(): LocalPorts {
@@ -78,6 +79,7 @@ OddJobs is running locally (ready in ${seconds} s${seeded ? ', demo data created
   DynamoDB       ${stack.urls.dynamodb}   (table ${stack.tableName})
   S3             ${stack.urls.s3}
   EventBridge    ${stack.urls.events}
+  Stripe         ${stack.urls.stripe}   (test-mode simulator; card 4242 4242 4242 4242 succeeds)
 
 Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((user) => `  ${user.role.padEnd(7)} ${user.email}`).join('\n')}

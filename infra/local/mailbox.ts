@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { listen, type Listening } from './http-util.js';
+import { escapeHtml, listen, type Listening } from './http-util.js';
 
 export interface Mail {
   id: string;
@@ -56,9 +56,6 @@ export class Mailbox {
     return listen(server, port);
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function renderMailboxPage(mails: Mail[]): string {
   const items = mails

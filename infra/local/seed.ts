@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { cognitoClient } from './cognito.js';
@@ -8,8 +8,27 @@ import { DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
 /**
+ * Gives a demo user a complete payment account, as a person would: through the API's
+ * onboarding link and the Stripe simulator's onboarding page.
+ */
+async function connectDemoPaymentAccount(stack: LocalStack, email: string): Promise<void> {
+  const { AuthenticationResult } = await cognitoClient(stack.urls.cognito).send(
+    new InitiateAuthCommand({
+      ClientId: stack.userPool.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  );
+  const headers = { authorization: `Bearer ${AuthenticationResult!.IdToken}`, origin: 'http://127.0.0.1:5173' };
+  const link = (await (await fetch(`${stack.urls.api}/payments/account`, { method: 'POST', headers })).json()) as { accountLinkUrl: string };
+  await fetch(`${link.accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
+  await fetch(`${stack.urls.api}/payments/account/status`, { method: 'POST', headers });
+}
+
+/**
  * Fills a new local stack with the demo accounts and jobs, once: accounts go through the real
- * sign-up and verification (so the triggers create their profiles), jobs through the same
+ * sign-up and verification (so the triggers create their profiles) and get connected payment
+ * accounts; the demo jobs (open, as if paid) go through the same
  * validation and domain code as POST /jobs, with their coordinates, and into the search index.
  */
 export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Promise<boolean> {
@@ -34,6 +53,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
     const code = stack.mailbox.list(user.email)[0]?.code;
     await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.userPool.clientId, Username: user.email, ConfirmationCode: code }));
     userIds.set(user.email, UserSub!);
+    if (user.role !== 'admin') await connectDemoPaymentAccount(stack, user.email);
   }
 
   // Imported late: the domain modules create their SDK clients from the stack's environment.

@@ -12,6 +12,7 @@ import { serveLambdaInvokeApi } from './lambda-runtime.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
+import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { serveWebSocketGateway, type LocalWebSocketGateway } from './ws-gateway.js';
 
 /** Every port the local stack listens on; 0 lets the OS choose (tests). */
@@ -27,6 +28,8 @@ export interface LocalPorts {
   events: number;
   lambda: number;
   mailbox: number;
+  /** The Stripe test-mode simulator. */
+  stripe: number;
 }
 
 export const DEFAULT_PORTS: LocalPorts = {
@@ -39,7 +42,11 @@ export const DEFAULT_PORTS: LocalPorts = {
   events: 4010,
   lambda: 4011,
   mailbox: 4012,
+  stripe: 12111,
 };
+
+/** Every port chosen by the OS: for tests and benchmarks, which run beside `npm run dev`. */
+export const RANDOM_PORTS = Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, 0])) as unknown as LocalPorts;
 
 export interface LocalStackOptions {
   /** Where state lives between runs (DynamoDB files, cognito-local's db, S3 objects, mail). */
@@ -54,14 +61,22 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   config: RuntimeConfig;
-  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string };
+  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string; stripe: string };
   userPool: LocalUserPool;
   tableName: string;
   mailbox: Mailbox;
   events: LocalEventBus;
   sockets: LocalWebSocketGateway;
+  stripe: StripeSimulator;
   stop(): Promise<void>;
 }
+
+/** The simulator's test-mode keys: fixed, as they protect nothing. */
+export const LOCAL_STRIPE_KEYS = {
+  secretKey: 'sk_test_oddjobs_local',
+  publishableKey: 'pk_test_oddjobs_local',
+  webhookSecret: 'whsec_oddjobs_local',
+} as const;
 
 const REGION = 'us-east-1';
 const BUS_NAME = 'oddjobs-local';
@@ -131,6 +146,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(events.close);
     const sockets = await serveWebSocketGateway({ port: await port('webSocket') });
     stops.push(sockets.close);
+    const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
+    stops.push(stripe.close);
 
     const issuer = `${cognito.url}/${userPool.userPoolId}`;
     // The handlers' environment: what CDK sets in AWS, plus the SDK's endpoint overrides.
@@ -154,10 +171,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.userPoolClientId]: userPool.clientId,
       [ENV.tokenIssuer]: issuer,
       [ENV.localJwksUri]: `${issuer}/.well-known/jwks.json`,
+      [ENV.stripeSecretKey]: LOCAL_STRIPE_KEYS.secretKey,
+      [ENV.stripeWebhookSecret]: LOCAL_STRIPE_KEYS.webhookSecret,
+      [ENV.stripeApiUrl]: stripe.url,
     });
 
     const api = await serveHttpGateway({ port: await port('api') });
     stops.push(api.close);
+    stripe.setWebhookUrl(`${api.url}/webhooks/stripe`);
 
     return {
       config: {
@@ -170,6 +191,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         userPoolEndpoint: cognitoProxy.url,
         authFlowType: 'USER_PASSWORD_AUTH',
         mailboxUrl: mailboxServer.url,
+        stripe: { publishableKey: LOCAL_STRIPE_KEYS.publishableKey, simulatorUrl: stripe.url },
       },
       urls: {
         api: api.url,
@@ -179,12 +201,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: s3.endpoint,
         dynamodb: dynamoDbEndpoint,
         events: events.url,
+        stripe: stripe.url,
       },
       userPool,
       tableName,
       mailbox,
       events,
       sockets,
+      stripe,
       stop: stopAll,
     };
   } catch (error) {

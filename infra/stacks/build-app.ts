@@ -8,6 +8,8 @@ import { WebStack, requireBuiltWebApp } from './web-stack.js';
 export interface OddJobsAppOptions {
   /** The built SPA. @default web/dist of the repository */
   readonly webDistDir?: string;
+  /** Stripe's publishable key. @default the `stripePublishableKey` context value */
+  readonly stripePublishableKey?: string;
 }
 
 export interface OddJobsStacks {
@@ -63,6 +65,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     userPoolClient: auth.userPoolClient,
     imagesBucket: data.imagesBucket,
     imagesUrl: data.imagesUrl,
+    stripePublishableKey: options.stripePublishableKey ?? app.node.tryGetContext('stripePublishableKey') ?? 'pk_test_unset',
   });
   return { data, auth, api, web };
 }

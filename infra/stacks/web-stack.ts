@@ -40,6 +40,8 @@ export interface WebStackProps extends StackProps {
   readonly imagesBucket: IBucket;
   /** ...and shows them from this CDN. */
   readonly imagesUrl: string;
+  /** Stripe's publishable key for Stripe Elements (not a secret). */
+  readonly stripePublishableKey: string;
 }
 
 interface ContentSecurityPolicyHosts {
@@ -141,6 +143,7 @@ export class WebStack extends Stack {
       userPoolId: props.userPool.userPoolId,
       userPoolClientId: props.userPoolClient.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
+      stripe: { publishableKey: props.stripePublishableKey },
     };
     const deployment = new BucketDeployment(this, 'DeploySite', {
       sources: [Source.asset(props.webDistDir), Source.jsonData('config.json', runtimeConfig)],

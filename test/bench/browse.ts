@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { JOB_CATEGORIES } from '../../shared/categories.js';
-import { startLocalStack } from '../../infra/local/stack.js';
+import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const stack = await startLocalStack({
     dataDir,
-    ports: { api: 0, webSocket: 0, cognito: 0, cognitoBackend: 0, s3: 0, dynamodb: 0, events: 0, lambda: 0, mailbox: 0 },
+    ports: RANDOM_PORTS,
     tableName: 'oddjobs-bench',
   });
   try {

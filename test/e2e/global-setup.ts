@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { seedDemoDataOnce } from '../../infra/local/seed.js';
-import { startLocalStack } from '../../infra/local/stack.js';
+import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,15 +13,13 @@ declare module 'vitest' {
   }
 }
 
-const RANDOM = { api: 0, webSocket: 0, cognito: 0, cognitoBackend: 0, s3: 0, dynamodb: 0, events: 0, lambda: 0, mailbox: 0 };
-
 /**
  * A fresh local stack with the demo data, and the production build of the web app served
  * by Vite's preview server with the stack's /config.json — what `npm run dev` runs, built.
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-e2e-'));
-  const stack = await startLocalStack({ dataDir, ports: RANDOM });
+  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS });
   await seedDemoDataOnce(stack, dataDir);
   const web = await preview({
     configFile: resolve(import.meta.dirname, '../../web/vite.config.ts'),

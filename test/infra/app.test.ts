@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COGNITO_TRIGGERS, ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, WEBSOCKET_API, type Capability } from '../../functions/routes.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
-import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
 import { AppFunction } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
@@ -118,6 +118,7 @@ describe('functions', () => {
       [ENV.eventBusName]: ['events:put'],
       [ENV.socketsEndpoint]: ['sockets:push'],
       [ENV.placeIndexName]: ['geocoding'],
+      [ENV.stripeSecretArn]: ['stripe'],
     };
     for (const fn of functions) {
       const variables = Object.keys(lambdaOf(fn).Properties.Environment.Variables);
@@ -434,8 +435,10 @@ describe('web stack', () => {
       .map((entry) => join(assembly.directory, entry, 'config.json'))
       .find((file) => existsSync(file));
     const config = JSON.parse(readFileSync(configFile!, 'utf8')) as RuntimeConfig;
-    expect(config).toMatchObject({ mode: 'aws', authFlowType: 'USER_SRP_AUTH' });
-    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'authFlowType', 'mode', 'region', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
+    expect(config).toMatchObject({ mode: 'aws', authFlowType: 'USER_SRP_AUTH', stripe: { publishableKey: expect.stringMatching(/^pk_/) } });
+    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'authFlowType', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
+    // The SPA reads the file with the shared schema: what the stack writes must pass it.
+    expect(runtimeConfigSchema.safeParse({ ...config, apiUrl: 'x', webSocketUrl: 'x', userPoolId: 'x', userPoolClientId: 'x' }).success).toBe(true);
     const markers = JSON.stringify(deployment.Properties.SourceMarkers);
     for (const source of ['HttpApi', 'WebSocketApi', 'UserPool', 'UserPoolWebClient']) expect(markers).toContain(source);
   });

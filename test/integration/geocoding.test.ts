@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../shared/api.js';
 import { keys } from '../../functions/table.js';
-import { api, createUser, tableClient, useLocalStack } from '../support/local-stack.js';
+import { api, tableClient, useLocalStack } from '../support/local-stack.js';
+import { createPoster, postPaidJob } from '../support/payments.js';
 
 const form = {
   title: 'Paint a fence',
@@ -18,11 +18,9 @@ describe('geocoding', () => {
   const stack = useLocalStack();
 
   it('stores coordinates and a geohash for a known city, and nothing for an unknown one', async () => {
-    const poster = await createUser(stack(), { role: 'poster' });
-    const known = (await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: form })).body;
-    const unknown = (
-      await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, address: { street: '1 Main', city: 'Nowhereville', state: 'ZZ' } } })
-    ).body;
+    const poster = await createPoster(stack());
+    const known = await postPaidJob(stack(), poster, form);
+    const unknown = await postPaidJob(stack(), poster, { ...form, address: { street: '1 Main', city: 'Nowhereville', state: 'ZZ' } });
     await stack().events.idle();
     const item = async (id: string) => (await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.job(id) }))).Item!;
     const located = await item(known.id);

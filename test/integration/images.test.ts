@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobSummary, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { createPoster, postPaidJob } from '../support/payments.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -38,7 +39,7 @@ describe('job images and avatars', () => {
   }
 
   it('attaches uploaded images to a job, serves them, and deletes the ones an edit removes', async () => {
-    const poster = await createUser(stack(), { role: 'poster' });
+    const poster = await createPoster(stack());
     const uploads = [];
     for (let i = 0; i < 2; i++) {
       const { body } = await presign(poster, 'job');
@@ -46,8 +47,7 @@ describe('job images and avatars', () => {
       await upload(body, PNG);
       uploads.push(body);
     }
-    const created = await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, images: uploads.map((u) => u.key) } });
-    expect(created.status).toBe(201);
+    const created = { body: await postPaidJob(stack(), poster, { ...form, images: uploads.map((u) => u.key) }) };
     expect(created.body.images).toHaveLength(2);
     const served = await fetch(created.body.images[0]!);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
@@ -62,7 +62,7 @@ describe('job images and avatars', () => {
   });
 
   it('refuses non-images, oversized files and other users\' uploads on the server, even when the browser is bypassed', async () => {
-    const [poster, other] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'poster' })]);
+    const [poster, other] = await Promise.all([createPoster(stack()), createPoster(stack())]);
     expect((await presign(poster, 'job', 'text/plain')).body).toEqual({ error: MSG.jobForm.notAnImage('photo.png') });
     expect((await presign(poster, 'job', 'image/png', 5 * 1024 * 1024 + 1)).body).toEqual({ error: MSG.jobForm.imageTooLarge('photo.png') });
 

@@ -5,6 +5,7 @@ import { MSG } from '../../shared/messages.js';
 import { jobIndexKeys } from '../../functions/domain/jobs.js';
 import { keys } from '../../functions/table.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { createPoster, postPaidJob } from '../support/payments.js';
 
 const form = {
   title: 'Fix a fence',
@@ -19,7 +20,7 @@ const form = {
 describe('poster job management', () => {
   const stack = useLocalStack();
   const post = async (poster: TestUser, body: object = form) =>
-    (await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body })).body;
+    postPaidJob(stack(), poster, body);
 
   /** Stands in for accepting an application (built with the lifecycle): assigns a worker. */
   async function assign(job: JobSummary, workerId: string) {
@@ -39,14 +40,19 @@ describe('poster job management', () => {
 
   it('lets only the owner edit an open job, with the spec texts', async () => {
     const [owner, other, worker] = await Promise.all([
-      createUser(stack(), { role: 'poster' }),
-      createUser(stack(), { role: 'poster' }),
+      createPoster(stack()),
+      createPoster(stack()),
       createUser(stack(), { role: 'worker' }),
     ]);
     const job = await post(owner);
-    const edited = await api<JobSummary>(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: { ...form, title: 'Fix a garden fence', payment: 10_000 } });
+    const edited = await api<JobSummary>(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: { ...form, title: 'Fix a garden fence' } });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ title: 'Fix a garden fence', payment: 10_000, platformFee: 1400, postedAmount: 11_400 });
+    expect(edited.body).toMatchObject({ title: 'Fix a garden fence', payment: 4000, postedAmount: 4560 });
+    // The job was paid for when it was posted: its price is locked.
+    expect(await api(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: { ...form, payment: 10_000 } })).toEqual({
+      status: 400,
+      body: { error: MSG.jobs.priceLocked },
+    });
 
     for (const intruder of [other, worker]) {
       const refused = await api(stack(), 'PUT', `/jobs/${job.id}`, { token: intruder.idToken, body: form });
@@ -61,7 +67,7 @@ describe('poster job management', () => {
   });
 
   it('cancels only assigned jobs, clearing the worker', async () => {
-    const [owner, worker] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'worker' })]);
+    const [owner, worker] = await Promise.all([createPoster(stack()), createUser(stack(), { role: 'worker' })]);
     const job = await post(owner);
     expect(await api(stack(), 'POST', `/jobs/${job.id}/cancel`, { token: owner.idToken })).toEqual({
       status: 409,
@@ -78,7 +84,7 @@ describe('poster job management', () => {
   });
 
   it('unassigns an assigned job back to open and tells the worker, live', async () => {
-    const [owner, worker] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'worker' })]);
+    const [owner, worker] = await Promise.all([createPoster(stack()), createUser(stack(), { role: 'worker' })]);
     const job = await post(owner);
     expect((await api(stack(), 'POST', `/jobs/${job.id}/unassign`, { token: owner.idToken })).body).toEqual({
       error: MSG.jobs.onlyAssignedUnassign,
@@ -98,7 +104,7 @@ describe('poster job management', () => {
   });
 
   it('deletes only in the allowed statuses, and the cascade leaves no orphan', async () => {
-    const [owner, worker] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'worker' })]);
+    const [owner, worker] = await Promise.all([createPoster(stack()), createUser(stack(), { role: 'worker' })]);
     const job = await post(owner);
     await stack().events.idle();
     expect((await api(stack(), 'PUT', `/me/saved-jobs/${job.id}`, { token: worker.idToken })).status).toBe(204);
@@ -126,7 +132,7 @@ describe('poster job management', () => {
   });
 
   it('keeps saved jobs per worker, newest first, and drops entries of deleted jobs', async () => {
-    const [owner, worker] = await Promise.all([createUser(stack(), { role: 'poster' }), createUser(stack(), { role: 'worker' })]);
+    const [owner, worker] = await Promise.all([createPoster(stack()), createUser(stack(), { role: 'worker' })]);
     const first = await post(owner, { ...form, title: 'First' });
     const second = await post(owner, { ...form, title: 'Second' });
     await api(stack(), 'PUT', `/me/saved-jobs/${first.id}`, { token: worker.idToken });
@@ -144,7 +150,7 @@ describe('poster job management', () => {
   });
 
   it('lists the poster\'s own jobs for the dashboard', async () => {
-    const owner = await createUser(stack(), { role: 'poster' });
+    const owner = await createPoster(stack());
     const job = await post(owner);
     const mine = await api<{ items: JobSummary[] }>(stack(), 'GET', '/me/jobs', { token: owner.idToken });
     expect(mine.body.items.map((j) => j.id)).toEqual([job.id]);

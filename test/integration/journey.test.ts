@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobDetail, JobSummary, OwnProfile, Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { api, createUser, useLocalStack } from '../support/local-stack.js';
+import { createPoster, postPaidJob } from '../support/payments.js';
 
 const validJob = {
   title: 'Help moving a couch',
@@ -19,13 +20,12 @@ describe('walking skeleton: sign up, verify, sign in, post a job, see it', () =>
   const stack = useLocalStack();
 
   it('creates the profile on verification and lets the poster post a job everyone sees', async () => {
-    const poster = await createUser(stack(), { role: 'poster', name: 'Pat Poster' });
+    const poster = await createPoster(stack(), { name: 'Pat Poster' });
     const me = await api<OwnProfile>(stack(), 'GET', '/me', { token: poster.idToken });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: poster.userId, name: 'Pat Poster', role: 'poster', email: poster.email });
 
-    const created = await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: validJob });
-    expect(created.status).toBe(201);
+    const created = { body: await postPaidJob(stack(), poster, validJob) };
     expect(created.body).toMatchObject({
       status: 'open',
       location: 'Austin, TX',
@@ -59,11 +59,10 @@ describe('walking skeleton: sign up, verify, sign in, post a job, see it', () =>
   });
 
   it('pages the open jobs newest first with a cursor', async () => {
-    const poster = await createUser(stack(), { role: 'poster' });
+    const poster = await createPoster(stack());
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { body } = await api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...validJob, title: `Job ${i}` } });
-      ids.push(body.id);
+      ids.push((await postPaidJob(stack(), poster, { ...validJob, title: `Job ${i}` })).id);
     }
     const first = await api<Page<JobSummary>>(stack(), 'GET', '/jobs?limit=2');
     expect(first.body.items.map((job) => job.id)).toEqual([ids[2], ids[1]]);
@@ -81,7 +80,7 @@ describe('walking skeleton: sign up, verify, sign in, post a job, see it', () =>
     expect((await api(stack(), 'POST', '/jobs', { body: validJob })).status).toBe(401);
     expect((await api(stack(), 'POST', '/jobs', { token: 'forged.token.value', body: validJob })).status).toBe(401);
 
-    const poster = await createUser(stack(), { role: 'poster' });
+    const poster = await createPoster(stack());
     const cases: Array<[object, string]> = [
       [{ title: '' }, MSG.jobForm.titleRequired],
       [{ title: 'x'.repeat(101) }, MSG.jobForm.titleTooLong],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { JobSummary } from '../../shared/api.js';
 import type { JobFeedMessage } from '../../functions/events/job-feed.js';
-import { api, createUser, useLocalStack } from '../support/local-stack.js';
+import { useLocalStack } from '../support/local-stack.js';
+import { createPoster, postPaidJob, settle } from '../support/payments.js';
 
 function connect(url: string): Promise<{ socket: WebSocket; messages: JobFeedMessage[] }> {
   return new Promise((resolve, reject) => {
@@ -19,23 +19,20 @@ describe('live job feed over the WebSocket API', () => {
   const stack = useLocalStack();
 
   it('pushes a new job to anonymous and signed-in browsers through EventBridge', async () => {
-    const poster = await createUser(stack(), { role: 'poster' });
+    const poster = await createPoster(stack());
     const visitor = await connect(`${stack().urls.webSocket}?token=anonymous`);
     const member = await connect(`${stack().urls.webSocket}?token=${poster.idToken}`);
 
-    const { body: job } = await api<JobSummary>(stack(), 'POST', '/jobs', {
-      token: poster.idToken,
-      body: {
-        title: 'Walk my dog',
-        description: 'Thirty minutes around the block.',
-        address: { street: '1 Elm St', city: 'Austin', state: 'TX' },
-        payment: 2000,
-        category: 'Pet Care',
-        date: new Date().toISOString().slice(0, 10),
-        duration: '30 minutes',
-      },
+    const job = await postPaidJob(stack(), poster, {
+      title: 'Walk my dog',
+      description: 'Thirty minutes around the block.',
+      address: { street: '1 Elm St', city: 'Austin', state: 'TX' },
+      payment: 2000,
+      category: 'Pet Care',
+      date: new Date().toISOString().slice(0, 10),
+      duration: '30 minutes',
     });
-    await stack().events.idle();
+    await settle(stack());
     await expect.poll(() => visitor.messages.length).toBe(1);
     expect(visitor.messages[0]).toEqual({ type: 'job.posted', job });
     expect(member.messages[0]).toEqual({ type: 'job.posted', job });

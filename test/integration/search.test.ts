@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobSummary, Page } from '../../shared/api.js';
 import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { createPoster, postPaidJob } from '../support/payments.js';
 
 const base = {
   address: { street: '1 Main St', city: 'Austin', state: 'TX' },
@@ -16,8 +17,8 @@ describe('searching and filtering open jobs', () => {
   const search = async (query: string, token?: string) => (await api<Page<JobSummary>>(stack(), 'GET', `/${token ? 'feed/' : ''}jobs?${query}`, { token })).body;
 
   it('finds jobs by words and prefixes of title, description, category and location, case-insensitively', async () => {
-    poster = await createUser(stack(), { role: 'poster' });
-    const post = (body: object) => api<JobSummary>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...base, ...body } });
+    poster = await createPoster(stack());
+    const post = (body: object) => postPaidJob(stack(), poster, { ...base, ...body });
     await post({ title: 'Deep Cleaning of a Kitchen', description: 'Scrub the oven.', category: 'Cleaning' });
     await post({ title: 'Move boxes', description: 'Ten boxes to a storage unit.', category: 'Moving', address: { street: '9 Oak', city: 'Round Rock', state: 'TX' } });
     await post({ title: 'Walk Rex', description: 'A gentle dog who loves the park.', category: 'Pet Care' });

@@ -8,19 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../shared/roles.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { localDynamoDbClient } from '../../infra/local/dynamodb.js';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
-
-const ALL_RANDOM_PORTS = {
-  api: 0,
-  webSocket: 0,
-  cognito: 0,
-  cognitoBackend: 0,
-  s3: 0,
-  dynamodb: 0,
-  events: 0,
-  lambda: 0,
-  mailbox: 0,
-};
+import { RANDOM_PORTS, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
 
 /**
  * Starts a whole local stack for one test file — one per file: handler modules keep the SDK
@@ -34,7 +22,7 @@ export function useLocalStack(): () => LocalStack {
     dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-test-'));
     stack = await startLocalStack({
       dataDir,
-      ports: ALL_RANDOM_PORTS,
+      ports: RANDOM_PORTS,
       dynamoDbEndpoint: inject('dynamoDbEndpoint'),
       tableName: `test-${randomUUID()}`,
     });
@@ -117,11 +105,12 @@ export async function api<T = unknown>(
   stack: LocalStack,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse<T>> {
   const response = await fetch(`${stack.urls.api}${path}`, {
     method,
     headers: {
+      ...options.headers,
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },

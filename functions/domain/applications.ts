@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Application, ApplicationStatus, ApplicationsOfJob, WorkerApplication } from '../../shared/api.js';
+import { canPerform } from '../../shared/job-states.js';
+import { MAX_PENDING_APPLICATIONS } from '../../shared/limits.js';
+import { MSG } from '../../shared/messages.js';
+import { batchGet } from '../lib/batch.js';
+import { db, tableName } from '../lib/db.js';
+import { conflict, forbidden, notFound, type HttpError } from '../lib/errors.js';
+import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { keys, timeOrdered } from '../table.js';
+import { jobOfPoster, jobTransition, type JobChangeResult } from './job-transitions.js';
+import { getJob, type JobItem } from './jobs.js';
+import { notificationItem, putNotification, type StoredNotification } from './notifications.js';
+import { toPublicProfile, type ProfileItem } from './profiles.js';
+
+function toApplication(item: Record<string, unknown>): Application {
+  return {
+    id: item.id as string,
+    jobId: item.jobId as string,
+    workerId: item.workerId as string,
+    posterId: item.posterId as string,
+    status: item.status as ApplicationStatus,
+    message: (item.message as string | null | undefined) ?? null,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}
+
+function applicationItem(application: Application) {
+  return {
+    ...keys.application(application.jobId, application.workerId),
+    type: 'application',
+    ...application,
+    gsi1pk: keys.applicationsOfWorker(application.workerId),
+    gsi1sk: timeOrdered(application.createdAt, application.jobId),
+  };
+}
+
+async function getApplication(jobId: string, workerId: string): Promise<Application | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.application(jobId, workerId), ConsistentRead: true }));
+  return Item ? toApplication(Item) : undefined;
+}
+
+/** Every application of a job (a handful: at most 4 pending, plus decided ones), newest first. */
+async function applicationsOfJob(jobId: string): Promise<Application[]> {
+  const found: Application[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':prefix': keys.applicationPrefix() },
+        // Accepting must see every pending application, including one written a moment ago.
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(toApplication));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Why `workerId` may not apply to `job` as it stands, if they may not. The read state only
+ * chooses the message: the limit itself is the transaction's condition.
+ */
+function applicationRefusal(job: JobItem, workerId: string): HttpError | undefined {
+  if (job.posterId === workerId) return forbidden(MSG.applications.ownJob);
+  if (job.status !== 'open') return conflict(MSG.applications.notAvailable);
+  if ((job.pendingApplications ?? 0) >= MAX_PENDING_APPLICATIONS) return conflict(MSG.applications.full);
+  return undefined;
+}
+
+/**
+ * A worker applies (spec 2 §4, §5): one transaction puts the application, on a key that exists
+ * once per worker and job, and counts it on the job, on condition that the job is open, not
+ * the worker's own and has fewer than 4 pending. A refused transaction is explained from a
+ * fresh read; if that read shows nothing in the way, the state moved and it runs again.
+ */
+export async function applyToJob(jobId: string, worker: ProfileItem, message: string | null): Promise<Application> {
+  return retryWhileStale(async () => {
+    const [job, existing] = await Promise.all([getJob(jobId, { consistentRead: true }), getApplication(jobId, worker.id)]);
+    // A draft awaiting payment is invisible to everyone but its poster.
+    if (!job || job.status === 'awaiting_payment') throw notFound(MSG.jobs.notFound);
+    if (existing) throw conflict(MSG.applications.alreadyApplied);
+    const refusal = applicationRefusal(job, worker.id);
+    if (refusal) throw refusal;
+
+    const now = new Date().toISOString();
+    const application: Application = {
+      id: randomUUID(),
+      jobId,
+      workerId: worker.id,
+      posterId: job.posterId,
+      status: 'pending',
+      message,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await transactWrite([
+        { Put: { TableName: tableName(), Item: applicationItem(application), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.job(jobId),
+            UpdateExpression: 'ADD pendingApplications :one',
+            ConditionExpression:
+              '#status = :open AND posterId <> :worker AND attribute_not_exists(deletingAt) AND (attribute_not_exists(pendingApplications) OR pendingApplications < :max)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':worker': worker.id, ':max': MAX_PENDING_APPLICATIONS },
+          },
+        },
+      ]);
+    } catch (error) {
+      if (error instanceof TransactionRefused && error.failed(0)) throw conflict(MSG.applications.alreadyApplied);
+      throw error;
+    }
+    return application;
+  });
+}
+
+/** The application's `pending -> status` step, as one item of a transaction. */
+function decideApplication(application: Application, status: Exclude<ApplicationStatus, 'pending'>, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.application(application.jobId, application.workerId),
+      UpdateExpression: 'SET #status = :to, updatedAt = :now',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':to': status, ':now': now, ':pending': 'pending' },
+    },
+  };
+}
+
+function decisionNotice(job: JobItem, workerId: string, decision: 'accepted' | 'rejected'): StoredNotification {
+  const accepted = decision === 'accepted';
+  return notificationItem({
+    userId: workerId,
+    jobId: job.id,
+    type: accepted ? 'application_accepted' : 'application_rejected',
+    title: accepted ? MSG.applications.acceptedTitle : MSG.applications.rejectedTitle,
+    message: accepted ? MSG.applications.acceptedMessage(job.title) : MSG.applications.rejectedMessage(job.title),
+    metadata: { jobTitle: job.title },
+  });
+}
+
+/** A pending application of the job, or the refusal that explains why there is none. */
+async function pendingApplication(jobId: string, workerId: string, applications?: Application[]): Promise<Application> {
+  const application = applications ? applications.find((a) => a.workerId === workerId) : await getApplication(jobId, workerId);
+  if (!application) throw notFound(MSG.applications.notFound);
+  if (application.status !== 'pending') throw conflict(MSG.applications.notPending);
+  return application;
+}
+
+/**
+ * The poster accepts one applicant (spec 2 §4): ONE transaction moves the job `open ->
+ * assigned` to the worker, that application to accepted, every other pending one to rejected,
+ * resets the pending count and tells each worker. The job's condition that its pending count
+ * still equals the pending applications read means an application that arrived since fails
+ * the transaction and the accept runs again with it included, so none is left pending on an
+ * assigned job. Of two racing accepts exactly one commits; the other is told why on its rerun.
+ */
+export async function acceptApplication(jobId: string, posterId: string, workerId: string): Promise<JobChangeResult> {
+  return retryWhileStale(async () => {
+    const job = await jobOfPoster(jobId, posterId);
+    if (!canPerform('accept', job.status)) {
+      throw conflict(job.workerId ? MSG.applications.workerAlreadyAccepted : MSG.jobs.statusChanged);
+    }
+    const applications = await applicationsOfJob(jobId);
+    const chosen = await pendingApplication(jobId, workerId, applications);
+    const others = applications.filter((a) => a.status === 'pending' && a.workerId !== workerId);
+    const now = new Date().toISOString();
+    const { updated, update } = jobTransition(job, 'accept', { workerId, pendingApplications: 0 }, {
+      by: { posterId },
+      condition: { expression: 'pendingApplications = :seen', values: { ':seen': others.length + 1 } },
+    });
+    const notifications = [decisionNotice(job, workerId, 'accepted'), ...others.map((a) => decisionNotice(job, a.workerId, 'rejected'))];
+    await transactWrite([
+      { Update: update },
+      decideApplication(chosen, 'accepted', now),
+      ...others.map((a) => decideApplication(a, 'rejected', now)),
+      ...notifications.map(putNotification),
+    ]);
+    return { job: updated, notifications };
+  });
+}
+
+/** The poster rejects one pending application: it is decided, uncounted and the worker told, at once. */
+export async function rejectApplication(
+  jobId: string,
+  posterId: string,
+  workerId: string,
+): Promise<{ application: Application; notification: StoredNotification }> {
+  return retryWhileStale(async () => {
+    const job = await jobOfPoster(jobId, posterId);
+    const application = await pendingApplication(jobId, workerId);
+    const now = new Date().toISOString();
+    const notification = decisionNotice(job, workerId, 'rejected');
+    await transactWrite([
+      decideApplication(application, 'rejected', now),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.job(jobId),
+          UpdateExpression: 'ADD pendingApplications :minusOne',
+          ConditionExpression: 'posterId = :poster AND pendingApplications > :zero',
+          ExpressionAttributeValues: { ':minusOne': -1, ':poster': posterId, ':zero': 0 },
+        },
+      },
+      putNotification(notification),
+    ]);
+    return { application: { ...application, status: 'rejected', updatedAt: now }, notification };
+  });
+}
+
+/** The poster's applicants list: newest first, each with the worker's public profile (one BatchGetItem). */
+export async function listApplicants(jobId: string, posterId: string): Promise<ApplicationsOfJob> {
+  await jobOfPoster(jobId, posterId);
+  const applications = await applicationsOfJob(jobId);
+  const profiles = await batchGet<ProfileItem>(applications.map((a) => keys.profile(a.workerId)));
+  const items = applications.flatMap((application, i) => {
+    const profile = profiles[i];
+    return profile ? [{ application, worker: toPublicProfile(profile) }] : [];
+  });
+  return { items, total: applications.length, pending: applications.filter((a) => a.status === 'pending').length };
+}
+
+/** The caller's own application to a job (the job page's "already applied" notice). */
+export async function ownApplication(jobId: string, workerId: string): Promise<Application> {
+  const application = await getApplication(jobId, workerId);
+  if (!application) throw notFound(MSG.applications.notFound);
+  return application;
+}
+
+/**
+ * A worker's applications, newest first, with their jobs (GSI1, then one BatchGetItem). The
+ * dashboard's banner picks those accepted (`updatedAt`) in the last 24 hours.
+ */
+export async function listWorkerApplications(workerId: string): Promise<WorkerApplication[]> {
+  const applications: Application[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.applicationsOfWorker(workerId) },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    applications.push(...(page.Items ?? []).map(toApplication));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const jobs = await batchGet<JobItem>(applications.map((a) => keys.job(a.jobId)));
+  return applications.flatMap((application, i) => {
+    const job = jobs[i];
+    // A job being deleted takes its applications with it; until then it is gone for readers.
+    return job && !job.deletingAt ? [{ application, job: { id: job.id, title: job.title, status: job.status } }] : [];
+  });
+}

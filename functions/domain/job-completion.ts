@@ -1,0 +1,52 @@
+import { canPerform } from '../../shared/job-states.js';
+import { MSG } from '../../shared/messages.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { retryWhileStale, transactWrite } from '../lib/transactions.js';
+import { jobOfPoster, jobTransition, type JobChangeResult } from './job-transitions.js';
+import { getJob } from './jobs.js';
+import { notificationItem, putNotification } from './notifications.js';
+
+/**
+ * The assigned worker marks the job done (`assigned -> completed`, spec 2 §4), and the poster
+ * is told to review and release payment, in one transaction. Anyone else, and any other
+ * status, gets the spec's one refusal (its update matched no row).
+ */
+export async function completeJob(jobId: string, workerId: string): Promise<JobChangeResult> {
+  return retryWhileStale(async () => {
+    const job = await getJob(jobId, { consistentRead: true });
+    if (!job || job.workerId !== workerId || !canPerform('complete', job.status)) throw notFound(MSG.applications.notAuthorizedToComplete);
+    const { updated, update } = jobTransition(job, 'complete', {}, { by: { workerId } });
+    const notification = notificationItem({
+      userId: job.posterId,
+      jobId,
+      type: 'job_completed',
+      title: MSG.applications.completedTitle,
+      message: MSG.applications.completedMessage(job.title),
+      metadata: { jobTitle: job.title, workerId },
+    });
+    await transactWrite([{ Update: update }, putNotification(notification)]);
+    return { job: updated, notifications: [notification] };
+  });
+}
+
+/**
+ * The poster declines a completion (`completed -> assigned`, spec 2 §4); the worker receives
+ * the reason as feedback, in the message and in `metadata.reason`.
+ */
+export async function declineCompletion(jobId: string, posterId: string, reason: string): Promise<JobChangeResult> {
+  return retryWhileStale(async () => {
+    const job = await jobOfPoster(jobId, posterId);
+    if (!canPerform('declineCompletion', job.status) || !job.workerId) throw conflict(MSG.applications.onlyCompletedDecline);
+    const { updated, update } = jobTransition(job, 'declineCompletion', {}, { by: { posterId } });
+    const notification = notificationItem({
+      userId: job.workerId,
+      jobId,
+      type: 'job_declined',
+      title: MSG.applications.declinedTitle,
+      message: MSG.applications.declinedMessage(job.title, reason),
+      metadata: { jobTitle: job.title, reason },
+    });
+    await transactWrite([{ Update: update }, putNotification(notification)]);
+    return { job: updated, notifications: [notification] };
+  });
+}

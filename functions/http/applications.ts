@@ -1,0 +1,65 @@
+import type { Application, ApplicationsOfJob, JobSummary, WorkerApplication } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
+import { JOB_EVENT, type JobChange } from '../routes.js';
+import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../domain/applications.js';
+import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
+import { completeJob, declineCompletion } from '../domain/job-completion.js';
+import type { JobChangeResult } from '../domain/job-transitions.js';
+import { toJobSummary } from '../domain/jobs.js';
+import { requirePaymentAccount } from '../domain/payment-accounts.js';
+import { getProfile, type ProfileItem } from '../domain/profiles.js';
+import { forbidden } from '../lib/errors.js';
+import { routeGroup } from '../lib/http.js';
+
+/**
+ * Applying is for workers (spec 2 §6) with a complete payment account, so that they can be
+ * paid (DECISIONS.md "Accounts"); the role comes from the profile, not from the token.
+ */
+async function requireApplicant(userId: string): Promise<ProfileItem> {
+  const profile = await getProfile(userId);
+  if (!profile) throw forbidden(MSG.auth.accountProfileNotFound);
+  if (profile.role !== 'worker') throw forbidden(MSG.applications.onlyWorkers);
+  requirePaymentAccount(profile, MSG.payments.accountNeededToApply);
+  return profile;
+}
+
+/** After a committed status change: the job feed and rules hear of it, and each notice goes out live. */
+async function published({ job, notifications }: JobChangeResult, change: JobChange): Promise<JobSummary> {
+  await Promise.all([publishJobEvent(JOB_EVENT.updated, job, change), ...notifications.map(publishNotificationCreated)]);
+  return toJobSummary(job);
+}
+
+export const handler = routeGroup('applications', {
+  'POST /jobs/{id}/applications': async (request) => {
+    const worker = await requireApplicant(request.caller.userId);
+    const { message } = request.body(applySchema);
+    const application: Application = await applyToJob(request.params.id ?? '', worker, message);
+    return { status: 201, body: application };
+  },
+
+  /** The poster's Applications tab: applicants newest first with their profiles, and the counts. */
+  'GET /jobs/{id}/applications': async ({ params, caller }): Promise<ApplicationsOfJob> => listApplicants(params.id ?? '', caller.userId),
+
+  /** The worker's own application to the job (the "already applied" notice), or 404. */
+  'GET /jobs/{id}/applications/mine': async ({ params, caller }): Promise<Application> => ownApplication(params.id ?? '', caller.userId),
+
+  'POST /jobs/{id}/applications/{workerId}/accept': async ({ params, caller }) =>
+    published(await acceptApplication(params.id ?? '', caller.userId, params.workerId ?? ''), 'assigned'),
+
+  'POST /jobs/{id}/applications/{workerId}/reject': async ({ params, caller }): Promise<Application> => {
+    const { application, notification } = await rejectApplication(params.id ?? '', caller.userId, params.workerId ?? '');
+    await publishNotificationCreated(notification);
+    return application;
+  },
+
+  'POST /jobs/{id}/complete': async ({ params, caller }) => published(await completeJob(params.id ?? '', caller.userId), 'completed'),
+
+  'POST /jobs/{id}/decline-completion': async (request) => {
+    const { reason } = request.body(declineCompletionSchema);
+    return published(await declineCompletion(request.params.id ?? '', request.caller.userId, reason), 'declined');
+  },
+
+  /** The worker dashboard: own applications newest first, with job titles (and the 24-hour banner). */
+  'GET /me/applications': async ({ caller }): Promise<{ items: WorkerApplication[] }> => ({ items: await listWorkerApplications(caller.userId) }),
+});

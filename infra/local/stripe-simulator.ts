@@ -1,0 +1,113 @@
+import { createServer } from 'node:http';
+import { CORS_HEADERS, listen, readBody, sendJson } from './http-util.js';
+import { StripeApi } from './stripe-simulator/api.js';
+import type { StripeEvent } from './stripe-simulator/objects.js';
+import { OnboardingPages } from './stripe-simulator/onboarding.js';
+import { SimulatorStore } from './stripe-simulator/store.js';
+import { WebhookSender } from './stripe-simulator/webhooks.js';
+
+export type { StripeEvent } from './stripe-simulator/objects.js';
+
+export interface StripeSimulatorOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Every API request must carry it (401 otherwise), e.g. 'sk_test_local'. */
+  secretKey: string;
+  /** Accepted only where Stripe.js uses it: reading and confirming a PaymentIntent with its client secret. */
+  publishableKey: string;
+  /** Signs webhook deliveries ('whsec_…'). */
+  webhookSecret: string;
+  /** Where events are POSTed; settable later. Without one, events are recorded but not sent. */
+  webhookUrl?: string;
+  /** Keeps every object, event and idempotent answer in this JSON file between runs (dev); in memory without it. */
+  stateFile?: string;
+}
+
+export interface StripeSimulator {
+  /** http://127.0.0.1:<port>; give the SDK `host: '127.0.0.1', port, protocol: 'http'`. */
+  url: string;
+  port: number;
+  setWebhookUrl(url: string): void;
+  /**
+   * Test control: deliver every event this many times (duplicates, sent at the same moment), and/or
+   * the events of one request in shuffled order. Settings stay until changed.
+   */
+  setDelivery(options: { copies?: number; shuffle?: boolean }): void;
+  /** Re-deliver an already sent event (by id), as Stripe's dashboard "resend" does. */
+  redeliver(eventId: string): Promise<void>;
+  /** All events created, oldest first. */
+  events(): StripeEvent[];
+  /** Resolves when no delivery (including retries) is in flight. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Stripe.js sends no custom headers, but a hand-written card form may send `Authorization`, which `*` does not cover. */
+const PREFLIGHT_HEADERS = { ...CORS_HEADERS, 'access-control-allow-headers': '*, authorization' };
+
+/**
+ * A local stand-in for Stripe in test mode, for `npm run dev` and the tests (no network reaches
+ * api.stripe.com here). The official SDK talks to it through its host/port/protocol options; it
+ * implements the Connect flows the app uses (Express accounts and onboarding, payment intents
+ * with Stripe's test cards, refunds, transfers, balance) and delivers webhooks signed as Stripe
+ * signs them, with retries, and duplicates or shuffling on request.
+ */
+export async function startStripeSimulator(options: StripeSimulatorOptions): Promise<StripeSimulator> {
+  const store = new SimulatorStore(options.stateFile);
+  const webhooks = new WebhookSender(options.webhookSecret, options.webhookUrl);
+  const endpointCount = () => webhooks.endpointCount;
+  const onboarding = new OnboardingPages(store, endpointCount);
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const method = req.method ?? 'GET';
+      const url = new URL(req.url ?? '/', listening.url);
+      if (method === 'OPTIONS') {
+        res.writeHead(204, PREFLIGHT_HEADERS);
+        res.end();
+        return;
+      }
+      const body = (await readBody(req)).toString('utf8');
+      if (url.pathname.startsWith('/onboarding/')) {
+        const page = onboarding.handle(method, url.pathname);
+        res.writeHead(page.status, page.location ? { location: page.location } : { 'content-type': 'text/html; charset=utf-8' });
+        res.end(page.html);
+        webhooks.send(page.events);
+        return;
+      }
+      const answer = api.handle({ method, path: url.pathname, query: url.search, body, headers: req.headers });
+      sendJson(res, answer.status, answer.body, { ...CORS_HEADERS, ...answer.headers });
+      webhooks.send(answer.events);
+    })().catch((error: unknown) => {
+      console.error('[stripe] request failed', error);
+      if (!res.headersSent) sendJson(res, 500, { error: { type: 'api_error', message: 'An unexpected error occurred in the local Stripe simulator.' } });
+    });
+  });
+
+  const listening = await listen(server, options.port);
+  const api = new StripeApi({
+    store,
+    secretKey: options.secretKey,
+    publishableKey: options.publishableKey,
+    baseUrl: listening.url,
+    webhookEndpointCount: endpointCount,
+  });
+
+  return {
+    url: listening.url,
+    port: listening.port,
+    setWebhookUrl: (url) => webhooks.setUrl(url),
+    setDelivery: (delivery) => webhooks.setDelivery(delivery),
+    redeliver: async (eventId) => {
+      const event = store.data.events.find((candidate) => candidate.id === eventId);
+      if (!event) throw new Error(`No such event: '${eventId}'`);
+      await webhooks.redeliver(event);
+    },
+    events: () => [...store.data.events],
+    idle: () => webhooks.idle(),
+    close: async () => {
+      webhooks.stop();
+      await listening.close();
+    },
+  };
+}

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
+
+/**
+ * The Stripe objects the simulator keeps, field for field as the API returns them (unexpanded:
+ * related objects are ids). Each shape is checked at compile time against the SDK's own type, so
+ * a field we emit cannot drift in name or value type from the API version the SDK speaks; `Loose`
+ * names nested objects we fill only in part.
+ */
+type Conforming<Ours extends Pick<Theirs, Exclude<keyof Ours & keyof Theirs, Loose>>, Theirs, Loose extends keyof Ours = never> = Ours;
+
+export type CapabilityStatus = 'active' | 'inactive' | 'pending';
+
+export type AccountObject = Conforming<
+  {
+    id: string;
+    object: 'account';
+    type: 'custom' | 'express' | 'standard';
+    business_type: 'company' | 'government_entity' | 'individual' | 'non_profit' | null;
+    capabilities: { card_payments?: CapabilityStatus; transfers?: CapabilityStatus };
+    charges_enabled: boolean;
+    country: string;
+    created: number;
+    default_currency: string;
+    details_submitted: boolean;
+    email: string | null;
+    metadata: Stripe.Metadata;
+    payouts_enabled: boolean;
+    requirements: Stripe.Account.Requirements;
+    settings: { payouts: Stripe.Account.Settings.Payouts };
+  },
+  Stripe.Account,
+  'settings'
+>;
+
+/** What the simulator produces: no manual capture, no next actions, so no other states. */
+export type PaymentIntentStatus = 'requires_payment_method' | 'succeeded' | 'canceled';
+
+export type PaymentIntentObject = Conforming<
+  {
+    id: string;
+    object: 'payment_intent';
+    amount: number;
+    amount_capturable: number;
+    amount_received: number;
+    automatic_payment_methods: { enabled: boolean; allow_redirects?: 'always' } | null;
+    canceled_at: number | null;
+    cancellation_reason: 'abandoned' | 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+    capture_method: 'automatic' | 'automatic_async';
+    client_secret: string;
+    confirmation_method: 'automatic';
+    created: number;
+    currency: string;
+    description: string | null;
+    last_payment_error: Stripe.PaymentIntent.LastPaymentError | null;
+    latest_charge: string | null;
+    livemode: false;
+    metadata: Stripe.Metadata;
+    next_action: null;
+    payment_method: string | null;
+    payment_method_types: string[];
+    receipt_email: string | null;
+    status: PaymentIntentStatus;
+    transfer_group: string | null;
+  },
+  Stripe.PaymentIntent
+>;
+
+export type CardDetails = Pick<Stripe.Charge.PaymentMethodDetails.Card, 'brand' | 'country' | 'exp_month' | 'exp_year' | 'funding' | 'last4'>;
+
+export type ChargeObject = Conforming<
+  {
+    id: string;
+    object: 'charge';
+    amount: number;
+    amount_captured: number;
+    amount_refunded: number;
+    balance_transaction: string | null;
+    captured: boolean;
+    created: number;
+    currency: string;
+    description: string | null;
+    failure_code: string | null;
+    failure_message: string | null;
+    livemode: false;
+    metadata: Stripe.Metadata;
+    outcome: Stripe.Charge.Outcome;
+    paid: boolean;
+    payment_intent: string;
+    payment_method: string;
+    payment_method_details: { type: 'card'; card: CardDetails };
+    refunded: boolean;
+    status: 'succeeded' | 'failed';
+    transfer_group: string | null;
+  },
+  Stripe.Charge,
+  'payment_method_details'
+>;
+
+export type BalanceTransactionType = 'charge' | 'refund' | 'transfer';
+
+export type BalanceTransactionObject = Conforming<
+  {
+    id: string;
+    object: 'balance_transaction';
+    amount: number;
+    available_on: number;
+    created: number;
+    currency: string;
+    description: string | null;
+    fee: number;
+    fee_details: Stripe.BalanceTransaction.FeeDetail[];
+    net: number;
+    reporting_category: BalanceTransactionType;
+    source: string;
+    status: 'available';
+    type: BalanceTransactionType;
+  },
+  Stripe.BalanceTransaction
+>;
+
+export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
+
+export type RefundObject = Conforming<
+  {
+    id: string;
+    object: 'refund';
+    amount: number;
+    balance_transaction: string;
+    charge: string;
+    created: number;
+    currency: string;
+    metadata: Stripe.Metadata;
+    payment_intent: string;
+    reason: RefundReason | null;
+    status: 'succeeded';
+  },
+  Stripe.Refund
+>;
+
+export type TransferObject = Conforming<
+  {
+    id: string;
+    object: 'transfer';
+    amount: number;
+    amount_reversed: number;
+    balance_transaction: string;
+    created: number;
+    currency: string;
+    description: string | null;
+    destination: string;
+    destination_payment: string;
+    livemode: false;
+    metadata: Stripe.Metadata;
+    reversals: ListObject<never>;
+    reversed: boolean;
+    source_transaction: string | null;
+    source_type: 'card';
+    transfer_group: string | null;
+  },
+  Stripe.Transfer
+>;
+
+export type StripeObject = AccountObject | PaymentIntentObject | ChargeObject | BalanceTransactionObject | RefundObject | TransferObject;
+
+export type ListObject<Item> = {
+  object: 'list';
+  data: Item[];
+  has_more: boolean;
+  url: string;
+};
+
+export type AccountLinkObject = Conforming<{ object: 'account_link'; created: number; expires_at: number; url: string }, Stripe.AccountLink>;
+
+/** Any JSON object the API answers with. */
+export type JsonObject = { [field: string]: unknown };
+
+export type EventType =
+  | 'account.updated'
+  | 'charge.failed'
+  | 'charge.refunded'
+  | 'charge.succeeded'
+  | 'payment_intent.canceled'
+  | 'payment_intent.created'
+  | 'payment_intent.payment_failed'
+  | 'payment_intent.succeeded'
+  | 'refund.created'
+  | 'transfer.created';
+
+export type StripeEvent = Conforming<
+  {
+    id: string;
+    object: 'event';
+    /** Set on events about a connected account, as Stripe sends them to Connect endpoints. */
+    account?: string;
+    api_version: string;
+    created: number;
+    data: { object: StripeObject; previous_attributes?: Record<string, unknown> };
+    livemode: false;
+    pending_webhooks: number;
+    request: Stripe.Event.Request;
+    type: EventType;
+  },
+  Stripe.EventBase,
+  'data'
+>;
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Random alphanumerics, as in Stripe's ids (`pi_3Pq…`) and client secrets. */
+export function randomToken(length: number): string {
+  return [...randomBytes(length)].map((byte) => ID_ALPHABET.charAt(byte % ID_ALPHABET.length)).join('');
+}
+
+/** Stripe's ids: a type prefix and random characters (16 for accounts, 24 for most objects). */
+export const newId = (prefix: string, length = 24) => `${prefix}_${randomToken(length)}`;
+
+/** Stripe timestamps are epoch seconds. */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type {
+  AccountObject,
+  BalanceTransactionObject,
+  ChargeObject,
+  PaymentIntentObject,
+  RefundObject,
+  StripeEvent,
+  StripeObject,
+  TransferObject,
+} from './objects.js';
+
+/** An account link is not retrievable through the API; this is what its onboarding page needs. */
+export interface AccountLinkRecord {
+  id: string;
+  account: string;
+  refresh_url: string;
+  return_url: string;
+  created: number;
+  expires_at: number;
+  used: boolean;
+}
+
+/** The answer to a request made with an idempotency key, replayed for 24 hours like Stripe does. */
+export interface StoredResponse {
+  endpoint: string;
+  paramsDigest: string;
+  status: number;
+  body: unknown;
+  requestId: string;
+  storedAt: number;
+}
+
+export interface SimulatorData {
+  accounts: Record<string, AccountObject>;
+  accountLinks: Record<string, AccountLinkRecord>;
+  paymentIntents: Record<string, PaymentIntentObject>;
+  charges: Record<string, ChargeObject>;
+  balanceTransactions: Record<string, BalanceTransactionObject>;
+  refunds: Record<string, RefundObject>;
+  transfers: Record<string, TransferObject>;
+  /** Oldest first. */
+  events: StripeEvent[];
+  /** Keyed by API key and idempotency key. */
+  idempotentResponses: Record<string, StoredResponse>;
+}
+
+const emptyData = (): SimulatorData => ({
+  accounts: {},
+  accountLinks: {},
+  paymentIntents: {},
+  charges: {},
+  balanceTransactions: {},
+  refunds: {},
+  transfers: {},
+  events: [],
+  idempotentResponses: {},
+});
+
+type ObjectCollection = 'accounts' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers';
+
+/** Where an id's object lives, by Stripe's id prefix (what expansion needs to follow a reference). */
+const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
+  acct: 'accounts',
+  pi: 'paymentIntents',
+  ch: 'charges',
+  txn: 'balanceTransactions',
+  re: 'refunds',
+  tr: 'transfers',
+};
+
+/** Everything the simulator knows, in memory, optionally mirrored to a JSON file after each change. */
+export class SimulatorStore {
+  readonly data: SimulatorData;
+
+  constructor(private readonly file?: string) {
+    this.data = file && existsSync(file) ? { ...emptyData(), ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<SimulatorData>) } : emptyData();
+  }
+
+  /** Written to a temporary file first, so a dev server killed mid-write never leaves half a file. */
+  save(): void {
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const partial = `${this.file}.partial`;
+    writeFileSync(partial, JSON.stringify(this.data));
+    renameSync(partial, this.file);
+  }
+
+  find(id: string): StripeObject | undefined {
+    const collection = COLLECTION_BY_PREFIX[id.slice(0, id.indexOf('_'))];
+    return collection ? this.data[collection][id] : undefined;
+  }
+}

@@ -1,0 +1,132 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import Stripe from 'stripe';
+import type { StripeEvent } from './objects.js';
+
+/** Like Stripe, a refused delivery is retried with backoff; Stripe's three days are compressed to about 4 s. */
+const RETRY_DELAYS_MS = [200, 1000, 3000];
+/** How long an endpoint may take to answer one attempt, about what Stripe allows. */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+export interface DeliveryOptions {
+  /** Each event is sent this many times, the copies at the same moment (duplicates racing each other). */
+  copies: number;
+  /** The events one request created are sent in random order instead of creation order. */
+  shuffle: boolean;
+}
+
+const shuffled = <Item>(items: readonly Item[]): Item[] =>
+  items
+    .map((item) => ({ item, key: Math.random() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ item }) => item);
+
+/**
+ * Posts events to the webhook endpoint the way Stripe does: the JSON payload pretty-printed as
+ * Stripe sends it, a `Stripe-Signature` header made by the SDK's own signing code (so
+ * `stripe.webhooks.constructEvent` accepts it exactly as it accepts Stripe's), any answer but 2xx
+ * counted as a failure and retried. Redirects are not followed, as Stripe does not follow them.
+ */
+export class WebhookSender {
+  private options: DeliveryOptions = { copies: 1, shuffle: false };
+  private readonly inFlight = new Set<Promise<void>>();
+  /** First attempts go out batch after batch in creation order, as a developer reads them in the logs. */
+  private queue: Promise<void> = Promise.resolve();
+  private readonly stopped = new AbortController();
+
+  constructor(
+    private readonly secret: string,
+    private url?: string,
+  ) {}
+
+  setUrl(url: string): void {
+    this.url = url;
+  }
+
+  setDelivery(options: Partial<DeliveryOptions>): void {
+    const { copies } = options;
+    if (copies !== undefined && !(Number.isInteger(copies) && copies >= 1)) throw new RangeError(`copies must be a whole number of at least 1, not ${copies}`);
+    this.options = { ...this.options, ...options };
+  }
+
+  /** For `pending_webhooks` on new events. */
+  get endpointCount(): number {
+    return this.url ? 1 : 0;
+  }
+
+  /** Delivers the events one state change created (call it once the API has answered). */
+  send(events: StripeEvent[]): void {
+    const { url } = this;
+    if (!url || !events.length) return;
+    const { copies, shuffle } = this.options;
+    const ordered = shuffle ? shuffled(events) : events;
+    this.queue = this.queue.then(async () => {
+      for (const event of ordered) await Promise.all(Array.from({ length: copies }, () => this.deliver(url, event)));
+    });
+    this.track(this.queue);
+  }
+
+  /** One more delivery of an event, as the dashboard's "Resend" does: a single attempt; rejects if the endpoint refuses it. */
+  async redeliver(event: StripeEvent): Promise<void> {
+    if (!this.url) throw new Error('No webhook URL is set');
+    const attempt = this.attempt(this.url, event);
+    this.track(attempt.then(() => undefined));
+    const failure = await attempt;
+    if (failure) throw new Error(`Redelivery of ${event.id} to ${this.url} failed: ${failure}`);
+  }
+
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Drops pending retries (the simulator is closing). */
+  stop(): void {
+    this.stopped.abort();
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  /** The first attempt is awaited (it keeps the order); retries continue in the background. */
+  private async deliver(url: string, event: StripeEvent): Promise<void> {
+    const failure = await this.attempt(url, event);
+    if (failure) this.track(this.retry(url, event, failure));
+  }
+
+  private async retry(url: string, event: StripeEvent, firstFailure: string): Promise<void> {
+    let failure: string | undefined = firstFailure;
+    for (const delay of RETRY_DELAYS_MS) {
+      try {
+        await sleep(delay, undefined, { signal: this.stopped.signal });
+      } catch {
+        return;
+      }
+      failure = await this.attempt(url, event);
+      if (!failure) return;
+    }
+    console.error(`[stripe] webhook ${event.type} ${event.id} to ${url} failed ${RETRY_DELAYS_MS.length + 1} times (${failure}); giving up`);
+  }
+
+  /** One signed POST; resolves to why it failed, or undefined when the endpoint accepted it. */
+  private async attempt(url: string, event: StripeEvent): Promise<string | undefined> {
+    const payload = JSON.stringify(event, null, 2);
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret }),
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
+        body: payload,
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), this.stopped.signal]),
+      });
+      await response.arrayBuffer();
+      return response.ok ? undefined : `HTTP ${response.status}`;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { AppNotification, Earnings, JobPaymentStart, JobSummary, OwnProfile, Page, PaymentRecord } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { jobIndexKeys } from '../../functions/domain/jobs.js';
+import { keys } from '../../functions/table.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { APP_ORIGIN, TEST_CARDS, connectPaymentAccount, postPaidJob, settle, stripeOf } from '../support/payments.js';
+
+const form = {
+  title: 'Haul old furniture',
+  description: 'Two chairs and a table to the dump.',
+  address: { street: '8 Oak Ave', city: 'Austin', state: 'TX' },
+  payment: 5000,
+  category: 'Moving',
+  date: new Date().toISOString().slice(0, 10),
+  duration: '2 hours',
+};
+
+describe('payments through the Stripe test-mode simulator', () => {
+  const stack = useLocalStack();
+  let admin: TestUser;
+
+  async function connectedUser(role: 'poster' | 'worker'): Promise<TestUser> {
+    const user = await createUser(stack(), { role });
+    await connectPaymentAccount(stack(), user);
+    return user;
+  }
+
+  const paymentRows = async (jobId: string) => (await queryIndex(stack(), 'GSI1', keys.paymentsLog())).filter((row) => row.jobId === jobId);
+
+  /** Moves a job to `completed` with a worker (stands in for accept and complete of the lifecycle). */
+  async function completeWith(job: JobSummary, workerId: string) {
+    const completed = { ...job, status: 'completed' as const, workerId };
+    const index = jobIndexKeys(completed);
+    await tableClient(stack()).send(
+      new UpdateCommand({
+        TableName: stack().tableName,
+        Key: keys.job(job.id),
+        UpdateExpression: 'SET #status = :s, workerId = :w, gsi1pk = :a, gsi1sk = :b, gsi2sk = :c, gsi3pk = :d, gsi3sk = :e',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':s': 'completed', ':w': workerId, ':a': index.gsi1pk, ':b': index.gsi1sk, ':c': index.gsi2sk, ':d': index.gsi3pk, ':e': index.gsi3sk },
+      }),
+    );
+  }
+
+  it('connects a payment account through onboarding, kept in sync by account.updated', async () => {
+    admin = await createUser(stack(), { role: 'admin' });
+    const worker = await createUser(stack(), { role: 'worker' });
+    const me = async () => (await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken })).body;
+    expect((await me()).paymentAccount.status).toBe('not_connected');
+
+    const link = await api<{ accountLinkUrl: string }>(stack(), 'POST', '/payments/account', { token: worker.idToken, headers: { origin: APP_ORIGIN } });
+    expect(link.status).toBe(200);
+    expect((await fetch(link.body.accountLinkUrl)).status).toBe(200);
+    const abandoned = await fetch(`${link.body.accountLinkUrl}/abandon`, { method: 'POST', redirect: 'manual' });
+    expect(abandoned.headers.get('location')).toBe(`${APP_ORIGIN}/profile#payment-settings`);
+    await settle(stack());
+    expect((await me()).paymentAccount.status).toBe('pending');
+
+    const again = await api<{ accountLinkUrl: string }>(stack(), 'POST', '/payments/account', { token: worker.idToken, headers: { origin: APP_ORIGIN } });
+    const completed = await fetch(`${again.body.accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
+    expect(completed.headers.get('location')).toBe(`${APP_ORIGIN}/worker-dashboard?stripe_setup=success`);
+    await settle(stack());
+    // The webhook alone brought the profile up to date.
+    expect((await me()).paymentAccount).toMatchObject({ status: 'complete', chargesEnabled: true, payoutsEnabled: true, instantPayoutsAvailable: true });
+  });
+
+  it('requires a complete payment account to post', async () => {
+    const poster = await createUser(stack(), { role: 'poster' });
+    expect(await api(stack(), 'POST', '/jobs', { token: poster.idToken, body: form })).toEqual({
+      status: 403,
+      body: { error: MSG.payments.accountNeededToPost },
+    });
+  });
+
+  it('keeps a job a hidden draft until its payment succeeds, then opens it exactly once', async () => {
+    const [poster, worker] = await Promise.all([connectedUser('poster'), createUser(stack(), { role: 'worker' })]);
+    const started = await api<JobPaymentStart>(stack(), 'POST', '/jobs', { token: poster.idToken, body: form });
+    expect(started.status).toBe(201);
+    expect(started.body.job.status).toBe('awaiting_payment');
+    expect(started.body.payment.amount).toBe(5700);
+    const jobId = started.body.job.id;
+    expect((await api(stack(), 'GET', `/jobs/${jobId}`, { token: worker.idToken })).status).toBe(404);
+    expect((await api<Page<JobSummary>>(stack(), 'GET', '/jobs')).body.items.map((j) => j.id)).not.toContain(jobId);
+
+    // A declined card changes nothing.
+    await expect(stripeOf(stack()).paymentIntents.confirm(started.body.payment.paymentIntentId, { payment_method: TEST_CARDS.declined })).rejects.toThrow(
+      'Your card was declined.',
+    );
+    expect(await api(stack(), 'POST', '/payments/confirm', { token: poster.idToken, body: { paymentIntentId: started.body.payment.paymentIntentId } })).toEqual({
+      status: 409,
+      body: { error: MSG.payments.notSucceeded },
+    });
+
+    // The card succeeds; the webhook and five client confirmations race.
+    await stripeOf(stack()).paymentIntents.confirm(started.body.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
+    const confirmations = await Promise.all(
+      Array.from({ length: 5 }, () => api<JobSummary>(stack(), 'POST', '/payments/confirm', { token: poster.idToken, body: { paymentIntentId: started.body.payment.paymentIntentId } })),
+    );
+    await settle(stack());
+    expect(confirmations.every((c) => c.status === 200 && c.body.status === 'open')).toBe(true);
+    const rows = await paymentRows(jobId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amount: 5700, platformFee: 700, stripeFee: 195, status: 'succeeded' });
+    expect((await api<Page<JobSummary>>(stack(), 'GET', '/jobs')).body.items.map((j) => j.id)).toContain(jobId);
+  });
+
+  it('applies a webhook delivered 5 times and out of order once', async () => {
+    const poster = await connectedUser('poster');
+    stack().stripe.setDelivery({ copies: 5, shuffle: true });
+    try {
+      const started = await api<JobPaymentStart>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, title: 'Webhook only' } });
+      await stripeOf(stack()).paymentIntents.confirm(started.body.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
+      await settle(stack());
+      expect(await paymentRows(started.body.job.id)).toHaveLength(1);
+      const job = await api<JobSummary>(stack(), 'GET', `/jobs/${started.body.job.id}`, { token: poster.idToken });
+      expect(job.body.status).toBe('open');
+    } finally {
+      stack().stripe.setDelivery({ copies: 1, shuffle: false });
+    }
+  });
+
+  it('refuses a webhook with a bad signature and writes nothing', async () => {
+    const [event] = stack().stripe.events().slice(-1);
+    const before = (await queryIndex(stack(), 'GSI1', keys.paymentsLog())).length;
+    const tampered = await fetch(`${stack().urls.api}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' },
+      body: JSON.stringify({ ...event, id: 'evt_forged', type: 'payment_intent.succeeded' }),
+    });
+    expect(tampered.status).toBe(400);
+    await settle(stack());
+    expect((await queryIndex(stack(), 'GSI1', keys.paymentsLog())).length).toBe(before);
+  });
+
+  it('refunds the poster when an open paid job is deleted, and lets the admin refund with a reason', async () => {
+    const poster = await connectedUser('poster');
+    const deleted = await postPaidJob(stack(), poster, { ...form, title: 'To delete' });
+    expect((await api(stack(), 'DELETE', `/jobs/${deleted.id}`, { token: poster.idToken })).status).toBe(204);
+    await settle(stack());
+    expect((await paymentRows(deleted.id))[0]).toMatchObject({ status: 'refunded' });
+    const intent = await stripeOf(stack()).paymentIntents.retrieve((await paymentRows(deleted.id))[0]!.stripePaymentIntentId, { expand: ['latest_charge'] });
+    expect(intent.latest_charge).toMatchObject({ refunded: true, amount_refunded: 5700 });
+
+    const kept = await postPaidJob(stack(), poster, { ...form, title: 'Refunded by the admin' });
+    const [row] = await paymentRows(kept.id);
+    const path = `/admin/payments/${row!.stripePaymentIntentId}/refund`;
+    expect((await api(stack(), 'POST', path, { token: poster.idToken, body: { reason: 'x' } })).status).toBe(403);
+    expect((await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: ' ' } })).body).toEqual({
+      error: MSG.payments.refundReasonRequired,
+      fields: { reason: MSG.payments.refundReasonRequired },
+    });
+    expect((await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Duplicate listing' } })).body).toEqual({ refunded: true });
+    await settle(stack());
+    const listed = await api<{ items: PaymentRecord[] }>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
+    expect(listed.body.items.find((p) => p.jobId === kept.id)).toMatchObject({ status: 'refunded' });
+    const actions = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((a) => a.actionType === 'issue_refund');
+    expect(actions).toEqual([expect.objectContaining({ adminId: admin.userId, targetId: row!.stripePaymentIntentId, reason: 'Duplicate listing' })]);
+  });
+
+  it('releases a completed job once however many times it is asked, and counts the earnings', async () => {
+    const [poster, worker, unconnected] = await Promise.all([connectedUser('poster'), connectedUser('worker'), createUser(stack(), { role: 'worker' })]);
+    const job = await postPaidJob(stack(), poster, { ...form, title: 'Release me' });
+    const release = (token: string) => api<JobSummary>(stack(), 'POST', `/jobs/${job.id}/release-payment`, { token });
+
+    expect((await release(poster.idToken)).body).toMatchObject({ error: MSG.payments.noWorkerAssigned });
+    await completeWith(job, unconnected.userId);
+    expect((await release(poster.idToken)).body).toMatchObject({ error: MSG.payments.workerNotConnected });
+    await completeWith(job, worker.userId);
+    expect((await release(worker.idToken)).status).toBe(404);
+
+    const results = await Promise.all(Array.from({ length: 20 }, () => release(poster.idToken)));
+    await settle(stack());
+    expect(results.every((r) => r.status === 200 && r.body.status === 'paid')).toBe(true);
+    const transfers = await stripeOf(stack()).transfers.list({ transfer_group: job.id });
+    expect(transfers.data).toHaveLength(1);
+    expect(transfers.data[0]).toMatchObject({ amount: 5000 });
+
+    const profile = await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.profile(worker.userId) }));
+    expect(profile.Item!.completedJobs).toBe(1);
+    const notifications = await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: worker.idToken });
+    expect(notifications.body.items.filter((n) => n.type === 'payment_released')).toHaveLength(1);
+    const earnings = await api<Earnings>(stack(), 'GET', '/me/earnings', { token: worker.idToken });
+    expect(earnings.body).toMatchObject({ totalEarned: 5000, paymentAccount: { status: 'complete' } });
+    expect(earnings.body.paidJobs.map((j) => j.id)).toEqual([job.id]);
+  });
+
+  it('limits payment creation to 3 per minute and flags suspicious amounts', async () => {
+    const poster = await connectedUser('poster');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, payment: 60_000 } })).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const alerts = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((a) => a.actionType === 'suspicious_payment' && a.targetId === poster.userId);
+    expect(alerts.length).toBe(3);
+  });
+});

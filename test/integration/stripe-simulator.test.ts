@@ -1,0 +1,560 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listen, readBody, type Listening } from '../../infra/local/http-util.js';
+import { startStripeSimulator, type StripeSimulator } from '../../infra/local/stripe-simulator.js';
+
+const KEYS = { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: 'whsec_local_simulator_secret' };
+const APP = 'http://localhost:5173';
+
+/** Every POST the webhook endpoint received, and the verified event when it answered 2xx. */
+interface DeliveryAttempt {
+  payload: string;
+  signature: string;
+  status: number;
+  event?: Stripe.Event;
+}
+
+/**
+ * A webhook endpoint of our own, verifying each delivery on the raw body as the app's handler
+ * does. `refuseNext` makes it answer 500 to that many deliveries first.
+ */
+async function startWebhookReceiver() {
+  const attempts: DeliveryAttempt[] = [];
+  let refusals = 0;
+  const server = createServer((req, res) => {
+    void readBody(req).then((body) => {
+      const payload = body.toString('utf8');
+      const signature = String(req.headers['stripe-signature']);
+      let attempt: DeliveryAttempt;
+      if (refusals > 0) {
+        refusals--;
+        attempt = { payload, signature, status: 500 };
+      } else {
+        try {
+          attempt = { payload, signature, status: 200, event: Stripe.webhooks.constructEvent(payload, signature, KEYS.webhookSecret) };
+        } catch {
+          attempt = { payload, signature, status: 400 };
+        }
+      }
+      attempts.push(attempt);
+      res.writeHead(attempt.status).end();
+    });
+  });
+  const listening: Listening = await listen(server, 0);
+  return {
+    ...listening,
+    attempts,
+    refuseNext: (count: number) => {
+      refusals = count;
+    },
+    /** Verified deliveries about one object, optionally of one event type. */
+    eventsAbout: (objectId: string, type?: string) =>
+      attempts.flatMap(({ event }) => (event && (event.data.object as { id?: string }).id === objectId && (!type || event.type === type) ? [event] : [])),
+  };
+}
+
+describe('local Stripe simulator', () => {
+  let simulator: StripeSimulator;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let stripe: Stripe;
+
+  const clientFor = (sim: StripeSimulator, key = KEYS.secretKey) => new Stripe(key, { host: '127.0.0.1', port: sim.port, protocol: 'http', maxNetworkRetries: 0 });
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    simulator = await startStripeSimulator({ port: 0, ...KEYS, webhookUrl: receiver.url });
+    stripe = clientFor(simulator);
+  });
+
+  afterAll(async () => {
+    await simulator?.close();
+    await receiver?.close();
+  });
+
+  afterEach(async () => {
+    await simulator.idle();
+    // Every delivery, whatever the test, must verify with the endpoint's secret.
+    expect(receiver.attempts.filter(({ status }) => status === 400)).toEqual([]);
+    receiver.attempts.length = 0;
+    simulator.setDelivery({ copies: 1, shuffle: false });
+    receiver.refuseNext(0);
+  });
+
+  const createAccount = (email = 'worker@example.com') =>
+    stripe.accounts.create({
+      type: 'express',
+      country: 'US',
+      email,
+      capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+      business_type: 'individual',
+      metadata: { user_id: 'user-1' },
+    });
+
+  const createLink = (account: string) =>
+    stripe.accountLinks.create({
+      account,
+      type: 'account_onboarding',
+      refresh_url: `${APP}/profile#payment-settings`,
+      return_url: `${APP}/worker-dashboard?stripe_setup=success`,
+    });
+
+  /** Presses a button on the onboarding page, as the browser's form post does. */
+  const pressOnboardingButton = (linkUrl: string, action: 'complete' | 'abandon') => fetch(`${linkUrl}/${action}`, { method: 'POST', redirect: 'manual' });
+
+  const onboardedAccount = async () => {
+    const account = await createAccount();
+    await pressOnboardingButton((await createLink(account.id)).url, 'complete');
+    return account;
+  };
+
+  const createIntent = (amount = 2000, metadata: Record<string, string> = { job_id: 'job-1' }) =>
+    stripe.paymentIntents.create({ amount, currency: 'usd', metadata, transfer_group: `job_${metadata.job_id}`, description: 'Walk my dog' });
+
+  const paidIntent = async (amount = 2000) => stripe.paymentIntents.confirm((await createIntent(amount)).id, { payment_method: 'pm_card_visa' });
+
+  /** The call our local card form makes from the browser: publishable key and client secret, no preflight. */
+  const confirmFromBrowser = async (
+    intent: Stripe.PaymentIntent,
+    card: { number: string; exp_month?: string; exp_year?: string; cvc?: string },
+    key = KEYS.publishableKey,
+  ) => {
+    const form = new URLSearchParams({ key, client_secret: intent.client_secret ?? '', 'payment_method_data[type]': 'card' });
+    for (const [field, value] of Object.entries({ exp_month: '12', exp_year: String(new Date().getFullYear() + 2), cvc: '123', ...card })) {
+      form.set(`payment_method_data[card][${field}]`, value);
+    }
+    const response = await fetch(`${simulator.url}/v1/payment_intents/${intent.id}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP },
+      body: form,
+    });
+    const body = (await response.json()) as Partial<Stripe.PaymentIntent> & { error?: { type: string; code?: string; decline_code?: string; message: string; param?: string } };
+    return { status: response.status, headers: response.headers, body };
+  };
+
+  describe('API keys', () => {
+    it('refuses an unknown key and the publishable key where Stripe.js has no business', async () => {
+      await expect(clientFor(simulator, 'sk_test_wrong_key_1234').balance.retrieve()).rejects.toMatchObject({
+        type: 'StripeAuthenticationError',
+        statusCode: 401,
+        message: expect.stringMatching(/^Invalid API Key provided: sk_test_\**1234$/),
+      });
+      await expect(clientFor(simulator, KEYS.publishableKey).accounts.create({ type: 'express' })).rejects.toMatchObject({
+        type: 'StripeAuthenticationError',
+        code: 'secret_key_required',
+      });
+    });
+
+    it('answers unknown routes with Stripe’s 404', async () => {
+      const response = await fetch(`${simulator.url}/v1/customers`, { headers: { authorization: `Bearer ${KEYS.secretKey}` } });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: { type: 'invalid_request_error', message: expect.stringContaining('Unrecognized request URL (GET: /v1/customers)') },
+      });
+      await expect(stripe.paymentIntents.retrieve('pi_missing')).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 404,
+        code: 'resource_missing',
+        message: "No such payment_intent: 'pi_missing'",
+      });
+    });
+  });
+
+  describe('connected accounts and onboarding', () => {
+    it('creates an Express account that still needs onboarding', async () => {
+      const account = await createAccount();
+      expect(account).toMatchObject({
+        id: expect.stringMatching(/^acct_\w{16}$/),
+        object: 'account',
+        type: 'express',
+        email: 'worker@example.com',
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        capabilities: { card_payments: 'inactive', transfers: 'inactive' },
+        metadata: { user_id: 'user-1' },
+        settings: { payouts: { schedule: { interval: 'daily' } } },
+      });
+      expect(account.requirements?.currently_due).toContain('external_account');
+      expect(await stripe.accounts.retrieve(account.id)).toEqual(expect.objectContaining({ id: account.id, details_submitted: false }));
+
+      const updated = await stripe.accounts.update(account.id, { metadata: { role: 'worker' } });
+      expect(updated.metadata).toEqual({ user_id: 'user-1', role: 'worker' });
+    });
+
+    it('completes onboarding on the account link page and announces it with account.updated', async () => {
+      const account = await createAccount('poster@example.com');
+      const link = await createLink(account.id);
+      expect(link).toMatchObject({ object: 'account_link', url: expect.stringMatching(new RegExp(`^${simulator.url}/onboarding/\\w+$`)) });
+      expect(link.expires_at).toBeGreaterThan(link.created);
+
+      const page = await fetch(link.url);
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      expect(html).toContain('<title>Stripe test mode — account onboarding</title>');
+      expect(html).toContain(account.id);
+      expect(html).toContain('poster@example.com');
+      expect(html).toMatch(/<form method="post" action="\/onboarding\/\w+\/complete"><button type="submit"[^>]*>Complete setup<\/button><\/form>/);
+      expect(html).toMatch(/<button type="submit"[^>]*>Leave setup unfinished<\/button>/);
+
+      const completed = await pressOnboardingButton(link.url, 'complete');
+      expect(completed.status).toBe(303);
+      expect(completed.headers.get('location')).toBe(`${APP}/worker-dashboard?stripe_setup=success`);
+      expect(await stripe.accounts.retrieve(account.id)).toMatchObject({
+        details_submitted: true,
+        charges_enabled: true,
+        payouts_enabled: true,
+        capabilities: { card_payments: 'active', transfers: 'active' },
+        requirements: { currently_due: [], past_due: [], disabled_reason: null },
+      });
+
+      await simulator.idle();
+      const [updated, ...others] = receiver.eventsAbout(account.id, 'account.updated');
+      expect(others).toEqual([]);
+      expect(updated).toMatchObject({
+        account: account.id,
+        data: { object: { id: account.id, charges_enabled: true }, previous_attributes: { charges_enabled: false, details_submitted: false } },
+        request: { id: null, idempotency_key: null },
+      });
+
+      const reused = await fetch(link.url);
+      expect(reused.status).toBe(410);
+      expect(await reused.text()).toContain('already been used');
+    });
+
+    it('leaves the account incomplete when setup is abandoned, and sends back to refresh_url', async () => {
+      const account = await createAccount();
+      const link = await createLink(account.id);
+      const abandoned = await pressOnboardingButton(link.url, 'abandon');
+      expect(abandoned.status).toBe(303);
+      expect(abandoned.headers.get('location')).toBe(`${APP}/profile#payment-settings`);
+      expect(await stripe.accounts.retrieve(account.id)).toMatchObject({ details_submitted: false, charges_enabled: false, payouts_enabled: false });
+      await simulator.idle();
+      expect(receiver.eventsAbout(account.id)).toEqual([]);
+      expect((await pressOnboardingButton(link.url, 'complete')).status).toBe(410);
+    });
+
+    it('shows an error page for an expired link', async () => {
+      const link = await createLink((await createAccount()).id);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+        const page = await fetch(link.url);
+        expect(page.status).toBe(410);
+        expect(await page.text()).toContain('expired');
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+
+  describe('payment intents with test cards', () => {
+    it('charges 4242 4242 4242 4242 from the browser card form, with Stripe’s fee', async () => {
+      const intent = await createIntent(2000);
+      expect(intent).toMatchObject({
+        id: expect.stringMatching(/^pi_\w{24}$/),
+        status: 'requires_payment_method',
+        livemode: false,
+        metadata: { job_id: 'job-1' },
+        transfer_group: 'job_job-1',
+        automatic_payment_methods: { enabled: true },
+      });
+      expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_\\w+$`));
+
+      const preflight = await fetch(`${simulator.url}/v1/payment_intents/${intent.id}/confirm`, {
+        method: 'OPTIONS',
+        headers: { origin: APP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+
+      const confirmed = await confirmFromBrowser(intent, { number: '4242 4242 4242 4242' });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.headers.get('access-control-allow-origin')).toBe('*');
+      expect(confirmed.body).toMatchObject({ id: intent.id, status: 'succeeded' });
+      expect(confirmed.body).not.toHaveProperty('metadata');
+
+      const stored = await stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge.balance_transaction'] });
+      const charge = stored.latest_charge as Stripe.Charge;
+      const transaction = charge.balance_transaction as Stripe.BalanceTransaction;
+      expect(stored).toMatchObject({ status: 'succeeded', amount_received: 2000, payment_method: expect.stringMatching(/^pm_/) });
+      expect(charge).toMatchObject({ id: expect.stringMatching(/^ch_/), status: 'succeeded', paid: true, metadata: { job_id: 'job-1' } });
+      expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '4242' });
+      // 2.9% of $20.00 is 58¢, plus 30¢.
+      expect(transaction).toMatchObject({ id: expect.stringMatching(/^txn_/), amount: 2000, fee: 88, net: 1912, type: 'charge' });
+      expect(await stripe.charges.retrieve(charge.id)).toMatchObject({ balance_transaction: transaction.id });
+      expect(await stripe.balanceTransactions.retrieve(transaction.id)).toMatchObject({ source: charge.id });
+
+      const fromBrowser = (await (
+        await fetch(`${simulator.url}/v1/payment_intents/${intent.id}?key=${KEYS.publishableKey}&client_secret=${intent.client_secret}`)
+      ).json()) as Record<string, unknown>;
+      expect(fromBrowser).toMatchObject({ id: intent.id, status: 'succeeded' });
+      expect(fromBrowser).not.toHaveProperty('latest_charge');
+
+      await simulator.idle();
+      expect(receiver.eventsAbout(intent.id).map((event) => event.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+      expect(receiver.eventsAbout(charge.id).map((event) => event.type)).toEqual(['charge.succeeded']);
+    });
+
+    it('declines 4000 0000 0000 0002 with Stripe’s card error, and the intent can be paid again', async () => {
+      const intent = await createIntent();
+      const declined = stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' });
+      await expect(declined).rejects.toBeInstanceOf(Stripe.errors.StripeCardError);
+      await expect(declined).rejects.toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+
+      const failed = await stripe.paymentIntents.retrieve(intent.id);
+      expect(failed).toMatchObject({
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+      });
+
+      const fromBrowser = await confirmFromBrowser(intent, { number: '4000000000000002' });
+      expect(fromBrowser.status).toBe(402);
+      expect(fromBrowser.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });
+
+      expect((await confirmFromBrowser(intent, { number: '4242424242424242' })).body.status).toBe('succeeded');
+      await simulator.idle();
+      expect(receiver.eventsAbout(intent.id, 'payment_intent.payment_failed')).toHaveLength(2);
+    });
+
+    it('refuses bad card details before charging, with Stripe’s codes', async () => {
+      const intent = await createIntent();
+      const year = new Date().getFullYear();
+      const cases = [
+        [{ number: '4242424242424241' }, 'incorrect_number', 'Your card number is incorrect.'],
+        [{ number: '4242424242424242', exp_month: '13' }, 'invalid_expiry_month', "Your card's expiration month is invalid."],
+        [{ number: '4242424242424242', exp_year: String(year - 1) }, 'invalid_expiry_year', "Your card's expiration year is invalid."],
+        [{ number: '4242424242424242', cvc: '12' }, 'invalid_cvc', "Your card's security code is invalid."],
+      ] as const;
+      for (const [card, code, message] of cases) {
+        const answer = await confirmFromBrowser(intent, card);
+        expect(answer.status).toBe(402);
+        expect(answer.body.error).toMatchObject({ type: 'card_error', code, message });
+      }
+      expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'requires_payment_method', latest_charge: null, last_payment_error: null });
+    });
+
+    it('refuses a wrong client secret, and raw card numbers from a server', async () => {
+      const intent = await createIntent();
+      const answer = await confirmFromBrowser({ ...intent, client_secret: `${intent.id}_secret_forged` }, { number: '4242424242424242' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ param: 'client_secret' });
+      const fromServer = await confirmFromBrowser(intent, { number: '4242424242424242' }, KEYS.secretKey);
+      expect(fromServer.status).toBe(400);
+      expect(fromServer.body.error?.message).toContain('Sending credit card numbers directly');
+    });
+
+    it('does not confirm a paid intent again, and cancels only unpaid ones', async () => {
+      const paid = await paidIntent();
+      await expect(stripe.paymentIntents.confirm(paid.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        code: 'payment_intent_unexpected_state',
+      });
+      await expect(stripe.paymentIntents.cancel(paid.id)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+
+      const unpaid = await createIntent();
+      const canceled = await stripe.paymentIntents.cancel(unpaid.id, { cancellation_reason: 'abandoned' });
+      expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned', canceled_at: expect.any(Number) });
+      await expect(stripe.paymentIntents.confirm(unpaid.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+      await simulator.idle();
+      expect(receiver.eventsAbout(unpaid.id, 'payment_intent.canceled')).toHaveLength(1);
+    });
+  });
+
+  describe('refunds', () => {
+    it('refunds in full', async () => {
+      const paid = await paidIntent(3000);
+      const refund = await stripe.refunds.create({ payment_intent: paid.id, reason: 'requested_by_customer', metadata: { job_id: 'job-1' } });
+      expect(refund).toMatchObject({ id: expect.stringMatching(/^re_/), object: 'refund', status: 'succeeded', amount: 3000, payment_intent: paid.id, charge: paid.latest_charge });
+      expect(await stripe.charges.retrieve(String(paid.latest_charge))).toMatchObject({ refunded: true, amount_refunded: 3000 });
+      await simulator.idle();
+      expect(receiver.eventsAbout(refund.id, 'refund.created')).toHaveLength(1);
+      expect(receiver.eventsAbout(String(paid.latest_charge), 'charge.refunded')).toMatchObject([{ data: { previous_attributes: { amount_refunded: 0, refunded: false } } }]);
+    });
+
+    it('refunds in parts up to what remains, then refuses', async () => {
+      const paid = await paidIntent(2000);
+      const charge = String(paid.latest_charge);
+      await stripe.refunds.create({ charge, amount: 500 });
+      await expect(stripe.refunds.create({ payment_intent: paid.id, amount: 1600 })).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        code: 'amount_too_large',
+        message: 'Refund amount ($16.00) is greater than unrefunded amount on charge ($15.00)',
+      });
+      expect(await stripe.refunds.create({ payment_intent: paid.id })).toMatchObject({ amount: 1500 });
+      expect(await stripe.charges.retrieve(charge)).toMatchObject({ refunded: true, amount_refunded: 2000 });
+      await expect(stripe.refunds.create({ payment_intent: paid.id, amount: 1 })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    });
+
+    it('refuses to refund an unpaid intent', async () => {
+      const intent = await createIntent();
+      await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_intent' });
+    });
+  });
+
+  describe('transfers and balance', () => {
+    it('pays an onboarded account from the balance, and lists transfers by group', async () => {
+      const worker = await onboardedAccount();
+      const paid = await paidIntent(5000);
+      const before = await stripe.balance.retrieve();
+      const transfer = await stripe.transfers.create({ amount: 4000, currency: 'usd', destination: worker.id, transfer_group: 'job_t1', metadata: { job_id: 't1' } });
+      expect(transfer).toMatchObject({ id: expect.stringMatching(/^tr_/), object: 'transfer', amount: 4000, destination: worker.id, transfer_group: 'job_t1', reversed: false });
+      expect((await stripe.balance.retrieve()).available[0]?.amount).toBe((before.available[0]?.amount ?? 0) - 4000);
+
+      const funded = await stripe.transfers.create({ amount: 1000, currency: 'usd', destination: worker.id, transfer_group: 'job_t1', source_transaction: String(paid.latest_charge) });
+      expect(funded.source_transaction).toBe(paid.latest_charge);
+      await expect(
+        stripe.transfers.create({ amount: 5000, currency: 'usd', destination: worker.id, source_transaction: String(paid.latest_charge) }),
+      ).rejects.toMatchObject({ param: 'amount' });
+
+      const listed = await stripe.transfers.list({ transfer_group: 'job_t1' });
+      expect(listed.data.map((item) => item.id)).toEqual([funded.id, transfer.id]);
+      expect(await stripe.transfers.retrieve(transfer.id, { expand: ['destination'] })).toMatchObject({ destination: { id: worker.id, object: 'account' } });
+      await simulator.idle();
+      expect(receiver.eventsAbout(transfer.id, 'transfer.created')).toHaveLength(1);
+    });
+
+    it('refuses a transfer to an account that has not finished onboarding', async () => {
+      await paidIntent(5000);
+      const incomplete = await createAccount();
+      await expect(stripe.transfers.create({ amount: 100, currency: 'usd', destination: incomplete.id })).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        code: 'insufficient_capabilities_for_transfer',
+      });
+      await expect(stripe.transfers.create({ amount: 100, currency: 'usd', destination: 'acct_missing' })).rejects.toMatchObject({ code: 'resource_missing', param: 'destination' });
+    });
+
+    it('refuses a transfer beyond the available balance', async () => {
+      const worker = await onboardedAccount();
+      const balance = await stripe.balance.retrieve();
+      const available = balance.available.find((entry) => entry.currency === 'usd')?.amount ?? 0;
+      await expect(stripe.transfers.create({ amount: available + 1, currency: 'usd', destination: worker.id })).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        code: 'balance_insufficient',
+      });
+    });
+  });
+
+  describe('idempotency', () => {
+    it('replays the stored answer for a repeated key and refuses the key with other parameters', async () => {
+      const worker = await onboardedAccount();
+      await paidIntent(5000);
+      const params = { amount: 700, currency: 'usd', destination: worker.id, transfer_group: 'job_replay' };
+      const first = await stripe.transfers.create(params, { idempotencyKey: 'release-job_replay' });
+      const again = await stripe.transfers.create(params, { idempotencyKey: 'release-job_replay' });
+      expect(again).toEqual(first);
+      expect(first.lastResponse.headers['idempotent-replayed']).toBeUndefined();
+      expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+
+      const mismatch = stripe.transfers.create({ ...params, amount: 701 }, { idempotencyKey: 'release-job_replay' });
+      await expect(mismatch).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      await expect(mismatch).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('same parameters') });
+      expect((await stripe.transfers.list({ transfer_group: 'job_replay' })).data).toHaveLength(1);
+    });
+
+    it('executes twenty concurrent requests with one key exactly once', async () => {
+      const worker = await onboardedAccount();
+      await paidIntent(5000);
+      const release = () => stripe.transfers.create({ amount: 900, currency: 'usd', destination: worker.id, transfer_group: 'job_race' }, { idempotencyKey: 'release-job_race' });
+      const results = await Promise.all(Array.from({ length: 20 }, release));
+      expect(new Set(results.map((transfer) => transfer.id)).size).toBe(1);
+      expect(results.filter((transfer) => transfer.lastResponse.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+      const listed = await stripe.transfers.list({ transfer_group: 'job_race' });
+      expect(listed.data.map((transfer) => transfer.id)).toEqual([results[0]?.id]);
+      await simulator.idle();
+      expect(receiver.eventsAbout(listed.data[0]?.id ?? '', 'transfer.created')).toHaveLength(1);
+    });
+
+    it('replays errors too, but not a refused parameter', async () => {
+      const worker = await onboardedAccount();
+      const available = (await stripe.balance.retrieve()).available[0]?.amount ?? 0;
+      const tooMuch = { amount: available + 100, currency: 'usd', destination: worker.id };
+      await expect(stripe.transfers.create(tooMuch, { idempotencyKey: 'too-much' })).rejects.toMatchObject({ code: 'balance_insufficient' });
+      await paidIntent(5000);
+      // The balance now suffices, but a key's first answer stands for 24 hours, as on Stripe.
+      await expect(stripe.transfers.create(tooMuch, { idempotencyKey: 'too-much' })).rejects.toMatchObject({
+        code: 'balance_insufficient',
+        headers: expect.objectContaining({ 'idempotent-replayed': 'true' }),
+      });
+
+      await expect(stripe.transfers.create({ amount: 100, destination: worker.id } as Stripe.TransferCreateParams, { idempotencyKey: 'fixed-later' })).rejects.toMatchObject({
+        code: 'parameter_missing',
+        param: 'currency',
+      });
+      expect(await stripe.transfers.create({ amount: 100, currency: 'usd', destination: worker.id }, { idempotencyKey: 'fixed-later' })).toMatchObject({ amount: 100 });
+    });
+  });
+
+  describe('webhooks', () => {
+    it('signs deliveries as Stripe does, so tampering fails verification', async () => {
+      const intent = await createIntent(1234);
+      await simulator.idle();
+      const [delivery] = receiver.attempts.filter(({ payload }) => payload.includes(intent.id));
+      expect(delivery?.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      const payload = delivery?.payload ?? '';
+      const signature = delivery?.signature ?? '';
+      expect(Stripe.webhooks.constructEvent(payload, signature, KEYS.webhookSecret).id).toBe(delivery?.event?.id);
+      expect(() => Stripe.webhooks.constructEvent(payload.replace('1234', '9999'), signature, KEYS.webhookSecret)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+      expect(() => Stripe.webhooks.constructEvent(payload, signature, 'whsec_someone_else')).toThrow(Stripe.errors.StripeSignatureVerificationError);
+
+      const event = await stripe.events.retrieve(delivery?.event?.id ?? '');
+      expect(event).toMatchObject({ object: 'event', type: 'payment_intent.created', livemode: false, pending_webhooks: 1, api_version: Stripe.API_VERSION });
+      expect(event.request).toMatchObject({ id: expect.stringMatching(/^req_/), idempotency_key: expect.stringMatching(/^stripe-node-retry-/) });
+      expect(simulator.events().at(-1)?.id).toBe(event.id);
+    });
+
+    it('retries a delivery the endpoint refused', async () => {
+      receiver.refuseNext(1);
+      const intent = await createIntent();
+      await simulator.idle();
+      const attempts = receiver.attempts.filter(({ payload }) => payload.includes(intent.id));
+      expect(attempts.map(({ status }) => status)).toEqual([500, 200]);
+      expect(receiver.eventsAbout(intent.id)).toHaveLength(1);
+    });
+
+    it('delivers duplicates and shuffled batches on request, and redelivers', async () => {
+      simulator.setDelivery({ copies: 3, shuffle: true });
+      const paid = await paidIntent();
+      await simulator.idle();
+      const created = receiver.eventsAbout(paid.id, 'payment_intent.created');
+      const succeeded = receiver.eventsAbout(paid.id, 'payment_intent.succeeded');
+      expect(created).toHaveLength(3);
+      expect(new Set(created.map((event) => event.id)).size).toBe(1);
+      expect(succeeded).toHaveLength(3);
+      expect(receiver.eventsAbout(String(paid.latest_charge), 'charge.succeeded')).toHaveLength(3);
+
+      simulator.setDelivery({ copies: 1 });
+      await simulator.redeliver(succeeded[0]?.id ?? '');
+      expect(receiver.eventsAbout(paid.id, 'payment_intent.succeeded')).toHaveLength(4);
+      await expect(simulator.redeliver('evt_missing')).rejects.toThrow("No such event: 'evt_missing'");
+    });
+  });
+
+  it('keeps its state in the state file across restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stripe-simulator-'));
+    const stateFile = join(dir, 'stripe.json');
+    try {
+      const first = await startStripeSimulator({ port: 0, ...KEYS, stateFile });
+      const client = clientFor(first);
+      const account = await client.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } });
+      const intent = await client.paymentIntents.create({ amount: 5000, currency: 'usd' }, { idempotencyKey: 'persisted-intent' });
+      await client.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+      await first.close();
+
+      const second = await startStripeSimulator({ port: 0, ...KEYS, stateFile });
+      const restarted = clientFor(second);
+      expect(await restarted.accounts.retrieve(account.id)).toMatchObject({ id: account.id, capabilities: { transfers: 'inactive' } });
+      expect(await restarted.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'succeeded' });
+      const replayed = await restarted.paymentIntents.create({ amount: 5000, currency: 'usd' }, { idempotencyKey: 'persisted-intent' });
+      expect(replayed.id).toBe(intent.id);
+      expect(second.events().map((event) => event.type)).toEqual(['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded']);
+      expect((await restarted.balance.retrieve()).available[0]?.amount).toBe(5000 - 175);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

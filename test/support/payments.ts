@@ -1,0 +1,52 @@
+import Stripe from 'stripe';
+import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
+import type { PaymentAccount } from '../../shared/payments.js';
+import { LOCAL_STRIPE_KEYS, type LocalStack } from '../../infra/local/stack.js';
+import { api, createUser, type TestUser } from './local-stack.js';
+
+/** The page origin the browser would send; Stripe's return URLs are built on it. */
+export const APP_ORIGIN = 'http://127.0.0.1:5173';
+
+/** The official SDK on the stack's simulator, as the tests' "Stripe dashboard". */
+export function stripeOf(stack: LocalStack): Stripe {
+  const url = new URL(stack.urls.stripe);
+  return new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+}
+
+/** Waits until Stripe's webhooks went through the bus and their handlers finished. */
+export async function settle(stack: LocalStack): Promise<void> {
+  await stack.stripe.idle();
+  await stack.events.idle();
+}
+
+/** Connects the user's payment account and completes onboarding on the simulator's page. */
+export async function connectPaymentAccount(stack: LocalStack, user: TestUser): Promise<PaymentAccount> {
+  const link = await api<{ accountLinkUrl: string }>(stack, 'POST', '/payments/account', { token: user.idToken, headers: { origin: APP_ORIGIN } });
+  if (link.status !== 200) throw new Error(`connect failed: ${JSON.stringify(link.body)}`);
+  const completed = await fetch(`${link.body.accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
+  if (completed.status !== 303) throw new Error(`onboarding failed: ${completed.status}`);
+  await settle(stack);
+  return (await api<PaymentAccount>(stack, 'POST', '/payments/account/status', { token: user.idToken })).body;
+}
+
+export const TEST_CARDS = { succeeds: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
+
+/** Posts a job and pays for it as the browser would: create, confirm the card, confirm to the API. */
+export async function postPaidJob(stack: LocalStack, poster: TestUser, body: object): Promise<JobSummary> {
+  const started = await api<JobPaymentStart>(stack, 'POST', '/jobs', { token: poster.idToken, body });
+  if (started.status !== 201) throw new Error(`POST /jobs failed: ${JSON.stringify(started.body)}`);
+  await stripeOf(stack).paymentIntents.confirm(started.body.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
+  const confirmed = await api<JobSummary>(stack, 'POST', '/payments/confirm', {
+    token: poster.idToken,
+    body: { paymentIntentId: started.body.payment.paymentIntentId },
+  });
+  if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
+  return confirmed.body;
+}
+
+/** A poster who can post: signed up, verified, signed in, payment account connected. */
+export async function createPoster(stack: LocalStack, input: { name?: string } = {}): Promise<TestUser> {
+  const poster = await createUser(stack, { role: 'poster', ...input });
+  await connectPaymentAccount(stack, poster);
+  return poster;
+}
