@@ -1,18 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import { z } from 'zod';
-import type { RuntimeConfig } from '../../shared/runtime-config';
-
-const runtimeConfigSchema = z.object({
-  mode: z.enum(['local', 'aws']),
-  region: z.string(),
-  apiUrl: z.string().min(1),
-  webSocketUrl: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  userPoolEndpoint: z.string().optional(),
-  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
-  mailboxUrl: z.string().optional(),
-}) satisfies z.ZodType<RuntimeConfig>;
+import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config';
 
 /** Fetches /config.json: the same build runs against the local stack or AWS. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
