@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Application, ApplicationStatus, ApplicationsOfJob, WorkerApplication } from '../../shared/api.js';
 import { canPerform } from '../../shared/job-states.js';
 import { MAX_PENDING_APPLICATIONS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { batchGet } from '../lib/batch.js';
-import { db, tableName } from '../lib/db.js';
+import { db, queryAll, tableName } from '../lib/db.js';
 import { conflict, forbidden, notFound, type HttpError } from '../lib/errors.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
@@ -44,23 +44,13 @@ async function getApplication(jobId: string, workerId: string): Promise<Applicat
 
 /** Every application of a job (a handful: at most 4 pending, plus decided ones), newest first. */
 async function applicationsOfJob(jobId: string): Promise<Application[]> {
-  const found: Application[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':prefix': keys.applicationPrefix() },
-        // Accepting must see every pending application, including one written a moment ago.
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(toApplication));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const found = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':prefix': keys.applicationPrefix() },
+    // Accepting must see every pending application, including one written a moment ago.
+    ConsistentRead: true,
+  });
+  return found.map(toApplication).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /**
@@ -172,6 +162,8 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
       throw conflict(job.workerId ? MSG.applications.workerAlreadyAccepted : MSG.jobs.statusChanged);
     }
     const applications = await applicationsOfJob(jobId);
+    // A racing accept may have committed between the two reads above.
+    if (applications.some((a) => a.status === 'accepted')) throw conflict(MSG.applications.workerAlreadyAccepted);
     const chosen = await pendingApplication(jobId, workerId, applications);
     const others = applications.filter((a) => a.status === 'pending' && a.workerId !== workerId);
     const now = new Date().toISOString();
@@ -242,22 +234,14 @@ export async function ownApplication(jobId: string, workerId: string): Promise<A
  * dashboard's banner picks those accepted (`updatedAt`) in the last 24 hours.
  */
 export async function listWorkerApplications(workerId: string): Promise<WorkerApplication[]> {
-  const applications: Application[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.applicationsOfWorker(workerId) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    applications.push(...(page.Items ?? []).map(toApplication));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const applications = (
+    await queryAll<Record<string, unknown>>({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.applicationsOfWorker(workerId) },
+      ScanIndexForward: false,
+    })
+  ).map(toApplication);
   const jobs = await batchGet<JobItem>(applications.map((a) => keys.job(a.jobId)));
   return applications.flatMap((application, i) => {
     const job = jobs[i];

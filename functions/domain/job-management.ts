@@ -1,14 +1,13 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JOB_TRANSITIONS, type JobAction } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
-import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { batchWrite } from '../lib/batch.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { db, isConditionFailure, isTransactionCancelled, queryAll, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys } from '../table.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
-import { getJob, type JobItem } from './jobs.js';
+import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
 import { notificationItem } from './notifications.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
@@ -58,23 +57,7 @@ export async function editJob(
   const job = await jobForPosterAction(jobId, posterId, 'edit', 'update');
   if (job.paidAt && request.payment !== job.payment) throw badRequest(MSG.jobs.priceLocked);
   await verifyImages(job.imageKeys);
-  const { street, city, state } = request.address;
-  const price = quotePrice(request.payment);
-  const updated = await applyTransition(job, 'edit', {
-    title: request.title,
-    description: request.description,
-    location: `${city}, ${state}`,
-    fullAddress: `${street}, ${city}, ${state}`,
-    payment: price.payment,
-    platformFee: price.platformFee,
-    postedAmount: price.postedAmount,
-    category: request.category,
-    date: request.date,
-    duration: request.duration,
-    requirements: request.requirements,
-    skills: request.skills,
-    imageKeys: request.images,
-  });
+  const updated = await applyTransition(job, 'edit', jobFieldsOf(request));
   return { job: updated, removedImageKeys: job.imageKeys.filter((key) => !request.images.includes(key)) };
 }
 
@@ -103,52 +86,26 @@ export async function unassignJob(jobId: string, posterId: string): Promise<{ jo
   try {
     await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, { Put: { TableName: tableName(), Item: notification } }] }));
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') throw conflict(MSG.jobs.statusChanged);
+    if (isTransactionCancelled(error)) throw conflict(MSG.jobs.statusChanged);
     throw error;
   }
   return { job: updated, notification };
 }
 
+type Key = { pk: string; sk: string };
+
 /** All items of one partition, keys only. */
-async function partitionKeys(pk: string): Promise<Array<{ pk: string; sk: string }>> {
-  const found: Array<{ pk: string; sk: string }> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...((page.Items ?? []) as Array<{ pk: string; sk: string }>));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
-}
+const partitionKeys = (pk: string) =>
+  queryAll<Key>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk' });
 
 /** Items outside the job's partition that belong to it (GSI3 JOBREF#<jobId>). */
-async function referencingKeys(jobId: string): Promise<Array<{ pk: string; sk: string }>> {
-  const found: Array<{ pk: string; sk: string }> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'gsi3pk = :ref',
-        ExpressionAttributeValues: { ':ref': keys.jobReferences(jobId) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...((page.Items ?? []) as Array<{ pk: string; sk: string }>));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
-}
+const referencingKeys = (jobId: string) =>
+  queryAll<Key>({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'gsi3pk = :ref',
+    ExpressionAttributeValues: { ':ref': keys.jobReferences(jobId) },
+    ProjectionExpression: 'pk, sk',
+  });
 
 /**
  * Deletes a job and everything of it: applications, search terms and other items in its

@@ -5,7 +5,7 @@ import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { db, tableName } from '../lib/db.js';
+import { db, isTransactionCancelled, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { countAttempt } from '../lib/rate-limit.js';
 import { stripe } from '../lib/stripe.js';
@@ -162,7 +162,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
       }),
     );
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') {
+    if (isTransactionCancelled(error)) {
       return { job: (await getJob(job.id, { includeDeleting: true })) ?? job, opened: false };
     }
     throw error;
@@ -205,7 +205,7 @@ export async function markRefunded(paymentIntentId: string, extra: TransactItem[
     );
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    if (isTransactionCancelled(error)) return false;
     throw error;
   }
 }
@@ -308,7 +308,7 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
       }),
     );
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') {
+    if (isTransactionCancelled(error)) {
       const current = await getJob(job.id);
       if (current?.status === 'paid') return { job: current };
       throw conflict(MSG.jobs.statusChanged);
@@ -352,7 +352,7 @@ export async function markProcessed(eventId: string): Promise<boolean> {
     await db.send(new TransactWriteCommand({ TransactItems: [processedMarker(eventId)] }));
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    if (isTransactionCancelled(error)) return false;
     throw error;
   }
 }

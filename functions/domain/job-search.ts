@@ -3,7 +3,7 @@ import type { JobSummary, Page } from '../../shared/api.js';
 import type { JobCategory } from '../../shared/categories.js';
 import { categoryTerm, prefixes, searchWords } from '../../shared/search.js';
 import { batchGet, batchWrite } from '../lib/batch.js';
-import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
+import { db, decodeCursor, encodeCursor, queryAll, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, timeOrdered } from '../table.js';
 import { getJob, listJobsByStatus, toJobSummary, type JobItem } from './jobs.js';
@@ -47,21 +47,11 @@ const sameTerms = (a: Set<string> | undefined, b: Set<string>) => a !== undefine
 export async function syncSearchTerms(jobId: string): Promise<{ written: number; deleted: number }> {
   const job = await getJob(jobId);
   const wanted = job ? jobTerms(job) : new Set<string>();
-  const existing: TermItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
-        ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':term': keys.jobTermPrefix() },
-        ProjectionExpression: 'sk, category, posterId, terms',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    existing.push(...((page.Items ?? []) as TermItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const existing = await queryAll<TermItem>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
+    ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':term': keys.jobTermPrefix() },
+    ProjectionExpression: 'sk, category, posterId, terms',
+  });
 
   // Items written for an older version of the job (category or terms changed) are rewritten.
   const current = new Set(

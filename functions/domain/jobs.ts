@@ -4,7 +4,7 @@ import type { JobDetail, JobSummary, Page } from '../../shared/api.js';
 import type { JobStatus } from '../../shared/job-states.js';
 import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
+import { db, decodeCursor, encodeCursor, queryAll, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { imageUrl } from '../lib/images.js';
 import { keys, timeOrdered } from '../table.js';
@@ -74,11 +74,11 @@ export function toJobDetail(item: JobItem, viewerId: string | null, poster: JobD
   return { ...toJobSummary(item), ...(maySeeAddress ? { fullAddress: item.fullAddress } : {}), poster };
 }
 
-export function newJob(request: CreateJobRequest, posterId: string, now: string, status: JobStatus = 'open'): JobItem {
+/** The fields of a job that its poster's form decides (on creation and on edit). */
+export function jobFieldsOf(request: CreateJobRequest) {
   const { street, city, state } = request.address;
   const price = quotePrice(request.payment);
   return {
-    id: randomUUID(),
     title: request.title,
     description: request.description,
     location: `${city}, ${state}`,
@@ -89,15 +89,14 @@ export function newJob(request: CreateJobRequest, posterId: string, now: string,
     category: request.category,
     date: request.date,
     duration: request.duration,
-    status,
-    posterId,
-    pendingApplications: 0,
     requirements: request.requirements,
     skills: request.skills,
     imageKeys: request.images,
-    createdAt: now,
-    updatedAt: now,
   };
+}
+
+export function newJob(request: CreateJobRequest, posterId: string, now: string, status: JobStatus = 'open'): JobItem {
+  return { id: randomUUID(), ...jobFieldsOf(request), status, posterId, pendingApplications: 0, createdAt: now, updatedAt: now };
 }
 
 export async function putNewJob(job: JobItem): Promise<void> {
@@ -119,45 +118,23 @@ export async function getJob(jobId: string, options: { includeDeleting?: boolean
 }
 
 /** A worker's jobs in one status (GSI3), e.g. the paid ones for their earnings. */
-export async function listWorkerJobs(workerId: string, status: JobStatus): Promise<JobItem[]> {
-  const jobs: JobItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :status)',
-        ExpressionAttributeValues: { ':pk': keys.jobsByWorker(workerId), ':status': `${status}#` },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    jobs.push(...((page.Items ?? []) as JobItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return jobs;
+export function listWorkerJobs(workerId: string, status: JobStatus): Promise<JobItem[]> {
+  return queryAll<JobItem>({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :status)',
+    ExpressionAttributeValues: { ':pk': keys.jobsByWorker(workerId), ':status': `${status}#` },
+    ScanIndexForward: false,
+  });
 }
 
 /** A poster's jobs, all statuses, grouped by status then oldest first (GSI2). */
-export async function listPosterJobs(posterId: string): Promise<JobItem[]> {
-  const jobs: JobItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: 'attribute_not_exists(deletingAt)',
-        ExpressionAttributeValues: { ':pk': keys.jobsByPoster(posterId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    jobs.push(...((page.Items ?? []) as JobItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return jobs;
+export function listPosterJobs(posterId: string): Promise<JobItem[]> {
+  return queryAll<JobItem>({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: 'attribute_not_exists(deletingAt)',
+    ExpressionAttributeValues: { ':pk': keys.jobsByPoster(posterId) },
+  });
 }
 
 /** Jobs in one status, newest first: one Query on GSI1 per page. */

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
 import { accountStatus, type PaymentAccount } from '../../shared/payments.js';
 import { ROLE_HOME, type Role } from '../../shared/roles.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { db, isConditionFailure, isTransactionCancelled, tableName } from '../lib/db.js';
 import { badRequest, forbidden } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
 import { keys } from '../table.js';
@@ -72,7 +72,7 @@ async function ensureAccount(profile: ProfileItem): Promise<string> {
     );
     return account.id;
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') {
+    if (isTransactionCancelled(error)) {
       const current = await getProfile(profile.id);
       if (current?.stripeAccountId) return current.stripeAccountId;
     }

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { env } from './env.js';
 
 /**
@@ -15,6 +15,23 @@ export const tableName = (): string => env('tableName');
 /** True when a write failed only because its condition did not hold. */
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** True when a transaction was cancelled (a condition failed, or a conflicting transaction). */
+export function isTransactionCancelled(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TransactionCanceledException';
+}
+
+/** Every item a query matches, page after page (for lists bounded by the domain, not by the caller). */
+export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }));
+    items.push(...((page.Items ?? []) as T[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }
 
 /** Page cursors are the query's LastEvaluatedKey, base64url-encoded JSON. */
