@@ -68,8 +68,8 @@ export async function cancelJob(jobId: string, posterId: string): Promise<JobIte
 }
 
 /**
- * assigned -> open; the worker is cleared and told, in the same transaction, with a
- * 'Job Unassignment Notice' notification.
+ * assigned -> open; the worker is cleared, their application closed, and they are told, in
+ * the same transaction, with a 'Job Unassignment Notice' notification.
  */
 export async function unassignJob(jobId: string, posterId: string): Promise<{ job: JobItem; notification: ReturnType<typeof notificationItem> }> {
   const job = await jobForPosterAction(jobId, posterId, 'unassign', 'unassign');
@@ -83,8 +83,21 @@ export async function unassignJob(jobId: string, posterId: string): Promise<{ jo
     message: MSG.jobs.unassignNoticeMessage(job.title),
     metadata: { jobTitle: job.title },
   });
+  // The worker's accepted application is closed too, so the job can accept someone else.
+  const closeApplication = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.application(jobId, workerId),
+      UpdateExpression: 'SET #status = :rejected, updatedAt = :now',
+      ConditionExpression: '#status = :accepted',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':rejected': 'rejected', ':accepted': 'accepted', ':now': updated.updatedAt },
+    },
+  };
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, { Put: { TableName: tableName(), Item: notification } }] }));
+    await db.send(
+      new TransactWriteCommand({ TransactItems: [{ Update: update }, closeApplication, { Put: { TableName: tableName(), Item: notification } }] }),
+    );
   } catch (error) {
     if (isTransactionCancelled(error)) throw conflict(MSG.jobs.statusChanged);
     throw error;

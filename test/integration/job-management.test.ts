@@ -1,10 +1,10 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, JobSummary, SavedJob } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { jobIndexKeys } from '../../functions/domain/jobs.js';
 import { keys } from '../../functions/table.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { createReadyUser } from '../support/job-lifecycle.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
 
 const form = {
@@ -22,28 +22,14 @@ describe('poster job management', () => {
   const post = async (poster: TestUser, body: object = form) =>
     postPaidJob(stack(), poster, body);
 
-  /** Stands in for accepting an application (built with the lifecycle): assigns a worker. */
-  async function assign(job: JobSummary, workerId: string) {
-    const assigned = { ...job, status: 'assigned' as const, workerId };
-    await tableClient(stack()).send(
-      new UpdateCommand({
-        TableName: stack().tableName,
-        Key: keys.job(job.id),
-        UpdateExpression: 'SET #status = :status, workerId = :worker, gsi1pk = :g1pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: (({ gsi1pk, gsi2sk, gsi3pk, gsi3sk }) => ({ ':status': 'assigned', ':worker': workerId, ':g1pk': gsi1pk, ':g2sk': gsi2sk, ':g3pk': gsi3pk, ':g3sk': gsi3sk }))(
-          jobIndexKeys(assigned),
-        ),
-      }),
-    );
+  /** Assigns a worker the way the product does: the worker applies, the poster accepts. */
+  async function assign(job: JobSummary, poster: TestUser, worker: TestUser) {
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: worker.idToken, body: {} })).status).toBe(201);
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/applications/${worker.userId}/accept`, { token: poster.idToken })).status).toBe(200);
   }
 
   it('lets only the owner edit an open job, with the spec texts', async () => {
-    const [owner, other, worker] = await Promise.all([
-      createPoster(stack()),
-      createPoster(stack()),
-      createUser(stack(), { role: 'worker' }),
-    ]);
+    const [owner, other, worker] = await Promise.all([createPoster(stack()), createPoster(stack()), createReadyUser(stack(), 'worker')]);
     const job = await post(owner);
     const edited = await api<JobSummary>(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: { ...form, title: 'Fix a garden fence' } });
     expect(edited.status).toBe(200);
@@ -61,19 +47,19 @@ describe('poster job management', () => {
     const invalid = await api<{ error: string }>(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: { ...form, title: '' } });
     expect(invalid.body.error).toBe(MSG.jobForm.titleRequired);
 
-    await assign(job, worker.userId);
+    await assign(job, owner, worker);
     const locked = await api(stack(), 'PUT', `/jobs/${job.id}`, { token: owner.idToken, body: form });
     expect(locked).toEqual({ status: 409, body: { error: MSG.jobs.onlyOpenEditable } });
   });
 
   it('cancels only assigned jobs, clearing the worker', async () => {
-    const [owner, worker] = await Promise.all([createPoster(stack()), createUser(stack(), { role: 'worker' })]);
+    const [owner, worker] = await Promise.all([createPoster(stack()), createReadyUser(stack(), 'worker')]);
     const job = await post(owner);
     expect(await api(stack(), 'POST', `/jobs/${job.id}/cancel`, { token: owner.idToken })).toEqual({
       status: 409,
       body: { error: MSG.jobs.onlyAssignedCancel },
     });
-    await assign(job, worker.userId);
+    await assign(job, owner, worker);
     expect((await api(stack(), 'POST', `/jobs/${job.id}/cancel`, { token: worker.idToken })).body).toEqual({
       error: MSG.jobs.notFoundOrNoPermission('cancel'),
     });
@@ -84,12 +70,12 @@ describe('poster job management', () => {
   });
 
   it('unassigns an assigned job back to open and tells the worker, live', async () => {
-    const [owner, worker] = await Promise.all([createPoster(stack()), createUser(stack(), { role: 'worker' })]);
+    const [owner, worker, next] = await Promise.all([createPoster(stack()), createReadyUser(stack(), 'worker'), createReadyUser(stack(), 'worker')]);
     const job = await post(owner);
     expect((await api(stack(), 'POST', `/jobs/${job.id}/unassign`, { token: owner.idToken })).body).toEqual({
       error: MSG.jobs.onlyAssignedUnassign,
     });
-    await assign(job, worker.userId);
+    await assign(job, owner, worker);
     const unassigned = await api<JobSummary>(stack(), 'POST', `/jobs/${job.id}/unassign`, { token: owner.idToken });
     expect(unassigned.body).toMatchObject({ status: 'open' });
     expect(unassigned.body).not.toHaveProperty('workerId');
@@ -101,14 +87,16 @@ describe('poster job management', () => {
     await stack().events.idle();
     const open = await api<{ items: JobSummary[] }>(stack(), 'GET', '/jobs?q=fence');
     expect(open.body.items.map((j) => j.id)).toContain(job.id);
+    // And it can take another worker.
+    await assign(job, owner, next);
   });
 
   it('deletes only in the allowed statuses, and the cascade leaves no orphan', async () => {
-    const [owner, worker] = await Promise.all([createPoster(stack()), createUser(stack(), { role: 'worker' })]);
+    const [owner, worker] = await Promise.all([createPoster(stack()), createReadyUser(stack(), 'worker')]);
     const job = await post(owner);
     await stack().events.idle();
     expect((await api(stack(), 'PUT', `/me/saved-jobs/${job.id}`, { token: worker.idToken })).status).toBe(204);
-    await assign(job, worker.userId);
+    await assign(job, owner, worker);
     expect(await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: owner.idToken })).toEqual({
       status: 409,
       body: { error: MSG.jobs.cannotDeleteInStatus },
