@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { preview } from 'vite';
 import type { TestProject } from 'vitest/node';
+import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { seedDemoDataOnce } from '../../infra/local/seed.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 
@@ -10,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     webUrl: string;
     mailboxUrl: string;
+    /** The stack's endpoints as the app reads them (API, user pool, Stripe simulator), for set-up through the API. */
+    runtimeConfig: RuntimeConfig;
   }
 }
 
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   const port = typeof address === 'object' && address ? address.port : 0;
   project.provide('webUrl', `http://127.0.0.1:${port}`);
   project.provide('mailboxUrl', stack.urls.mailbox);
+  project.provide('runtimeConfig', stack.config);
   return async () => {
     await web.close();
     await stack.stop();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { DEMO_JOBS } from '../../infra/local/demo-data.js';
 import { readCodeFromMailbox, useBrowser, webUrl } from './browser.js';
+import { TEST_CARDS, connectPaymentAccount, payByCard } from './payments-helpers.js';
 
 describe('the walking-skeleton journey in a browser', () => {
   const browser = useBrowser();
@@ -48,6 +49,10 @@ describe('the walking-skeleton journey in a browser', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/poster-dashboard/);
 
+    // Connect a payment account: Stripe's (simulated) onboarding opens in a new window.
+    const onboarding = await connectPaymentAccount(page);
+    await onboarding.close();
+
     // Post a job.
     await page.goto(webUrl('/post-job'));
     await page.getByLabel('Job Title').fill(title);
@@ -63,6 +68,8 @@ describe('the walking-skeleton journey in a browser', () => {
     // The fee and total are shown before submitting: $80.00 + 14% = $91.20.
     await expect.poll(() => page.getByText('$91.20').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Post Job' }).click();
+    // ... and pay for it by card.
+    await payByCard(page, TEST_CARDS.succeeds);
 
     // The detail page: city and state only.
     await page.waitForURL(/\/jobs\/[0-9a-f-]{36}$/);

@@ -3,6 +3,9 @@ import { App } from './App';
 import { BootScreen } from './components/BootScreen';
 import { configureAmplify, loadRuntimeConfig } from './config';
 import './styles.css';
+import './styles/jobs.css';
+import './styles/shell.css';
+import './styles/payments.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { MSG } from '../../shared/messages';
 import { ROLE_HOME } from '../../shared/roles';
+import { ACCOUNT_ROUTES } from './account-routes';
 import { RequireAccess } from './components/RequireAccess';
 import { Layout } from './components/layout/Layout';
 
@@ -77,6 +78,7 @@ export const router = createBrowserRouter([
           </RequireAccess>
         ),
       },
+      ...ACCOUNT_ROUTES,
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

@@ -18,6 +18,9 @@ export type QueryParams = Record<string, string | number | null | undefined>;
 export interface ApiClient {
   get<T>(path: string, query?: QueryParams): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
 }
 
 /** Resolves the caller's Cognito ID token, or null when signed out. */
@@ -56,7 +59,7 @@ function toRequestError(status: number, body: unknown): ApiRequestError {
 
 /** The one HTTP client of the app: JSON in and out, the bearer token when signed in. */
 export function createApiClient(baseUrl: string, idToken: IdTokenSource): ApiClient {
-  async function request<T>(method: 'GET' | 'POST', path: string, query?: QueryParams, body?: unknown): Promise<T> {
+  async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, query?: QueryParams, body?: unknown): Promise<T> {
     const url = new URL(`${baseUrl}${path}`);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
@@ -80,6 +83,9 @@ export function createApiClient(baseUrl: string, idToken: IdTokenSource): ApiCli
   return {
     get: (path, query) => request('GET', path, query),
     post: (path, body) => request('POST', path, undefined, body),
+    put: (path, body) => request('PUT', path, undefined, body),
+    patch: (path, body) => request('PATCH', path, undefined, body),
+    delete: (path) => request('DELETE', path),
   };
 }
 

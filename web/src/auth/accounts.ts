@@ -1,7 +1,10 @@
-/** Account life cycle calls against the Cognito user pool (sign-up and email verification). */
-import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
+/** Account life cycle calls against the Cognito user pool (sign-up, email verification, password reset). */
+import { confirmResetPassword, confirmSignUp, resendSignUpCode, resetPassword, signUp } from 'aws-amplify/auth';
 import type { Role } from '../../../shared/roles';
 import { clearStaleSession } from './session';
+
+/** The 6-digit codes Cognito mails for verification and password reset. */
+export const CONFIRMATION_CODE_PATTERN = /^\d{6}$/;
 
 export interface NewAccount {
   name: string;
@@ -22,4 +25,13 @@ export async function verifyEmail(email: string, code: string): Promise<void> {
 
 export async function resendVerificationCode(email: string): Promise<void> {
   await resendSignUpCode({ username: email });
+}
+
+/** Mails a reset code to the address (the local stack's mailbox in development). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await resetPassword({ username: email });
+}
+
+export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }

@@ -4,6 +4,7 @@
  * so the names are first translated to those substrings.
  */
 import { MSG, signInErrorText } from '../../../shared/messages';
+import { PENDING_MSG } from '../pending-messages';
 
 interface NamedError {
   name: string;
@@ -81,4 +82,24 @@ export function confirmSignUpFailureText(error: unknown): string {
 export function resendCodeFailureText(error: unknown): string {
   if (isNetworkFailure(error)) return signInErrorText('network');
   return asNamedError(error).message || MSG.verify.resendFailed;
+}
+
+/** Requesting or completing a password reset. */
+export function passwordResetFailureText(error: unknown): string {
+  if (isNetworkFailure(error)) return signInErrorText('network');
+  switch (asNamedError(error).name) {
+    case 'CodeMismatchException':
+    case 'ExpiredCodeException':
+      return MSG.verify.invalidCode;
+    case 'UserNotFoundException':
+      return signInErrorText('user not found');
+    case 'InvalidPasswordException':
+      return signInErrorText('weak password');
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+    case 'TooManyFailedAttemptsException':
+      return signInErrorText('rate limit');
+    default:
+      return PENDING_MSG.passwordReset.failed;
+  }
 }

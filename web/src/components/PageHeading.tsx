@@ -11,13 +11,15 @@ interface PageHeadingProps {
 }
 
 /**
- * A screen's <h1>. After an in-app navigation it takes focus, so screen-reader and keyboard
- * users start on the new page instead of wherever the old one left them. The first page load
- * (location key "default") keeps the browser's own focus order, skip link first.
+ * A screen's <h1>. After an in-app navigation to another page it takes focus, so screen-reader
+ * and keyboard users start on the new page instead of wherever the old one left them. The first
+ * page load (location key "default") keeps the browser's own focus order, skip link first; a
+ * change of the query alone (a search, a filter chip) is not a new page and leaves focus alone.
  */
 export function PageHeading({ children, title, className }: PageHeadingProps) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const { key } = useLocation();
+  const focusedPath = useRef<string | null>(null);
+  const { key, pathname } = useLocation();
   const documentTitle = title ?? (typeof children === 'string' ? children : null);
 
   useEffect(() => {
@@ -25,8 +27,10 @@ export function PageHeading({ children, title, className }: PageHeadingProps) {
   }, [documentTitle]);
 
   useEffect(() => {
-    if (key !== 'default') heading.current?.focus();
-  }, [key]);
+    const isNewPage = focusedPath.current !== pathname;
+    focusedPath.current = pathname;
+    if (isNewPage && key !== 'default') heading.current?.focus();
+  }, [key, pathname]);
 
   return (
     <h1 ref={heading} tabIndex={-1} className={className}>

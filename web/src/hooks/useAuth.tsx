@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { OwnProfile } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { isNotFound, type ApiClient } from '../api/client';
-import { fetchOwnProfile } from '../api/endpoints';
+import { fetchOwnProfile, updateOwnProfile, type ProfileUpdateRequest } from '../api/endpoints';
 import { clearStaleSession, currentIdToken, currentUserId } from '../auth/session';
 import { useApi } from './useApi';
 import { useConfig } from './useConfig';
@@ -32,9 +32,12 @@ export interface Auth {
   userId: string | null;
   profile: OwnProfile | null;
   signIn(email: string, password: string): Promise<SignInOutcome>;
-  signOut(): Promise<void>;
+  /** `everywhere` also ends the sessions on the user's other devices (Cognito global sign-out). */
+  signOut(options?: { everywhere?: boolean }): Promise<void>;
   /** Reloads the profile (after it changed on the server); null when signed out or unavailable. */
   refreshProfile(): Promise<OwnProfile | null>;
+  /** PATCH /me; the app shows the saved profile at once. Rejects with the server's ApiRequestError. */
+  updateProfile(changes: ProfileUpdateRequest): Promise<OwnProfile>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
@@ -106,9 +109,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [api, authFlowType],
   );
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (options?: { everywhere?: boolean }) => {
     try {
-      await amplifySignOut();
+      await amplifySignOut({ global: options?.everywhere ?? false });
     } finally {
       setState({ status: 'signedOut' });
     }
@@ -121,6 +124,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return profile;
   }, [api]);
 
+  const updateProfile = useCallback(
+    async (changes: ProfileUpdateRequest) => {
+      const profile = await updateOwnProfile(api, changes);
+      setState((current) => (current.status === 'signedIn' ? { ...current, profile } : current));
+      return profile;
+    },
+    [api],
+  );
+
   const auth = useMemo<Auth>(
     () => ({
       status: state.status,
@@ -129,8 +141,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       refreshProfile,
+      updateProfile,
     }),
-    [state, signIn, signOut, refreshProfile],
+    [state, signIn, signOut, refreshProfile, updateProfile],
   );
 
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;

@@ -4,17 +4,27 @@ import { MSG } from '../../../shared/messages';
 import { useAuth } from './useAuth';
 import { useToast } from './useToast';
 
-/** Signs out and goes home; a failed sign-out is reported but still ends on the home page (spec 1 §4). */
-export function useSignOut(): () => Promise<void> {
+/**
+ * Goes home and signs out; a failed sign-out is reported but still ends on the home page
+ * (spec 1 §4). Resolves to whether the sign-out went through without an error.
+ */
+export function useSignOut(): (options?: { everywhere?: boolean }) => Promise<boolean> {
   const { signOut } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    try {
-      await signOut();
-    } catch {
-      toast.error(MSG.auth.failedToSignOut);
-    }
-    navigate('/');
-  }, [signOut, toast, navigate]);
+  return useCallback(
+    async (options?: { everywhere?: boolean }) => {
+      // Home first, and at once (not as a transition, which keeps the old page on screen while the
+      // landing screen loads): a guarded page still showing would send the signed-out user to sign in.
+      await navigate('/', { flushSync: true });
+      try {
+        await signOut(options);
+        return true;
+      } catch {
+        toast.error(MSG.auth.failedToSignOut);
+        return false;
+      }
+    },
+    [signOut, toast, navigate],
+  );
 }

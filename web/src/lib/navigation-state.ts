@@ -7,13 +7,16 @@ export interface NavigationState {
   email?: string;
   /** Where a guard sent the visitor away from; sign-in returns there. */
   from?: string;
+  /** Set by email verification: the first sign-in ends on the welcoming dashboard. */
+  welcome?: boolean;
 }
 
 export function readNavigationState(state: unknown): NavigationState {
   if (typeof state !== 'object' || state === null) return {};
-  const { email, from } = state as Record<string, unknown>;
+  const { email, from, welcome } = state as Record<string, unknown>;
   return {
     ...(typeof email === 'string' && email ? { email } : {}),
     ...(typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? { from } : {}),
+    ...(welcome === true ? { welcome } : {}),
   };
 }

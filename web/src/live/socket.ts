@@ -1,27 +1,22 @@
-import type { JobSummary } from '../../../shared/api';
+import type { LiveMessage } from '../../../shared/api';
 import { currentIdToken } from '../auth/session';
 
-/** What the server pushes on the WebSocket (functions/events/job-feed.ts). */
-export type LiveMessage = { type: 'job.posted' | 'job.updated'; job: JobSummary } | { type: 'job.removed'; jobId: string };
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-const utf8 = new TextDecoder();
-
-/** A frame's JSON, whether the gateway sent it as a text or a binary frame. */
+/** A text frame's JSON, if it is a message this app understands (shared/api.ts LiveMessage). */
 function parseLiveMessage(data: unknown): LiveMessage | null {
-  const text = typeof data === 'string' ? data : data instanceof ArrayBuffer ? utf8.decode(data) : null;
-  if (text === null) return null;
+  if (typeof data !== 'string') return null;
   let message: unknown;
   try {
-    message = JSON.parse(text);
+    message = JSON.parse(data);
   } catch {
     return null;
   }
-  if (typeof message !== 'object' || message === null) return null;
-  const { type, job, jobId } = message as Record<string, unknown>;
-  if ((type === 'job.posted' || type === 'job.updated') && typeof job === 'object' && job !== null && 'id' in job) {
-    return { type, job: job as JobSummary };
-  }
-  if (type === 'job.removed' && typeof jobId === 'string') return { type, jobId };
+  if (!isObject(message)) return null;
+  const { type, job, jobId, notification } = message;
+  if ((type === 'job.posted' || type === 'job.updated') && isObject(job) && typeof job.id === 'string') return message as LiveMessage;
+  if (type === 'job.removed' && typeof jobId === 'string') return message as LiveMessage;
+  if (type === 'notification' && isObject(notification) && typeof notification.id === 'string') return message as LiveMessage;
   return null;
 }
 
@@ -32,12 +27,14 @@ const MAX_RETRY_MS = 30_000;
  * Keeps one WebSocket open to the live API, reconnecting with exponential backoff (with jitter,
  * so a restarted gateway is not hit by every browser at once). The ID token is read on every
  * connect: it identifies the user only at $connect and may have been refreshed meanwhile.
- * Returns the function that closes it for good.
+ * `onReconnect` runs when a connection opens after one was lost or failed: pushes may have been
+ * missed meanwhile, so listeners re-read what they show. Returns the function that closes it for good.
  */
-export function openLiveSocket(webSocketUrl: string, onMessage: (message: LiveMessage) => void): () => void {
+export function openLiveSocket(webSocketUrl: string, onMessage: (message: LiveMessage) => void, onReconnect: () => void): () => void {
   let socket: WebSocket | null = null;
   let retryTimer: number | undefined;
   let failedAttempts = 0;
+  let everDisconnected = false;
   let closed = false;
 
   function scheduleReconnect(): void {
@@ -50,9 +47,9 @@ export function openLiveSocket(webSocketUrl: string, onMessage: (message: LiveMe
     const token = await currentIdToken();
     if (closed) return;
     socket = new WebSocket(`${webSocketUrl}?token=${encodeURIComponent(token ?? 'anonymous')}`);
-    socket.binaryType = 'arraybuffer';
     socket.onopen = () => {
       failedAttempts = 0;
+      if (everDisconnected) onReconnect();
     };
     socket.onmessage = (event: MessageEvent) => {
       const message = parseLiveMessage(event.data);
@@ -60,6 +57,7 @@ export function openLiveSocket(webSocketUrl: string, onMessage: (message: LiveMe
     };
     socket.onclose = () => {
       socket = null;
+      everDisconnected = true;
       if (!closed) scheduleReconnect();
     };
   }

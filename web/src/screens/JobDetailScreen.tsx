@@ -1,28 +1,42 @@
-import { Link, useParams } from 'react-router-dom';
-import type { JobDetail, PublicProfile } from '../../../shared/api';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { AppNotification, JobDetail } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { formatCents } from '../../../shared/money';
-import { ROLE_LABEL } from '../../../shared/roles';
+import { ROLE_HOME } from '../../../shared/roles';
 import { apiErrorText, isNotFound } from '../api/client';
 import { fetchJob } from '../api/endpoints';
 import { EmptyState } from '../components/EmptyState';
 import { LoadingState } from '../components/LoadingState';
 import { PageHeading } from '../components/PageHeading';
 import { StatusBadge } from '../components/StatusBadge';
-import { useApiQuery } from '../hooks/useApiQuery';
-import { formatCalendarDay, formatRating } from '../lib/format';
-
-const SAFETY_TIPS = [
-  'Meet in a public place when possible',
-  'Verify the identity of the person you are meeting',
-  'Discuss payment terms before starting the work',
-  'Trust your instincts: if something feels wrong, walk away',
-  'Share the job details with someone you trust',
-];
+import { EditJobPanel } from '../components/jobs/EditJobPanel';
+import { PosterJobActions } from '../components/jobs/PosterJobActions';
+import { SaveJobButton } from '../components/jobs/SaveJobButton';
+import { ApplicantList } from '../components/jobs/detail/ApplicantList';
+import { ApplicationsTabLabel } from '../components/jobs/detail/ApplicationsTabLabel';
+import { ApplyPanel } from '../components/jobs/detail/ApplyPanel';
+import { CompletionReviewCard } from '../components/jobs/detail/CompletionReviewCard';
+import { AddressCard, JobFactsCard } from '../components/jobs/detail/JobFactsCard';
+import { JobGallery } from '../components/jobs/detail/JobGallery';
+import { JobNotice } from '../components/jobs/detail/JobNotice';
+import { JobTabs } from '../components/jobs/detail/JobTabs';
+import { MarkCompletedCard } from '../components/jobs/detail/MarkCompletedCard';
+import { ProfileCard } from '../components/jobs/detail/ProfileCard';
+import { ReviewCard } from '../components/jobs/detail/ReviewCard';
+import { SafetyTipsCard } from '../components/jobs/detail/SafetyTipsCard';
+import { useKeptQuery } from '../components/jobs/detail/useKeptQuery';
+import { useJobApplicants, useOwnApplication } from '../hooks/useApplications';
+import { useAuth } from '../hooks/useAuth';
+import { useEditingJob } from '../hooks/useEditingJob';
+import { useLiveUpdates } from '../hooks/useLiveUpdates';
+import { useRatedProfile } from '../hooks/useReviews';
+import { useSavedJobs } from '../hooks/useSavedJobs';
 
 export default function JobDetailScreen() {
   const { id = '' } = useParams();
-  const job = useApiQuery(`job:${id}`, (api) => fetchJob(api, id));
+  const job = useKeptQuery(`job:${id}`, (api) => fetchJob(api, id));
+  const editing = useEditingJob();
 
   if (job.status === 'loading') return <LoadingState label="Loading job..." />;
   if (job.status === 'failed') {
@@ -38,7 +52,24 @@ export default function JobDetailScreen() {
       </div>
     );
   }
-  return <JobDetailView job={job.data} />;
+  return (
+    <>
+      {editing.jobId ? (
+        <EditJobPanel
+          jobId={editing.jobId}
+          onSaved={() => {
+            job.reload();
+            editing.stop();
+          }}
+          onClose={editing.stop}
+        />
+      ) : null}
+      {/* Hidden, not unmounted, under 'Edit Job': a cancelled edit returns focus to its button. */}
+      <div hidden={editing.jobId !== null}>
+        <JobDetailView key={id} job={job.data} onEdit={() => editing.start(id)} onChanged={job.reload} />
+      </div>
+    </>
+  );
 }
 
 function JobNotFound() {
@@ -53,130 +84,114 @@ function JobNotFound() {
   );
 }
 
-function JobDetailView({ job }: { job: JobDetail }) {
+interface JobDetailViewProps {
+  job: JobDetail;
+  onEdit(): void;
+  /** The job changed on the server (a lifecycle step, an unassign, a failed delete): read it again. */
+  onChanged(): void;
+}
+
+function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
+  const { userId, profile } = useAuth();
+  const navigate = useNavigate();
+  const isOwner = job.posterId === userId;
+  const isWorker = profile?.role === 'worker';
+  const isAssignedWorker = job.workerId !== undefined && job.workerId === userId;
+  const savedJobs = useSavedJobs(isWorker);
+  // Moves when the job changed elsewhere, so what hangs on it (applications) is read again.
+  const [version, setVersion] = useState(0);
+  // Moves after a review, so the ratings shown are read again.
+  const [ratingsVersion, setRatingsVersion] = useState(0);
+  const [notice, setNotice] = useState<AppNotification | null>(null);
+  const applicants = useJobApplicants(job.id, isOwner, version);
+  const own = useOwnApplication(job.id, isWorker && !isOwner, version);
+  const worker = useRatedProfile(job.workerId ?? null, ratingsVersion);
+  const workerProfile = worker.status === 'ready' ? worker.data : null;
+
+  function refresh() {
+    setVersion((current) => current + 1);
+    onChanged();
+  }
+
+  useLiveUpdates((message) => {
+    if (message.type === 'job.updated' && message.job.id === job.id) refresh();
+    if (message.type === 'notification' && message.notification.jobId === job.id) {
+      setNotice(message.notification);
+      refresh();
+    }
+  });
+
+  function reviewed() {
+    setRatingsVersion((current) => current + 1);
+    onChanged();
+  }
+
+  const details = (
+    <>
+      <JobGallery job={job} />
+      <JobFactsCard job={job} />
+      <AddressCard job={job} />
+    </>
+  );
+
   return (
     <div className="page job-detail">
       <div className="job-detail__main">
-        {job.images.length > 0 ? (
-          <ul className="job-detail__gallery">
-            {job.images.map((url, index) => (
-              <li key={index}>
-                <img src={url} alt={`${job.title}, photo ${index + 1} of ${job.images.length}`} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-
         <header className="job-detail__header">
           <StatusBadge status={job.status} />
           <PageHeading>{job.title}</PageHeading>
           <p className="job-detail__location">{job.location}</p>
           <p className="job-detail__price">{formatCents(job.postedAmount)}</p>
+          {isWorker ? <SaveJobButton job={job} savedJobs={savedJobs} /> : null}
+          {isOwner ? (
+            <PosterJobActions
+              job={job}
+              onEdit={onEdit}
+              onChanged={refresh}
+              onDeleted={() => navigate(ROLE_HOME.poster)}
+              onDeleteFailed={onChanged}
+            />
+          ) : null}
         </header>
 
-        <section className="card" aria-labelledby="job-details-heading">
-          <h2 id="job-details-heading">Job Details</h2>
-          <dl className="facts">
-            <div>
-              <dt>Category</dt>
-              <dd>{job.category}</dd>
-            </div>
-            <div>
-              <dt>Due date</dt>
-              <dd>{formatCalendarDay(job.date)}</dd>
-            </div>
-            <div>
-              <dt>Duration</dt>
-              <dd>{job.duration}</dd>
-            </div>
-          </dl>
-          <h3>Description</h3>
-          <p className="preserve-lines">{job.description}</p>
-          {job.requirements.length > 0 ? (
-            <>
-              <h3>Requirements</h3>
-              <ul className="bullets">
-                {job.requirements.map((requirement, index) => (
-                  <li key={index}>{requirement}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {job.skills.length > 0 ? (
-            <>
-              <h3>Skills</h3>
-              <ul className="chips" aria-label="Skills">
-                {job.skills.map((skill, index) => (
-                  <li key={index} className="chip">
-                    {skill}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <p className="note">{MSG.jobs.paymentUponCompletion}</p>
-        </section>
+        {notice ? <JobNotice notification={notice} onDismiss={() => setNotice(null)} /> : null}
+        {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
+        {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={refresh} /> : null}
+        {isOwner && job.status === 'completed' ? <CompletionReviewCard job={job} onChanged={refresh} /> : null}
+        {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (
+          <ReviewCard
+            jobId={job.id}
+            reviewerId={userId ?? ''}
+            revieweeId={isOwner ? job.workerId : job.posterId}
+            revieweeName={(isOwner ? workerProfile?.name : job.poster?.name) ?? (isOwner ? 'the worker' : 'the poster')}
+            onReviewed={reviewed}
+          />
+        ) : null}
 
-        <AddressCard job={job} />
+        {isOwner ? (
+          <JobTabs
+            label="Job"
+            tabs={[
+              { id: 'details', label: 'Job Details', panel: details },
+              {
+                id: 'applications',
+                label: <ApplicationsTabLabel query={applicants.query} />,
+                panel: <ApplicantList job={job} applicants={applicants} onAccepted={refresh} />,
+              },
+            ]}
+          />
+        ) : (
+          details
+        )}
       </div>
 
       <aside className="job-detail__side" aria-label="About this job">
-        <PosterCard poster={job.poster} />
-        <section className="card" aria-labelledby="safety-heading">
-          <h2 id="safety-heading">Safety Tips</h2>
-          <ul className="bullets">
-            {SAFETY_TIPS.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
-        </section>
+        <ProfileCard heading="Posted By" profile={job.poster} fallback={MSG.jobs.posterLabel} />
+        {job.workerId ? (
+          <ProfileCard heading="Assigned Worker" profile={workerProfile} fallback={worker.status === 'loading' ? 'Loading...' : 'Worker profile unavailable'} />
+        ) : null}
+        <SafetyTipsCard />
       </aside>
     </div>
-  );
-}
-
-/** The street address is private: only the poster and the assigned worker receive it. */
-function AddressCard({ job }: { job: JobDetail }) {
-  return (
-    <section className="card card--private" aria-labelledby="address-heading">
-      <h2 id="address-heading">Job Location</h2>
-      {job.fullAddress ? (
-        <p className="job-detail__address">{job.fullAddress}</p>
-      ) : (
-        <>
-          <p className="job-detail__address">{job.location}</p>
-          <p className="muted">The full address is shared with the assigned worker.</p>
-        </>
-      )}
-    </section>
-  );
-}
-
-function PosterCard({ poster }: { poster: PublicProfile | null }) {
-  return (
-    <section className="card" aria-labelledby="posted-by-heading">
-      <h2 id="posted-by-heading">Posted By</h2>
-      {poster ? (
-        <dl className="facts">
-          <div>
-            <dt>Name</dt>
-            <dd>{poster.name}</dd>
-          </div>
-          <div>
-            <dt>Role</dt>
-            <dd>{ROLE_LABEL[poster.role]}</dd>
-          </div>
-          <div>
-            <dt>Rating</dt>
-            <dd>
-              {formatRating(poster.rating)}
-              {poster.rating !== null ? ` (${poster.reviewCount} ${poster.reviewCount === 1 ? 'review' : 'reviews'})` : null}
-            </dd>
-          </div>
-        </dl>
-      ) : (
-        <p className="muted">{MSG.jobs.posterLabel}</p>
-      )}
-    </section>
   );
 }

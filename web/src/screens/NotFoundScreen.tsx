@@ -7,7 +7,9 @@ export default function NotFoundScreen() {
     <div className="page page--narrow page--centered not-found">
       <PageHeading>{MSG.notFoundPage}</PageHeading>
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link to="/">Return to Home</Link>
+      <Link to="/" className="button">
+        Return to Home
+      </Link>
     </div>
   );
 }

@@ -1,12 +1,27 @@
+import { useId, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import { ROLE_LABEL } from '../../../shared/roles';
 import { EmptyState } from '../components/EmptyState';
 import { PageHeading } from '../components/PageHeading';
+import { AboutCard } from '../components/profile/AboutCard';
+import { MemberSinceCard } from '../components/profile/MemberSinceCard';
+import { PaymentSettingsCard } from '../components/profile/PaymentSettingsCard';
+import { ProfileEditForm } from '../components/profile/ProfileEditForm';
+import { ProfileHeader } from '../components/profile/ProfileHeader';
+import { ProfileJobsCard } from '../components/profile/ProfileJobsCard';
+import { SessionsCard } from '../components/profile/SessionsCard';
+import { StatsCard } from '../components/profile/StatsCard';
 import { useAuth } from '../hooks/useAuth';
-import { formatCalendarDay, formatRating, initials } from '../lib/format';
+import { useProfileSetupReturn } from '../hooks/useProfileSetupReturn';
+import { useScrollToHash } from '../hooks/useScrollToHash';
 
 export default function ProfileScreen() {
   const { profile } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const editToggle = useRef<HTMLButtonElement>(null);
+  const editFormId = useId();
+  useScrollToHash();
+  useProfileSetupReturn();
+
   if (!profile) {
     return (
       <div className="page page--narrow">
@@ -15,42 +30,35 @@ export default function ProfileScreen() {
       </div>
     );
   }
+
+  // Saving or cancelling removes the form: keyboard users continue from the toggle.
+  const closeEditor = () => {
+    setEditing(false);
+    editToggle.current?.focus();
+  };
+
   return (
-    <div className="page page--narrow">
-      <div className="profile-header card">
-        <span className="avatar avatar--large" aria-hidden="true">
-          {initials(profile.name)}
-        </span>
-        <div>
-          <PageHeading title="Profile">{profile.name}</PageHeading>
-          <p className="muted">{ROLE_LABEL[profile.role]}</p>
-          <p className="break-anywhere">{profile.email}</p>
-          {profile.location ? <p>{profile.location}</p> : null}
+    <div className="page profile-page">
+      <ProfileHeader
+        profile={profile}
+        editing={editing}
+        editFormId={editFormId}
+        toggleRef={editToggle}
+        onToggleEdit={() => (editing ? closeEditor() : setEditing(true))}
+      />
+      {editing ? <ProfileEditForm id={editFormId} profile={profile} onSaved={closeEditor} /> : null}
+      <div className="profile-grid">
+        <div className="profile-grid__main">
+          <AboutCard profile={profile} />
+          <ProfileJobsCard profile={profile} />
+          <PaymentSettingsCard profile={profile} />
+        </div>
+        <div className="profile-grid__side">
+          <StatsCard profile={profile} />
+          <MemberSinceCard createdAt={profile.createdAt} />
+          <SessionsCard />
         </div>
       </div>
-      <section className="card" aria-labelledby="stats-heading">
-        <h2 id="stats-heading">Stats</h2>
-        <dl className="facts">
-          <div>
-            <dt>Rating</dt>
-            <dd>{formatRating(profile.rating)}</dd>
-          </div>
-          <div>
-            <dt>Completed jobs</dt>
-            <dd>{profile.completedJobs}</dd>
-          </div>
-          <div>
-            <dt>Member since</dt>
-            <dd>{formatCalendarDay(profile.createdAt.slice(0, 10))}</dd>
-          </div>
-        </dl>
-      </section>
-      {profile.bio ? (
-        <section className="card" aria-labelledby="about-heading">
-          <h2 id="about-heading">About</h2>
-          <p className="preserve-lines">{profile.bio}</p>
-        </section>
-      ) : null}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG, signInErrorText } from '../../../shared/messages';
-import { ROLE_HOME } from '../../../shared/roles';
 import { signInSchema } from '../../../shared/schemas/auth';
 import { isUnconfirmedUser, signInFailureText } from '../auth/cognito-errors';
+import { dashboardPath, welcomePath } from '../auth/destinations';
 import { FormError } from '../components/FormError';
 import { FormField } from '../components/FormField';
 import { PageHeading } from '../components/PageHeading';
@@ -11,6 +11,7 @@ import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
 import { showErrorAndFocus } from '../lib/forms';
 import { readNavigationState, type NavigationState } from '../lib/navigation-state';
+import { PENDING_MSG } from '../pending-messages';
 
 /** The spec's pause between "signed in" and the redirect, long enough to see the toast begin. */
 const REDIRECT_DELAY_MS = 100;
@@ -18,8 +19,9 @@ const REDIRECT_DELAY_MS = 100;
 export default function SignInScreen() {
   const { status, profile } = useAuth();
   const navigate = useNavigate();
-  const { email, from } = readNavigationState(useLocation().state);
-  const destination = from ?? (profile ? ROLE_HOME[profile.role] : '/dashboard');
+  const { email, from, welcome } = readNavigationState(useLocation().state);
+  // The page a guard sent the user away from; else, right after verifying, the welcoming dashboard; else their own.
+  const destination = from ?? (welcome && profile ? welcomePath(profile.role) : dashboardPath(profile));
 
   // Whoever has a profile here, just signed in or already signed in before, moves on.
   useEffect(() => {
@@ -38,7 +40,7 @@ export default function SignInScreen() {
           <>
             <p>{MSG.auth.alreadySignedIn}</p>
             <button type="button" className="button button--block" onClick={() => navigate(destination)}>
-              Continue to Dashboard
+              {PENDING_MSG.signIn.continueToDashboard}
             </button>
           </>
         ) : null}
@@ -133,6 +135,12 @@ function SignInForm({ initialEmail }: { initialEmail: string }) {
             />
           )}
         </FormField>
+        <p className="auth-card__forgot">
+          {/* The reset form starts with whatever address was typed here. */}
+          <Link to="/forgot-password" state={{ email: values.email.trim() } satisfies NavigationState}>
+            Forgot password?
+          </Link>
+        </p>
         {problem ? (
           <FormError>
             <p>{problem.message}</p>

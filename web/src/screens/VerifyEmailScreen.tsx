@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
-import { resendVerificationCode, verifyEmail } from '../auth/accounts';
+import { CONFIRMATION_CODE_PATTERN, resendVerificationCode, verifyEmail } from '../auth/accounts';
 import { confirmSignUpFailureText, resendCodeFailureText } from '../auth/cognito-errors';
 import { FormField } from '../components/FormField';
 import { PageHeading } from '../components/PageHeading';
@@ -9,8 +9,6 @@ import { useConfig } from '../hooks/useConfig';
 import { useToast } from '../hooks/useToast';
 import { showErrorAndFocus } from '../lib/forms';
 import { readNavigationState, type NavigationState } from '../lib/navigation-state';
-
-const CODE_PATTERN = /^\d{6}$/;
 
 /** Shown without the navigation bar right after sign-up; the address comes in navigation state. */
 export default function VerifyEmailScreen() {
@@ -64,7 +62,7 @@ function VerifyCodeForm({ email }: { email: string }) {
     event.preventDefault();
     if (submitting) return;
     const trimmed = code.trim();
-    if (!CODE_PATTERN.test(trimmed)) {
+    if (!CONFIRMATION_CODE_PATTERN.test(trimmed)) {
       showErrorAndFocus(form.current, 'code', () => setProblem(MSG.verify.invalidCode));
       return;
     }
@@ -73,7 +71,7 @@ function VerifyCodeForm({ email }: { email: string }) {
     try {
       await verifyEmail(email, trimmed);
       toast.success(MSG.verify.verified);
-      navigate('/sign-in', { state: { email } satisfies NavigationState });
+      navigate('/sign-in', { state: { email, welcome: true } satisfies NavigationState });
     } catch (error) {
       setProblem(confirmSignUpFailureText(error));
       setSubmitting(false);

@@ -1,10 +1,26 @@
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { MSG } from '../../../shared/messages';
+import { AcceptanceBanner } from '../components/jobs/AcceptanceBanner';
 import { JobBoard } from '../components/jobs/JobBoard';
+import { SavedJobsCard } from '../components/jobs/SavedJobsCard';
 import { PageHeading } from '../components/PageHeading';
 import { useAuth } from '../hooks/useAuth';
+import { useSavedJobs } from '../hooks/useSavedJobs';
+import { useStripeSetupReturn } from '../hooks/useStripeSetupReturn';
 
 export default function WorkerDashboardScreen() {
   const { profile } = useAuth();
+  const savedJobs = useSavedJobs(true);
+  const { hash } = useLocation();
+  useStripeSetupReturn(MSG.payments.workerSetupSuccess);
+
+  // Links to /worker-dashboard#saved-jobs: the router does not scroll to fragments by itself,
+  // and the card has its final height only once the list is in.
+  useEffect(() => {
+    if (hash === '#saved-jobs' && savedJobs.phase !== 'loading') document.getElementById('saved-jobs')?.scrollIntoView();
+  }, [hash, savedJobs.phase]);
+
   return (
     <div className="page">
       <div className="page__header">
@@ -16,10 +32,14 @@ export default function WorkerDashboardScreen() {
           Find Jobs
         </Link>
       </div>
-      <section className="section-block" aria-labelledby="available-jobs-heading">
-        <h2 id="available-jobs-heading">Available Jobs</h2>
-        <JobBoard feed="personal" />
-      </section>
+      <AcceptanceBanner />
+      <div className="worker-dashboard">
+        <section className="section-block" aria-labelledby="available-jobs-heading">
+          <h2 id="available-jobs-heading">Available Jobs</h2>
+          <JobBoard feed="personal" />
+        </section>
+        <SavedJobsCard savedJobs={savedJobs} />
+      </div>
     </div>
   );
 }

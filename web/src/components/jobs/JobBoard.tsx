@@ -1,17 +1,44 @@
 import { MSG } from '../../../../shared/messages';
 import type { JobFeed } from '../../api/endpoints';
 import { useAuth } from '../../hooks/useAuth';
-import { useJobs } from '../../hooks/useJobs';
+import { useJobFilterParams } from '../../hooks/useJobFilterParams';
+import { useJobs, type JobsView } from '../../hooks/useJobs';
 import { useNow } from '../../hooks/useNow';
 import { EmptyState } from '../EmptyState';
+import { CategoryFilter } from './CategoryFilter';
 import { JobCard } from './JobCard';
 import { JobGridSkeleton } from './JobGridSkeleton';
+import { JobSearchForm } from './JobSearchForm';
 
 const MINUTE_MS = 60_000;
 
-/** The live grid of open jobs with its loading, empty, error and "load more" states. */
+/**
+ * Open jobs to browse: search box, category chips and the live grid. The search and the
+ * category live in the address (`?q=`, `?category=`), so links can open a filtered board.
+ */
 export function JobBoard({ feed }: { feed: JobFeed | null }) {
-  const { phase, jobs, hasMore, loadingMore, loadMore, retry } = useJobs(feed);
+  const [filter, setFilter] = useJobFilterParams();
+  const view = useJobs(feed, filter);
+  const filtered = filter.q !== '' || filter.category !== null;
+  const found = view.phase === 'ready' && filtered && view.jobs.length > 0 ? MSG.jobs.foundCount(view.jobs.length) : '';
+
+  return (
+    <div className="job-board">
+      <div className="job-board__filters">
+        <JobSearchForm query={filter.q} onSearch={(q) => setFilter({ ...filter, q })} />
+        <CategoryFilter selected={filter.category} onSelect={(category) => setFilter({ ...filter, category })} />
+      </div>
+      {/* Always mounted, so screen readers hear each new count. */}
+      <p role="status" className="job-board__count">
+        {found}
+      </p>
+      <JobResults view={view} filtered={filtered} />
+    </div>
+  );
+}
+
+function JobResults({ view, filtered }: { view: JobsView; filtered: boolean }) {
+  const { phase, jobs, hasMore, loadingMore, loadMore, retry } = view;
   const { status } = useAuth();
   const now = useNow(MINUTE_MS);
 
@@ -26,14 +53,18 @@ export function JobBoard({ feed }: { feed: JobFeed | null }) {
     );
   }
   if (jobs.length === 0) {
-    return (
+    return filtered ? (
+      <EmptyState title={MSG.jobs.noSearchResults}>
+        <p>{MSG.jobs.tryAdjusting}</p>
+      </EmptyState>
+    ) : (
       <EmptyState title={MSG.jobs.noJobsTitle}>
         <p>{MSG.jobs.noJobsHint}</p>
       </EmptyState>
     );
   }
   return (
-    <div className="job-board">
+    <>
       <ul className="job-grid">
         {jobs.map((job) => (
           <li key={job.id}>
@@ -48,6 +79,6 @@ export function JobBoard({ feed }: { feed: JobFeed | null }) {
           </button>
         </div>
       ) : null}
-    </div>
+    </>
   );
 }

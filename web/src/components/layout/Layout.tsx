@@ -1,6 +1,7 @@
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../LoadingState';
+import { WelcomeBanner } from '../profile/WelcomeBanner';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -10,7 +11,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   document.getElementById('main')?.focus();
 }
 
-/** The page frame: skip link, header and footer (unless `bare`), and the lazily loaded screen. */
+/** The page frame: skip link, header and footer (unless `bare`), the welcome banner, and the lazily loaded screen. */
 export function Layout({ bare = false }: { bare?: boolean }) {
   const { pathname } = useLocation();
   return (
@@ -20,6 +21,7 @@ export function Layout({ bare = false }: { bare?: boolean }) {
       </a>
       {bare ? null : <SiteHeader />}
       <main id="main" className="main" tabIndex={-1}>
+        <WelcomeBanner />
         <Suspense fallback={<LoadingState label="Loading..." />}>
           {/* A new path is a new screen: no state carries over from /jobs/a to /jobs/b. */}
           <Outlet key={pathname} />

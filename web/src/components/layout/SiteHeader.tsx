@@ -1,99 +1,64 @@
-import { Link, NavLink } from 'react-router-dom';
-import { ROLE_HOME, type Role } from '../../../../shared/roles';
-import { useAuth, type AuthStatus } from '../../hooks/useAuth';
+import { Link } from 'react-router-dom';
+import { ROLE_HOME } from '../../../../shared/roles';
+import { useAuth } from '../../hooks/useAuth';
+import { AdminToolsBar } from './AdminToolsBar';
+import { MessagesLink } from './MessagesLink';
+import { MobileMenu } from './MobileMenu';
+import { NavItemLink } from './NavItemLink';
+import { mainNavItems } from './navigation';
 import { UserMenu } from './UserMenu';
 
-interface NavItem {
-  to: string;
-  label: string;
-}
+/**
+ * Messaging (a later issue) will supply the unread count; until it exists nothing can be
+ * unread, and the badge stays hidden.
+ */
+const UNREAD_MESSAGES = 0;
 
-/** The main navigation per role (spec 1 §2 "Header navigation"). */
-function navItemsFor(status: AuthStatus, role: Role | undefined): NavItem[] {
-  if (status === 'loading') return [];
-  if (status === 'signedOut') {
-    return [
-      { to: '/#jobs', label: 'Find Jobs' },
-      { to: '/post-job', label: 'Post Job' },
-    ];
-  }
-  switch (role) {
-    case 'poster':
-      return [
-        { to: ROLE_HOME.poster, label: 'Dashboard' },
-        { to: '/post-job', label: 'Post Job' },
-      ];
-    case 'worker':
-      return [
-        { to: '/dashboard', label: 'Find Jobs' },
-        { to: ROLE_HOME.worker, label: 'Dashboard' },
-      ];
-    case 'admin':
-      return [{ to: ROLE_HOME.admin, label: 'Dashboard' }];
-    default:
-      return [{ to: '/dashboard', label: 'Dashboard' }];
-  }
-}
-
+/** Logo, navigation per role, the account controls, and the admin's tools bar. */
 export function SiteHeader() {
   const { status, profile } = useAuth();
+  const signedIn = status === 'signedIn';
   const role = profile?.role;
-  const items = navItemsFor(status, role);
   return (
     <header className="site-header">
       <div className="site-header__inner">
+        {/* Posters start from their dashboard, everyone else from the landing page (spec 1 §2). */}
         <Link to={role === 'poster' ? ROLE_HOME.poster : '/'} className="logo">
           OddJobs
         </Link>
-        {items.length > 0 ? (
-          <nav aria-label="Main" className="site-nav">
-            <ul>
-              {items.map((item) => (
-                <li key={item.to}>
-                  {/* A section link ("/#jobs") is not a page of its own: it never marks itself current. */}
-                  {item.to.includes('#') ? (
-                    <Link to={item.to} className="site-nav__link">
-                      {item.label}
-                    </Link>
-                  ) : (
-                    <NavLink to={item.to} end className="site-nav__link">
-                      {item.label}
-                    </NavLink>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        <div className="site-header__account">
-          {status === 'signedIn' ? <UserMenu profile={profile} /> : null}
-          {status === 'signedOut' ? (
-            <>
-              <Link to="/sign-in" className="button button--ghost">
-                Sign In
-              </Link>
-              <Link to="/sign-up" className="button">
-                Sign Up
-              </Link>
-            </>
-          ) : null}
-        </div>
+        {status === 'loading' ? null : (
+          <>
+            <nav aria-label="Main" className="site-nav">
+              <ul>
+                {mainNavItems(signedIn, profile).map((item) => (
+                  <li key={item.label}>
+                    <NavItemLink item={item} className="site-nav__link" />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="site-header__account">
+              {signedIn ? (
+                <>
+                  <MessagesLink unreadCount={UNREAD_MESSAGES} />
+                  <UserMenu profile={profile} />
+                </>
+              ) : (
+                <div className="site-header__auth-buttons">
+                  <Link to="/sign-in" className="button button--ghost">
+                    Sign In
+                  </Link>
+                  <Link to="/sign-up" className="button">
+                    Sign Up
+                  </Link>
+                </div>
+              )}
+              <MobileMenu signedIn={signedIn} profile={profile} />
+            </div>
+          </>
+        )}
       </div>
       {role === 'admin' ? <AdminToolsBar /> : null}
     </header>
-  );
-}
-
-function AdminToolsBar() {
-  return (
-    <div className="admin-bar">
-      <div className="admin-bar__inner">
-        <span className="admin-bar__title">Admin Tools</span>
-        <span className="admin-bar__notice">Admin Mode Active</span>
-        <Link to={ROLE_HOME.admin} className="button button--small">
-          Dashboard
-        </Link>
-      </div>
-    </div>
   );
 }

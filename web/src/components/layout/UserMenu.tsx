@@ -1,80 +1,115 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { OwnProfile } from '../../../../shared/api';
-import { ROLE_HOME } from '../../../../shared/roles';
 import { useSignOut } from '../../hooks/useSignOut';
-import { initials } from '../../lib/format';
+import { Avatar } from '../profile/Avatar';
+import { userMenuItems } from './navigation';
+import { useDismissible } from './useDismissible';
 
-/** The avatar button and its panel: who is signed in, where their pages are, and Sign Out. */
+/** Which item takes focus when the menu opens: the first (Enter, Space, Down, a click) or the last (Up). */
+type OpenFocus = 'first' | 'last';
+
+const menuItemsOf = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+/**
+ * The avatar button and its menu: who is signed in, their pages and Sign Out. Keyboard use
+ * follows the ARIA menu button pattern: Enter, Space or the arrows open it, the arrows, Home
+ * and End move between items, Escape closes it and returns to the button, Tab leaves it.
+ */
 export function UserMenu({ profile }: { profile: OwnProfile | null }) {
-  const [open, setOpen] = useState(false);
+  const [openFocus, setOpenFocus] = useState<OpenFocus | null>(null);
+  const open = openFocus !== null;
   const container = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const menu = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+  const toggleId = useId();
   const signOut = useSignOut();
   const name = profile?.name ?? 'Account';
+  const close = useCallback(() => setOpenFocus(null), []);
 
-  // Close on Escape (focus back on the button) and on any click outside.
+  useDismissible(open, close, container, toggle);
+
   useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+    if (!openFocus) return;
+    const all = menuItemsOf(menu.current);
+    (openFocus === 'first' ? all[0] : all.at(-1))?.focus();
+  }, [openFocus]);
 
-  const close = () => setOpen(false);
+  function onToggleKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpenFocus(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const all = menuItemsOf(menu.current);
+    const current = all.indexOf(document.activeElement as HTMLElement);
+    const moveTo = (index: number) => {
+      event.preventDefault();
+      all[(index + all.length) % all.length]?.focus();
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        return moveTo(current + 1);
+      case 'ArrowUp':
+        return moveTo(current - 1);
+      case 'Home':
+        return moveTo(0);
+      case 'End':
+        return moveTo(all.length - 1);
+      case 'Tab':
+        // Focus moves on from the button, as if the menu had never opened.
+        return close();
+    }
+  }
 
   return (
     <div className="user-menu" ref={container}>
       <button
         ref={toggle}
+        id={toggleId}
         type="button"
         className="user-menu__toggle"
+        aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={menuId}
         aria-label={`Account menu for ${name}`}
-        onClick={() => setOpen((current) => !current)}
+        onClick={() => setOpenFocus(open ? null : 'first')}
+        onKeyDown={onToggleKeyDown}
       >
-        <span className="avatar" aria-hidden="true">
-          {initials(name)}
-        </span>
+        <Avatar name={name} imageUrl={profile?.profileImage ?? null} />
       </button>
-      <div id={panelId} className="user-menu__panel" hidden={!open}>
-        <p className="user-menu__name">{name}</p>
-        {profile ? <p className="user-menu__email">{profile.email}</p> : null}
-        <ul className="user-menu__links">
-          <li>
-            <Link to="/profile" onClick={close}>
-              Profile
-            </Link>
-          </li>
-          <li>
-            <Link to={profile ? ROLE_HOME[profile.role] : '/dashboard'} onClick={close}>
-              {profile?.role === 'admin' ? 'Admin Dashboard' : 'Dashboard'}
-            </Link>
+      <div className="user-menu__panel" hidden={!open}>
+        <div className="user-menu__identity">
+          <p className="user-menu__name">{name}</p>
+          {profile ? <p className="user-menu__email">{profile.email}</p> : null}
+        </div>
+        <ul ref={menu} id={menuId} role="menu" aria-labelledby={toggleId} className="user-menu__items" onKeyDown={onMenuKeyDown}>
+          {userMenuItems(profile).map((item) => (
+            <li key={item.label} role="none">
+              <Link to={item.to} role="menuitem" tabIndex={-1} className="user-menu__item" onClick={close}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li role="separator" className="user-menu__separator" />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="user-menu__item user-menu__item--sign-out"
+              onClick={() => {
+                close();
+                void signOut();
+              }}
+            >
+              Sign Out
+            </button>
           </li>
         </ul>
-        <button
-          type="button"
-          className="button button--secondary user-menu__sign-out"
-          onClick={() => {
-            close();
-            void signOut();
-          }}
-        >
-          Sign Out
-        </button>
       </div>
     </div>
   );

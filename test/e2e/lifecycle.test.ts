@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from 'playwright-core';
+import Stripe from 'stripe';
+import { describe, expect, inject, it } from 'vitest';
+import type { JobDetail, JobPaymentStart, JobSummary, PublicProfile } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { cognitoClient } from '../../infra/local/cognito.js';
+import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
+import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
+import { TEST_CARDS } from '../support/payments.js';
+import { useBrowser, webUrl } from './browser.js';
+import { signedInPage } from './sign-in.js';
+
+/** Waits for what the browser shows: pages and pushes take a moment on the local stack. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+/** Whether `text` shows up as a toast (toasts stay a few seconds). */
+const toastShown = (page: Page, text: string) => () => page.locator('.toast', { hasText: text }).count();
+
+/** A demo user's ID token, from the user pool as the app signs in. */
+async function idTokenOf(email: string): Promise<string> {
+  const config = inject('runtimeConfig');
+  const result = await cognitoClient(config.userPoolEndpoint ?? '').send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  );
+  return result.AuthenticationResult?.IdToken ?? '';
+}
+
+async function callApi<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${inject('runtimeConfig').apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Posts and pays for a job as the post-job screen does (create, confirm the card on the Stripe
+ * simulator, confirm to the API), so this test does not hang on the card step's screen.
+ */
+async function postPaidJob(posterToken: string, title: string): Promise<JobSummary> {
+  const started = await callApi<JobPaymentStart>('POST', '/jobs', posterToken, {
+    title,
+    description: 'Sand and oil a garden bench and two chairs. Oil and sandpaper provided.',
+    address: { street: '410 Red River St', city: 'Austin', state: 'TX' },
+    payment: 7500,
+    category: 'Home Projects',
+    date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    duration: '3 hours',
+    requirements: [],
+    skills: ['Sanding'],
+  });
+  const simulator = new URL(inject('runtimeConfig').stripe.simulatorUrl ?? '');
+  const stripe = new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: simulator.hostname, port: Number(simulator.port), protocol: 'http', maxNetworkRetries: 0 });
+  await stripe.paymentIntents.confirm(started.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
+  return callApi<JobSummary>('POST', '/payments/confirm', posterToken, { paymentIntentId: started.payment.paymentIntentId });
+}
+
+/** The side column's card named `heading` ('Posted By', 'Assigned Worker'). */
+const sideCard = (page: Page, heading: string) => page.getByRole('complementary', { name: 'About this job' }).getByRole('region', { name: heading });
+
+async function apply(page: Page, message: string): Promise<void> {
+  await page.getByLabel('Message to the poster (optional)').fill(message);
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await eventually(toastShown(page, MSG.applications.submitted)).toBe(1);
+  await eventually(() => page.locator('.application-status').innerText()).toBe('pending');
+}
+
+async function review(page: Page, stars: string, comment: string): Promise<void> {
+  await page.getByRole('button', { name: 'Submit Review' }).click();
+  await eventually(() => page.getByText(MSG.reviews.ratingRequired).count()).toBe(1);
+  await page.getByRole('radio', { name: stars, exact: true }).check();
+  await page.getByLabel('Comment (optional)').fill(comment);
+  expect(await page.getByText(`${comment.length}/500`).count()).toBe(1);
+  await page.getByRole('button', { name: 'Submit Review' }).click();
+  await eventually(toastShown(page, MSG.reviews.submitted)).toBe(1);
+  await eventually(() => page.getByText(`You rated ${stars}`).count()).toBe(1);
+}
+
+/** How the job page writes a profile's rating: the average with one decimal and the review count. */
+function ratingText({ rating, reviewCount }: PublicProfile): string {
+  return `${rating?.toFixed(1)} out of 5 (${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`;
+}
+
+describe('the job lifecycle in a browser', () => {
+  const browser = useBrowser();
+
+  it('takes a job from two applications through acceptance, a declined completion and the release to both reviews', async () => {
+    const paulaToken = await idTokenOf('paula@oddjobs.test');
+    const title = `Oil a garden bench ${randomUUID().slice(0, 4)}`;
+    const job = await postPaidJob(paulaToken, title);
+    const jobUrl = webUrl(`/jobs/${job.id}`);
+
+    const contexts = await Promise.all([0, 1, 2].map(() => browser().newContext({ viewport: { width: 1280, height: 900 } })));
+    const [paula, wendy, marco] = await Promise.all([
+      signedInPage(contexts[0]!, 'paula@oddjobs.test'),
+      signedInPage(contexts[1]!, 'wendy@oddjobs.test'),
+      signedInPage(contexts[2]!, 'marco@oddjobs.test'),
+    ]);
+
+    // Both workers apply: the counts and the remaining spots follow.
+    await wendy.goto(jobUrl);
+    await eventually(() => wendy.getByText('0/4').count()).toBe(1);
+    expect(await wendy.getByText('4 spots remaining').count()).toBe(1);
+    await apply(wendy, 'I have refinished a dozen benches.');
+    await marco.goto(jobUrl);
+    await eventually(() => marco.getByText('3 spots remaining').count()).toBe(1);
+    await apply(marco, 'Available this weekend.');
+
+    // The poster's tabs: the applications with their pending mark, reached with the arrow key.
+    await paula.goto(jobUrl);
+    const applicationsTab = paula.getByRole('tab', { name: /^Applications \(2\)\s*2 pending$/ });
+    await eventually(() => applicationsTab.count()).toBe(1);
+    await paula.getByRole('tab', { name: 'Job Details' }).focus();
+    await paula.keyboard.press('ArrowRight');
+    expect(await applicationsTab.getAttribute('aria-selected')).toBe('true');
+    const applicants = paula.getByRole('tabpanel');
+    expect(await applicants.getByRole('article', { name: 'Wendy Worker' }).getByText('I have refinished a dozen benches.').count()).toBe(1);
+    expect(await applicants.getByRole('link', { name: 'Message Marco Diaz' }).getAttribute('href')).toMatch(
+      new RegExp(`^/real-time-messages\\?job=${job.id}&worker=`),
+    );
+
+    // Accepting Wendy assigns her and rejects Marco, who sees it without reloading.
+    await paula.getByRole('button', { name: 'Accept Wendy Worker' }).click();
+    await eventually(toastShown(paula, MSG.applications.accepted)).toBe(1);
+    await eventually(() => marco.locator('.application-status').innerText()).toBe('rejected');
+    await eventually(() => sideCard(paula, 'Assigned Worker').getByText('Wendy Worker').count()).toBe(1);
+
+    // Wendy is congratulated once on her dashboard.
+    await wendy.goto(webUrl('/worker-dashboard'));
+    await eventually(() => wendy.getByRole('status', { name: 'Congratulations' }).getByText(title, { exact: false }).count()).toBe(1);
+    await wendy.reload();
+    await eventually(() => wendy.getByRole('heading', { name: 'Available Jobs' }).count()).toBe(1);
+    expect(await wendy.getByRole('status', { name: 'Congratulations' }).count()).toBe(0);
+
+    // Wendy marks it completed; Paula sees it live and declines with a reason.
+    await wendy.goto(jobUrl);
+    await wendy.getByRole('button', { name: 'Mark as Completed' }).click();
+    await eventually(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
+    const decline = paula.getByRole('button', { name: 'Decline Completion' });
+    await eventually(() => decline.count()).toBe(1);
+    expect(await decline.isDisabled()).toBe(true);
+    await paula.getByLabel('Reason for declining').fill('The second chair still needs a coat.');
+    await decline.click();
+    await eventually(toastShown(paula, MSG.applications.completionDeclined)).toBe(1);
+
+    // Wendy is told why, the job is hers again, and she completes it again.
+    await eventually(() => wendy.getByText('The second chair still needs a coat.', { exact: false }).count()).toBe(1);
+    await eventually(() => wendy.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
+    await wendy.getByRole('button', { name: 'Mark as Completed' }).click();
+    await eventually(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
+
+    // Paula releases the payment.
+    const release = paula.getByRole('button', { name: 'Release Payment' });
+    await eventually(() => release.count()).toBe(1);
+    await release.click();
+    await eventually(toastShown(paula, MSG.payments.released)).toBe(1);
+
+    // Both review each other; the ratings show on the job page.
+    await eventually(() => paula.getByRole('heading', { name: 'Review Wendy Worker' }).count()).toBe(1);
+    await review(paula, '5 stars', 'Careful work, great result.');
+    await wendy.reload();
+    await eventually(() => wendy.getByRole('heading', { name: 'Review Paula Poster' }).count()).toBe(1);
+    await review(wendy, '4 stars', 'Clear instructions, paid on time.');
+
+    const { workerId } = await callApi<JobDetail>('GET', `/jobs/${job.id}`, paulaToken);
+    const [wendyProfile, paulaProfile] = await Promise.all([
+      callApi<PublicProfile>('GET', `/profiles/${workerId}`, paulaToken),
+      callApi<PublicProfile>('GET', `/profiles/${job.posterId}`, paulaToken),
+    ]);
+    await paula.reload();
+    await eventually(() => sideCard(paula, 'Assigned Worker').locator('.rating').innerText()).toContain(wendyProfile.rating?.toFixed(1));
+    expect(await sideCard(paula, 'Assigned Worker').locator('.rating').textContent()).toBe(ratingText(wendyProfile).replace(/ out of 5 /, ' out of 5 '));
+    await eventually(() => sideCard(wendy, 'Posted By').locator('.rating').textContent()).toBe(ratingText(paulaProfile));
+    // A review is final: the form is gone for both.
+    expect(await paula.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
+    expect(await wendy.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
+
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+});

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.js';
+import { PAYOUT_OPTIONS } from '../../shared/payments.js';
+import { DEMO_JOBS } from '../../infra/local/demo-data.js';
+import { PAYMENT_TODO_MSG } from '../../web/src/components/payments/payment-texts.js';
+import { PHONE, newAccount, signUpAndVerify, submitSignIn } from './accounts-helpers.js';
+import { useBrowser, webUrl } from './browser.js';
+import { fillJobForm } from './job-form.js';
+import { TEST_CARDS, connectPaymentAccount, payByCard } from './payments-helpers.js';
+import { signedInPage } from './sign-in.js';
+
+/** Waits for what the browser shows: pages and calls take a moment on the local stack. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+const toastShown = (page: Page, text: string) => () => page.locator('.toast', { hasText: text }).count();
+
+const badge = (page: Page) => page.locator('#payment-settings .badge').innerText();
+
+/** Whether a visitor finds a card titled `title` on the public landing grid (once the grid has loaded). */
+async function onLandingGrid(browser: Browser, title: string): Promise<boolean> {
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(webUrl('/'));
+  await eventually(() => page.getByText(DEMO_JOBS[0]!.title).count()).toBeGreaterThan(0);
+  const found = (await page.getByRole('link', { name: title }).count()) > 0;
+  await visitor.close();
+  return found;
+}
+
+describe('payments in a browser', () => {
+  const browser = useBrowser();
+
+  it('connects a new poster on a phone, refuses a declined card, then posts a job paid with a good card', async () => {
+    const context = await browser().newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const poster = newAccount('poster', 'Pia Payer');
+    await signUpAndVerify(page, poster);
+    await submitSignIn(page, poster.email, poster.password);
+    await page.waitForURL(/\/poster-dashboard$/);
+
+    // Without a payment account, posting points to the payment settings.
+    await page.goto(webUrl('/post-job'));
+    await eventually(() => page.getByText(MSG.payments.accountNeededToPost).count()).toBe(1);
+    await page.getByRole('link', { name: 'Set Up Payments' }).click();
+    await page.waitForURL(/\/profile#payment-settings$/);
+    await eventually(() => badge(page)).toBe('Not Connected');
+
+    // On a phone Stripe's onboarding replaces the app, and comes back to the poster dashboard.
+    await connectPaymentAccount(page);
+    await eventually(toastShown(page, PAYMENT_TODO_MSG.setupReturned)).toBe(1);
+    await page.goto(webUrl('/profile'));
+    await eventually(() => badge(page)).toBe('Connected & Ready');
+    expect(await page.getByText(MSG.payments.setupComplete).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Connect Stripe Account' }).count()).toBe(0);
+
+    // A declined card: the provider's message, the card step stays, and the job is not posted.
+    const title = `Paint a garden fence ${randomUUID().slice(0, 6)}`;
+    await page.goto(webUrl('/post-job'));
+    expect(await page.getByText(MSG.payments.accountNeededToPost).count()).toBe(0);
+    await fillJobForm(page, title);
+    await page.getByRole('button', { name: 'Post Job' }).click();
+    await eventually(() => page.getByRole('heading', { name: `Pay to post “${title}”` }).count()).toBe(1);
+    // $60.00 + the $8.40 fee.
+    expect(await page.getByRole('button', { name: 'Pay $68.40' }).count()).toBe(1);
+    await payByCard(page, TEST_CARDS.declined);
+    await eventually(() => page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/post-job');
+    expect(await onLandingGrid(browser(), title)).toBe(false);
+
+    // Another card on the same step pays, and the job opens for everyone.
+    await payByCard(page, TEST_CARDS.succeeds);
+    await page.waitForURL(/\/jobs\/[0-9a-f-]{36}$/);
+    await eventually(toastShown(page, MSG.jobs.posted)).toBe(1);
+    await eventually(() => page.getByRole('heading', { level: 1, name: title }).count()).toBe(1);
+    expect(await page.locator('.badge--open').innerText()).toBe('Open');
+    expect(await onLandingGrid(browser(), title)).toBe(true);
+    await context.close();
+  });
+
+  it('opens the setup in a new window on desktop; an unpaid draft never reaches the grid', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const poster = newAccount('poster', 'Dev Desktop');
+    await signUpAndVerify(page, poster);
+    await submitSignIn(page, poster.email, poster.password);
+    await page.waitForURL(/\/poster-dashboard$/);
+
+    const returned = await connectPaymentAccount(page);
+    expect(returned).not.toBe(page);
+    await eventually(toastShown(page, MSG.payments.setupOpenedInNewWindow)).toBe(1);
+    await returned.close();
+    await page.reload();
+    await eventually(() => badge(page)).toBe('Connected & Ready');
+
+    const title = `Assemble a bookshelf ${randomUUID().slice(0, 6)}`;
+    await page.goto(webUrl('/post-job'));
+    await fillJobForm(page, title);
+    await page.getByRole('button', { name: 'Post Job' }).click();
+    await payByCard(page, TEST_CARDS.declined);
+    await eventually(() => page.getByText('Your card was declined.').count()).toBe(1);
+    expect(await onLandingGrid(browser(), title)).toBe(false);
+    await context.close();
+  });
+
+  it("shows a demo worker's earnings with the fast payout options", async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await signedInPage(context, 'wendy@oddjobs.test');
+    await page.goto(webUrl('/worker-earnings'));
+    await eventually(() => page.getByRole('heading', { level: 1, name: 'My Earnings' }).count()).toBe(1);
+    await eventually(() => page.getByRole('heading', { level: 2, name: 'Payout Options' }).count()).toBe(1);
+    for (const option of PAYOUT_OPTIONS) {
+      expect(await page.getByRole('heading', { level: 3, name: option.name }).count()).toBe(1);
+      expect(await page.getByText(option.timing, { exact: true }).count()).toBe(1);
+    }
+    expect(await page.getByText('Total Earned').count()).toBe(1);
+    await context.close();
+  });
+});

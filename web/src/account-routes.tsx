@@ -1,0 +1,69 @@
+/**
+ * The routes of the accounts and app-shell screens, and the guarded pages of features later
+ * issues build (spec 2 §2 route list). The router puts them before its catch-all.
+ */
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { MSG } from '../../shared/messages';
+import type { Role } from '../../shared/roles';
+import { RequireAccess } from './components/RequireAccess';
+import { SignInRequired } from './components/layout/SignInRequired';
+import { ADMIN_SECTIONS, EARNINGS_PATH, MESSAGES_PATH } from './components/layout/navigation';
+import type { UpcomingFeatureName } from './screens/UpcomingFeatureScreen';
+
+const ForgotPasswordScreen = lazy(() => import('./screens/ForgotPasswordScreen'));
+const TermsOfServiceScreen = lazy(() => import('./screens/TermsOfServiceScreen'));
+const PrivacyPolicyScreen = lazy(() => import('./screens/PrivacyPolicyScreen'));
+const UpcomingFeatureScreen = lazy(() => import('./screens/UpcomingFeatureScreen'));
+const WorkerEarningsScreen = lazy(() => import('./screens/WorkerEarningsScreen'));
+
+/** Signed-in users only, optionally of some roles: others go to /dashboard and are told why. */
+function forSignedIn(feature: UpcomingFeatureName, roles?: readonly Role[]) {
+  return (
+    <RequireAccess roles={roles} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard" deniedMessage={MSG.auth.insufficientPermissions}>
+      <UpcomingFeatureScreen feature={feature} />
+    </RequireAccess>
+  );
+}
+
+/** The admin's pages: everyone else is sent home, as from the admin dashboard (spec 2 §2). */
+function forAdmin(feature: UpcomingFeatureName) {
+  return (
+    <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
+      <UpcomingFeatureScreen feature={feature} />
+    </RequireAccess>
+  );
+}
+
+const ADMIN_FEATURE: Record<(typeof ADMIN_SECTIONS)[number]['to'], UpcomingFeatureName> = {
+  '/admin/users': 'adminUsers',
+  '/admin/jobs': 'adminJobs',
+  '/admin/categories': 'adminCategories',
+  '/admin/reports': 'adminReports',
+};
+
+export const ACCOUNT_ROUTES: RouteObject[] = [
+  { path: 'forgot-password', element: <ForgotPasswordScreen /> },
+  { path: 'terms-of-service', element: <TermsOfServiceScreen /> },
+  { path: 'privacy-policy', element: <PrivacyPolicyScreen /> },
+  { path: MESSAGES_PATH, element: forSignedIn('messages') },
+  { path: `${MESSAGES_PATH}/:conversationId`, element: forSignedIn('conversation') },
+  // The spec lists /messages as a route without content of its own: it is the messages page.
+  { path: 'messages', element: <Navigate to={MESSAGES_PATH} replace /> },
+  { path: 'notifications', element: forSignedIn('notifications') },
+  { path: 'notification-settings', element: forSignedIn('notificationSettings') },
+  { path: 'worker-onboarding', element: forSignedIn('workerOnboarding', ['worker']) },
+  { path: 'jobs/:jobId/dispute', element: forSignedIn('dispute', ['poster', 'worker']) },
+  {
+    // Signed-out visitors are told to sign in here rather than sent away (spec 2 §2 'My Earnings').
+    path: EARNINGS_PATH,
+    element: (
+      <SignInRequired message={MSG.payments.signInForEarnings}>
+        <RequireAccess roles={['worker']} signedOutTo="/sign-in" deniedTo="/dashboard" deniedMessage={MSG.auth.insufficientPermissions}>
+          <WorkerEarningsScreen />
+        </RequireAccess>
+      </SignInRequired>
+    ),
+  },
+  ...ADMIN_SECTIONS.map((section) => ({ path: section.to, element: forAdmin(ADMIN_FEATURE[section.to]) })),
+];

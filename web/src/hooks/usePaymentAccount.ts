@@ -1,0 +1,76 @@
+import { useCallback, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import type { PaymentAccount } from '../../../shared/payments';
+import { apiErrorText } from '../api/client';
+import { refreshPaymentAccount, startPaymentAccountSetup } from '../api/endpoints';
+import { useApi } from './useApi';
+import { useAuth } from './useAuth';
+import { useToast, type Toaster } from './useToast';
+
+/** Phones and touch devices: Stripe's onboarding replaces the app rather than opening a window (spec 1 §9). */
+function isMobileOrTouch(): boolean {
+  return window.matchMedia('(pointer: coarse)').matches || window.innerWidth < 768;
+}
+
+/** Opens Stripe's onboarding: a new window on desktop (saying so), the same window on mobile, touch, or when the window was blocked. */
+function openAccountLink(url: string, toast: Toaster): void {
+  const opened = isMobileOrTouch() ? null : window.open(url, '_blank');
+  if (!opened) {
+    window.location.assign(url);
+    return;
+  }
+  opened.opener = null;
+  toast.info(MSG.payments.setupOpenedInNewWindow);
+}
+
+export interface PaymentAccountActions {
+  /** The call under way, to disable its button. */
+  busy: 'connect' | 'refresh' | null;
+  /** 'Connect Stripe Account' / 'Continue Setup': a fresh onboarding link, opened. */
+  connect(): Promise<void>;
+  /** 'Refresh Status', with its success or failure toast. */
+  refresh(): Promise<void>;
+  /** Re-reads the account from Stripe and reloads the profile; null when that failed. */
+  recheck(): Promise<PaymentAccount | null>;
+}
+
+/** The signed-in user's payment account actions (spec 1 §7 create-stripe-account, get-stripe-account-status). */
+export function usePaymentAccount(): PaymentAccountActions {
+  const api = useApi();
+  const toast = useToast();
+  const { refreshProfile } = useAuth();
+  const [busy, setBusy] = useState<PaymentAccountActions['busy']>(null);
+
+  const recheck = useCallback(async () => {
+    try {
+      const account = await refreshPaymentAccount(api);
+      await refreshProfile();
+      return account;
+    } catch {
+      return null;
+    }
+  }, [api, refreshProfile]);
+
+  async function connect() {
+    setBusy('connect');
+    try {
+      const { accountLinkUrl } = await startPaymentAccountSetup(api);
+      if (accountLinkUrl) openAccountLink(accountLinkUrl, toast);
+      else toast.error(MSG.payments.setupFailed);
+    } catch (error) {
+      toast.error(apiErrorText(error, MSG.payments.connectFailed));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function refresh() {
+    setBusy('refresh');
+    const account = await recheck();
+    if (account) toast.success(MSG.payments.statusRefreshed);
+    else toast.error(MSG.payments.statusRefreshFailed);
+    setBusy(null);
+  }
+
+  return { busy, connect, refresh, recheck };
+}

@@ -1,0 +1,219 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
+import { CONFIRMATION_CODE_PATTERN, completePasswordReset, requestPasswordReset } from '../auth/accounts';
+import { passwordResetFailureText } from '../auth/cognito-errors';
+import { FormError } from '../components/FormError';
+import { FormField } from '../components/FormField';
+import { PageHeading } from '../components/PageHeading';
+import { useConfig } from '../hooks/useConfig';
+import { useToast } from '../hooks/useToast';
+import { showErrorAndFocus } from '../lib/forms';
+import { readNavigationState, type NavigationState } from '../lib/navigation-state';
+import { PENDING_MSG } from '../pending-messages';
+
+const emailSchema = z.string().trim().toLowerCase().min(1, MSG.auth.invalidEmail).pipe(z.email(MSG.auth.invalidEmail));
+
+const newPasswordSchema = z
+  .object({
+    code: z.string().trim().regex(CONFIRMATION_CODE_PATTERN, MSG.verify.invalidCode),
+    password: z.string().min(PASSWORD_MIN_LENGTH, MSG.auth.passwordTooShort),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: MSG.auth.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+type NewPasswordValues = z.input<typeof newPasswordSchema>;
+type NewPasswordField = keyof NewPasswordValues;
+
+/**
+ * Password recovery in two steps: the address gets a code by email, then the code and a new
+ * password set it. Success leads to sign-in with the address filled in.
+ */
+export default function ForgotPasswordScreen() {
+  const { email: typedEmail } = readNavigationState(useLocation().state);
+  const { mailboxUrl } = useConfig();
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  return (
+    <div className="auth-page">
+      <div className="card auth-card">
+        <PageHeading>Reset Your Password</PageHeading>
+        {codeSentTo ? (
+          <NewPasswordForm email={codeSentTo} onUseOtherEmail={() => setCodeSentTo(null)} />
+        ) : (
+          <RequestCodeForm initialEmail={typedEmail ?? ''} onSent={setCodeSentTo} />
+        )}
+        {mailboxUrl ? (
+          <p className="dev-aid">
+            <a href={mailboxUrl} target="_blank" rel="noreferrer">
+              Open local mailbox
+            </a>
+          </p>
+        ) : null}
+        <p className="auth-card__switch">
+          Remembered it? <Link to="/sign-in">Sign In</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function RequestCodeForm({ initialEmail, onSent }: { initialEmail: string; onSent(email: string): void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState(initialEmail);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      showErrorAndFocus(form.current, 'email', () => setProblem(parsed.error.issues[0]?.message ?? MSG.auth.invalidEmail));
+      return;
+    }
+    setProblem(null);
+    setSubmitting(true);
+    try {
+      await requestPasswordReset(parsed.data);
+      onSent(parsed.data);
+    } catch (error) {
+      setProblem(passwordResetFailureText(error));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="form" noValidate onSubmit={submit}>
+      <p className="auth-card__lead">Enter the email address of your account and we will email you a code to choose a new password.</p>
+      <fieldset disabled={submitting} className="form__fields">
+        <FormField label="Email" error={problem}>
+          {(control) => (
+            <input {...control} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
+        </FormField>
+        <button type="submit" className="button button--block">
+          {submitting ? MSG.verify.sending : 'Send Reset Code'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+interface NewPasswordFormProps {
+  email: string;
+  onUseOtherEmail(): void;
+}
+
+function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<NewPasswordValues>({ code: '', password: '', confirmPassword: '' });
+  const [problem, setProblem] = useState<{ field: NewPasswordField | null; message: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  const update = (field: NewPasswordField, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const fieldError = (field: NewPasswordField) => (problem?.field === field ? problem.message : null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = newPasswordSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = (issue?.path[0] as NewPasswordField | undefined) ?? null;
+      showErrorAndFocus(form.current, field, () => setProblem({ field, message: issue?.message ?? MSG.auth.allFieldsRequired }));
+      return;
+    }
+    setProblem(null);
+    setSubmitting(true);
+    try {
+      await completePasswordReset(email, parsed.data.code, parsed.data.password);
+      toast.success(PENDING_MSG.passwordReset.done);
+      navigate('/sign-in', { state: { email } satisfies NavigationState });
+    } catch (error) {
+      setProblem({ field: null, message: passwordResetFailureText(error) });
+      setSubmitting(false);
+    }
+  }
+
+  async function resendCode() {
+    if (resending) return;
+    setResending(true);
+    try {
+      await requestPasswordReset(email);
+      toast.success(PENDING_MSG.passwordReset.codeSent);
+    } catch (error) {
+      toast.error(passwordResetFailureText(error));
+    }
+    setResending(false);
+  }
+
+  return (
+    <form ref={form} className="form" noValidate onSubmit={submit}>
+      <p role="status">
+        {PENDING_MSG.passwordReset.codeSent} It went to <strong className="break-anywhere">{email}</strong>.
+      </p>
+      <fieldset disabled={submitting} className="form__fields">
+        <FormField label="Reset Code" error={fieldError('code')}>
+          {(control) => (
+            <input
+              {...control}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              className="code-input"
+              // The previous step's button is gone: the next thing to do is typing the mailed code.
+              autoFocus
+              value={values.code}
+              onChange={(e) => update('code', e.target.value.replace(/\D/g, ''))}
+            />
+          )}
+        </FormField>
+        <FormField label="New Password" error={fieldError('password')} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={values.password}
+              onChange={(e) => update('password', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Confirm New Password" error={fieldError('confirmPassword')}>
+          {(control) => (
+            <input
+              {...control}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={values.confirmPassword}
+              onChange={(e) => update('confirmPassword', e.target.value)}
+            />
+          )}
+        </FormField>
+        {problem && problem.field === null ? <FormError>{problem.message}</FormError> : null}
+        <button type="submit" className="button button--block">
+          {submitting ? 'Resetting...' : 'Reset Password'}
+        </button>
+        <div className="button-row button-row--center">
+          <button type="button" className="button button--ghost button--small" disabled={resending} onClick={() => void resendCode()}>
+            {resending ? MSG.verify.sending : 'Send a new code'}
+          </button>
+          <button type="button" className="button button--ghost button--small" onClick={onUseOtherEmail}>
+            Use a different email
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

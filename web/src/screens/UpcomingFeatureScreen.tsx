@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { dashboardPath } from '../auth/destinations';
+import { PageHeading } from '../components/PageHeading';
+import { useAuth } from '../hooks/useAuth';
+
+interface UpcomingFeature {
+  title: string;
+  /** What the page will show, in the specs' terms. */
+  willShow: readonly string[];
+}
+
+/**
+ * The pages the specs route to whose features later issues build. Each is guarded like the
+ * real page and says plainly what it will hold, so a link to it never ends on a dead page.
+ */
+const UPCOMING_FEATURES = {
+  messages: {
+    title: 'Messages',
+    willShow: [
+      'Your conversations with job posters and workers, with the job each one is about.',
+      'Search by job title or by name, and unread counts on every conversation.',
+    ],
+  },
+  conversation: {
+    title: 'Conversation',
+    willShow: [
+      'The messages between you and the other person on a job, newest at the bottom.',
+      'A link to the job, its status, and quick replies for common answers.',
+    ],
+  },
+  notifications: {
+    title: 'Notifications',
+    willShow: ['Your 50 most recent notifications: new jobs nearby, applications, completions and payments.', 'Opening one marks it as read.'],
+  },
+  notificationSettings: {
+    title: 'Notification Settings',
+    willShow: [
+      'Your location, used to notify you of new jobs nearby.',
+      'The notification radius, a daily limit and quiet hours.',
+    ],
+  },
+  workerOnboarding: {
+    title: 'Get Started',
+    willShow: ['Four short steps: welcome, set your location, choose your preferences and payouts, and you are all set.'],
+  },
+  dispute: {
+    title: 'Dispute Center',
+    willShow: [
+      'A form to report a problem with this job to the admin team.',
+      'How disputes work: the admin review, notifications, and the typical response time of 24-48 hours.',
+    ],
+  },
+  adminUsers: { title: 'Users', willShow: ['Every account on the platform, with its role and activity.'] },
+  adminJobs: { title: 'Jobs', willShow: ['Every job on the platform, with tools to review, cancel or remove listings.'] },
+  adminCategories: { title: 'Categories', willShow: ['The job categories and how many open jobs each one holds.'] },
+  adminReports: { title: 'Reports', willShow: ['Reports on transactions, disputes and flagged jobs.'] },
+} as const satisfies Record<string, UpcomingFeature>;
+
+export type UpcomingFeatureName = keyof typeof UPCOMING_FEATURES;
+
+export default function UpcomingFeatureScreen({ feature }: { feature: UpcomingFeatureName }) {
+  const { title, willShow } = UPCOMING_FEATURES[feature];
+  const { profile } = useAuth();
+  return (
+    <div className="page page--narrow">
+      <PageHeading>{title}</PageHeading>
+      <div className="card">
+        <p className="upcoming__lead">This page is on its way. It will show:</p>
+        <ul className="bullets">
+          {willShow.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <Link to={dashboardPath(profile)} className="button button--secondary">
+          Back to Dashboard
+        </Link>
+      </div>
+    </div>
+  );
+}
