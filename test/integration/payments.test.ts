@@ -159,6 +159,21 @@ describe('payments through the Stripe test-mode simulator', () => {
     expect(actions).toEqual([expect.objectContaining({ adminId: admin.userId, targetId: row!.stripePaymentIntentId, reason: 'Duplicate listing' })]);
   });
 
+  it('refunds the poster when an assigned paid job is cancelled', async () => {
+    const [poster, worker] = await Promise.all([connectedUser('poster'), connectedUser('worker')]);
+    const job = await postPaidJob(stack(), poster, { ...form, title: 'To cancel' });
+    await api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: worker.idToken, body: {} });
+    await api(stack(), 'POST', `/jobs/${job.id}/applications/${worker.userId}/accept`, { token: poster.idToken });
+    expect((await api<JobSummary>(stack(), 'POST', `/jobs/${job.id}/cancel`, { token: poster.idToken })).body.status).toBe('cancelled');
+    await settle(stack());
+    expect((await paymentRows(job.id))[0]).toMatchObject({ status: 'refunded' });
+    // Deleting the cancelled job later refunds nothing more.
+    expect((await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: poster.idToken })).status).toBe(204);
+    await settle(stack());
+    const intent = await stripeOf(stack()).paymentIntents.retrieve((await paymentRows(job.id))[0]!.stripePaymentIntentId, { expand: ['latest_charge'] });
+    expect(intent.latest_charge).toMatchObject({ amount_refunded: 5700 });
+  });
+
   it('releases a completed job once however many times it is asked, and counts the earnings', async () => {
     const [poster, worker, unconnected] = await Promise.all([connectedUser('poster'), connectedUser('worker'), createUser(stack(), { role: 'worker' })]);
     const job = await postPaidJob(stack(), poster, { ...form, title: 'Release me' });
