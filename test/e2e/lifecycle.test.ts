@@ -84,9 +84,10 @@ async function review(page: Page, stars: string, comment: string): Promise<void>
   await eventually(() => page.getByText(`You rated ${stars}`).count()).toBe(1);
 }
 
-/** How the job page writes a profile's rating: the average with one decimal and the review count. */
+/** How the job page writes a profile's rating: floor(rating) stars of 5, the average with one decimal, the review count. */
 function ratingText({ rating, reviewCount }: PublicProfile): string {
-  return `${rating?.toFixed(1)} out of 5 (${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`;
+  const stars = Math.floor(rating ?? 0);
+  return `${'★'.repeat(stars)}${'☆'.repeat(5 - stars)} ${rating?.toFixed(1)} out of 5 (${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`;
 }
 
 describe('the job lifecycle in a browser', () => {
@@ -176,8 +177,7 @@ describe('the job lifecycle in a browser', () => {
       callApi<PublicProfile>('GET', `/profiles/${job.posterId}`, paulaToken),
     ]);
     await paula.reload();
-    await eventually(() => sideCard(paula, 'Assigned Worker').locator('.rating').innerText()).toContain(wendyProfile.rating?.toFixed(1));
-    expect(await sideCard(paula, 'Assigned Worker').locator('.rating').textContent()).toBe(ratingText(wendyProfile).replace(/ out of 5 /, ' out of 5 '));
+    await eventually(() => sideCard(paula, 'Assigned Worker').locator('.rating').textContent()).toBe(ratingText(wendyProfile));
     await eventually(() => sideCard(wendy, 'Posted By').locator('.rating').textContent()).toBe(ratingText(paulaProfile));
     // A review is final: the form is gone for both.
     expect(await paula.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);

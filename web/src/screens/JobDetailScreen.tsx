@@ -170,7 +170,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
 
         {isOwner ? (
           <JobTabs
-            label="Job"
+            label="Job sections"
             tabs={[
               { id: 'details', label: 'Job Details', panel: details },
               {

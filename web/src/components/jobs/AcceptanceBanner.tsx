@@ -4,8 +4,8 @@ import { MSG } from '../../../../shared/messages';
 import { useFreshAcceptances } from '../../hooks/useApplications';
 
 /**
- * The worker's congratulations for applications accepted in the last 24 hours: shown once per
- * application per session (spec 2 §9), until dismissed.
+ * The worker's congratulations for applications accepted in the last 24 hours, on the first
+ * dashboard visit of the session after each acceptance (spec 2 §9); dismissible.
  */
 export function AcceptanceBanner() {
   const items = useFreshAcceptances();
@@ -17,7 +17,6 @@ export function AcceptanceBanner() {
       <ul>
         {items.map(({ job }) => (
           <li key={job.id}>
-            <span aria-hidden="true">🎉 </span>
             {MSG.applications.acceptedMessage(job.title)} <Link to={`/jobs/${encodeURIComponent(job.id)}`}>View job</Link>
           </li>
         ))}
