@@ -132,8 +132,9 @@ export function listPosterJobs(posterId: string): Promise<JobItem[]> {
   return queryAll<JobItem>({
     IndexName: 'GSI2',
     KeyConditionExpression: 'gsi2pk = :pk',
-    FilterExpression: 'attribute_not_exists(deletingAt)',
-    ExpressionAttributeValues: { ':pk': keys.jobsByPoster(posterId) },
+    // Not being deleted, and not an unpaid draft past its expiry (TTL deletes lazily).
+    FilterExpression: 'attribute_not_exists(deletingAt) AND (attribute_not_exists(expiresAt) OR expiresAt > :now)',
+    ExpressionAttributeValues: { ':pk': keys.jobsByPoster(posterId), ':now': Math.floor(Date.now() / 1000) },
   });
 }
 
