@@ -10,7 +10,7 @@ const BAD_BODIES: unknown[] = [
   '"text"',
   { title: 12, payment: 'a lot', address: 'here', images: 'x', rating: 'five', reason: 3, message: { a: 1 } },
   { __proto__: { admin: true }, constructor: 'x' },
-  { payment: -1, limit: 1e309 },
+  { payment: -1, limit: Number.MAX_VALUE, rating: 0.5 },
 ];
 
 const BAD_IDS = ['does-not-exist', '%00', "' OR 1=1 --", 'a'.repeat(500)];
