@@ -4,7 +4,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { useBrowser, webUrl } from './browser.js';
-import { fillJobForm } from './job-form.js';
+import { deleteFromDashboard, fillJobForm, toastShown } from './jobs-helpers.js';
 import { TEST_CARDS, payByCard } from './payments-helpers.js';
 import { signedInPage } from './sign-in.js';
 
@@ -49,19 +49,6 @@ const png = (name: string, colour: [number, number, number]) => ({ name, mimeTyp
 
 /** Waits for what the browser shows: pages, pushes and uploads take a moment on the local stack. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-/** Whether `text` shows up as a toast (toasts stay a few seconds). */
-const toastShown = (page: Page, text: string) => () => page.locator('.toast', { hasText: text }).count();
-
-/** Deletes one of the poster's jobs from the poster dashboard, confirming in the dialog. */
-async function deleteFromDashboard(page: Page, title: string): Promise<void> {
-  await page.goto(webUrl('/poster-dashboard'));
-  await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete this job?' });
-  await dialog.getByRole('button', { name: 'Delete job' }).click();
-  await eventually(toastShown(page, MSG.jobs.deleted)).toBe(1);
-  await eventually(() => page.getByRole('button', { name: `Edit ${title}`, exact: true }).count()).toBe(0);
-}
 
 /** Every visible <img> named `name` has finished loading real pixels. */
 async function imagesLoaded(page: Page, name: RegExp): Promise<number> {

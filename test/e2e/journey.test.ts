@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { DEMO_JOBS } from '../../infra/local/demo-data.js';
 import { readCodeFromMailbox, useBrowser, webUrl } from './browser.js';
+import { deleteFromDashboard } from './jobs-helpers.js';
 import { TEST_CARDS, connectPaymentAccount, payByCard } from './payments-helpers.js';
 
 describe('the walking-skeleton journey in a browser', () => {
@@ -83,6 +84,9 @@ describe('the walking-skeleton journey in a browser', () => {
     await expect.poll(() => visitorPage.getByRole('link', { name: new RegExp(title) }).count()).toBeGreaterThan(0);
     expect(await visitorPage.getByText('77 Rainey St').count()).toBe(0);
     await visitor.close();
+
+    // Deleting the open job refunds it, and leaves the demo grid as it was for the other tests.
+    await deleteFromDashboard(page, title);
     await context.close();
   });
 });

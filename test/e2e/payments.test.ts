@@ -6,14 +6,12 @@ import { PAYOUT_OPTIONS } from '../../shared/payments.js';
 import { PAYMENT_TODO_MSG } from '../../web/src/components/payments/payment-texts.js';
 import { PHONE, newAccount, seriousAxeViolations, signUpAndVerify, submitSignIn } from './accounts-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
-import { fillJobForm } from './job-form.js';
+import { deleteFromDashboard, fillJobForm, toastShown } from './jobs-helpers.js';
 import { TEST_CARDS, connectPaymentAccount, payByCard } from './payments-helpers.js';
 import { signedInPage } from './sign-in.js';
 
 /** Waits for what the browser shows: pages and calls take a moment on the local stack. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-const toastShown = (page: Page, text: string) => () => page.locator('.toast', { hasText: text }).count();
 
 const badge = (page: Page) => page.locator('#payment-settings .badge').innerText();
 
@@ -45,7 +43,6 @@ describe('payments in a browser', () => {
     await page.getByRole('link', { name: 'Set Up Payments' }).click();
     await page.waitForURL(/\/profile#payment-settings$/);
     await eventually(() => badge(page)).toBe('Not Connected');
-    await page.screenshot({ path: '/tmp/settings.png', fullPage: true });
 
     // On a phone Stripe's onboarding replaces the app, and comes back to the poster dashboard.
     await connectPaymentAccount(page);
@@ -65,7 +62,6 @@ describe('payments in a browser', () => {
     // $60.00 + the $8.40 fee.
     expect(await page.getByRole('button', { name: 'Pay $68.40' }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/payment-step.png', fullPage: true });
     await payByCard(page, TEST_CARDS.declined);
     await eventually(() => page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/post-job');
@@ -78,6 +74,9 @@ describe('payments in a browser', () => {
     await eventually(() => page.getByRole('heading', { level: 1, name: title }).count()).toBe(1);
     expect(await page.locator('.badge--open').innerText()).toBe('Open');
     expect(await onLandingGrid(browser(), title)).toBe(true);
+
+    // Deleting the open job refunds it, and leaves the grid as it was for the other tests.
+    await deleteFromDashboard(page, title);
     await context.close();
   });
 
@@ -122,7 +121,6 @@ describe('payments in a browser', () => {
     }
     expect(await page.getByText('Total Earned').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/earnings.png', fullPage: true });
     await context.close();
   });
 });

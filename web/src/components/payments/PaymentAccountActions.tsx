@@ -12,7 +12,7 @@ export function PaymentAccountActions({ account }: { account: PaymentAccount }) 
   if (isPaymentSetupComplete(account)) return <p className="payment-setup-complete">{MSG.payments.setupComplete}</p>;
   const connected = account.status !== 'not_connected';
   return (
-    <div className="button-row">
+    <div className="button-row payment-account-actions">
       <button type="button" className="button" disabled={actions.busy !== null} onClick={() => void actions.connect()}>
         {connected ? 'Continue Setup' : 'Connect Stripe Account'}
       </button>

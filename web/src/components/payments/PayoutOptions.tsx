@@ -9,7 +9,7 @@ export function PayoutOptions() {
         {PAYOUT_OPTIONS.map((option) => (
           <li key={option.id} className="card payout-option">
             <h3>{option.name}</h3>
-            <dl className="facts">
+            <dl className="payout-option__facts">
               <dt>Timing</dt>
               <dd>{option.timing}</dd>
               <dt>Fee</dt>
