@@ -1,7 +1,7 @@
 /** Shapes of the HTTP API's responses, shared by the handlers and the web client. */
 import type { JobCategory } from './categories.js';
 import type { JobStatus } from './job-states.js';
-import type { PaymentAccount, PaymentAccountStatus } from './payments.js';
+import type { PaymentAccount } from './payments.js';
 import type { Role } from './roles.js';
 
 export interface Page<T> {
@@ -71,7 +71,6 @@ export interface OwnProfile extends PublicProfile {
   longitude: number | null;
   locationUpdatedAt: string | null;
   notificationPreferences: NotificationPreferences;
-  stripeAccountStatus: PaymentAccountStatus;
   paymentAccount: PaymentAccount;
 }
 

@@ -138,6 +138,7 @@ export const MSG = {
     unassignNoticeMessage: (title: string) =>
       `You have been unassigned from "${title}". The job poster decided to reassign this job to another worker.`,
     cancelFailed: 'Failed to cancel job',
+    updateFailed: 'Failed to update job',
     unassignFailed: 'Failed to unassign job',
     deleteFailed: (reason: string) => `Failed to delete job: ${reason}`,
     posterLabel: 'Job Poster',
@@ -173,6 +174,11 @@ export const MSG = {
     refundFailed: 'Failed to issue refund',
     refunded: 'Refund issued', // ours
     signInForEarnings: 'Please sign in to view your earnings',
+    tooManyRequests: 'Too many requests. Please wait a moment and try again',
+    paidButJobFailed: 'Payment succeeded but failed to create job. Please contact support.',
+    setupReturned: 'Your payment account setup has been submitted.', // ours
+    earningsLoadFailed: 'Failed to load your earnings', // ours
+    finishSetupForPayouts: 'Finish your payment setup to see the fast payout options.', // ours
   },
   savedJobs: {
     loadFailed: 'Failed to load saved jobs',
@@ -243,6 +249,41 @@ export const MSG = {
     onlyParties: 'Only the poster and the worker of this job can review each other', // ours
     notFound: 'Review not found', // ours
     noRatings: 'No ratings yet', // spec 2 §9
+  },
+  landing: {
+    earnMoney: 'I Want to Earn Money',
+    needHelp: 'Need Help With Tasks',
+    hourlyPay: '$25-75 per hour',
+    sameDayPay: 'Same-day pay',
+    noExperience: 'No experience needed',
+    signUpTime: 'Sign up in 30 seconds',
+    postTime: 'Post in 60 seconds',
+    activeUsers: '10,000+',
+    earned: '$2.1M+',
+    jobsCompleted: '50,000+',
+  },
+  nav: {
+    adminTools: 'Admin Tools',
+    adminModeActive: 'Admin Mode Active',
+    myEarnings: 'My Earnings',
+    profileSettings: 'Profile Settings',
+    adminDashboard: 'Admin Dashboard',
+    continueToDashboard: 'Continue to Dashboard',
+    adminUnavailable: 'Admin (Unavailable)',
+  },
+  passwordReset: {
+    codeSent: 'We sent a password reset code to your email.', // ours
+    done: 'Password reset successfully! You can now sign in with your new password.', // ours
+    failed: 'Failed to reset password', // ours
+  },
+  profileCard: {
+    andMore: (n: number) => `... and ${n} more`,
+    recentlyJoined: 'Recently joined',
+    duplicateSkill: (skill: string) => `${skill} is already in your skills`, // ours
+    signedOutEverywhere: 'You have been signed out on all devices', // ours
+  },
+  legal: {
+    yourTrustMatters: 'Your Trust Matters',
   },
   notFoundPage: '404 Oops! Page Not Found',
 } as const;

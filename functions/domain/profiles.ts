@@ -68,7 +68,6 @@ export function toOwnProfile(item: ProfileItem): OwnProfile {
     longitude: item.longitude ?? null,
     locationUpdatedAt: item.locationUpdatedAt ?? null,
     notificationPreferences: item.notificationPreferences,
-    stripeAccountStatus: item.paymentAccount.status,
     paymentAccount: item.paymentAccount,
   };
 }

@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { PAYOUT_OPTIONS } from '../../shared/payments.js';
-import { PAYMENT_TODO_MSG } from '../../web/src/components/payments/payment-texts.js';
 import { PHONE, newAccount, seriousAxeViolations, signUpAndVerify, submitSignIn } from './accounts-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { deleteFromDashboard, fillJobForm, toastShown } from './jobs-helpers.js';
@@ -46,7 +45,7 @@ describe('payments in a browser', () => {
 
     // On a phone Stripe's onboarding replaces the app, and comes back to the poster dashboard.
     await connectPaymentAccount(page);
-    await eventually(toastShown(page, PAYMENT_TODO_MSG.setupReturned)).toBe(1);
+    await eventually(toastShown(page, MSG.payments.setupReturned)).toBe(1);
     await page.goto(webUrl('/profile'));
     await eventually(() => badge(page)).toBe('Connected & Ready');
     expect(await page.getByText(MSG.payments.setupComplete).count()).toBe(1);

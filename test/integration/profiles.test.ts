@@ -18,7 +18,7 @@ describe('profiles', () => {
     const publicView = await api<PublicProfile>(stack(), 'GET', `/profiles/${worker.userId}`, { token: worker.idToken });
     expect(publicView.body).toMatchObject({ name: 'Wes bW./b', skills: ['Plumbing', 'Painting'], rating: null, completedJobs: 0 });
     expect(publicView.body).not.toHaveProperty('email');
-    expect(publicView.body).not.toHaveProperty('stripeAccountStatus');
+    expect(publicView.body).not.toHaveProperty('paymentAccount');
   });
 
   it('refuses invalid values with the spec texts and writes nothing', async () => {

@@ -4,7 +4,6 @@
  * so the names are first translated to those substrings.
  */
 import { MSG, signInErrorText } from '../../../shared/messages';
-import { PENDING_MSG } from '../pending-messages';
 
 interface NamedError {
   name: string;
@@ -100,6 +99,6 @@ export function passwordResetFailureText(error: unknown): string {
     case 'TooManyFailedAttemptsException':
       return signInErrorText('rate limit');
     default:
-      return PENDING_MSG.passwordReset.failed;
+      return MSG.passwordReset.failed;
   }
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROLE_HOME } from '../../../shared/roles';
-import { PAYMENT_TODO_MSG } from '../components/payments/payment-texts';
 import { useAuth } from './useAuth';
 import { useStripeSetupReturn } from './useStripeSetupReturn';
+import { MSG } from '../../../shared/messages';
 
 /** Spec 2 §6 and §9: how long a poster sees the finished setup before going to their dashboard. */
 const POSTER_REDIRECT_MS = 2000;
@@ -13,7 +13,7 @@ export function useProfileSetupReturn(): void {
   const { profile } = useAuth();
   const navigate = useNavigate();
   const [redirect, setRedirect] = useState(false);
-  useStripeSetupReturn(PAYMENT_TODO_MSG.setupReturned, (account) => setRedirect(profile?.role === 'poster' && account?.status === 'complete'));
+  useStripeSetupReturn(MSG.payments.setupReturned, (account) => setRedirect(profile?.role === 'poster' && account?.status === 'complete'));
 
   useEffect(() => {
     if (!redirect) return;

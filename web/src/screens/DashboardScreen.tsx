@@ -3,7 +3,6 @@ import { MSG } from '../../../shared/messages';
 import { JobBoard } from '../components/jobs/JobBoard';
 import { LoadingState } from '../components/LoadingState';
 import { PageHeading } from '../components/PageHeading';
-import { PAYMENT_TODO_MSG } from '../components/payments/payment-texts';
 import { useAuth } from '../hooks/useAuth';
 import { useStripeSetupReturn } from '../hooks/useStripeSetupReturn';
 import type { NavigationState } from '../lib/navigation-state';
@@ -11,7 +10,7 @@ import type { NavigationState } from '../lib/navigation-state';
 /** Job browsing for signed-in users (the landing grid is the public one), and the fallback dashboard. */
 export default function DashboardScreen() {
   const { status } = useAuth();
-  useStripeSetupReturn(PAYMENT_TODO_MSG.setupReturned);
+  useStripeSetupReturn(MSG.payments.setupReturned);
   if (status === 'loading') return <LoadingState label={MSG.auth.checkingAuthentication} />;
   if (status === 'signedOut') {
     return (

@@ -12,7 +12,6 @@ import { useConfig } from '../hooks/useConfig';
 import { useToast } from '../hooks/useToast';
 import { showErrorAndFocus } from '../lib/forms';
 import { readNavigationState, type NavigationState } from '../lib/navigation-state';
-import { PENDING_MSG } from '../pending-messages';
 
 const emailSchema = z.string().trim().toLowerCase().min(1, MSG.auth.invalidEmail).pipe(z.email(MSG.auth.invalidEmail));
 
@@ -132,7 +131,7 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
     setSubmitting(true);
     try {
       await completePasswordReset(email, parsed.data.code, parsed.data.password);
-      toast.success(PENDING_MSG.passwordReset.done);
+      toast.success(MSG.passwordReset.done);
       navigate('/sign-in', { state: { email } satisfies NavigationState });
     } catch (error) {
       setProblem({ field: null, message: passwordResetFailureText(error) });
@@ -145,7 +144,7 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
     setResending(true);
     try {
       await requestPasswordReset(email);
-      toast.success(PENDING_MSG.passwordReset.codeSent);
+      toast.success(MSG.passwordReset.codeSent);
     } catch (error) {
       toast.error(passwordResetFailureText(error));
     }
@@ -155,7 +154,7 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
   return (
     <form ref={form} className="form" noValidate onSubmit={submit}>
       <p role="status">
-        {PENDING_MSG.passwordReset.codeSent} It went to <strong className="break-anywhere">{email}</strong>.
+        {MSG.passwordReset.codeSent} It went to <strong className="break-anywhere">{email}</strong>.
       </p>
       <fieldset disabled={submitting} className="form__fields">
         <FormField label="Reset Code" error={fieldError('code')}>

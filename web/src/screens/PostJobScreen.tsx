@@ -11,7 +11,6 @@ import { JobForm } from '../components/jobs/JobForm';
 import { PriceSummary } from '../components/jobs/PriceSummary';
 import { CardPaymentStep } from '../components/payments/CardPaymentStep';
 import { PaymentAccountNeeded } from '../components/payments/PaymentAccountNeeded';
-import { PAYMENT_TODO_MSG } from '../components/payments/payment-texts';
 import { useApi } from '../hooks/useApi';
 import { isPaymentSetupComplete } from '../lib/payment-account';
 import { useAuth } from '../hooks/useAuth';
@@ -22,7 +21,7 @@ export default function PostJobScreen() {
   const api = useApi();
   const { profile, refreshProfile } = useAuth();
   const [draft, setDraft] = useState<JobPaymentStart | null>(null);
-  useStripeSetupReturn(PAYMENT_TODO_MSG.setupReturned);
+  useStripeSetupReturn(MSG.payments.setupReturned);
 
   // Pay to post: the form saves a draft, which opens once its card payment has succeeded.
   async function post(request: CreateJobRequest) {
@@ -72,8 +71,8 @@ function JobPaymentStep({ draft }: { draft: JobPaymentStart }) {
       toast.success(MSG.jobs.posted);
       navigate(`/jobs/${job.id}`);
     } catch {
-      setFailure(PAYMENT_TODO_MSG.paidButJobFailed);
-      toast.error(PAYMENT_TODO_MSG.paidButJobFailed);
+      setFailure(MSG.payments.paidButJobFailed);
+      toast.error(MSG.payments.paidButJobFailed);
     }
   }
 

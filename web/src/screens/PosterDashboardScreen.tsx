@@ -10,7 +10,6 @@ import { EditJobPanel } from '../components/jobs/EditJobPanel';
 import { JobHistory } from '../components/jobs/JobHistory';
 import { OwnJobList } from '../components/jobs/OwnJobList';
 import { PosterJobStats } from '../components/jobs/PosterJobStats';
-import { PAYMENT_TODO_MSG } from '../components/payments/payment-texts';
 import type { ApiList } from '../hooks/useApiList';
 import { useAuth } from '../hooks/useAuth';
 import { useEditingJob } from '../hooks/useEditingJob';
@@ -29,7 +28,7 @@ export default function PosterDashboardScreen() {
   const { profile } = useAuth();
   const jobs = useOwnJobs();
   const editing = useEditingJob();
-  useStripeSetupReturn(PAYMENT_TODO_MSG.setupReturned);
+  useStripeSetupReturn(MSG.payments.setupReturned);
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../components/legal/contact';
 import { LegalDocument, type LegalSection } from '../components/legal/LegalDocument';
-import { PENDING_MSG } from '../pending-messages';
+import { MSG } from '../../../shared/messages';
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -135,7 +135,7 @@ export default function PrivacyPolicyScreen() {
       sections={SECTIONS}
       closing={
         <aside className="trust-box" aria-labelledby="trust-heading">
-          <h2 id="trust-heading">{PENDING_MSG.legal.yourTrustMatters}</h2>
+          <h2 id="trust-heading">{MSG.legal.yourTrustMatters}</h2>
           <p>
             We collect only what it takes to connect neighbours with local jobs and pay them safely. We never sell your data,
             and you stay in control of your profile, your location and your notifications.

@@ -11,7 +11,6 @@ import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
 import { showErrorAndFocus } from '../lib/forms';
 import { readNavigationState, type NavigationState } from '../lib/navigation-state';
-import { PENDING_MSG } from '../pending-messages';
 
 /** The spec's pause between "signed in" and the redirect, long enough to see the toast begin. */
 const REDIRECT_DELAY_MS = 100;
@@ -40,7 +39,7 @@ export default function SignInScreen() {
           <>
             <p>{MSG.auth.alreadySignedIn}</p>
             <button type="button" className="button button--block" onClick={() => navigate(destination)}>
-              {PENDING_MSG.signIn.continueToDashboard}
+              {MSG.nav.continueToDashboard}
             </button>
           </>
         ) : null}

@@ -13,7 +13,6 @@ import { useApiQuery } from '../hooks/useApiQuery';
 import { useToast } from '../hooks/useToast';
 import { showErrorAndFocus } from '../lib/forms';
 import type { NavigationState } from '../lib/navigation-state';
-import { PENDING_MSG } from '../pending-messages';
 
 export default function SignUpScreen() {
   const [params] = useSearchParams();
@@ -139,7 +138,7 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
                 const unavailable = role === 'admin' && adminTaken;
                 return (
                   <option key={role} value={role} disabled={unavailable}>
-                    {unavailable ? PENDING_MSG.signUp.adminUnavailable : ROLE_LABEL[role]}
+                    {unavailable ? MSG.nav.adminUnavailable : ROLE_LABEL[role]}
                   </option>
                 );
               })}

@@ -8,9 +8,9 @@ import { PageHeading } from '../components/PageHeading';
 import { PaidJobList } from '../components/payments/PaidJobList';
 import { PaymentAccountNeeded } from '../components/payments/PaymentAccountNeeded';
 import { PayoutOptions } from '../components/payments/PayoutOptions';
-import { PAYMENT_TODO_MSG } from '../components/payments/payment-texts';
 import { useApiQuery } from '../hooks/useApiQuery';
 import { isPaymentSetupComplete } from '../lib/payment-account';
+import { MSG } from '../../../shared/messages';
 
 /** 'My Earnings' (spec 2 §2): the worker's paid jobs and totals, and fast payouts once the account is fully set up. */
 export default function WorkerEarningsScreen() {
@@ -20,7 +20,7 @@ export default function WorkerEarningsScreen() {
       <PageHeading>My Earnings</PageHeading>
       {earnings.status === 'loading' ? <LoadingState label="Loading your earnings..." /> : null}
       {earnings.status === 'failed' ? (
-        <EmptyState title={apiErrorText(earnings.error, PAYMENT_TODO_MSG.earningsLoadFailed)}>
+        <EmptyState title={apiErrorText(earnings.error, MSG.payments.earningsLoadFailed)}>
           <button type="button" className="button button--secondary" onClick={earnings.reload}>
             Try again
           </button>
@@ -48,7 +48,7 @@ function EarningsOverview({ earnings }: { earnings: Earnings }) {
         <h2 id="paid-jobs-heading">Paid Jobs</h2>
         <PaidJobList jobs={earnings.paidJobs} />
       </section>
-      {isPaymentSetupComplete(earnings.paymentAccount) ? <PayoutOptions /> : <PaymentAccountNeeded message={PAYMENT_TODO_MSG.finishSetupForPayouts} />}
+      {isPaymentSetupComplete(earnings.paymentAccount) ? <PayoutOptions /> : <PaymentAccountNeeded message={MSG.payments.finishSetupForPayouts} />}
     </>
   );
 }

@@ -12,9 +12,6 @@ import { EmptyState } from '../EmptyState';
 import { LoadingState } from '../LoadingState';
 import { JobForm } from './JobForm';
 
-// TODO(shared/messages.ts): spec 2 §8 "Poster job actions" — 'Failed to update job' is not in MSG yet.
-const UPDATE_FAILED = 'Failed to update job';
-
 /** The server keeps "street, city, state"; the street itself may hold commas. */
 function splitAddress(fullAddress: string): Pick<JobFormValues, 'street' | 'city' | 'state'> {
   const parts = fullAddress.split(',').map((part) => part.trim());
@@ -95,7 +92,7 @@ export function EditJobPanel({ jobId, onSaved, onClose }: EditJobPanelProps) {
           initialImages={toAttachedImages(job.data.images)}
           submitLabel="Save Changes"
           savingLabel="Saving..."
-          failureText={UPDATE_FAILED}
+          failureText={MSG.jobs.updateFailed}
           onSubmit={save}
           onCancel={onClose}
           // Only open jobs are edited, and a job opens when its payment succeeded.

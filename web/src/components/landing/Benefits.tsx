@@ -1,16 +1,16 @@
-import { PENDING_MSG } from '../../pending-messages';
+import { MSG } from '../../../../shared/messages';
 
 const BENEFITS = [
   {
-    title: PENDING_MSG.landing.hourlyPay,
+    title: MSG.landing.hourlyPay,
     text: 'Typical earnings on local jobs. Every job shows its fixed price before you apply, so you know exactly what you will make.',
   },
   {
-    title: PENDING_MSG.landing.sameDayPay,
+    title: MSG.landing.sameDayPay,
     text: 'The poster pays upfront when the job is posted, and the money is released to you as soon as the work is done.',
   },
   {
-    title: PENDING_MSG.landing.noExperience,
+    title: MSG.landing.noExperience,
     text: 'Carrying boxes, mowing lawns, assembling furniture: if you are reliable and friendly, there is work for you.',
   },
 ] as const;

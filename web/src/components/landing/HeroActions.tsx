@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { dashboardPath } from '../../auth/destinations';
 import { useAuth } from '../../hooks/useAuth';
 import { useSignOut } from '../../hooks/useSignOut';
-import { PENDING_MSG } from '../../pending-messages';
+import { MSG } from '../../../../shared/messages';
 
 /** The two sign-up doors and a sign-in link for visitors; Dashboard and Sign Out for signed-in users (spec 1 §2). */
 export function HeroActions() {
@@ -27,10 +27,10 @@ export function HeroActions() {
     <>
       <div className="hero__actions">
         <Link to="/sign-up?role=worker" className="button button--large">
-          {PENDING_MSG.landing.earnMoney}
+          {MSG.landing.earnMoney}
         </Link>
         <Link to="/sign-up?role=poster" className="button button--large button--inverse">
-          {PENDING_MSG.landing.needHelp}
+          {MSG.landing.needHelp}
         </Link>
       </div>
       <p className="hero__sign-in">

@@ -1,13 +1,13 @@
-import { PENDING_MSG } from '../../pending-messages';
+import { MSG } from '../../../../shared/messages';
 
 const FOR_WORKERS = [
-  { title: PENDING_MSG.landing.signUpTime, text: 'Create a free account with your name and email. No CV, no interview.' },
+  { title: MSG.landing.signUpTime, text: 'Create a free account with your name and email. No CV, no interview.' },
   { title: 'Find jobs near you', text: 'Browse open jobs by category or search, and apply with a short message.' },
   { title: 'Do the work, get paid', text: 'When the poster confirms the job is done, your payment is released the same day.' },
 ] as const;
 
 const FOR_POSTERS = [
-  { title: PENDING_MSG.landing.postTime, text: 'Describe the task, the date, and the fixed price you will pay.' },
+  { title: MSG.landing.postTime, text: 'Describe the task, the date, and the fixed price you will pay.' },
   { title: 'Choose your worker', text: 'Review applicants with their ratings and skills, message them, and accept one.' },
   { title: 'Pay when it is done', text: 'You pay upfront to secure the worker; the money is released to them when the work is complete.' },
 ] as const;

@@ -1,8 +1,8 @@
-import { PENDING_MSG } from '../../pending-messages';
 import { PageHeading } from '../PageHeading';
 import { HeroActions } from './HeroActions';
+import { MSG } from '../../../../shared/messages';
 
-const { hourlyPay, sameDayPay, noExperience } = PENDING_MSG.landing;
+const { hourlyPay, sameDayPay, noExperience } = MSG.landing;
 
 export function LandingHero() {
   return (

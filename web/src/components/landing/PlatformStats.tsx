@@ -1,9 +1,9 @@
-import { PENDING_MSG } from '../../pending-messages';
+import { MSG } from '../../../../shared/messages';
 
 const STATS = [
-  { value: PENDING_MSG.landing.activeUsers, label: 'active users' },
-  { value: PENDING_MSG.landing.earned, label: 'earned by workers' },
-  { value: PENDING_MSG.landing.jobsCompleted, label: 'jobs completed' },
+  { value: MSG.landing.activeUsers, label: 'active users' },
+  { value: MSG.landing.earned, label: 'earned by workers' },
+  { value: MSG.landing.jobsCompleted, label: 'jobs completed' },
 ] as const;
 
 /** The platform's numbers as marketing states them (spec 1 §1). */

@@ -2,7 +2,7 @@
 import type { OwnProfile } from '../../../../shared/api';
 import { ROLE_HOME } from '../../../../shared/roles';
 import { dashboardPath } from '../../auth/destinations';
-import { PENDING_MSG } from '../../pending-messages';
+import { MSG } from '../../../../shared/messages';
 
 /** The signed-in user's profile (only the role matters here); null for visitors and when it could not be loaded. */
 type ViewerProfile = Pick<OwnProfile, 'role'> | null;
@@ -55,9 +55,9 @@ export function userMenuItems(profile: ViewerProfile): NavItem[] {
     { to: '/profile', label: 'Profile' },
     // The admin's dashboard is the Admin Dashboard entry below.
     ...(role === 'admin' ? [] : [{ to: dashboardPath(profile), label: 'Dashboard' }]),
-    ...(role === 'worker' ? [{ to: EARNINGS_PATH, label: PENDING_MSG.nav.myEarnings }] : []),
+    ...(role === 'worker' ? [{ to: EARNINGS_PATH, label: MSG.nav.myEarnings }] : []),
     { to: MESSAGES_PATH, label: 'Messages' },
-    ...(role === 'admin' ? [{ to: ROLE_HOME.admin, label: PENDING_MSG.nav.adminDashboard }] : []),
+    ...(role === 'admin' ? [{ to: ROLE_HOME.admin, label: MSG.nav.adminDashboard }] : []),
   ];
 }
 
@@ -70,7 +70,7 @@ export function mobileMenuItems(signedIn: boolean, profile: ViewerProfile): NavI
     { to: dashboardPath(profile), label: 'Dashboard' },
     ...(profile ? [FIND_JOBS] : []),
     ...(profile?.role === 'admin' ? ADMIN_SECTIONS.map((section) => ({ ...section, label: `Admin: ${section.label}` })) : []),
-    { to: '/profile', label: PENDING_MSG.nav.profileSettings },
+    { to: '/profile', label: MSG.nav.profileSettings },
   ];
 }
 

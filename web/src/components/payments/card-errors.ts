@@ -1,5 +1,4 @@
 import { MSG } from '../../../../shared/messages';
-import { PAYMENT_TODO_MSG } from './payment-texts';
 
 /** What a card confirmation reports when it fails: Stripe's error `type` and its message (Stripe.js and the simulator alike). */
 export interface CardError {
@@ -18,7 +17,7 @@ export function cardErrorText(error: CardError): string {
     case 'api_connection_error':
       return MSG.backend.network;
     case 'rate_limit_error':
-      return PAYMENT_TODO_MSG.tooManyRequests;
+      return MSG.payments.tooManyRequests;
     default:
       return MSG.payments.failed;
   }

@@ -1,5 +1,5 @@
 import { useNow } from '../../hooks/useNow';
-import { PENDING_MSG } from '../../pending-messages';
+import { MSG } from '../../../../shared/messages';
 
 const RECENT_MS = 7 * 24 * 3600 * 1000;
 
@@ -8,7 +8,7 @@ const monthAndYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'nu
 /** "March 2025", or 'Recently joined' during the first week. */
 export function memberSinceText(createdAt: string, now: number): string {
   const created = Date.parse(createdAt);
-  return now - created < RECENT_MS ? PENDING_MSG.profile.recentlyJoined : monthAndYear.format(created);
+  return now - created < RECENT_MS ? MSG.profileCard.recentlyJoined : monthAndYear.format(created);
 }
 
 const HOUR_MS = 3600 * 1000;

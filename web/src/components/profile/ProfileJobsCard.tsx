@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import type { OwnProfile } from '../../../../shared/api';
 import { MSG } from '../../../../shared/messages';
 import { useOwnJobs } from '../../hooks/useOwnJobs';
-import { PENDING_MSG } from '../../pending-messages';
 import { EmptyState } from '../EmptyState';
 import { JobHistory } from '../jobs/JobHistory';
 import { LoadingState } from '../LoadingState';
@@ -34,7 +33,7 @@ function PostedJobsCard() {
         jobs.items.length > 0 ? (
           <>
             <JobHistory jobs={jobs.items.slice(0, SHOWN_JOBS)} />
-            {jobs.items.length > SHOWN_JOBS ? <p className="muted">{PENDING_MSG.profile.andMore(jobs.items.length - SHOWN_JOBS)}</p> : null}
+            {jobs.items.length > SHOWN_JOBS ? <p className="muted">{MSG.profileCard.andMore(jobs.items.length - SHOWN_JOBS)}</p> : null}
           </>
         ) : (
           <EmptyState title="You have not posted any jobs yet.">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSignOut } from '../../hooks/useSignOut';
 import { useToast } from '../../hooks/useToast';
-import { PENDING_MSG } from '../../pending-messages';
+import { MSG } from '../../../../shared/messages';
 
 /** Ends every session of the account, on this device and all others (a lost phone, a shared computer). */
 export function SessionsCard() {
@@ -11,7 +11,7 @@ export function SessionsCard() {
 
   async function signOutEverywhere() {
     setBusy(true);
-    if (await signOut({ everywhere: true })) toast.success(PENDING_MSG.profile.signedOutEverywhere);
+    if (await signOut({ everywhere: true })) toast.success(MSG.profileCard.signedOutEverywhere);
   }
 
   return (

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_SKILLS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
-import { PENDING_MSG } from '../../pending-messages';
 
 /** The longest skill the server accepts (shared/schemas/profile.ts). */
 const MAX_SKILL_LENGTH = 50;
@@ -27,7 +26,7 @@ export function SkillsEditor({ skills, onChange, error }: SkillsEditorProps) {
     const skill = draft.trim();
     if (!skill) return;
     if (skills.some((existing) => existing.toLowerCase() === skill.toLowerCase())) {
-      setProblem(PENDING_MSG.profile.duplicateSkill(skill));
+      setProblem(MSG.profileCard.duplicateSkill(skill));
       return;
     }
     if (skills.length >= MAX_SKILLS) {
