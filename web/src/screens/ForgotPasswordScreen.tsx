@@ -7,6 +7,7 @@ import { CONFIRMATION_CODE_PATTERN, completePasswordReset, requestPasswordReset 
 import { passwordResetFailureText } from '../auth/cognito-errors';
 import { FormError } from '../components/FormError';
 import { FormField } from '../components/FormField';
+import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../components/PageHeading';
 import { useConfig } from '../hooks/useConfig';
 import { useToast } from '../hooks/useToast';
@@ -174,32 +175,7 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
             />
           )}
         </FormField>
-        <FormField label="New Password" error={fieldError('password')} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={values.password}
-              onChange={(e) => update('password', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Confirm New Password" error={fieldError('confirmPassword')}>
-          {(control) => (
-            <input
-              {...control}
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={values.confirmPassword}
-              onChange={(e) => update('confirmPassword', e.target.value)}
-            />
-          )}
-        </FormField>
+        <PasswordFields values={values} onChange={update} errorOf={fieldError} isNew />
         {problem && problem.field === null ? <FormError>{problem.message}</FormError> : null}
         <button type="submit" className="button button--block">
           {submitting ? 'Resetting...' : 'Reset Password'}

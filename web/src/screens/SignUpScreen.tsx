@@ -2,12 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { ROLES, ROLE_LABEL, isRole, type Role } from '../../../shared/roles';
-import { PASSWORD_MIN_LENGTH, signUpSchema, type SignUpForm as SignUpValues } from '../../../shared/schemas/auth';
+import { signUpSchema, type SignUpForm as SignUpValues } from '../../../shared/schemas/auth';
 import { fetchAdminStatus } from '../api/endpoints';
 import { registerAccount, type NewAccount } from '../auth/accounts';
 import { signUpFailureText } from '../auth/cognito-errors';
 import { FormError } from '../components/FormError';
 import { FormField } from '../components/FormField';
+import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../components/PageHeading';
 import { useApiQuery } from '../hooks/useApiQuery';
 import { useToast } from '../hooks/useToast';
@@ -105,32 +106,7 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
             />
           )}
         </FormField>
-        <FormField label="Password" error={fieldError('password')} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={values.password}
-              onChange={(e) => update('password', e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Confirm Password" error={fieldError('confirmPassword')}>
-          {(control) => (
-            <input
-              {...control}
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={values.confirmPassword}
-              onChange={(e) => update('confirmPassword', e.target.value)}
-            />
-          )}
-        </FormField>
+        <PasswordFields values={values} onChange={update} errorOf={fieldError} />
         <FormField label="Account Type" error={fieldError('role')}>
           {(control) => (
             <select {...control} name="role" required value={values.role} onChange={(e) => update('role', e.target.value)}>
