@@ -11,7 +11,8 @@ import { countAttempt } from '../lib/rate-limit.js';
 import { stripe } from '../lib/stripe.js';
 import { keys, timeOrdered } from '../table.js';
 import { recordSecurityEvent } from './admin-actions.js';
-import { getJob, jobIndexKeys, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
+import { jobTransition } from './job-transitions.js';
+import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
 import { notificationItem } from './notifications.js';
 import { getProfile } from './profiles.js';
 
@@ -103,8 +104,10 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
   if (job.status !== 'awaiting_payment') return { job, opened: false };
 
   const paidAt = new Date().toISOString();
-  const opened: JobItem = { ...job, status: 'open', paidAt, updatedAt: paidAt };
-  delete opened.expiresAt;
+  const { updated: opened, update } = jobTransition(job, 'pay', { paidAt, expiresAt: undefined }, {
+    by: { posterId: job.posterId },
+    condition: { expression: 'stripePaymentIntentId = :intent', values: { ':intent': intent.id } },
+  });
   const payment: PaymentRecord = {
     id: intent.id,
     jobId: job.id,
@@ -119,29 +122,11 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
     transferId: null,
     createdAt: paidAt,
   };
-  const index = jobIndexKeys(opened);
   try {
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.job(job.id),
-              UpdateExpression: 'SET #status = :open, paidAt = :paidAt, updatedAt = :paidAt, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2sk = :g2sk REMOVE expiresAt',
-              ConditionExpression: '#status = :awaiting AND stripePaymentIntentId = :intent',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':open': 'open',
-                ':awaiting': 'awaiting_payment',
-                ':intent': intent.id,
-                ':paidAt': paidAt,
-                ':g1pk': index.gsi1pk,
-                ':g1sk': index.gsi1sk,
-                ':g2sk': index.gsi2sk,
-              },
-            },
-          },
+          { Update: update },
           {
             Put: {
               TableName: tableName(),
@@ -247,9 +232,7 @@ export interface PaidJob {
  * (the transfer webhook calls it too, in case the releasing call died after the transfer).
  */
 export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = []): Promise<PaidJob> {
-  const now = new Date().toISOString();
-  const paid: JobItem = { ...job, status: 'paid', updatedAt: now };
-  const index = jobIndexKeys(paid);
+  const { updated: paid, update } = jobTransition(job, 'release', { transferId }, { by: { workerId: job.workerId! } });
   const notification = notificationItem({
     userId: job.workerId!,
     jobId: job.id,
@@ -262,26 +245,7 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.job(job.id),
-              UpdateExpression: 'SET #status = :paid, transferId = :transfer, updatedAt = :now, gsi1pk = :g1pk, gsi1sk = :g1sk, gsi2sk = :g2sk, gsi3sk = :g3sk',
-              ConditionExpression: '#status = :completed AND workerId = :worker',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':paid': 'paid',
-                ':completed': 'completed',
-                ':worker': job.workerId,
-                ':transfer': transferId,
-                ':now': now,
-                ':g1pk': index.gsi1pk,
-                ':g1sk': index.gsi1sk,
-                ':g2sk': index.gsi2sk,
-                ':g3sk': index.gsi3sk,
-              },
-            },
-          },
+          { Update: update },
           {
             Update: {
               TableName: tableName(),
