@@ -177,7 +177,7 @@ export const JOB_EVENT = {
  * on it: the payments rule refunds on `cancelled`); `job` is the public summary, or on
  * removal the job as it was.
  */
-export type JobChange = 'edited' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'paid' | 'deleted';
+export type JobChange = 'edited' | 'applications' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'paid' | 'deleted';
 export interface JobEventDetail {
   /** The public summary plus, for paid jobs, what the payments rules need. */
   job: JobSummary & { paidAt?: string; stripePaymentIntentId?: string };

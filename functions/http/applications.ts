@@ -6,7 +6,7 @@ import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, 
 import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
 import { completeJob, declineCompletion } from '../domain/job-completion.js';
 import type { JobChangeResult } from '../domain/job-transitions.js';
-import { toJobSummary } from '../domain/jobs.js';
+import { getJob, toJobSummary } from '../domain/jobs.js';
 import { requirePaymentAccount } from '../domain/payment-accounts.js';
 import { getProfile, type ProfileItem } from '../domain/profiles.js';
 import { forbidden } from '../lib/errors.js';
@@ -30,11 +30,18 @@ async function published({ job, notifications }: JobChangeResult, change: JobCha
   return toJobSummary(job);
 }
 
+/** The job's pending count changed: browsers showing it (the poster's Applications tab, N/4) refresh. */
+async function publishApplicationsChanged(jobId: string): Promise<void> {
+  const job = await getJob(jobId);
+  if (job) await publishJobEvent(JOB_EVENT.updated, job, 'applications');
+}
+
 export const handler = routeGroup('applications', {
   'POST /jobs/{id}/applications': async (request) => {
     const worker = await requireApplicant(request.caller.userId);
     const { message } = request.body(applySchema);
     const application: Application = await applyToJob(request.params.id ?? '', worker, message);
+    await publishApplicationsChanged(application.jobId);
     return { status: 201, body: application };
   },
 
@@ -49,7 +56,7 @@ export const handler = routeGroup('applications', {
 
   'POST /jobs/{id}/applications/{workerId}/reject': async ({ params, caller }): Promise<Application> => {
     const { application, notification } = await rejectApplication(params.id ?? '', caller.userId, params.workerId ?? '');
-    await publishNotificationCreated(notification);
+    await Promise.all([publishNotificationCreated(notification), publishApplicationsChanged(application.jobId)]);
     return application;
   },
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { JobFeedMessage } from '../../functions/events/job-feed.js';
-import { useLocalStack } from '../support/local-stack.js';
+import { api, useLocalStack } from '../support/local-stack.js';
+import { createReadyUser } from '../support/job-lifecycle.js';
 import { createPoster, postPaidJob, settle } from '../support/payments.js';
 
 function connect(url: string): Promise<{ socket: WebSocket; messages: JobFeedMessage[] }> {
@@ -39,6 +40,27 @@ describe('live job feed over the WebSocket API', () => {
     expect(JSON.stringify(visitor.messages[0])).not.toContain('1 Elm St');
     visitor.socket.close();
     member.socket.close();
+  });
+
+  it('pushes the new pending count when a worker applies', async () => {
+    const poster = await createPoster(stack());
+    const worker = await createReadyUser(stack(), 'worker');
+    const job = await postPaidJob(stack(), poster, {
+      title: 'Water my plants',
+      description: 'Twice next week.',
+      address: { street: '2 Elm St', city: 'Austin', state: 'TX' },
+      payment: 1500,
+      category: 'Other',
+      date: new Date().toISOString().slice(0, 10),
+      duration: '20 minutes',
+    });
+    await settle(stack());
+    const watcher = await connect(`${stack().urls.webSocket}?token=${poster.idToken}`);
+    await api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: worker.idToken, body: {} });
+    await settle(stack());
+    await expect.poll(() => watcher.messages.length).toBe(1);
+    expect(watcher.messages[0]).toMatchObject({ type: 'job.updated', job: { id: job.id, pendingApplications: 1 } });
+    watcher.socket.close();
   });
 
   it('refuses a connection with a forged token', async () => {
