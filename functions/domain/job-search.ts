@@ -40,17 +40,38 @@ interface TermItem {
 
 const sameTerms = (a: Set<string> | undefined, b: Set<string>) => a !== undefined && a.size === b.size && [...b].every((term) => a.has(term));
 
+/** What the terms are made of: if it is the same before and after a sync, the sync was current. */
+const termSource = (job: JobItem | undefined) =>
+  job ? JSON.stringify([job.status, job.title, job.category, job.location, job.skills, job.description]) : 'gone';
+
 /**
  * Brings a job's term items in line with the job as it is now (none unless open). It reads
- * the current job rather than trusting the event, so a late or repeated event is harmless.
+ * the current job rather than trusting the event, so a late or repeated event is harmless;
+ * and two syncs of one job can run at once (EventBridge delivers in parallel), so after
+ * writing it reads the job again and goes round once more if the job changed meanwhile: the
+ * last sync to finish always leaves the index as the job is.
  */
 export async function syncSearchTerms(jobId: string): Promise<{ written: number; deleted: number }> {
-  const job = await getJob(jobId);
+  const totals = { written: 0, deleted: 0 };
+  let job = await getJob(jobId, { consistentRead: true });
+  for (let round = 0; round < 5; round++) {
+    const result = await writeTerms(jobId, job);
+    totals.written += result.written;
+    totals.deleted += result.deleted;
+    const now = await getJob(jobId, { consistentRead: true });
+    if (termSource(now) === termSource(job)) break;
+    job = now;
+  }
+  return totals;
+}
+
+async function writeTerms(jobId: string, job: JobItem | undefined): Promise<{ written: number; deleted: number }> {
   const wanted = job ? jobTerms(job) : new Set<string>();
   const existing = await queryAll<TermItem>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
     ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':term': keys.jobTermPrefix() },
     ProjectionExpression: 'sk, category, posterId, terms',
+    ConsistentRead: true,
   });
 
   // Items written for an older version of the job (category or terms changed) are rewritten.

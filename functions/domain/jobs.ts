@@ -117,12 +117,12 @@ export async function getJob(jobId: string, options: { includeDeleting?: boolean
   return job?.deletingAt && !options.includeDeleting ? undefined : job;
 }
 
-/** A worker's jobs in one status (GSI3), e.g. the paid ones for their earnings. */
-export function listWorkerJobs(workerId: string, status: JobStatus): Promise<JobItem[]> {
+/** A worker's jobs (GSI3): in one status (e.g. the paid ones for earnings), or all of them. */
+export function listWorkerJobs(workerId: string, status?: JobStatus): Promise<JobItem[]> {
   return queryAll<JobItem>({
     IndexName: 'GSI3',
-    KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :status)',
-    ExpressionAttributeValues: { ':pk': keys.jobsByWorker(workerId), ':status': `${status}#` },
+    KeyConditionExpression: status ? 'gsi3pk = :pk AND begins_with(gsi3sk, :status)' : 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.jobsByWorker(workerId), ...(status ? { ':status': `${status}#` } : {}) },
     ScanIndexForward: false,
   });
 }

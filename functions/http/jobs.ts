@@ -6,7 +6,7 @@ import { publishJobEvent, publishNotificationCreated } from '../domain/events.js
 import { cancelJob, deleteJob, editJob, unassignJob } from '../domain/job-management.js';
 import { browseOpenJobs } from '../domain/job-search.js';
 import { startJobPayment } from '../domain/job-payments.js';
-import { getJob, listPosterJobs, toJobDetail, toJobSummary } from '../domain/jobs.js';
+import { getJob, listPosterJobs, listWorkerJobs, toJobDetail, toJobSummary } from '../domain/jobs.js';
 import { requirePaymentAccount } from '../domain/payment-accounts.js';
 import { getProfile, toPublicProfile, type ProfileItem } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
@@ -87,8 +87,13 @@ export const handler = routeGroup('jobs', {
     return { status: 204 };
   },
 
-  /** The poster dashboard: every own job, by status. */
-  'GET /me/jobs': async ({ caller }): Promise<{ items: JobSummary[] }> => ({
-    items: (await listPosterJobs(caller.userId)).map(toJobSummary),
-  }),
+  /**
+   * The caller's jobs, newest first: those a poster posted (poster dashboard, profile 'Posted
+   * Jobs'), or those a worker was assigned (profile 'Job History').
+   */
+  'GET /me/jobs': async ({ caller }): Promise<{ items: JobSummary[] }> => {
+    const profile = await getProfile(caller.userId);
+    const jobs = profile?.role === 'worker' ? await listWorkerJobs(caller.userId) : await listPosterJobs(caller.userId);
+    return { items: jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(toJobSummary) };
+  },
 });

@@ -203,7 +203,7 @@ describe('accounts and the app shell in a browser', () => {
 
     await page.goto(webUrl('/profile'));
     await page.getByRole('heading', { level: 1, name: 'Sam Skills' }).waitFor();
-    for (const text of ['Recently joined', 'No ratings yet', 'Not Connected', 'Job History', 'No completed jobs yet.']) {
+    for (const text of ['Recently joined', 'No ratings yet', 'Not Connected', 'Job History', 'No jobs yet.']) {
       expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     }
 

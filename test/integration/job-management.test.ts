@@ -137,10 +137,14 @@ describe('poster job management', () => {
     expect(await saved()).toEqual([]);
   });
 
-  it('lists the poster\'s own jobs for the dashboard', async () => {
-    const owner = await createPoster(stack());
-    const job = await post(owner);
-    const mine = await api<{ items: JobSummary[] }>(stack(), 'GET', '/me/jobs', { token: owner.idToken });
-    expect(mine.body.items.map((j) => j.id)).toEqual([job.id]);
+  it('lists the caller\'s jobs: a poster\'s posted ones, a worker\'s assigned ones, newest first', async () => {
+    const [owner, worker] = await Promise.all([createPoster(stack()), createReadyUser(stack(), 'worker')]);
+    const first = await post(owner, { ...form, title: 'First' });
+    const second = await post(owner, { ...form, title: 'Second' });
+    const mine = (user: TestUser) => api<{ items: JobSummary[] }>(stack(), 'GET', '/me/jobs', { token: user.idToken });
+    expect((await mine(owner)).body.items.map((j) => j.id)).toEqual([second.id, first.id]);
+    expect((await mine(worker)).body.items).toEqual([]);
+    await assign(first, owner, worker);
+    expect((await mine(worker)).body.items.map((j) => [j.id, j.status])).toEqual([[first.id, 'assigned']]);
   });
 });

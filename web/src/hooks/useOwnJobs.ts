@@ -4,19 +4,20 @@ import { useApiList, type ApiList } from './useApiList';
 import { useAuth } from './useAuth';
 import { useLiveReconnect, useLiveUpdates } from './useLiveUpdates';
 
-/** The signed-in poster's jobs, every status, newest first, kept in sync with the server's pushes. */
+/** The signed-in user's jobs (a poster's posted ones, a worker's assigned ones), newest first, kept in sync with the server's pushes. */
 export function useOwnJobs(): ApiList<JobSummary> {
   const { userId } = useAuth();
   const jobs = useApiList(
     userId ? `own-jobs:${userId}` : null,
-    // The API lists them in no promised order; the dashboard shows the newest first.
-    async (api) => (await fetchOwnJobs(api)).items.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    // Newest first, as the API lists them: posted jobs for a poster, assigned ones for a worker.
+    async (api) => (await fetchOwnJobs(api)).items,
     (job) => job.id,
   );
 
   useLiveUpdates((message) => {
     if (message.type === 'job.removed' && jobs.items.some((job) => job.id === message.jobId)) jobs.remove(message.jobId);
-    if ((message.type === 'job.posted' || message.type === 'job.updated') && message.job.posterId === userId) jobs.upsert(message.job);
+    const isOwn = (job: JobSummary) => job.posterId === userId || job.workerId === userId;
+    if ((message.type === 'job.posted' || message.type === 'job.updated') && isOwn(message.job)) jobs.upsert(message.job);
   });
   // Pushes sent while the socket was down are lost.
   useLiveReconnect(jobs.reload);

@@ -9,18 +9,32 @@ import { LoadingState } from '../LoadingState';
 /** How many jobs the profile lists before '... and N more' (spec 2 §2). */
 const SHOWN_JOBS = 5;
 
-/** Posted Jobs for posters, Job History for workers; admins have neither. */
+/** Posted Jobs for posters, Job History for workers (GET /me/jobs answers per role); admins have neither. */
 export function ProfileJobsCard({ profile }: { profile: OwnProfile }) {
-  if (profile.role === 'poster') return <PostedJobsCard />;
-  if (profile.role === 'worker') return <JobHistoryCard completedJobs={profile.completedJobs} />;
+  if (profile.role === 'poster') {
+    return (
+      <JobsCard id="posted-jobs-heading" title="Posted Jobs" emptyTitle="You have not posted any jobs yet." action={{ to: '/post-job', label: 'Post a Job' }} />
+    );
+  }
+  if (profile.role === 'worker') {
+    return <JobsCard id="job-history-heading" title="Job History" emptyTitle="No jobs yet." action={{ to: '/dashboard', label: 'Find Jobs' }} />;
+  }
   return null;
 }
 
-function PostedJobsCard() {
+interface JobsCardProps {
+  id: string;
+  title: string;
+  emptyTitle: string;
+  action: { to: string; label: string };
+}
+
+/** The first 5 of the caller's jobs, newest first, then '... and N more'. */
+function JobsCard({ id, title, emptyTitle, action }: JobsCardProps) {
   const jobs = useOwnJobs();
   return (
-    <section className="card" aria-labelledby="posted-jobs-heading">
-      <h2 id="posted-jobs-heading">Posted Jobs</h2>
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       {jobs.phase === 'loading' ? <LoadingState label="Loading your jobs..." /> : null}
       {jobs.phase === 'failed' ? (
         <EmptyState title={MSG.jobs.loadFailed}>
@@ -36,35 +50,13 @@ function PostedJobsCard() {
             {jobs.items.length > SHOWN_JOBS ? <p className="muted">{MSG.profileCard.andMore(jobs.items.length - SHOWN_JOBS)}</p> : null}
           </>
         ) : (
-          <EmptyState title="You have not posted any jobs yet.">
-            <Link to="/post-job" className="button">
-              Post a Job
+          <EmptyState title={emptyTitle}>
+            <Link to={action.to} className="button button--secondary">
+              {action.label}
             </Link>
           </EmptyState>
         )
       ) : null}
-    </section>
-  );
-}
-
-/**
- * The worker's completed jobs. No API lists a worker's jobs yet (the applications issue adds
- * it): until then the card says how many there are, or where they will appear.
- */
-function JobHistoryCard({ completedJobs }: { completedJobs: number }) {
-  return (
-    <section className="card" aria-labelledby="job-history-heading">
-      <h2 id="job-history-heading">Job History</h2>
-      {completedJobs > 0 ? (
-        <p>You have completed {completedJobs === 1 ? '1 job' : `${completedJobs} jobs`} on OddJobs.</p>
-      ) : (
-        <EmptyState title="No completed jobs yet.">
-          <p>Jobs you complete will be listed here.</p>
-          <Link to="/dashboard" className="button button--secondary">
-            Find Jobs
-          </Link>
-        </EmptyState>
-      )}
     </section>
   );
 }
