@@ -6,6 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
 import { CONFIRMATION_CODE_PATTERN, completePasswordReset, requestPasswordReset } from '../auth/accounts';
 import { passwordResetFailureText } from '../auth/cognito-errors';
 import { FormError } from '../components/FormError';
+import { EmailField } from '../components/EmailField';
 import { FormField } from '../components/FormField';
 import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../components/PageHeading';
@@ -88,11 +89,7 @@ function RequestCodeForm({ initialEmail, onSent }: { initialEmail: string; onSen
     <form ref={form} className="form" noValidate onSubmit={submit}>
       <p className="auth-card__lead">Enter the email address of your account and we will email you a code to choose a new password.</p>
       <fieldset disabled={submitting} className="form__fields">
-        <FormField label="Email" error={problem}>
-          {(control) => (
-            <input {...control} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          )}
-        </FormField>
+        <EmailField value={email} onChange={setEmail} error={problem} />
         <button type="submit" className="button button--block">
           {submitting ? MSG.verify.sending : 'Send Reset Code'}
         </button>

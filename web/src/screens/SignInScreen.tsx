@@ -5,6 +5,7 @@ import { signInSchema } from '../../../shared/schemas/auth';
 import { isUnconfirmedUser, signInFailureText } from '../auth/cognito-errors';
 import { dashboardPath, welcomePath } from '../auth/destinations';
 import { FormError } from '../components/FormError';
+import { EmailField } from '../components/EmailField';
 import { FormField } from '../components/FormField';
 import { PageHeading } from '../components/PageHeading';
 import { useAuth } from '../hooks/useAuth';
@@ -108,19 +109,7 @@ function SignInForm({ initialEmail }: { initialEmail: string }) {
   return (
     <form ref={form} className="form" noValidate onSubmit={submit}>
       <fieldset disabled={submitting} className="form__fields">
-        <FormField label="Email">
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={(e) => setValues((current) => ({ ...current, email: e.target.value }))}
-            />
-          )}
-        </FormField>
+        <EmailField value={values.email} onChange={(email) => setValues((current) => ({ ...current, email }))} />
         <FormField label="Password">
           {(control) => (
             <input

@@ -7,6 +7,7 @@ import { fetchAdminStatus } from '../api/endpoints';
 import { registerAccount, type NewAccount } from '../auth/accounts';
 import { signUpFailureText } from '../auth/cognito-errors';
 import { FormError } from '../components/FormError';
+import { EmailField } from '../components/EmailField';
 import { FormField } from '../components/FormField';
 import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../components/PageHeading';
@@ -93,19 +94,7 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
             <input {...control} name="name" autoComplete="name" required value={values.name} onChange={(e) => update('name', e.target.value)} />
           )}
         </FormField>
-        <FormField label="Email" error={fieldError('email')}>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={(e) => update('email', e.target.value)}
-            />
-          )}
-        </FormField>
+        <EmailField value={values.email} onChange={(email) => update('email', email)} error={fieldError('email')} />
         <PasswordFields values={values} onChange={update} errorOf={fieldError} />
         <FormField label="Account Type" error={fieldError('role')}>
           {(control) => (
