@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnProfile, PublicProfile } from '../../shared/api.js';
+import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
-import { api, createUser, queryIndex, useLocalStack } from '../support/local-stack.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../functions/table.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack } from '../support/local-stack.js';
+
+/** Starts a rate-limit test with time left in the 5-minute window, so no reset falls inside it. */
+async function awaitFreshWindow(): Promise<void> {
+  const left = RATE_LIMITS.profileUpdate.windowSeconds - ((Date.now() / 1000) % RATE_LIMITS.profileUpdate.windowSeconds);
+  if (left < 20) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+}
 
 describe('profiles', () => {
   const stack = useLocalStack();
@@ -53,9 +62,29 @@ describe('profiles', () => {
     expect(events[0]).toMatchObject({ actionType: 'profile_security_violation', adminId: 'system', targetType: 'profile' });
   });
 
+  it('grows the penalty by 5 seconds per violation', async () => {
+    const worker = await createUser(stack(), { role: 'worker' });
+    const update = () => api<{ error: string }>(stack(), 'PATCH', '/me', { token: worker.idToken, body: { bio: 'x' } });
+    await awaitFreshWindow();
+    for (let i = 0; i < 3; i++) expect((await update()).status).toBe(200);
+    const penalty = async () => {
+      const { Item } = await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.rateCounter('profile-penalty', worker.userId, 0) }));
+      return { violations: Item?.violations as number, waits: Math.round(Number(Item?.blockedUntil) - Date.now() / 1000) };
+    };
+    expect((await update()).status).toBe(429);
+    expect(await penalty()).toMatchObject({ violations: 1, waits: expect.toBeOneOf([4, 5]) });
+    // While the penalty runs, attempts are refused without adding to it.
+    expect((await update()).status).toBe(429);
+    expect((await penalty()).violations).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 5_200));
+    expect((await update()).status).toBe(429);
+    expect(await penalty()).toMatchObject({ violations: 2, waits: expect.toBeOneOf([9, 10]) });
+  }, 60_000);
+
   it('allows 3 updates per 5 minutes, then answers 429 with a growing penalty', async () => {
     const worker = await createUser(stack(), { role: 'worker' });
     const update = (bio: string) => api<{ error: string }>(stack(), 'PATCH', '/me', { token: worker.idToken, body: { bio } });
+    await awaitFreshWindow();
     const results = await Promise.all([update('a'), update('b'), update('c'), update('d'), update('e')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
     const refused = results.find((r) => r.status === 429)!;
