@@ -12,6 +12,7 @@ import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../components/PageHeading';
 import { useConfig } from '../hooks/useConfig';
 import { useToast } from '../hooks/useToast';
+import { useToastedAction } from '../hooks/useToastedAction';
 import { showErrorAndFocus } from '../lib/forms';
 import { readNavigationState, type NavigationState } from '../lib/navigation-state';
 
@@ -110,7 +111,7 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
   const [values, setValues] = useState<NewPasswordValues>({ code: '', password: '', confirmPassword: '' });
   const [problem, setProblem] = useState<{ field: NewPasswordField | null; message: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
+  const { busy: resending, run: resendCode } = useToastedAction(() => requestPasswordReset(email), MSG.passwordReset.codeSent, passwordResetFailureText);
 
   const update = (field: NewPasswordField, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const fieldError = (field: NewPasswordField) => (problem?.field === field ? problem.message : null);
@@ -137,17 +138,6 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
     }
   }
 
-  async function resendCode() {
-    if (resending) return;
-    setResending(true);
-    try {
-      await requestPasswordReset(email);
-      toast.success(MSG.passwordReset.codeSent);
-    } catch (error) {
-      toast.error(passwordResetFailureText(error));
-    }
-    setResending(false);
-  }
 
   return (
     <form ref={form} className="form" noValidate onSubmit={submit}>

@@ -7,6 +7,7 @@ import { FormField } from '../components/FormField';
 import { PageHeading } from '../components/PageHeading';
 import { useConfig } from '../hooks/useConfig';
 import { useToast } from '../hooks/useToast';
+import { useToastedAction } from '../hooks/useToastedAction';
 import { showErrorAndFocus } from '../lib/forms';
 import { readNavigationState, type NavigationState } from '../lib/navigation-state';
 
@@ -105,20 +106,8 @@ function VerifyCodeForm({ email }: { email: string }) {
 }
 
 function ResendButton({ email }: { email: string | null }) {
-  const toast = useToast();
-  const [sending, setSending] = useState(false);
-
-  async function resend() {
-    if (!email || sending) return;
-    setSending(true);
-    try {
-      await resendVerificationCode(email);
-      toast.success(MSG.verify.resent);
-    } catch (error) {
-      toast.error(resendCodeFailureText(error));
-    }
-    setSending(false);
-  }
+  // The button is disabled without an address, so the action never runs without one.
+  const { busy: sending, run: resend } = useToastedAction(() => resendVerificationCode(email ?? ''), MSG.verify.resent, resendCodeFailureText);
 
   return (
     <button type="button" className="button button--secondary button--block resend-button" disabled={!email || sending} onClick={() => void resend()}>
