@@ -1,10 +1,11 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JOB_TRANSITIONS, type JobAction } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { batchWrite } from '../lib/batch.js';
-import { db, isConditionFailure, isTransactionCancelled, queryAll, tableName } from '../lib/db.js';
+import { db, isConditionFailure, queryAll, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
+import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
@@ -95,11 +96,9 @@ export async function unassignJob(jobId: string, posterId: string): Promise<{ jo
     },
   };
   try {
-    await db.send(
-      new TransactWriteCommand({ TransactItems: [{ Update: update }, closeApplication, { Put: { TableName: tableName(), Item: notification } }] }),
-    );
+    await retryLostRaces(() => transactWrite([{ Update: update }, closeApplication, { Put: { TableName: tableName(), Item: notification } }]));
   } catch (error) {
-    if (isTransactionCancelled(error)) throw conflict(MSG.jobs.statusChanged);
+    if (error instanceof TransactionRefused) throw conflict(MSG.jobs.statusChanged);
     throw error;
   }
   return { job: updated, notification };

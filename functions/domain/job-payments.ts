@@ -1,14 +1,15 @@
-import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import type { JobPaymentStart, PaymentRecord } from '../../shared/api.js';
 import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { db, isTransactionCancelled, tableName } from '../lib/db.js';
+import { db, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { countAttempt } from '../lib/rate-limit.js';
 import { stripe } from '../lib/stripe.js';
+import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
 import { recordSecurityEvent } from './admin-actions.js';
 import { jobTransition } from './job-transitions.js';
@@ -16,7 +17,6 @@ import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js
 import { notificationItem } from './notifications.js';
 import { getProfile } from './profiles.js';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Suspicious-payment rules (spec 1 §9): they raise an alert for the admin, they do not block. */
 const SUSPICIOUS = { singleAmount: 50_000, dayTotal: 200_000, dayCount: 10 } as const;
@@ -123,31 +123,29 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
     createdAt: paidAt,
   };
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: update },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.payment(intent.id),
-                type: 'payment',
-                ...payment,
-                gsi1pk: keys.paymentsLog(),
-                gsi1sk: timeOrdered(paidAt, intent.id),
-                gsi2pk: keys.paymentsOfPoster(job.posterId),
-                gsi2sk: paidAt,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+    await retryLostRaces(() =>
+      transactWrite([
+        { Update: update },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.payment(intent.id),
+              type: 'payment',
+              ...payment,
+              gsi1pk: keys.paymentsLog(),
+              gsi1sk: timeOrdered(paidAt, intent.id),
+              gsi2pk: keys.paymentsOfPoster(job.posterId),
+              gsi2sk: paidAt,
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          ...(eventId ? [processedMarker(eventId)] : []),
-        ],
-      }),
+        },
+        ...(eventId ? [processedMarker(eventId)] : []),
+      ]),
     );
   } catch (error) {
-    if (isTransactionCancelled(error)) {
+    if (error instanceof TransactionRefused) {
       return { job: (await getJob(job.id, { includeDeleting: true })) ?? job, opened: false };
     }
     throw error;
@@ -171,26 +169,24 @@ export async function refundPayment(paymentIntentId: string, reason: string, ide
 /** The payment row `succeeded -> refunded`; false when it already was (or is unknown). */
 export async function markRefunded(paymentIntentId: string, extra: TransactItem[] = []): Promise<boolean> {
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.payment(paymentIntentId),
-              UpdateExpression: 'SET #status = :refunded, refundedAt = :now',
-              ConditionExpression: '#status = :succeeded',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':refunded': 'refunded', ':succeeded': 'succeeded', ':now': new Date().toISOString() },
-            },
+    await retryLostRaces(() =>
+      transactWrite([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.payment(paymentIntentId),
+            UpdateExpression: 'SET #status = :refunded, refundedAt = :now',
+            ConditionExpression: '#status = :succeeded',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':refunded': 'refunded', ':succeeded': 'succeeded', ':now': new Date().toISOString() },
           },
-          ...extra,
-        ],
-      }),
+        },
+        ...extra,
+      ]),
     );
     return true;
   } catch (error) {
-    if (isTransactionCancelled(error)) return false;
+    if (error instanceof TransactionRefused) return false;
     throw error;
   }
 }
@@ -242,37 +238,35 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
     metadata: { jobTitle: job.title },
   });
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: update },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.profile(job.workerId!),
-              UpdateExpression: 'ADD completedJobs :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
+    await retryLostRaces(() =>
+      transactWrite([
+        { Update: update },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.profile(job.workerId!),
+            UpdateExpression: 'ADD completedJobs :one',
+            ExpressionAttributeValues: { ':one': 1 },
           },
-          ...(job.stripePaymentIntentId
-            ? [
-                {
-                  Update: {
-                    TableName: tableName(),
-                    Key: keys.payment(job.stripePaymentIntentId),
-                    UpdateExpression: 'SET transferId = :transfer, workerId = :worker',
-                    ExpressionAttributeValues: { ':transfer': transferId, ':worker': job.workerId },
-                  },
+        },
+        ...(job.stripePaymentIntentId
+          ? [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.payment(job.stripePaymentIntentId),
+                  UpdateExpression: 'SET transferId = :transfer, workerId = :worker',
+                  ExpressionAttributeValues: { ':transfer': transferId, ':worker': job.workerId },
                 },
-              ]
-            : []),
-          { Put: { TableName: tableName(), Item: notification } },
-          ...extra,
-        ],
-      }),
+              },
+            ]
+          : []),
+        { Put: { TableName: tableName(), Item: notification } },
+        ...extra,
+      ]),
     );
   } catch (error) {
-    if (isTransactionCancelled(error)) {
+    if (error instanceof TransactionRefused) {
       const current = await getJob(job.id);
       if (current?.status === 'paid') return { job: current };
       throw conflict(MSG.jobs.statusChanged);
@@ -313,10 +307,10 @@ export async function listPayments(): Promise<PaymentRecord[]> {
 /** Records that a webhook event was handled; false when it already had been (a duplicate). */
 export async function markProcessed(eventId: string): Promise<boolean> {
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [processedMarker(eventId)] }));
+    await retryLostRaces(() => transactWrite([processedMarker(eventId)]));
     return true;
   } catch (error) {
-    if (isTransactionCancelled(error)) return false;
+    if (error instanceof TransactionRefused) return false;
     throw error;
   }
 }

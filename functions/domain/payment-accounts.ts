@@ -1,11 +1,12 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
 import { accountStatus, type PaymentAccount } from '../../shared/payments.js';
 import { ROLE_HOME, type Role } from '../../shared/roles.js';
-import { db, isConditionFailure, isTransactionCancelled, tableName } from '../lib/db.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { badRequest, forbidden } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
+import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { getProfile, type ProfileItem } from './profiles.js';
 
@@ -54,25 +55,23 @@ async function ensureAccount(profile: ProfileItem): Promise<string> {
     { idempotencyKey: `account-${profile.id}` },
   );
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.profile(profile.id),
-              UpdateExpression: 'SET stripeAccountId = :account, paymentAccount = :state, updatedAt = :now',
-              ConditionExpression: 'attribute_not_exists(stripeAccountId)',
-              ExpressionAttributeValues: { ':account': account.id, ':state': paymentAccountOf(account), ':now': new Date().toISOString() },
-            },
+    await retryLostRaces(() =>
+      transactWrite([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.profile(profile.id),
+            UpdateExpression: 'SET stripeAccountId = :account, paymentAccount = :state, updatedAt = :now',
+            ConditionExpression: 'attribute_not_exists(stripeAccountId)',
+            ExpressionAttributeValues: { ':account': account.id, ':state': paymentAccountOf(account), ':now': new Date().toISOString() },
           },
-          { Put: { TableName: tableName(), Item: { ...keys.stripeAccount(account.id), type: 'stripeAccount', userId: profile.id } } },
-        ],
-      }),
+        },
+        { Put: { TableName: tableName(), Item: { ...keys.stripeAccount(account.id), type: 'stripeAccount', userId: profile.id } } },
+      ]),
     );
     return account.id;
   } catch (error) {
-    if (isTransactionCancelled(error)) {
+    if (error instanceof TransactionRefused) {
       const current = await getProfile(profile.id);
       if (current?.stripeAccountId) return current.stripeAccountId;
     }

@@ -17,11 +17,6 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
-/** True when a transaction was cancelled (a condition failed, or a conflicting transaction). */
-export function isTransactionCancelled(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TransactionCanceledException';
-}
-
 /** Every item a query matches, page after page (for lists bounded by the domain, not by the caller). */
 export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
   const items: T[] = [];

@@ -1,6 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '../../shared/messages.js';
-import { db, isTransactionCancelled } from './db.js';
+import { db } from './db.js';
 import { conflict } from './errors.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -34,7 +34,7 @@ export class LostRace extends Error {
 }
 
 function cancellationCodes(error: unknown): string[] | undefined {
-  if (!isTransactionCancelled(error)) return undefined;
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
   const reasons = (error as Error & { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
   return reasons.map((reason) => reason.Code ?? 'None');
 }
