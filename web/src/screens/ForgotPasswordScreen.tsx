@@ -7,7 +7,7 @@ import { CONFIRMATION_CODE_PATTERN, completePasswordReset, requestPasswordReset 
 import { passwordResetFailureText } from '../auth/cognito-errors';
 import { FormError } from '../components/FormError';
 import { EmailField } from '../components/EmailField';
-import { FormField } from '../components/FormField';
+import { CodeField } from '../components/CodeField';
 import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../components/PageHeading';
 import { useConfig } from '../hooks/useConfig';
@@ -145,23 +145,8 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
         {MSG.passwordReset.codeSent} It went to <strong className="break-anywhere">{email}</strong>.
       </p>
       <fieldset disabled={submitting} className="form__fields">
-        <FormField label="Reset Code" error={fieldError('code')}>
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              className="code-input"
-              // The previous step's button is gone: the next thing to do is typing the mailed code.
-              autoFocus
-              value={values.code}
-              onChange={(e) => update('code', e.target.value.replace(/\D/g, ''))}
-            />
-          )}
-        </FormField>
+        {/* The previous step's button is gone: the next thing to do is typing the mailed code. */}
+        <CodeField label="Reset Code" value={values.code} onChange={(code) => update('code', code)} error={fieldError('code')} autoFocus />
         <PasswordFields values={values} onChange={update} errorOf={fieldError} isNew />
         {problem && problem.field === null ? <FormError>{problem.message}</FormError> : null}
         <button type="submit" className="button button--block">

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { CONFIRMATION_CODE_PATTERN, resendVerificationCode, verifyEmail } from '../auth/accounts';
 import { confirmSignUpFailureText, resendCodeFailureText } from '../auth/cognito-errors';
-import { FormField } from '../components/FormField';
+import { CodeField } from '../components/CodeField';
 import { PageHeading } from '../components/PageHeading';
 import { useConfig } from '../hooks/useConfig';
 import { useToast } from '../hooks/useToast';
@@ -82,21 +82,7 @@ function VerifyCodeForm({ email }: { email: string }) {
   return (
     <form ref={form} className="form" noValidate onSubmit={submit}>
       <fieldset disabled={submitting} className="form__fields">
-        <FormField label="Verification Code" error={problem}>
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              className="code-input"
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
-          )}
-        </FormField>
+        <CodeField label="Verification Code" value={code} onChange={setCode} error={problem} />
         <button type="submit" className="button button--block">
           {submitting ? 'Verifying...' : 'Verify Email'}
         </button>
