@@ -68,6 +68,8 @@ export const MSG = {
     network: 'Network error. Please check your connection and try again.',
     invalidSignature: 'Invalid signature', // ours
     notFound: 'Not found', // ours
+    invalidCursor: 'Invalid cursor', // ours
+    invalidText: 'Request contains text that is not valid Unicode', // ours
   },
   profile: {
     updated: 'Profile updated successfully',

@@ -4,7 +4,6 @@ import type { JobCategory } from '../../shared/categories.js';
 import { categoryTerm, prefixes, searchWords } from '../../shared/search.js';
 import { batchGet, batchWrite } from '../lib/batch.js';
 import { db, decodeCursor, encodeCursor, queryAll, tableName } from '../lib/db.js';
-import { badRequest } from '../lib/errors.js';
 import { keys, timeOrdered } from '../table.js';
 import { getJob, listJobsByStatus, toJobSummary, type JobItem } from './jobs.js';
 
@@ -120,8 +119,7 @@ export async function browseOpenJobs(query: BrowseQuery): Promise<Page<JobSummar
   }
   // The longest word is the likeliest to be rare; a category alone is a term of its own.
   const anchor = words.length ? words.reduce((a, b) => (b.length > a.length ? b : a)) : categoryTerm(query.category!);
-  let startKey = decodeCursor(query.cursor);
-  if (query.cursor && !startKey) throw badRequest('Invalid cursor');
+  let startKey: Record<string, unknown> | undefined = decodeCursor(query.cursor, { index: 'GSI1', partition: keys.jobsWithTerm(anchor) });
   const filters: string[] = [];
   const values: Record<string, unknown> = { ':term': keys.jobsWithTerm(anchor) };
   words

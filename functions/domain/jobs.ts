@@ -5,7 +5,6 @@ import type { JobStatus } from '../../shared/job-states.js';
 import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { db, decodeCursor, encodeCursor, queryAll, tableName } from '../lib/db.js';
-import { badRequest } from '../lib/errors.js';
 import { imageUrl } from '../lib/images.js';
 import { keys, timeOrdered } from '../table.js';
 
@@ -143,8 +142,7 @@ export async function listJobsByStatus(
   status: JobStatus,
   options: { limit: number; cursor?: string; excludePosterId?: string },
 ): Promise<Page<JobSummary>> {
-  const startKey = decodeCursor(options.cursor);
-  if (options.cursor && !startKey) throw badRequest('Invalid cursor');
+  const startKey = decodeCursor(options.cursor, { index: 'GSI1', partition: keys.jobsByStatus(status) });
   const result = await db.send(
     new QueryCommand({
       TableName: tableName(),

@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages.js';
 import type { ReviewRequest } from '../../shared/schemas/review.js';
 import { batchGet } from '../lib/batch.js';
 import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
+import { conflict, forbidden, notFound } from '../lib/errors.js';
 import { imageUrl } from '../lib/images.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
@@ -132,8 +132,7 @@ const REVIEWS_PAGE = 50;
 
 /** Reviews about a user, newest first, with each reviewer's name and image (one BatchGetItem). */
 export async function listReviewsAbout(revieweeId: string, cursor?: string): Promise<Page<ReviewView>> {
-  const startKey = decodeCursor(cursor);
-  if (cursor && !startKey) throw badRequest('Invalid cursor');
+  const startKey = decodeCursor(cursor, { index: 'GSI1', partition: keys.reviewsAbout(revieweeId) });
   const { Items = [], LastEvaluatedKey } = await db.send(
     new QueryCommand({
       TableName: tableName(),

@@ -1,6 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { MSG } from '../../shared/messages.js';
+import { hasLoneSurrogate } from '../../shared/text.js';
+import { TABLE_DESIGN, type IndexName } from '../table.js';
 import { env } from './env.js';
+import { badRequest } from './errors.js';
 
 /**
  * One document client per process. The endpoint comes from the SDK's own configuration
@@ -29,18 +33,45 @@ export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | '
   return items;
 }
 
-/** Page cursors are the query's LastEvaluatedKey, base64url-encoded JSON. */
+/** The query a page cursor continues: an index and the partition value it was read from. */
+export interface CursorScope {
+  index: IndexName;
+  partition: string;
+}
+
+/**
+ * Page cursors are the query's LastEvaluatedKey, base64url-encoded JSON. They come back
+ * from the client, so a decoded cursor must be exactly the key of the query it continues:
+ * the table's and the index's key attributes, strings within DynamoDB's key size, and the
+ * same index partition (a cursor cannot open another partition). Anything else is answered
+ * 400 'Invalid cursor' before DynamoDB sees it.
+ */
 export function encodeCursor(lastKey: Record<string, unknown> | undefined): string | null {
   return lastKey ? Buffer.from(JSON.stringify(lastKey)).toString('base64url') : null;
 }
 
-export function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
+const MAX_KEY_BYTES = 1024;
+
+export function decodeCursor(cursor: string | undefined, scope: CursorScope): Record<string, string> | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const index = TABLE_DESIGN.indexes[scope.index];
+  const expected = [TABLE_DESIGN.partitionKey, TABLE_DESIGN.sortKey, index.partitionKey, index.sortKey];
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through: a malformed cursor is the caller's input error
+    throw badRequest(MSG.backend.invalidCursor);
   }
-  return undefined;
+  const isKey =
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === expected.length &&
+    expected.every((name) => {
+      const part = (value as Record<string, unknown>)[name];
+      return typeof part === 'string' && part.length > 0 && Buffer.byteLength(part) <= MAX_KEY_BYTES && !hasLoneSurrogate(part);
+    }) &&
+    (value as Record<string, string>)[index.partitionKey] === scope.partition;
+  if (!isKey) throw badRequest(MSG.backend.invalidCursor);
+  return value as Record<string, string>;
 }
