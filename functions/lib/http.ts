@@ -3,9 +3,12 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type { z } from 'zod';
 import { MSG } from '../../shared/messages.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
+import { containsLoneSurrogate } from '../../shared/text.js';
 import { HTTP_ROUTE_GROUPS, type HttpRouteGroupName, type RouteKeyOf } from '../routes.js';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors.js';
 import { logger } from './logger.js';
+import { checkPathIds, pathIdShapes } from './path-ids.js';
+import { httpErrorFromStripe, isStripeError } from './stripe-errors.js';
 
 /** The signed-in user behind a request, from the claims the JWT authorizer verified. */
 export interface Caller {
@@ -53,13 +56,27 @@ export function callerFromEvent(event: HttpEvent): Caller | null {
   return { userId: claims.sub, email: String(claims.email ?? ''), groups, isAdmin: groups.includes(ADMIN_GROUP) };
 }
 
+/**
+ * The JSON body, refused with a 400 when it does not parse or holds a lone surrogate
+ * (`"\ud800"` parses, but breaks every later encoding of it: URIError, UTF-8).
+ */
 function parseJson(raw: string | undefined, isBase64: boolean): unknown {
   if (!raw) return {};
+  let value: unknown;
   try {
-    return JSON.parse(isBase64 ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+    value = JSON.parse(isBase64 ? Buffer.from(raw, 'base64').toString('utf8') : raw);
   } catch {
     throw badRequest(MSG.backend.invalidJson);
   }
+  if (containsLoneSurrogate(value)) throw badRequest(MSG.backend.invalidText);
+  return value;
+}
+
+/** Path and query values, checked like the body: no lone surrogates reach an operation. */
+function textParameters(values: Record<string, string | undefined> | undefined): Record<string, string> {
+  const checked = (values ?? {}) as Record<string, string>;
+  if (containsLoneSurrogate(checked)) throw badRequest(MSG.backend.invalidText);
+  return checked;
 }
 
 /** Turns zod issues into the first message (the one a form shows) and a field map. */
@@ -88,10 +105,14 @@ function toResponse(result: OperationResult, headers: Record<string, string> = {
   };
 }
 
-/** Answers HttpErrors with their message; anything else is logged and answered 500. */
+/** Answers HttpErrors with their message, Stripe's errors as mapped; anything else is logged and answered 500. */
 const httpErrors = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   onError: (request) => {
-    const error = request.error;
+    let error = request.error;
+    if (isStripeError(error)) {
+      logger.warn('stripe error', { routeKey: request.event.routeKey, error });
+      error = httpErrorFromStripe(error);
+    }
     if (error instanceof HttpError) {
       request.response = toResponse({ status: error.status, body: { error: error.message, fields: error.fields } }, error.headers);
       return;
@@ -112,6 +133,7 @@ type Operations<G extends HttpRouteGroupName> = {
  */
 export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: Operations<G>) {
   const declared: Readonly<Record<string, string>> = HTTP_ROUTE_GROUPS[group].routes;
+  const idShapes = Object.fromEntries(Object.keys(declared).map((routeKey) => [routeKey, pathIdShapes(routeKey)]));
   return middy<HttpEvent, HttpResponse>()
     .use(httpErrors())
     .handler(async (event) => {
@@ -121,12 +143,14 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
       const caller = callerFromEvent(event);
       if (access !== 'public' && !caller) throw unauthorized();
       if (access === 'admin' && !caller?.isAdmin) throw forbidden(MSG.auth.insufficientPermissions);
+      const params = textParameters(event.pathParameters);
+      checkPathIds(idShapes[event.routeKey] ?? {}, params);
       let parsedBody: unknown;
       const request: HttpRequest = {
         event,
         caller,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        params,
+        query: textParameters(event.queryStringParameters),
         body: (schema) => {
           parsedBody ??= parseJson(event.body, event.isBase64Encoded);
           return parseWith(schema, parsedBody);

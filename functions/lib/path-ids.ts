@@ -1,0 +1,46 @@
+import { notFound } from './errors.js';
+
+/** Ids we mint (jobs, reviews…) and Cognito's user ids (`sub`) are UUIDs. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A Stripe PaymentIntent id (`pi_3Pq…`). */
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
+
+/**
+ * The shape of every id a route takes in its path, checked before any read. A parameter
+ * named `{id}` is known by the collection before it (`/jobs/{id}` -> `jobs`); any other by
+ * its own name. A route whose parameter is missing here fails when its handler is built,
+ * so a new route cannot skip the check: add its shape.
+ */
+export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
+  jobs: UUID,
+  profiles: UUID,
+  payments: PAYMENT_INTENT_ID,
+  jobId: UUID,
+  workerId: UUID,
+  reviewerId: UUID,
+};
+
+/** Each path parameter of a route template with the shape its value must have. */
+export function pathIdShapes(routeKey: string): Record<string, RegExp> {
+  const segments = routeKey.split(' ')[1]?.split('/') ?? [];
+  const shapes: Record<string, RegExp> = {};
+  segments.forEach((segment, i) => {
+    const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (!param) return;
+    const shapeName = param === 'id' ? (segments[i - 1] ?? '') : param;
+    const shape = PATH_ID_SHAPES[shapeName];
+    if (!shape) throw new Error(`${routeKey}: no id shape for {${param}}; add '${shapeName}' to PATH_ID_SHAPES`);
+    shapes[param] = shape;
+  });
+  return shapes;
+}
+
+/**
+ * Answers 404 for an id of the wrong shape: nothing with that id can exist, exactly as for a
+ * well-formed id that is unknown (and no oversized key ever reaches DynamoDB).
+ */
+export function checkPathIds(shapes: Record<string, RegExp>, params: Record<string, string>): void {
+  for (const [param, shape] of Object.entries(shapes)) {
+    if (!shape.test(params[param] ?? '')) throw notFound();
+  }
+}

@@ -1,0 +1,34 @@
+import Stripe from 'stripe';
+import { MSG } from '../../shared/messages.js';
+import { HttpError } from './errors.js';
+
+/**
+ * Every Stripe failure a request can meet, answered with the spec's text (spec 1 "Card
+ * errors", spec 2 §8): the caller's mistakes are 4xx, Stripe's or our configuration's are
+ * 502. The HTTP layer applies it to any StripeError an operation lets through, so no route
+ * needs to catch them one by one.
+ */
+export function httpErrorFromStripe(error: Stripe.errors.StripeError): HttpError {
+  switch (error.type) {
+    case 'StripeCardError':
+      return new HttpError(402, error.message || MSG.payments.cardDeclined);
+    case 'StripeInvalidRequestError':
+      // An id Stripe does not know (a forged payment id, another platform's object).
+      if (error.code === 'resource_missing') return new HttpError(404, MSG.backend.referencedNotFound);
+      return new HttpError(400, MSG.payments.failed);
+    case 'StripeIdempotencyError':
+      // The same operation asked again with other parameters (e.g. a second refund reason).
+      return new HttpError(409, MSG.backend.conflict);
+    case 'StripeRateLimitError':
+      return new HttpError(429, MSG.payments.tooManyRequests, undefined, { 'retry-after': '1' });
+    case 'StripeConnectionError':
+      return new HttpError(502, MSG.backend.network);
+    case 'StripeSignatureVerificationError':
+      return new HttpError(400, MSG.backend.invalidSignature);
+    default:
+      // StripeAPIError, authentication and permission errors (our keys), and any newer class.
+      return new HttpError(502, MSG.payments.failed);
+  }
+}
+
+export const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;

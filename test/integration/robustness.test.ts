@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { JobSummary, Page } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { keys } from '../../functions/table.js';
+import { postOpenJob } from '../support/job-lifecycle.js';
+import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { createPoster } from '../support/payments.js';
+
+const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('bad input gets a clear 4xx (issue 15)', () => {
+  const stack = useLocalStack();
+  let poster: TestUser;
+  let worker: TestUser;
+  let admin: TestUser;
+  let jobs: JobSummary[];
+
+  beforeAll(async () => {
+    [poster, worker, admin] = await Promise.all([createPoster(stack()), createUser(stack(), { role: 'worker' }), createUser(stack(), { role: 'admin' })]);
+    jobs = [await postOpenJob(stack(), poster, { title: 'First open job' }), await postOpenJob(stack(), poster, { title: 'Second open job' })];
+  }, 120_000);
+
+  it('answers forged cursors 400 and still pages with real ones', async () => {
+    const forged = [
+      'e30', // {}
+      cursorOf([]),
+      cursorOf({ pk: 'JOB#x', sk: 'JOB' }),
+      cursorOf({ pk: 'JOB#x', sk: 'JOB', gsi1pk: keys.jobsByStatus('draft'), gsi1sk: 'x' }), // another partition
+      cursorOf({ pk: 'JOB#x', sk: 'JOB', gsi1pk: keys.jobsByStatus('open'), gsi1sk: 'x'.repeat(1100) }),
+      cursorOf({ pk: 1, sk: 'JOB', gsi1pk: keys.jobsByStatus('open'), gsi1sk: 'x' }),
+      '%%%',
+    ];
+    const paths = ['/jobs', '/feed/jobs', '/jobs?q=open', `/profiles/${poster.userId}/reviews`];
+    for (const path of paths) {
+      for (const cursor of forged) {
+        const separator = path.includes('?') ? '&' : '?';
+        const response = await api(stack(), 'GET', `${path}${separator}cursor=${encodeURIComponent(cursor)}`, { token: worker.idToken });
+        expect({ path, cursor, response }).toEqual({ path, cursor, response: { status: 400, body: { error: MSG.backend.invalidCursor } } });
+      }
+    }
+    const first = await api<Page<JobSummary>>(stack(), 'GET', '/jobs?limit=1');
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await api<Page<JobSummary>>(stack(), 'GET', `/jobs?limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.status).toBe(200);
+    expect(second.body.items.map((job) => job.id)).not.toEqual(first.body.items.map((job) => job.id));
+  });
+
+  it('answers ids of the wrong shape 404 before reading anything', async () => {
+    const long = 'a'.repeat(4000);
+    for (const path of [`/jobs/${long}`, `/profiles/${long}`, `/jobs/${jobs[0]!.id}/applications/${long}/accept`, `/me/saved-jobs/${long}`]) {
+      const method = path.startsWith('/me/saved-jobs') ? 'PUT' : path.endsWith('accept') ? 'POST' : 'GET';
+      expect((await api(stack(), method, path, { token: poster.idToken })).status).toBe(404);
+    }
+    expect((await api(stack(), 'POST', `/admin/payments/${long}/refund`, { token: admin.idToken, body: { reason: 'x' } })).status).toBe(404);
+    expect((await api(stack(), 'GET', `/jobs/${randomUUID()}`, { token: poster.idToken })).status).toBe(404);
+  });
+
+  it('answers unknown Stripe ids 404 and lone surrogates 400', async () => {
+    expect(await api(stack(), 'POST', '/payments/confirm', { token: poster.idToken, body: { paymentIntentId: 'pi_doesnotexist' } })).toEqual({
+      status: 404,
+      body: { error: MSG.backend.referencedNotFound },
+    });
+    expect(await api(stack(), 'POST', '/payments/confirm', { token: poster.idToken, body: '{"paymentIntentId":"pi_\\ud800"}' })).toEqual({
+      status: 400,
+      body: { error: MSG.backend.invalidText },
+    });
+    expect(await api(stack(), 'POST', '/admin/payments/pi_doesnotexist/refund', { token: admin.idToken, body: { reason: 'Duplicate' } })).toEqual({
+      status: 404,
+      body: { error: MSG.backend.referencedNotFound },
+    });
+  });
+
+  it('refunds once and answers a second refund with another reason 409, not 500', async () => {
+    const path = `/admin/payments/${await paymentIntentOf(jobs[1]!)}/refund`;
+    expect((await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Duplicate listing' } })).body).toEqual({ refunded: true });
+    expect(await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Another reason' } })).toEqual({
+      status: 409,
+      body: { error: MSG.backend.conflict },
+    });
+  });
+
+  async function paymentIntentOf(job: JobSummary): Promise<string> {
+    const listed = await api<{ items: { jobId: string; stripePaymentIntentId: string }[] }>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
+    return listed.body.items.find((payment) => payment.jobId === job.id)!.stripePaymentIntentId;
+  }
+});
