@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Rules for text that users send, in one place: the server applies them at its edge and the
  * browser's forms share them.
@@ -19,3 +21,21 @@ export function containsLoneSurrogate(value: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The one cleaning rule for every free-text field users write (profiles, jobs, applications,
+ * reviews…): markup tags are dropped with their text kept, then any stray angle bracket,
+ * script-scheme prefix and inline handler pattern, and the text is cut to 10000 characters
+ * (spec 1 §5 "Profile update", applied everywhere).
+ */
+export function sanitizeText(text: string): string {
+  return text
+    .replace(/<\/?[a-z!][^<>]*>/gi, '')
+    .replace(/[<>]/g, '')
+    .replace(/\b(?:javascript|vbscript|data)\s*:/gi, '')
+    .replace(/\bon[a-z]+\s*=/gi, '')
+    .slice(0, 10_000);
+}
+
+/** A free-text field: a string cleaned by `sanitizeText`; pipe it into the field's own checks. */
+export const freeText = () => z.string().transform(sanitizeText);

@@ -2,6 +2,7 @@ import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { MSG } from '../../shared/messages.js';
 import { ADMIN_GROUP, isRole } from '../../shared/roles.js';
+import { sanitizeText } from '../../shared/text.js';
 import { confirmAdminSeat } from '../domain/admin-seat.js';
 import { createProfileOnce, newProfile } from '../domain/profiles.js';
 import { logger } from '../lib/logger.js';
@@ -24,7 +25,7 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
     );
   }
   const created = await createProfileOnce(
-    newProfile({ id: userId, name: (attributes.name ?? '').trim(), email, role, now: new Date().toISOString() }),
+    newProfile({ id: userId, name: sanitizeText(attributes.name ?? '').trim(), email, role, now: new Date().toISOString() }),
   );
   logger.info('user confirmed', { userId, role, profileCreated: created });
   return event;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Earnings } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { freeText } from '../../shared/text.js';
 import { JOB_EVENT } from '../routes.js';
 import { recordAdminAction } from '../domain/admin-actions.js';
 import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
@@ -12,7 +13,7 @@ import { forbidden, notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/http.js';
 
 const confirmSchema = z.object({ paymentIntentId: z.string().min(1).max(255) });
-const refundSchema = z.object({ reason: z.string().trim().min(1, MSG.payments.refundReasonRequired).max(500) });
+const refundSchema = z.object({ reason: freeText().pipe(z.string().trim().min(1, MSG.payments.refundReasonRequired).max(500)) });
 
 export const handler = routeGroup('payments', {
   /** Creates the caller's Express account if needed, and an onboarding link back to the app. */

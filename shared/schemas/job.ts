@@ -3,6 +3,7 @@ import { JOB_CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { MAX_JOB_IMAGES } from '../limits.js';
 import { PAYMENT_LIMITS, dollarsToCents } from '../money.js';
+import { freeText } from '../text.js';
 
 const m = MSG.jobForm;
 
@@ -15,7 +16,7 @@ export function splitLines(text: string): string[] {
 }
 
 const entryList = z
-  .array(z.string().trim().max(100, m.entryTooLong))
+  .array(freeText().pipe(z.string().trim().max(100, m.entryTooLong)))
   .max(20, m.tooManyEntries)
   .transform((entries) => entries.filter((entry) => entry.length > 0))
   .default([]);
@@ -30,16 +31,16 @@ const dueDate = z
   .refine((value) => Date.parse(`${value}T00:00:00Z`) >= Date.now() - 2 * 86_400_000, m.datePast);
 
 export const addressSchema = z.object({
-  street: z.string().trim().min(1, m.streetRequired).max(200),
-  city: z.string().trim().min(1, m.cityRequired).max(100),
-  state: z.string().trim().min(1, m.stateRequired).max(50),
+  street: freeText().pipe(z.string().trim().min(1, m.streetRequired).max(200)),
+  city: freeText().pipe(z.string().trim().min(1, m.cityRequired).max(100)),
+  state: freeText().pipe(z.string().trim().min(1, m.stateRequired).max(50)),
 });
 export type Address = z.infer<typeof addressSchema>;
 
 /** The body of POST /jobs: what the server accepts to create a job. */
 export const createJobSchema = z.object({
-  title: z.string().trim().min(1, m.titleRequired).max(100, m.titleTooLong),
-  description: z.string().trim().min(1, m.descriptionRequired).max(2000, m.descriptionTooLong),
+  title: freeText().pipe(z.string().trim().min(1, m.titleRequired).max(100, m.titleTooLong)),
+  description: freeText().pipe(z.string().trim().min(1, m.descriptionRequired).max(2000, m.descriptionTooLong)),
   address: addressSchema,
   payment: z
     .number(m.validPayment)
@@ -48,7 +49,7 @@ export const createJobSchema = z.object({
     .max(PAYMENT_LIMITS.maxCents, m.paymentTooLarge),
   category: z.enum(JOB_CATEGORIES, m.categoryRequired),
   date: dueDate,
-  duration: z.string().trim().min(1, m.durationRequired).max(100),
+  duration: freeText().pipe(z.string().trim().min(1, m.durationRequired).max(100)),
   requirements: entryList,
   skills: entryList,
   /** Keys of images uploaded with a presigned POST (POST /uploads/images). */

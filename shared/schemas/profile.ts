@@ -2,23 +2,12 @@ import { z } from 'zod';
 import { JOB_CATEGORIES } from '../categories.js';
 import { MAX_SKILLS } from '../limits.js';
 import { MSG } from '../messages.js';
-
-/**
- * Text input is stripped of angle brackets, script-scheme prefixes and inline handler
- * patterns, and cut to 10000 characters (spec 1 §5 "Profile update").
- */
-export function sanitizeText(text: string): string {
-  return text
-    .replace(/[<>]/g, '')
-    .replace(/\b(?:javascript|vbscript|data)\s*:/gi, '')
-    .replace(/\bon[a-z]+\s*=/gi, '')
-    .slice(0, 10_000);
-}
+import { freeText, sanitizeText } from '../text.js';
 
 /** A bio that looks like script is refused outright rather than cleaned. */
 const SCRIPT_LIKE = /<\s*\/?\s*(script|iframe|object|embed)\b|javascript\s*:|vbscript\s*:|\bon[a-z]+\s*=|\beval\s*\(/i;
 
-const text = (max: number, maxMessage: string) => z.string().transform(sanitizeText).pipe(z.string().trim().max(max, maxMessage));
+const text = (max: number, maxMessage: string) => freeText().pipe(z.string().trim().max(max, maxMessage));
 
 /**
  * Fields a user may never set on their own profile. Any attempt is refused with
@@ -55,7 +44,7 @@ export const notificationPreferencesSchema = z.object({
 /** PATCH /me: every field optional; unknown fields are refused. */
 export const profileUpdateSchema = z
   .object({
-    name: z.string().transform(sanitizeText).pipe(z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')),
+    name: freeText().pipe(z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')),
     bio: z
       .string()
       .refine((bio) => !SCRIPT_LIKE.test(bio), MSG.profile.bioInvalid)
@@ -63,7 +52,7 @@ export const profileUpdateSchema = z
       .pipe(z.string().trim().max(500, 'Bio must be at most 500 characters')),
     location: text(100, 'Location must be at most 100 characters'),
     skills: z
-      .array(z.string().transform(sanitizeText).pipe(z.string().trim().max(50, 'Each skill must be at most 50 characters')))
+      .array(freeText().pipe(z.string().trim().max(50, 'Each skill must be at most 50 characters')))
       .transform((skills) => [...new Set(skills.filter((skill) => skill.length > 0))])
       .pipe(z.array(z.string()).max(MAX_SKILLS, MSG.profile.maxSkills)),
     latitude: z.number().min(-90).max(90),
