@@ -110,8 +110,10 @@ const httpErrors = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   onError: (request) => {
     let error = request.error;
     if (isStripeError(error)) {
-      logger.warn('stripe error', { routeKey: request.event.routeKey, error });
-      error = httpErrorFromStripe(error);
+      const mapped = httpErrorFromStripe(error);
+      // Stripe refusing the caller's input is routine; Stripe or our keys failing is not.
+      (mapped.status >= 500 ? logger.warn : logger.info)('stripe error', { routeKey: request.event.routeKey, error });
+      error = mapped;
     }
     if (error instanceof HttpError) {
       request.response = toResponse({ status: error.status, body: { error: error.message, fields: error.fields } }, error.headers);

@@ -7,6 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer } from 'vite';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
+import { stopChildrenWithProcess } from './processes.js';
 import { seedDemoDataOnce } from './seed.js';
 import { DEFAULT_PORTS, startLocalStack, type LocalPorts } from './stack.js';
 
@@ -88,7 +89,7 @@ State is kept in ${dataDir}; \`npm run dev -- --reset\` starts over. Ctrl-C stop
 `);
 
   let stopping = false;
-  const stop = async () => {
+  shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping...');
@@ -96,9 +97,11 @@ State is kept in ${dataDir}; \`npm run dev -- --reset\` starts over. Ctrl-C stop
     await stack.stop();
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
+
+/** Until the stack is up, shutting down is exiting: the 'exit' handler kills what was started. */
+let shutdown = async (): Promise<void> => process.exit(1);
+stopChildrenWithProcess(() => shutdown());
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -10,10 +10,12 @@ import {
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_DESIGN } from '../../functions/table.js';
-import { stopGroup, waitFor } from './processes.js';
+import { adoptGroup, stopGroup, waitFor } from './processes.js';
 
 export interface LocalDynamoDb {
   endpoint: string;
+  /** The process group of the wrapper and its java, which stop() ends as a whole. */
+  processGroup: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -24,13 +26,15 @@ export interface LocalDynamoDb {
 export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<LocalDynamoDb> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // detached: java leads its own process group, which stopGroup() ends as a whole.
-  const child = spawnDynamoDbLocal({
-    port: options.port,
-    path: options.dataDir ? resolve(options.dataDir) : null,
-    sharedDb: true,
-    detached: true,
-    stdio: 'ignore',
-  });
+  const child = adoptGroup(
+    spawnDynamoDbLocal({
+      port: options.port,
+      path: options.dataDir ? resolve(options.dataDir) : null,
+      sharedDb: true,
+      detached: true,
+      stdio: 'ignore',
+    }),
+  );
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localDynamoDbClient(endpoint);
   try {
@@ -44,7 +48,7 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
     throw error;
   }
   client.destroy();
-  return { endpoint, stop: () => stopGroup(child) };
+  return { endpoint, processGroup: child.pid, stop: () => stopGroup(child) };
 }
 
 export function localDynamoDbClient(endpoint: string): DynamoDBClient {

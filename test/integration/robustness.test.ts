@@ -73,11 +73,20 @@ describe('bad input gets a clear 4xx (issue 15)', () => {
 
   it('refunds once and answers a second refund with another reason 409, not 500', async () => {
     const path = `/admin/payments/${await paymentIntentOf(jobs[1]!)}/refund`;
-    expect((await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Duplicate listing' } })).body).toEqual({ refunded: true });
+    // The first answer's `refunded` depends on whether Stripe's charge.refunded webhook marked the row first.
+    expect((await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Duplicate listing' } })).status).toBe(200);
     expect(await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Another reason' } })).toEqual({
       status: 409,
       body: { error: MSG.backend.conflict },
     });
+  });
+
+  it('answers malformed %-escapes 400 in both local gateways and keeps serving', async () => {
+    expect((await fetch(`${stack().urls.api}/jobs/%E0%A4%A`)).status).toBe(400);
+    expect((await fetch(`${stack().urls.api}/jobs/%E0%A4%A/applications`, { method: 'POST' })).status).toBe(400);
+    const management = stack().urls.webSocket.replace(/^ws/, 'http');
+    expect((await fetch(`${management}/@connections/%E0%A4%A`, { method: 'POST', body: 'x' })).status).toBe(400);
+    expect((await fetch(`${stack().urls.api}/jobs`)).status).toBe(200);
   });
 
   async function paymentIntentOf(job: JobSummary): Promise<string> {
