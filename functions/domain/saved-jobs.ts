@@ -1,34 +1,57 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavedJob } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
 import { batchGet, batchWrite } from '../lib/batch.js';
 import { db, tableName } from '../lib/db.js';
+import { notFound } from '../lib/errors.js';
+import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
 import { toJobSummary, type JobItem } from './jobs.js';
 
-/** Saving twice keeps the first save (and its time). */
+/**
+ * Saves a job for a worker, in one transaction with a check that the job still exists, is not
+ * being deleted and is not an unpaid draft: a save racing the job's deletion either lands
+ * before the deletion marks the job (and the deletion's cascade removes it) or is refused,
+ * never left behind. Saving twice keeps the first save (and its time).
+ */
 export async function saveJob(workerId: string, jobId: string): Promise<void> {
   const savedAt = new Date().toISOString();
-  await db
-    .send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.savedJob(workerId, jobId),
-          type: 'savedJob',
-          workerId,
-          jobId,
-          savedAt,
-          gsi1pk: keys.savedJobsOf(workerId),
-          gsi1sk: timeOrdered(savedAt, jobId),
-          gsi3pk: keys.jobReferences(jobId),
-          gsi3sk: `SAVED#${workerId}`,
+  try {
+    await retryLostRaces(() =>
+      transactWrite([
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.job(jobId),
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt) AND #status <> :draft',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':draft': 'awaiting_payment' },
+          },
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    )
-    .catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.savedJob(workerId, jobId),
+              type: 'savedJob',
+              workerId,
+              jobId,
+              savedAt,
+              gsi1pk: keys.savedJobsOf(workerId),
+              gsi1sk: timeOrdered(savedAt, jobId),
+              gsi3pk: keys.jobReferences(jobId),
+              gsi3sk: `SAVED#${workerId}`,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]),
+    );
+  } catch (error) {
+    if (!(error instanceof TransactionRefused)) throw error;
+    if (error.failed(0)) throw notFound(MSG.jobs.notFound);
+    // Only the put's condition failed: the job was already saved.
+  }
 }
 
 export async function unsaveJob(workerId: string, jobId: string): Promise<void> {

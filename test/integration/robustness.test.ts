@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobSummary, Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { createJobSchema } from '../../shared/schemas/job.js';
+import { jobIndexKeys, newJob, type JobItem } from '../../functions/domain/jobs.js';
 import { keys } from '../../functions/table.js';
-import { postOpenJob } from '../support/job-lifecycle.js';
-import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { jobForm, postOpenJob } from '../support/job-lifecycle.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster } from '../support/payments.js';
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -88,6 +91,32 @@ describe('bad input gets a clear 4xx (issue 15)', () => {
     expect((await fetch(`${management}/@connections/%E0%A4%A`, { method: 'POST', body: 'x' })).status).toBe(400);
     expect((await fetch(`${stack().urls.api}/jobs`)).status).toBe(200);
   });
+
+  it('never leaves a saved entry behind when saving races deleting the job (#7)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const job = await insertOpenJob(`Race ${round}`);
+      await Promise.all([
+        api(stack(), 'PUT', `/me/saved-jobs/${job.id}`, { token: worker.idToken }),
+        api(stack(), 'DELETE', `/jobs/${job.id}`, { token: poster.idToken }),
+      ]);
+      const saved = await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.savedJob(worker.userId, job.id) }));
+      expect({ round, saved: saved.Item }).toEqual({ round, saved: undefined });
+      expect(await queryIndex(stack(), 'GSI3', keys.jobReferences(job.id))).toEqual([]);
+    }
+    expect(await queryIndex(stack(), 'GSI1', keys.savedJobsOf(worker.userId))).toEqual([]);
+  });
+
+  it('stores job text without markup (#8)', async () => {
+    const job = await postOpenJob(stack(), poster, { title: '<b>Fix</b> a <script>x</script>sink', description: '<p onclick=x()>Leaky</p>' });
+    expect(job).toMatchObject({ title: 'Fix a xsink', description: 'Leaky' });
+  });
+
+  /** An open job written straight to the table (posting through Stripe is rate-limited to 3 a minute). */
+  async function insertOpenJob(title: string): Promise<JobItem> {
+    const job = newJob(createJobSchema.parse({ ...jobForm, title }), poster.userId, new Date().toISOString());
+    await tableClient(stack()).send(new PutCommand({ TableName: stack().tableName, Item: { ...keys.job(job.id), type: 'job', ...job, ...jobIndexKeys(job) } }));
+    return job;
+  }
 
   async function paymentIntentOf(job: JobSummary): Promise<string> {
     const listed = await api<{ items: { jobId: string; stripePaymentIntentId: string }[] }>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
