@@ -19,4 +19,6 @@ export const REVIEW_RATING = { min: 1, max: 5 } as const;
 export const MAX_REVIEW_COMMENT = 500;
 export const MAX_JOB_IMAGES = 5;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** How uploaded images are served (S3 object metadata and the images CDN): opened directly, downloaded, never rendered as a page. */
+export const IMAGE_DISPOSITION = 'attachment';
 export const MAX_SKILLS = 20;

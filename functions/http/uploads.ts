@@ -3,7 +3,7 @@ import { MSG } from '../../shared/messages.js';
 import { imageUploadRequestSchema } from '../../shared/schemas/job.js';
 import { badRequest } from '../lib/errors.js';
 import { routeGroup } from '../lib/http.js';
-import { ACCEPTED_IMAGE_TYPES, presignImageUpload } from '../lib/images.js';
+import { isAcceptedImageType, presignImageUpload } from '../lib/images.js';
 
 export const handler = routeGroup('uploads', {
   /**
@@ -13,7 +13,7 @@ export const handler = routeGroup('uploads', {
    */
   'POST /uploads/images': async (request) => {
     const { purpose, fileName, contentType, size } = request.body(imageUploadRequestSchema);
-    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(contentType)) throw badRequest(MSG.jobForm.notAnImage(fileName));
+    if (!isAcceptedImageType(contentType)) throw badRequest(MSG.jobForm.notAnImage(fileName));
     if (size > MAX_IMAGE_BYTES) throw badRequest(MSG.jobForm.imageTooLarge(fileName));
     return presignImageUpload(request.caller.userId, purpose, contentType);
   },

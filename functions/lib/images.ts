@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { MAX_IMAGE_BYTES } from '../../shared/limits.js';
+import { IMAGE_DISPOSITION, MAX_IMAGE_BYTES } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { env, optionalEnv } from './env.js';
 import { badRequest } from './errors.js';
@@ -16,6 +16,8 @@ export type ImagePurpose = 'job' | 'avatar';
 const uploadPrefix = (userId: string, purpose: ImagePurpose) => `uploads/${userId}/${purpose}/`;
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+export const isAcceptedImageType = (type: string): type is AcceptedImageType => (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type);
 
 export interface ImageUpload {
   url: string;
@@ -35,28 +37,55 @@ export async function presignImageUpload(userId: string, purpose: ImagePurpose, 
     Conditions: [
       ['content-length-range', 1, MAX_IMAGE_BYTES],
       ['eq', '$Content-Type', contentType],
+      ['eq', '$Content-Disposition', IMAGE_DISPOSITION],
     ],
-    Fields: { 'Content-Type': contentType },
+    // Stored with the object, so S3 (and s3rver locally) serves it: opened directly, an
+    // upload is downloaded, never rendered as a page.
+    Fields: { 'Content-Type': contentType, 'Content-Disposition': IMAGE_DISPOSITION },
     Expires: 300,
   });
   return { url, fields, key };
 }
 
+/** The first bytes each accepted type starts with (RIFF....WEBP: WebP's four bytes of size are skipped). */
+const MAGIC_NUMBERS: Record<AcceptedImageType, ReadonlyArray<{ offset: number; bytes: string }>> = {
+  'image/jpeg': [{ offset: 0, bytes: 'ffd8ff' }],
+  'image/png': [{ offset: 0, bytes: '89504e470d0a1a0a' }],
+  'image/gif': [{ offset: 0, bytes: '474946383' }], // "GIF8" then 7a or 9a
+  'image/webp': [
+    { offset: 0, bytes: '52494646' }, // "RIFF"
+    { offset: 8, bytes: '57454250' }, // "WEBP"
+  ],
+};
+const SNIFFED_BYTES = 16;
+
+/** The accepted type whose magic number `head` starts with, if any. */
+export function sniffImageType(head: Uint8Array): AcceptedImageType | undefined {
+  const hex = Buffer.from(head).toString('hex');
+  return ACCEPTED_IMAGE_TYPES.find((type) => MAGIC_NUMBERS[type].every(({ offset, bytes }) => hex.startsWith(bytes, offset * 2)));
+}
+
 /**
  * The server's own check before a key is attached to anything: it must be the caller's
- * upload for this purpose, exist, be an image and be at most 5 MB. (The presigned policy
- * already says so, but a local S3 does not enforce policies, and trust is not a check.)
+ * upload for this purpose, exist, be stored as one of the accepted image types, really start
+ * with that type's magic number (one ranged GET of its first bytes), and be at most 5 MB.
+ * (The presigned policy already says most of it, but a local S3 does not enforce policies,
+ * a content type is only a claim, and trust is not a check.)
  */
 export async function verifyUploadedImage(userId: string, purpose: ImagePurpose, key: string, fileLabel: string): Promise<void> {
   if (!key.startsWith(uploadPrefix(userId, purpose)) || key.includes('..')) throw badRequest(MSG.jobForm.notAnImage(fileLabel));
-  const head = await s3()
-    .send(new HeadObjectCommand({ Bucket: env('imagesBucket'), Key: key }))
+  const object = await s3()
+    .send(new GetObjectCommand({ Bucket: env('imagesBucket'), Key: key, Range: `bytes=0-${SNIFFED_BYTES - 1}` }))
     .catch((error: Error) => {
       if (error.name === 'NotFound' || error.name === 'NoSuchKey') throw badRequest(MSG.jobForm.notUploaded(fileLabel));
       throw error;
     });
-  if (!head.ContentType?.startsWith('image/')) throw badRequest(MSG.jobForm.notAnImage(fileLabel));
-  if ((head.ContentLength ?? 0) > MAX_IMAGE_BYTES) throw badRequest(MSG.jobForm.imageTooLarge(fileLabel));
+  // "bytes 0-15/12345": the whole object's size follows the slash.
+  const size = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? 0);
+  if (size > MAX_IMAGE_BYTES) throw badRequest(MSG.jobForm.imageTooLarge(fileLabel));
+  const head = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+  const storedType = (object.ContentType ?? '').toLowerCase();
+  if (!isAcceptedImageType(storedType) || sniffImageType(head) !== storedType) throw badRequest(MSG.jobForm.notAnImage(fileLabel));
 }
 
 /** Removes objects no longer referenced; a failure is logged (an orphan object harms no one). */

@@ -1,9 +1,11 @@
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN } from '../../functions/table.js';
+import { IMAGE_DISPOSITION } from '../../shared/limits.js';
 import { DataCapabilities } from '../constructs/data-capabilities.js';
 import { BucketDistribution } from '../constructs/bucket-distribution.js';
 import { AccessLogsBucket, PrivateBucket } from '../constructs/private-bucket.js';
@@ -75,6 +77,7 @@ export class DataStack extends Stack {
       bucket: this.imagesBucket,
       logBucket: accessLogs,
       logFilePrefix: 'images-cdn/',
+      defaultBehavior: { responseHeadersPolicy: uploadedFileHeaders(this) },
     }).url;
 
     this.stripeSecret = new secretsmanager.Secret(this, 'StripeKeys', {
@@ -93,4 +96,20 @@ export class DataStack extends Stack {
       imagesUrl: this.imagesUrl,
     });
   }
+}
+
+/**
+ * Whatever an uploaded object turns out to be, a browser never runs it: its type is never
+ * sniffed, opened directly it is downloaded, and were it rendered it could do nothing.
+ * (The server also admits only real images; this is the second lock.)
+ */
+function uploadedFileHeaders(scope: Construct): cloudfront.ResponseHeadersPolicy {
+  return new cloudfront.ResponseHeadersPolicy(scope, 'UploadedFileHeaders', {
+    comment: 'Uploaded images: nosniff, download when opened, no script',
+    securityHeadersBehavior: {
+      contentTypeOptions: { override: true },
+      contentSecurityPolicy: { contentSecurityPolicy: "default-src 'none'; sandbox", override: true },
+    },
+    customHeadersBehavior: { customHeaders: [{ header: 'Content-Disposition', value: IMAGE_DISPOSITION, override: true }] },
+  });
 }

@@ -426,6 +426,16 @@ describe('web stack', () => {
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(config.Origins[0].OriginAccessControlId).toBeDefined();
     expect(config.Logging).toBeDefined();
+    // Whatever was uploaded is never sniffed, never rendered as a page, never runs script.
+    const [policyId, policy] = Object.entries(resourcesOf(stacks.data, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]!;
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(policy.Properties.ResponseHeadersPolicyConfig).toMatchObject({
+      SecurityHeadersConfig: {
+        ContentTypeOptions: { Override: true },
+        ContentSecurityPolicy: { ContentSecurityPolicy: "default-src 'none'; sandbox", Override: true },
+      },
+      CustomHeadersConfig: { Items: [{ Header: 'Content-Disposition', Value: 'attachment', Override: true }] },
+    });
   });
 
   it('deploys the build with a config.json for this deployment', () => {

@@ -83,6 +83,31 @@ describe('job images and avatars', () => {
     expect((await api<{ items: JobSummary[] }>(stack(), 'GET', '/me/jobs', { token: poster.idToken })).body.items).toEqual([]);
   });
 
+  it('accepts only real images of their stored type, and serves them as downloads (issue 15 #6)', async () => {
+    const poster = await createPoster(stack());
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    const attempt = (key: string) => api<{ error: string }>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, images: [key] } });
+    const cases: Array<[string, Buffer, string]> = [
+      ['an SVG with a script, stored as image/svg+xml under a PNG policy', svg, 'image/svg+xml'],
+      ['an SVG with a script, stored as image/png', svg, 'image/png'],
+      ['a PNG stored as image/jpeg', PNG, 'image/jpeg'],
+      ['HTML stored as image/gif', Buffer.from('<html><script>alert(1)</script></html>'), 'image/gif'],
+    ];
+    for (const [what, body, storedType] of cases) {
+      const presigned = (await presign(poster, 'job')).body;
+      await upload(presigned, body, storedType);
+      expect({ what, answer: (await attempt(presigned.key)).body.error }).toEqual({ what, answer: MSG.jobForm.notAnImage('Image 1') });
+    }
+    expect((await presign(poster, 'job', 'image/svg+xml')).body).toEqual({ error: MSG.jobForm.notAnImage('photo.png') });
+
+    const real = (await presign(poster, 'job')).body;
+    await upload(real, PNG);
+    const job = await postPaidJob(stack(), poster, { ...form, images: [real.key] });
+    const served = await fetch(job.images[0]!);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+  });
+
   it('sets and replaces the avatar, deleting the old one', async () => {
     const worker = await createUser(stack(), { role: 'worker' });
     const first = (await presign(worker, 'avatar')).body;
