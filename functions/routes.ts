@@ -1,4 +1,5 @@
 import type { JobSummary } from '../shared/api.js';
+import { OUTBOX_PREFIX } from './table.js';
 
 /**
  * Every entry point of the backend, declared once. The CDK API stack creates one Lambda per
@@ -63,7 +64,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   jobs: {
     entry: 'functions/http/jobs.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'images:write', 'stripe'],
+    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'stripe'],
     routes: {
       'GET /jobs': 'public',
       'GET /feed/jobs': 'user',
@@ -78,7 +79,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   payments: {
     entry: 'functions/http/payments.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'stripe'],
+    capabilities: ['table:read', 'table:write', 'images:read', 'stripe'],
     routes: {
       'POST /payments/account': 'user',
       'POST /payments/account/status': 'user',
@@ -91,7 +92,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   stripeWebhook: {
     entry: 'functions/http/stripe-webhook.ts',
-    capabilities: ['events:put', 'stripe'],
+    capabilities: ['table:write', 'stripe'],
     routes: {
       'POST /webhooks/stripe': 'public',
     },
@@ -114,7 +115,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   applications: {
     entry: 'functions/http/applications.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'images:read'],
+    capabilities: ['table:read', 'table:write', 'images:read'],
     routes: {
       'POST /jobs/{id}/applications': 'user',
       'GET /jobs/{id}/applications': 'user',
@@ -184,7 +185,7 @@ export interface JobEventDetail {
   change?: JobChange;
 }
 
-const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'events:put', 'images:read', 'stripe'] as const;
+const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe'] as const;
 
 export const NOTIFICATION_EVENT = { created: 'Notification Created' } as const;
 
@@ -261,6 +262,29 @@ export const EVENT_RULES = {
     capabilities: ['table:read', 'table:write'],
   },
 } as const satisfies Record<string, EventRule>;
+
+/**
+ * A consumer of the table's stream, and the Lambda event filter that selects its records (the
+ * local stream reader applies the same filter). Its failures are retried in order; records it
+ * keeps failing on go to its dead-letter queue.
+ */
+export interface StreamConsumer extends FunctionDeclaration {
+  readonly description: string;
+  readonly filter: Readonly<Record<string, unknown>>;
+}
+
+export const STREAM_CONSUMERS = {
+  /**
+   * The transactional outbox's relay: every event is written to the table with its change
+   * (functions/lib/outbox.ts) and only this function puts events on the bus.
+   */
+  outboxRelay: {
+    description: 'Puts the events of the outbox on the bus, at least once and in order',
+    entry: 'functions/streams/outbox-relay.ts',
+    capabilities: ['events:put'],
+    filter: { eventName: ['INSERT'], dynamodb: { NewImage: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } } } },
+  },
+} as const satisfies Record<string, StreamConsumer>;
 
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {

@@ -1,13 +1,13 @@
 import { MSG } from '../../shared/messages.js';
 import { EVENT_SOURCE } from '../routes.js';
 import { badRequest } from '../lib/errors.js';
-import { publishEventOrThrow } from '../lib/events.js';
 import { routeGroup } from '../lib/http.js';
+import { publishEvent } from '../lib/outbox.js';
 import { stripe, stripeKeys } from '../lib/stripe.js';
 
 /**
  * Stripe's webhook endpoint. The signature is checked on the raw body (API Gateway hands it
- * over base64-encoded for some content types); a verified event goes on the bus, where rules
+ * over base64-encoded for some content types); a verified event goes through the outbox to the bus, where rules
  * route it to its handler. A bad signature is answered 400 and nothing is written.
  */
 export const handler = routeGroup('stripeWebhook', {
@@ -21,8 +21,9 @@ export const handler = routeGroup('stripeWebhook', {
     } catch {
       throw badRequest(MSG.backend.invalidSignature);
     }
-    // If the bus refuses the event, Stripe must retry: the error answers 500.
-    await publishEventOrThrow(EVENT_SOURCE.stripe, stripeEvent.type, stripeEvent);
+    // Once the event is in the outbox its delivery is certain; if the write fails, the 500
+    // makes Stripe send it again.
+    await publishEvent(EVENT_SOURCE.stripe, stripeEvent.type, stripeEvent);
     return { received: true };
   },
 });

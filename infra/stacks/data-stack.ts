@@ -37,6 +37,7 @@ export class DataStack extends Stack {
       partitionKey: stringKey(TABLE_DESIGN.partitionKey),
       sortKey: stringKey(TABLE_DESIGN.sortKey),
       timeToLiveAttribute: TABLE_DESIGN.timeToLiveAttribute,
+      dynamoStream: dynamodb.StreamViewType[TABLE_DESIGN.streamViewType],
       globalSecondaryIndexes: Object.entries(TABLE_DESIGN.indexes).map(([indexName, index]) => ({
         indexName,
         partitionKey: stringKey(index.partitionKey),
