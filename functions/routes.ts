@@ -38,6 +38,12 @@ export interface HttpRouteGroup extends FunctionDeclaration {
   readonly routes: Readonly<Record<string, Access>>;
 }
 
+/**
+ * Functions that call Stripe get time for two Stripe requests at their worst (each 4 s, retried
+ * once: STRIPE_CLIENT_LIMITS in functions/lib/stripe.ts) and the table writes around them.
+ */
+export const STRIPE_FUNCTION_TIMEOUT_SECONDS = 20;
+
 export const HTTP_ROUTE_GROUPS = {
   accounts: {
     entry: 'functions/http/accounts.ts',
@@ -65,6 +71,7 @@ export const HTTP_ROUTE_GROUPS = {
   jobs: {
     entry: 'functions/http/jobs.ts',
     capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'GET /jobs': 'public',
       'GET /feed/jobs': 'user',
@@ -80,6 +87,7 @@ export const HTTP_ROUTE_GROUPS = {
   payments: {
     entry: 'functions/http/payments.ts',
     capabilities: ['table:read', 'table:write', 'images:read', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'POST /payments/account': 'user',
       'POST /payments/account/status': 'user',
@@ -93,8 +101,10 @@ export const HTTP_ROUTE_GROUPS = {
   stripeWebhook: {
     entry: 'functions/http/stripe-webhook.ts',
     capabilities: ['table:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'POST /webhooks/stripe': 'public',
+      'POST /webhooks/stripe/connect': 'public',
     },
   },
   savedJobs: {
@@ -226,12 +236,14 @@ export const EVENT_RULES = {
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payment_intent.succeeded'] },
     entry: 'functions/events/payment-succeeded.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   accountUpdated: {
     description: 'Keeps profiles in line with their Stripe connected accounts',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['account.updated'] },
     entry: 'functions/events/account-updated.ts',
     capabilities: ['table:read', 'table:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   chargeRefunded: {
     description: 'Marks a payment refunded when Stripe reports the refund',
@@ -244,6 +256,7 @@ export const EVENT_RULES = {
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['transfer.created'] },
     entry: 'functions/events/transfer-created.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   refundJobPayment: {
     description: 'Refunds the poster when a paid job is deleted while open, or cancelled while assigned',
@@ -254,6 +267,7 @@ export const EVENT_RULES = {
     },
     entry: 'functions/events/refund-job-payment.ts',
     capabilities: ['table:read', 'table:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   searchIndex: {
     description: 'Keeps the open-jobs search index in line with every job change',
@@ -313,11 +327,12 @@ export const ENV = {
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** The Amazon Location place index; unset, the offline geocoder answers alone. */
   placeIndexName: 'PLACE_INDEX_NAME',
-  /** AWS: the Secrets Manager secret holding {secretKey, webhookSecret} for Stripe. */
+  /** AWS: the Secrets Manager secret holding {secretKey, webhookSecret, connectWebhookSecret} for Stripe. */
   stripeSecretArn: 'STRIPE_SECRET_ARN',
   /** Local stack only: the simulator's keys and address (in AWS the SDK talks to Stripe). */
   stripeSecretKey: 'STRIPE_SECRET_KEY',
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  stripeConnectWebhookSecret: 'STRIPE_CONNECT_WEBHOOK_SECRET',
   stripeApiUrl: 'STRIPE_API_URL',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
   localJwksUri: 'LOCAL_JWKS_URI',

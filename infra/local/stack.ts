@@ -80,6 +80,7 @@ export const LOCAL_STRIPE_KEYS = {
   secretKey: 'sk_test_oddjobs_local',
   publishableKey: 'pk_test_oddjobs_local',
   webhookSecret: 'whsec_oddjobs_local',
+  connectWebhookSecret: 'whsec_oddjobs_local_connect',
 } as const;
 
 const REGION = 'us-east-1';
@@ -177,6 +178,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.localJwksUri]: `${issuer}/.well-known/jwks.json`,
       [ENV.stripeSecretKey]: LOCAL_STRIPE_KEYS.secretKey,
       [ENV.stripeWebhookSecret]: LOCAL_STRIPE_KEYS.webhookSecret,
+      [ENV.stripeConnectWebhookSecret]: LOCAL_STRIPE_KEYS.connectWebhookSecret,
       [ENV.stripeApiUrl]: stripe.url,
     });
 
@@ -198,6 +200,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const api = await serveHttpGateway({ port: await port('api') });
     stops.push(api.close);
     stripe.setWebhookUrl(`${api.url}/webhooks/stripe`);
+    stripe.setConnectWebhookUrl(`${api.url}/webhooks/stripe/connect`);
 
     return {
       config: {
