@@ -1,4 +1,5 @@
 import type { JobSummary } from '../shared/api.js';
+import { OUTBOX_PREFIX } from './table.js';
 
 /**
  * Every entry point of the backend, declared once. The CDK API stack creates one Lambda per
@@ -37,6 +38,12 @@ export interface HttpRouteGroup extends FunctionDeclaration {
   readonly routes: Readonly<Record<string, Access>>;
 }
 
+/**
+ * Functions that call Stripe get time for two Stripe requests at their worst (each 4 s, retried
+ * once: STRIPE_CLIENT_LIMITS in functions/lib/stripe.ts) and the table writes around them.
+ */
+export const STRIPE_FUNCTION_TIMEOUT_SECONDS = 20;
+
 export const HTTP_ROUTE_GROUPS = {
   accounts: {
     entry: 'functions/http/accounts.ts',
@@ -63,7 +70,8 @@ export const HTTP_ROUTE_GROUPS = {
   },
   jobs: {
     entry: 'functions/http/jobs.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'images:write', 'stripe'],
+    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'GET /jobs': 'public',
       'GET /feed/jobs': 'user',
@@ -78,7 +86,8 @@ export const HTTP_ROUTE_GROUPS = {
   },
   payments: {
     entry: 'functions/http/payments.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'stripe'],
+    capabilities: ['table:read', 'table:write', 'images:read', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'POST /payments/account': 'user',
       'POST /payments/account/status': 'user',
@@ -91,9 +100,11 @@ export const HTTP_ROUTE_GROUPS = {
   },
   stripeWebhook: {
     entry: 'functions/http/stripe-webhook.ts',
-    capabilities: ['events:put', 'stripe'],
+    capabilities: ['table:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'POST /webhooks/stripe': 'public',
+      'POST /webhooks/stripe/connect': 'public',
     },
   },
   savedJobs: {
@@ -114,7 +125,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   applications: {
     entry: 'functions/http/applications.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'images:read'],
+    capabilities: ['table:read', 'table:write', 'images:read'],
     routes: {
       'POST /jobs/{id}/applications': 'user',
       'GET /jobs/{id}/applications': 'user',
@@ -184,7 +195,7 @@ export interface JobEventDetail {
   change?: JobChange;
 }
 
-const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'events:put', 'images:read', 'stripe'] as const;
+const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe'] as const;
 
 export const NOTIFICATION_EVENT = { created: 'Notification Created' } as const;
 
@@ -225,12 +236,14 @@ export const EVENT_RULES = {
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payment_intent.succeeded'] },
     entry: 'functions/events/payment-succeeded.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   accountUpdated: {
     description: 'Keeps profiles in line with their Stripe connected accounts',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['account.updated'] },
     entry: 'functions/events/account-updated.ts',
     capabilities: ['table:read', 'table:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   chargeRefunded: {
     description: 'Marks a payment refunded when Stripe reports the refund',
@@ -243,6 +256,7 @@ export const EVENT_RULES = {
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['transfer.created'] },
     entry: 'functions/events/transfer-created.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   refundJobPayment: {
     description: 'Refunds the poster when a paid job is deleted while open, or cancelled while assigned',
@@ -253,6 +267,7 @@ export const EVENT_RULES = {
     },
     entry: 'functions/events/refund-job-payment.ts',
     capabilities: ['table:read', 'table:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   searchIndex: {
     description: 'Keeps the open-jobs search index in line with every job change',
@@ -261,6 +276,29 @@ export const EVENT_RULES = {
     capabilities: ['table:read', 'table:write'],
   },
 } as const satisfies Record<string, EventRule>;
+
+/**
+ * A consumer of the table's stream, and the Lambda event filter that selects its records (the
+ * local stream reader applies the same filter). Its failures are retried in order; records it
+ * keeps failing on go to its dead-letter queue.
+ */
+export interface StreamConsumer extends FunctionDeclaration {
+  readonly description: string;
+  readonly filter: Readonly<Record<string, unknown>>;
+}
+
+export const STREAM_CONSUMERS = {
+  /**
+   * The transactional outbox's relay: every event is written to the table with its change
+   * (functions/lib/outbox.ts) and only this function puts events on the bus.
+   */
+  outboxRelay: {
+    description: 'Puts the events of the outbox on the bus, at least once and in order',
+    entry: 'functions/streams/outbox-relay.ts',
+    capabilities: ['events:put'],
+    filter: { eventName: ['INSERT'], dynamodb: { NewImage: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } } } },
+  },
+} as const satisfies Record<string, StreamConsumer>;
 
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
@@ -289,11 +327,12 @@ export const ENV = {
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** The Amazon Location place index; unset, the offline geocoder answers alone. */
   placeIndexName: 'PLACE_INDEX_NAME',
-  /** AWS: the Secrets Manager secret holding {secretKey, webhookSecret} for Stripe. */
+  /** AWS: the Secrets Manager secret holding {secretKey, webhookSecret, connectWebhookSecret} for Stripe. */
   stripeSecretArn: 'STRIPE_SECRET_ARN',
   /** Local stack only: the simulator's keys and address (in AWS the SDK talks to Stripe). */
   stripeSecretKey: 'STRIPE_SECRET_KEY',
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  stripeConnectWebhookSecret: 'STRIPE_CONNECT_WEBHOOK_SECRET',
   stripeApiUrl: 'STRIPE_API_URL',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
   localJwksUri: 'LOCAL_JWKS_URI',

@@ -10,6 +10,8 @@ export const TABLE_DESIGN = {
   sortKey: 'sk',
   /** Epoch seconds; DynamoDB deletes the item some time after (readers filter on it too). */
   timeToLiveAttribute: 'expiresAt',
+  /** The table's stream carries new images: the outbox relay reads the events it holds. */
+  streamViewType: 'NEW_IMAGE',
   /** Overloaded global secondary indexes, all projecting every attribute. */
   indexes: {
     GSI1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
@@ -17,6 +19,9 @@ export const TABLE_DESIGN = {
     GSI3: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   },
 } as const;
+
+/** The partition-key prefix of outbox items: the stream's filter selects them by it. */
+export const OUTBOX_PREFIX = 'OUTBOX#';
 
 export type IndexName = keyof typeof TABLE_DESIGN.indexes;
 
@@ -111,4 +116,10 @@ export const keys = {
 
   /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
   idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),
+
+  /**
+   * A domain event waiting for delivery to the bus (the transactional outbox, TTL'd): written in
+   * the transaction of the change it reports; the table's stream carries it to the bus.
+   */
+  outboxEvent: (eventId: string): ItemKey => ({ pk: `${OUTBOX_PREFIX}${eventId}`, sk: 'EVENT' }),
 } as const;

@@ -181,6 +181,7 @@ export const MSG = {
     setupReturned: 'Your payment account setup has been submitted.', // ours
     earningsLoadFailed: 'Failed to load your earnings', // ours
     finishSetupForPayouts: 'Finish your payment setup to see the fast payout options.', // ours
+    unavailable: 'Payments are temporarily unavailable. Please try again in a few minutes.', // ours: Stripe keys not (yet) readable
   },
   savedJobs: {
     loadFailed: 'Failed to load saved jobs',

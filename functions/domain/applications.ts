@@ -11,7 +11,9 @@ import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem }
 import { keys, timeOrdered } from '../table.js';
 import { jobOfPoster, jobTransition, type JobChangeResult } from './job-transitions.js';
 import { getJob, type JobItem } from './jobs.js';
-import { notificationItem, putNotification, type StoredNotification } from './notifications.js';
+import { JOB_EVENT } from '../routes.js';
+import { jobEvent } from './events.js';
+import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
 import { toPublicProfile, type ProfileItem } from './profiles.js';
 
 function toApplication(item: Record<string, unknown>): Application {
@@ -57,6 +59,15 @@ async function applicationsOfJob(jobId: string): Promise<Application[]> {
  * Why `workerId` may not apply to `job` as it stands, if they may not. The read state only
  * chooses the message: the limit itself is the transaction's condition.
  */
+/**
+ * The job event of an application change, for its transaction: the pending count is the one
+ * read before plus this change. Racing applications may each report the same count; screens
+ * showing it re-read the job on the event ('applications'), so the event need only tell them.
+ */
+function applicationsChanged(job: JobItem, delta: 1 | -1): TransactItem {
+  return jobEvent(JOB_EVENT.updated, { ...job, pendingApplications: (job.pendingApplications ?? 0) + delta }, 'applications');
+}
+
 function applicationRefusal(job: JobItem, workerId: string): HttpError | undefined {
   if (job.posterId === workerId) return forbidden(MSG.applications.ownJob);
   if (job.status !== 'open') return conflict(MSG.applications.notAvailable);
@@ -104,6 +115,7 @@ export async function applyToJob(jobId: string, worker: ProfileItem, message: st
             ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':worker': worker.id, ':max': MAX_PENDING_APPLICATIONS },
           },
         },
+        applicationsChanged(job, 1),
       ]);
     } catch (error) {
       if (error instanceof TransactionRefused && error.failed(0)) throw conflict(MSG.applications.alreadyApplied);
@@ -176,7 +188,8 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
       { Update: update },
       decideApplication(chosen, 'accepted', now),
       ...others.map((a) => decideApplication(a, 'rejected', now)),
-      ...notifications.map(putNotification),
+      jobEvent(JOB_EVENT.updated, updated, 'assigned'),
+      ...notifications.flatMap(notificationWrites),
     ]);
     return { job: updated, notifications };
   });
@@ -204,7 +217,8 @@ export async function rejectApplication(
           ExpressionAttributeValues: { ':minusOne': -1, ':poster': posterId, ':zero': 0 },
         },
       },
-      putNotification(notification),
+      applicationsChanged(job, -1),
+      ...notificationWrites(notification),
     ]);
     return { application: { ...application, status: 'rejected', updatedAt: now }, notification };
   });

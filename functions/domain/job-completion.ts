@@ -4,7 +4,9 @@ import { conflict, notFound } from '../lib/errors.js';
 import { retryWhileStale, transactWrite } from '../lib/transactions.js';
 import { jobOfPoster, jobTransition, type JobChangeResult } from './job-transitions.js';
 import { getJob } from './jobs.js';
-import { notificationItem, putNotification } from './notifications.js';
+import { JOB_EVENT } from '../routes.js';
+import { jobEvent } from './events.js';
+import { notificationItem, notificationWrites } from './notifications.js';
 
 /**
  * The assigned worker marks the job done (`assigned -> completed`, spec 2 §4), and the poster
@@ -24,7 +26,7 @@ export async function completeJob(jobId: string, workerId: string): Promise<JobC
       message: MSG.applications.completedMessage(job.title),
       metadata: { jobTitle: job.title, workerId },
     });
-    await transactWrite([{ Update: update }, putNotification(notification)]);
+    await transactWrite([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'completed'), ...notificationWrites(notification)]);
     return { job: updated, notifications: [notification] };
   });
 }
@@ -46,7 +48,7 @@ export async function declineCompletion(jobId: string, posterId: string, reason:
       message: MSG.applications.declinedMessage(job.title, reason),
       metadata: { jobTitle: job.title, reason },
     });
-    await transactWrite([{ Update: update }, putNotification(notification)]);
+    await transactWrite([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'declined'), ...notificationWrites(notification)]);
     return { job: updated, notifications: [notification] };
   });
 }

@@ -1,15 +1,16 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JOB_TRANSITIONS, type JobAction } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { batchWrite } from '../lib/batch.js';
-import { db, isConditionFailure, queryAll, tableName } from '../lib/db.js';
+import { queryAll, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
-import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
+import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
+import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
-import { notificationItem } from './notifications.js';
+import { notificationItem, notificationWrites } from './notifications.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
 
@@ -33,14 +34,20 @@ async function jobForPosterAction(jobId: string, posterId: string, action: JobAc
   return job;
 }
 
-async function applyTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>): Promise<JobItem> {
-  const { updated, update } = jobTransition(job, action, changes, { by: { posterId: job.posterId } });
+/** Writes `items` at once; a refused condition means the job moved since it was read. */
+async function commitJobChange(items: TransactItem[]): Promise<void> {
   try {
-    await db.send(new UpdateCommand(update));
+    await retryLostRaces(() => transactWrite(items));
   } catch (error) {
-    if (isConditionFailure(error)) throw conflict(MSG.jobs.statusChanged);
+    if (error instanceof TransactionRefused) throw conflict(MSG.jobs.statusChanged);
     throw error;
   }
+}
+
+/** A poster's transition of the job, with its job event in the same transaction. */
+async function applyTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>, change: JobChange): Promise<JobItem> {
+  const { updated, update } = jobTransition(job, action, changes, { by: { posterId: job.posterId } });
+  await commitJobChange([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, change)]);
   return updated;
 }
 
@@ -58,14 +65,14 @@ export async function editJob(
   const job = await jobForPosterAction(jobId, posterId, 'edit', 'update');
   if (job.paidAt && request.payment !== job.payment) throw badRequest(MSG.jobs.priceLocked);
   await verifyImages(job.imageKeys);
-  const updated = await applyTransition(job, 'edit', jobFieldsOf(request));
+  const updated = await applyTransition(job, 'edit', jobFieldsOf(request), 'edited');
   return { job: updated, removedImageKeys: job.imageKeys.filter((key) => !request.images.includes(key)) };
 }
 
 /** assigned -> cancelled; the worker is cleared. (The refund follows the 'Job Cancelled' event.) */
 export async function cancelJob(jobId: string, posterId: string): Promise<JobItem> {
   const job = await jobForPosterAction(jobId, posterId, 'cancel', 'cancel');
-  return applyTransition(job, 'cancel', { workerId: undefined });
+  return applyTransition(job, 'cancel', { workerId: undefined }, 'cancelled');
 }
 
 /**
@@ -95,12 +102,7 @@ export async function unassignJob(jobId: string, posterId: string): Promise<{ jo
       ExpressionAttributeValues: { ':rejected': 'rejected', ':accepted': 'accepted', ':now': updated.updatedAt },
     },
   };
-  try {
-    await retryLostRaces(() => transactWrite([{ Update: update }, closeApplication, { Put: { TableName: tableName(), Item: notification } }]));
-  } catch (error) {
-    if (error instanceof TransactionRefused) throw conflict(MSG.jobs.statusChanged);
-    throw error;
-  }
+  await commitJobChange([{ Update: update }, closeApplication, jobEvent(JOB_EVENT.updated, updated, 'unassigned'), ...notificationWrites(notification)]);
   return { job: updated, notification };
 }
 
@@ -131,21 +133,21 @@ export async function deleteJob(jobId: string, posterId: string): Promise<JobIte
   if (!job || job.posterId !== posterId) throw notFound(MSG.jobs.notFoundOrNoPermission('delete'));
   if (!job.deletingAt) {
     if (!JOB_TRANSITIONS.delete.from.includes(job.status)) throw new HttpError(409, MSG.jobs.cannotDeleteInStatus);
-    try {
-      await db.send(
-        new UpdateCommand({
+    // The job's removal is told once, with the mark: from then on the job is gone for
+    // everyone, and a delete called again only finishes the cascade.
+    await commitJobChange([
+      {
+        Update: {
           TableName: tableName(),
           Key: keys.job(jobId),
           UpdateExpression: 'SET deletingAt = :now REMOVE gsi1pk, gsi1sk',
-          ConditionExpression: '#status = :expected AND posterId = :poster',
+          ConditionExpression: '#status = :expected AND posterId = :poster AND attribute_not_exists(deletingAt)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': job.status, ':poster': posterId },
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw conflict(MSG.jobs.statusChanged);
-      throw error;
-    }
+        },
+      },
+      jobEvent(JOB_EVENT.removed, job, 'deleted'),
+    ]);
   }
 
   const references = await referencingKeys(jobId);

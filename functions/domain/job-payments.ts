@@ -10,11 +10,13 @@ import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../l
 import { countAttempt } from '../lib/rate-limit.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { JOB_EVENT } from '../routes.js';
 import { keys, timeOrdered } from '../table.js';
 import { recordSecurityEvent } from './admin-actions.js';
+import { jobEvent } from './events.js';
 import { jobTransition } from './job-transitions.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
-import { notificationItem } from './notifications.js';
+import { notificationItem, notificationWrites } from './notifications.js';
 import { getProfile } from './profiles.js';
 
 
@@ -141,6 +143,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        jobEvent(JOB_EVENT.posted, opened),
         ...(eventId ? [processedMarker(eventId)] : []),
       ]),
     );
@@ -261,7 +264,8 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
               },
             ]
           : []),
-        { Put: { TableName: tableName(), Item: notification } },
+        jobEvent(JOB_EVENT.updated, paid, 'paid'),
+        ...notificationWrites(notification),
         ...extra,
       ]),
     );

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppNotification, NotificationType } from '../../shared/api.js';
+import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../routes.js';
 import { db, tableName } from '../lib/db.js';
+import { outboxEvent } from '../lib/outbox.js';
+import type { TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 
 export interface NotificationItem extends AppNotification {
@@ -44,9 +47,15 @@ export function notificationItem(input: {
 /** A notification as written to the table (what notificationItem builds). */
 export type StoredNotification = ReturnType<typeof notificationItem>;
 
-/** The Put of a notification, to go in one transaction with the change it reports. */
-export function putNotification(item: StoredNotification) {
-  return { Put: { TableName: tableName(), Item: item } };
+/**
+ * What writing a notification takes, for the transaction of the change it reports: the item,
+ * and the outbox event that delivers it live to its user.
+ */
+export function notificationWrites(item: StoredNotification): TransactItem[] {
+  return [
+    { Put: { TableName: tableName(), Item: item } },
+    outboxEvent(EVENT_SOURCE.notifications, NOTIFICATION_EVENT.created, { userId: item.userId, notification: toNotification(item) }),
+  ];
 }
 
 export function toNotification(item: Record<string, unknown>): AppNotification {

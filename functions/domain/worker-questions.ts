@@ -1,10 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '../../shared/messages.js';
-import { db, tableName } from '../lib/db.js';
 import { forbidden, notFound } from '../lib/errors.js';
-import { publishNotificationCreated } from './events.js';
+import { transactWrite } from '../lib/transactions.js';
 import { getJob, type JobItem } from './jobs.js';
-import { notificationItem, type StoredNotification } from './notifications.js';
+import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
 import { getProfile } from './profiles.js';
 
 /**
@@ -40,7 +38,6 @@ export async function notifyWorkerQuestion(input: {
   if (worker?.role !== 'worker') throw forbidden();
   if (job.status !== 'open') return undefined;
   const notification = workerQuestionNotification(job, worker, input.conversationId);
-  await db.send(new PutCommand({ TableName: tableName(), Item: notification }));
-  await publishNotificationCreated(notification);
+  await transactWrite(notificationWrites(notification));
   return notification;
 }

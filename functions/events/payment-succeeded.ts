@@ -1,7 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { JOB_EVENT } from '../routes.js';
-import { publishJobEvent } from '../domain/events.js';
 import { markProcessed, openPaidJob } from '../domain/job-payments.js';
 import { HttpError } from '../lib/errors.js';
 import { logger } from '../lib/logger.js';
@@ -15,8 +13,7 @@ export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Pr
   const intent = event.detail.data.object as Stripe.PaymentIntent;
   try {
     const { job, opened } = await openPaidJob(intent.id, event.detail.id);
-    if (opened) await publishJobEvent(JOB_EVENT.posted, job);
-    else await markProcessed(event.detail.id);
+    if (!opened) await markProcessed(event.detail.id);
     logger.info('payment succeeded handled', { jobId: job.id, opened });
   } catch (error) {
     // A payment for a job that no longer exists (e.g. a draft deleted meanwhile): nothing to open.

@@ -1,7 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { JOB_EVENT } from '../routes.js';
-import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
 import { markJobPaid, markProcessed, processedMarker } from '../domain/job-payments.js';
 import { getJob } from '../domain/jobs.js';
 
@@ -13,8 +11,7 @@ export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Pr
   const transfer = event.detail.data.object as Stripe.Transfer;
   const job = transfer.metadata?.jobId ? await getJob(transfer.metadata.jobId) : undefined;
   if (job?.status === 'completed' && job.workerId) {
-    const { job: paid, notification } = await markJobPaid(job, transfer.id, [processedMarker(event.detail.id)]);
-    if (notification) await Promise.all([publishJobEvent(JOB_EVENT.updated, paid, 'paid'), publishNotificationCreated(notification)]);
+    await markJobPaid(job, transfer.id, [processedMarker(event.detail.id)]);
     return;
   }
   await markProcessed(event.detail.id);

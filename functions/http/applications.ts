@@ -1,12 +1,10 @@
 import type { Application, ApplicationsOfJob, JobSummary, WorkerApplication } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
-import { JOB_EVENT, type JobChange } from '../routes.js';
 import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../domain/applications.js';
-import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
 import { completeJob, declineCompletion } from '../domain/job-completion.js';
 import type { JobChangeResult } from '../domain/job-transitions.js';
-import { getJob, toJobSummary } from '../domain/jobs.js';
+import { toJobSummary } from '../domain/jobs.js';
 import { requirePaymentAccount } from '../domain/payment-accounts.js';
 import { getProfile, type ProfileItem } from '../domain/profiles.js';
 import { forbidden } from '../lib/errors.js';
@@ -24,24 +22,14 @@ async function requireApplicant(userId: string): Promise<ProfileItem> {
   return profile;
 }
 
-/** After a committed status change: the job feed and rules hear of it, and each notice goes out live. */
-async function published({ job, notifications }: JobChangeResult, change: JobChange): Promise<JobSummary> {
-  await Promise.all([publishJobEvent(JOB_EVENT.updated, job, change), ...notifications.map(publishNotificationCreated)]);
-  return toJobSummary(job);
-}
-
-/** The job's pending count changed: browsers showing it (the poster's Applications tab, N/4) refresh. */
-async function publishApplicationsChanged(jobId: string): Promise<void> {
-  const job = await getJob(jobId);
-  if (job) await publishJobEvent(JOB_EVENT.updated, job, 'applications');
-}
+/** The changed job's summary (its events went out with the change, through the outbox). */
+const summaryOf = ({ job }: JobChangeResult): JobSummary => toJobSummary(job);
 
 export const handler = routeGroup('applications', {
   'POST /jobs/{id}/applications': async (request) => {
     const worker = await requireApplicant(request.caller.userId);
     const { message } = request.body(applySchema);
     const application: Application = await applyToJob(request.params.id ?? '', worker, message);
-    await publishApplicationsChanged(application.jobId);
     return { status: 201, body: application };
   },
 
@@ -52,19 +40,18 @@ export const handler = routeGroup('applications', {
   'GET /jobs/{id}/applications/mine': async ({ params, caller }): Promise<Application> => ownApplication(params.id ?? '', caller.userId),
 
   'POST /jobs/{id}/applications/{workerId}/accept': async ({ params, caller }) =>
-    published(await acceptApplication(params.id ?? '', caller.userId, params.workerId ?? ''), 'assigned'),
+    summaryOf(await acceptApplication(params.id ?? '', caller.userId, params.workerId ?? '')),
 
   'POST /jobs/{id}/applications/{workerId}/reject': async ({ params, caller }): Promise<Application> => {
-    const { application, notification } = await rejectApplication(params.id ?? '', caller.userId, params.workerId ?? '');
-    await Promise.all([publishNotificationCreated(notification), publishApplicationsChanged(application.jobId)]);
+    const { application } = await rejectApplication(params.id ?? '', caller.userId, params.workerId ?? '');
     return application;
   },
 
-  'POST /jobs/{id}/complete': async ({ params, caller }) => published(await completeJob(params.id ?? '', caller.userId), 'completed'),
+  'POST /jobs/{id}/complete': async ({ params, caller }) => summaryOf(await completeJob(params.id ?? '', caller.userId)),
 
   'POST /jobs/{id}/decline-completion': async (request) => {
     const { reason } = request.body(declineCompletionSchema);
-    return published(await declineCompletion(request.params.id ?? '', request.caller.userId, reason), 'declined');
+    return summaryOf(await declineCompletion(request.params.id ?? '', request.caller.userId, reason));
   },
 
   /** The worker dashboard: own applications newest first, with job titles (and the 24-hour banner). */

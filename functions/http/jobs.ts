@@ -1,8 +1,6 @@
 import type { JobSummary } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { browseJobsQuerySchema, createJobSchema } from '../../shared/schemas/job.js';
-import { JOB_EVENT } from '../routes.js';
-import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
 import { cancelJob, deleteJob, editJob, unassignJob } from '../domain/job-management.js';
 import { browseOpenJobs } from '../domain/job-search.js';
 import { startJobPayment } from '../domain/job-payments.js';
@@ -65,25 +63,22 @@ export const handler = routeGroup('jobs', {
     const { job, removedImageKeys } = await editJob(request.params.id ?? '', request.caller.userId, body, (attached) =>
       verifyJobImages(request.caller.userId, body.images, attached),
     );
-    await Promise.all([deleteImages(removedImageKeys), publishJobEvent(JOB_EVENT.updated, job, 'edited')]);
+    await deleteImages(removedImageKeys);
     return toJobSummary(job);
   },
 
   'POST /jobs/{id}/cancel': async ({ params, caller }) => {
-    const job = await cancelJob(params.id ?? '', caller.userId);
-    await publishJobEvent(JOB_EVENT.updated, job, 'cancelled');
-    return toJobSummary(job);
+    return toJobSummary(await cancelJob(params.id ?? '', caller.userId));
   },
 
   'POST /jobs/{id}/unassign': async ({ params, caller }) => {
-    const { job, notification } = await unassignJob(params.id ?? '', caller.userId);
-    await Promise.all([publishJobEvent(JOB_EVENT.updated, job, 'unassigned'), publishNotificationCreated(notification)]);
+    const { job } = await unassignJob(params.id ?? '', caller.userId);
     return toJobSummary(job);
   },
 
   'DELETE /jobs/{id}': async ({ params, caller }) => {
     const job = await deleteJob(params.id ?? '', caller.userId);
-    await Promise.all([deleteImages(job.imageKeys), publishJobEvent(JOB_EVENT.removed, job, 'deleted')]);
+    await deleteImages(job.imageKeys);
     return { status: 204 };
   },
 

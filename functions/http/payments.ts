@@ -2,9 +2,7 @@ import { z } from 'zod';
 import type { Earnings } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { freeText } from '../../shared/text.js';
-import { JOB_EVENT } from '../routes.js';
 import { recordAdminAction } from '../domain/admin-actions.js';
-import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
 import { listPayments, openPaidJob, refundPayment, releasePayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
@@ -25,16 +23,14 @@ export const handler = routeGroup('payments', {
   /** The client's confirmation after the card step: opens the paid job (once, with the webhook). */
   'POST /payments/confirm': async (request) => {
     const { paymentIntentId } = request.body(confirmSchema);
-    const { job, opened } = await openPaidJob(paymentIntentId);
+    const { job } = await openPaidJob(paymentIntentId);
     if (job.posterId !== request.caller.userId) throw notFound(MSG.jobs.notFound);
-    if (opened) await publishJobEvent(JOB_EVENT.posted, job);
     return toJobSummary(job);
   },
 
   /** The poster (or the admin) releases a completed job's payment to the worker. */
   'POST /jobs/{id}/release-payment': async ({ caller, params }) => {
-    const { job, notification } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin);
-    if (notification) await Promise.all([publishJobEvent(JOB_EVENT.updated, job, 'paid'), publishNotificationCreated(notification)]);
+    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin);
     return toJobSummary(job);
   },
 

@@ -1,28 +1,38 @@
+import Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
 import { EVENT_SOURCE } from '../routes.js';
 import { badRequest } from '../lib/errors.js';
-import { publishEventOrThrow } from '../lib/events.js';
-import { routeGroup } from '../lib/http.js';
-import { stripe, stripeKeys } from '../lib/stripe.js';
+import { routeGroup, type HttpEvent } from '../lib/http.js';
+import { publishEvent } from '../lib/outbox.js';
+import { stripeKeys, type StripeKeys } from '../lib/stripe.js';
 
 /**
- * Stripe's webhook endpoint. The signature is checked on the raw body (API Gateway hands it
- * over base64-encoded for some content types); a verified event goes on the bus, where rules
- * route it to its handler. A bad signature is answered 400 and nothing is written.
+ * Verifies a delivery with the signing secret of the endpoint it came to (the raw body: API
+ * Gateway hands it over base64-encoded for some content types) and writes the event to the
+ * outbox, from where rules route it to its handler. A bad signature is answered 400 and
+ * nothing is written; once the event is in the outbox its delivery is certain, and if that
+ * write fails the 500 makes Stripe send it again.
+ */
+async function receive(event: HttpEvent, secret: keyof Pick<StripeKeys, 'webhookSecret' | 'connectWebhookSecret'>) {
+  const rawBody = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+  const signature = event.headers['stripe-signature'] ?? '';
+  const signingSecret = (await stripeKeys())[secret];
+  let stripeEvent;
+  try {
+    stripeEvent = Stripe.webhooks.constructEvent(rawBody, signature, signingSecret);
+  } catch {
+    throw badRequest(MSG.backend.invalidSignature);
+  }
+  await publishEvent(EVENT_SOURCE.stripe, stripeEvent.type, stripeEvent);
+  return { received: true };
+}
+
+/**
+ * Stripe's two webhook endpoints, each with its own signing secret: the account's endpoint
+ * receives the platform's own events (payments, refunds, transfers); the Connect endpoint
+ * receives events of connected accounts (`account.updated`), which Stripe sends nowhere else.
  */
 export const handler = routeGroup('stripeWebhook', {
-  'POST /webhooks/stripe': async ({ event }) => {
-    const rawBody = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
-    const signature = event.headers['stripe-signature'] ?? '';
-    const { webhookSecret } = await stripeKeys();
-    let stripeEvent;
-    try {
-      stripeEvent = (await stripe()).webhooks.constructEvent(rawBody, signature, webhookSecret);
-    } catch {
-      throw badRequest(MSG.backend.invalidSignature);
-    }
-    // If the bus refuses the event, Stripe must retry: the error answers 500.
-    await publishEventOrThrow(EVENT_SOURCE.stripe, stripeEvent.type, stripeEvent);
-    return { received: true };
-  },
+  'POST /webhooks/stripe': async ({ event }) => receive(event, 'webhookSecret'),
+  'POST /webhooks/stripe/connect': async ({ event }) => receive(event, 'connectWebhookSecret'),
 });

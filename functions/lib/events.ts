@@ -1,27 +1,22 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { env } from './env.js';
-import { logger } from './logger.js';
 
 const eventBridge = new EventBridgeClient({});
 
-/** Puts one event on the application bus; throws when the bus did not take it. */
-export async function publishEventOrThrow(source: string, detailType: string, detail: object): Promise<void> {
-  const result = await eventBridge.send(
-    new PutEventsCommand({
-      Entries: [{ EventBusName: env('eventBusName'), Source: source, DetailType: detailType, Detail: JSON.stringify(detail) }],
-    }),
-  );
-  if (result.FailedEntryCount) throw new Error(`event rejected: ${JSON.stringify(result.Entries)}`);
-}
+/** At most this many entries go in one PutEvents call. */
+export const PUT_EVENTS_LIMIT = 10;
+
+export type BusEvent = Omit<PutEventsRequestEntry, 'EventBusName'>;
 
 /**
- * Puts one event on the application bus. A failure is logged, not thrown: the caller's
- * write already happened, and an error answer would only invite a duplicate retry.
+ * Puts up to PUT_EVENTS_LIMIT events on the application bus. Answers the index of the first
+ * entry the bus did not take, or undefined when it took them all; a failed call throws.
+ * Only the outbox relay calls it: everything else writes events to the outbox (lib/outbox.ts).
  */
-export async function publishEvent(source: string, detailType: string, detail: object): Promise<void> {
-  try {
-    await publishEventOrThrow(source, detailType, detail);
-  } catch (error) {
-    logger.error('event not published', { source, detailType, error });
-  }
+export async function putEvents(events: BusEvent[]): Promise<number | undefined> {
+  const eventBusName = env('eventBusName');
+  const result = await eventBridge.send(new PutEventsCommand({ Entries: events.map((entry) => ({ ...entry, EventBusName: eventBusName })) }));
+  if (!result.FailedEntryCount) return undefined;
+  const failed = (result.Entries ?? []).findIndex((entry) => entry.ErrorCode);
+  return failed < 0 ? 0 : failed;
 }

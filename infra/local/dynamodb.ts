@@ -6,6 +6,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
@@ -55,21 +56,27 @@ export function localDynamoDbClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 }
 
-/** Creates the table exactly as the CDK data stack declares it (same keys, GSIs and TTL). */
+/** Creates the table exactly as the CDK data stack declares it (same keys, GSIs, TTL and stream). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localDynamoDbClient(endpoint);
   try {
-    const exists = await client
+    const stream = { StreamEnabled: true, StreamViewType: TABLE_DESIGN.streamViewType };
+    const existing = await client
       .send(new DescribeTableCommand({ TableName: tableName }))
-      .then(() => true)
-      .catch((error: Error) => (error.name === 'ResourceNotFoundException' ? false : Promise.reject(error)));
-    if (exists) return;
+      .then(({ Table }) => Table)
+      .catch((error: Error) => (error.name === 'ResourceNotFoundException' ? undefined : Promise.reject(error)));
+    if (existing) {
+      // A table kept from before the outbox: its stream is switched on.
+      if (!existing.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: stream }));
+      return;
+    }
     const indexes = Object.entries(TABLE_DESIGN.indexes);
     const attributeNames = [TABLE_DESIGN.partitionKey, TABLE_DESIGN.sortKey, ...indexes.flatMap(([, index]) => [index.partitionKey, index.sortKey])];
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
+        StreamSpecification: stream,
         AttributeDefinitions: attributeNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
         KeySchema: [
           { AttributeName: TABLE_DESIGN.partitionKey, KeyType: 'HASH' },

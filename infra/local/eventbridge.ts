@@ -11,7 +11,8 @@ interface PutEventsEntry {
   Detail?: string;
   EventBusName?: string;
   Resources?: string[];
-  Time?: string;
+  /** Epoch seconds, as the SDK sends a Date. */
+  Time?: number;
 }
 
 export interface LocalEventBus extends Listening {
@@ -61,7 +62,7 @@ export async function serveEventBus(options: { port: number; busName: string; ru
         'detail-type': entry.DetailType,
         source: entry.Source,
         account: '000000000000',
-        time: entry.Time ?? new Date().toISOString(),
+        time: (entry.Time === undefined ? new Date() : new Date(entry.Time * 1000)).toISOString(),
         region: 'us-east-1',
         resources: entry.Resources ?? [],
         detail: JSON.parse(entry.Detail ?? '{}') as unknown,

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { COGNITO_TRIGGERS, ENV } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, ENV, STREAM_CONSUMERS } from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
 import { serveCognitoProxy } from './cognito-proxy.js';
@@ -13,6 +13,7 @@ import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
+import { readTableStream, type TableStreamReader } from './table-stream.js';
 import { serveWebSocketGateway, type LocalWebSocketGateway } from './ws-gateway.js';
 
 /** Every port the local stack listens on; 0 lets the OS choose (tests). */
@@ -65,7 +66,10 @@ export interface LocalStack {
   userPool: LocalUserPool;
   tableName: string;
   mailbox: Mailbox;
+  /** The bus; its idle() also waits for the outbox relay to hand over every event written so far. */
   events: LocalEventBus;
+  /** The outbox relay reading the table's stream (tests stop and restart it). */
+  outboxRelay: TableStreamReader;
   sockets: LocalWebSocketGateway;
   stripe: StripeSimulator;
   stop(): Promise<void>;
@@ -76,6 +80,7 @@ export const LOCAL_STRIPE_KEYS = {
   secretKey: 'sk_test_oddjobs_local',
   publishableKey: 'pk_test_oddjobs_local',
   webhookSecret: 'whsec_oddjobs_local',
+  connectWebhookSecret: 'whsec_oddjobs_local_connect',
 } as const;
 
 const REGION = 'us-east-1';
@@ -173,12 +178,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.localJwksUri]: `${issuer}/.well-known/jwks.json`,
       [ENV.stripeSecretKey]: LOCAL_STRIPE_KEYS.secretKey,
       [ENV.stripeWebhookSecret]: LOCAL_STRIPE_KEYS.webhookSecret,
+      [ENV.stripeConnectWebhookSecret]: LOCAL_STRIPE_KEYS.connectWebhookSecret,
       [ENV.stripeApiUrl]: stripe.url,
     });
+
+    const outboxRelay = readTableStream({
+      endpoint: dynamoDbEndpoint,
+      tableName,
+      name: 'outboxRelay',
+      consumer: STREAM_CONSUMERS.outboxRelay,
+      checkpointFile: join(dataDir, 'outbox-relay.json'),
+    });
+    stops.push(outboxRelay.stop);
+    /** Settled when every event written so far went through the relay and the bus, and the events their handlers wrote too. */
+    const eventsSettled = async () => {
+      await outboxRelay.drain();
+      do await events.idle();
+      while ((await outboxRelay.drain()) > 0);
+    };
 
     const api = await serveHttpGateway({ port: await port('api') });
     stops.push(api.close);
     stripe.setWebhookUrl(`${api.url}/webhooks/stripe`);
+    stripe.setConnectWebhookUrl(`${api.url}/webhooks/stripe/connect`);
 
     return {
       config: {
@@ -206,7 +228,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPool,
       tableName,
       mailbox,
-      events,
+      events: { ...events, idle: eventsSettled },
+      outboxRelay,
       sockets,
       stripe,
       stop: stopAll,

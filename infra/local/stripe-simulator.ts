@@ -15,10 +15,14 @@ export interface StripeSimulatorOptions {
   secretKey: string;
   /** Accepted only where Stripe.js uses it: reading and confirming a PaymentIntent with its client secret. */
   publishableKey: string;
-  /** Signs webhook deliveries ('whsec_…'). */
+  /** Signs deliveries to the account's own endpoint ('whsec_…'). */
   webhookSecret: string;
-  /** Where events are POSTed; settable later. Without one, events are recorded but not sent. */
+  /** Where the account's own events are POSTed; settable later. Without one, they are recorded but not sent. */
   webhookUrl?: string;
+  /** Signs deliveries to the Connect endpoint, which has its own secret as in Stripe ('whsec_…'). */
+  connectWebhookSecret: string;
+  /** Where events of connected accounts (`account.*`) are POSTed, as Stripe sends them to Connect endpoints only. */
+  connectWebhookUrl?: string;
   /** Keeps every object, event and idempotent answer in this JSON file between runs (dev); in memory without it. */
   stateFile?: string;
 }
@@ -28,6 +32,7 @@ export interface StripeSimulator {
   url: string;
   port: number;
   setWebhookUrl(url: string): void;
+  setConnectWebhookUrl(url: string): void;
   /**
    * Test control: deliver every event this many times (duplicates, sent at the same moment), and/or
    * the events of one request in shuffled order. Settings stay until changed.
@@ -55,7 +60,14 @@ const PREFLIGHT_HEADERS = { ...CORS_HEADERS, 'access-control-allow-headers': '*,
 export async function startStripeSimulator(options: StripeSimulatorOptions): Promise<StripeSimulator> {
   const store = new SimulatorStore(options.stateFile);
   const webhooks = new WebhookSender(options.webhookSecret, options.webhookUrl);
-  const endpointCount = () => webhooks.endpointCount;
+  const connectWebhooks = new WebhookSender(options.connectWebhookSecret, options.connectWebhookUrl);
+  const senderFor = (event: StripeEvent) => (event.account ? connectWebhooks : webhooks);
+  const endpointCount = (connected: boolean) => (connected ? connectWebhooks : webhooks).endpointCount;
+  /** Each event goes to the endpoint Stripe would send it to: Connect events to the Connect endpoint only. */
+  const send = (events: StripeEvent[]) => {
+    webhooks.send(events.filter((event) => !event.account));
+    connectWebhooks.send(events.filter((event) => event.account));
+  };
   const onboarding = new OnboardingPages(store, endpointCount);
 
   const server = createServer((req, res) => {
@@ -72,12 +84,12 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
         const page = onboarding.handle(method, url.pathname);
         res.writeHead(page.status, page.location ? { location: page.location } : { 'content-type': 'text/html; charset=utf-8' });
         res.end(page.html);
-        webhooks.send(page.events);
+        send(page.events);
         return;
       }
       const answer = api.handle({ method, path: url.pathname, query: url.search, body, headers: req.headers });
       sendJson(res, answer.status, answer.body, { ...CORS_HEADERS, ...answer.headers });
-      webhooks.send(answer.events);
+      send(answer.events);
     })().catch((error: unknown) => {
       console.error('[stripe] request failed', error);
       if (!res.headersSent) sendJson(res, 500, { error: { type: 'api_error', message: 'An unexpected error occurred in the local Stripe simulator.' } });
@@ -97,16 +109,23 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     url: listening.url,
     port: listening.port,
     setWebhookUrl: (url) => webhooks.setUrl(url),
-    setDelivery: (delivery) => webhooks.setDelivery(delivery),
+    setConnectWebhookUrl: (url) => connectWebhooks.setUrl(url),
+    setDelivery: (delivery) => {
+      webhooks.setDelivery(delivery);
+      connectWebhooks.setDelivery(delivery);
+    },
     redeliver: async (eventId) => {
       const event = store.data.events.find((candidate) => candidate.id === eventId);
       if (!event) throw new Error(`No such event: '${eventId}'`);
-      await webhooks.redeliver(event);
+      await senderFor(event).redeliver(event);
     },
     events: () => [...store.data.events],
-    idle: () => webhooks.idle(),
+    idle: async () => {
+      await Promise.all([webhooks.idle(), connectWebhooks.idle()]);
+    },
     close: async () => {
       webhooks.stop();
+      connectWebhooks.stop();
       await listening.close();
     },
   };

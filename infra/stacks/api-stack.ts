@@ -2,20 +2,24 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
-import { ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, WEBSOCKET_API } from '../../functions/routes.js';
+import { ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
 import { DeclaredHttpApi } from '../constructs/http-api.js';
 import { pascalCase } from '../constructs/names.js';
+import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { DeclaredWebSocketApi } from '../constructs/websocket-api.js';
 
 export interface ApiStackProps extends StackProps {
   /** What the functions' `table:*` and `images:*` capabilities grant. */
   readonly dataCapabilities: DataCapabilities;
+  /** The table whose stream the stream consumers (the outbox relay) read. */
+  readonly table: ITableV2;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   /** The `iss` claim of the pool's ID tokens. */
@@ -86,6 +90,9 @@ export class ApiStack extends Stack {
 
     for (const [name, rule] of Object.entries(EVENT_RULES)) {
       new EventSubscription(this, pascalCase(name), { eventBus: this.eventBus, rule, functionResources });
+    }
+    for (const [name, consumer] of Object.entries(STREAM_CONSUMERS)) {
+      new StreamSubscription(this, pascalCase(name), { table: props.table, consumer, functionResources });
     }
   }
 }

@@ -50,6 +50,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const api = new ApiStack(app, 'OddJobsApi', {
     description: 'Odd jobs: HTTP and WebSocket APIs, event bus and functions',
     dataCapabilities: data.capabilities,
+    table: data.table,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     tokenIssuer: auth.tokenIssuer,

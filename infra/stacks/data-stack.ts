@@ -27,7 +27,7 @@ export class DataStack extends Stack {
   readonly imagesBucket: s3.Bucket;
   /** Where browsers load images from: a CDN in front of the private bucket. */
   readonly imagesUrl: string;
-  /** Stripe's secret API key and webhook signing secret, set by the operator (docs/deploy.md). */
+  /** Stripe's secret API key and the two webhook signing secrets, set by the operator (docs/deploy.md). */
   readonly stripeSecret: secretsmanager.Secret;
   /** What `table:*` and `images:*` grant a function. */
   readonly capabilities: DataCapabilities;
@@ -39,6 +39,7 @@ export class DataStack extends Stack {
       partitionKey: stringKey(TABLE_DESIGN.partitionKey),
       sortKey: stringKey(TABLE_DESIGN.sortKey),
       timeToLiveAttribute: TABLE_DESIGN.timeToLiveAttribute,
+      dynamoStream: dynamodb.StreamViewType[TABLE_DESIGN.streamViewType],
       globalSecondaryIndexes: Object.entries(TABLE_DESIGN.indexes).map(([indexName, index]) => ({
         indexName,
         partitionKey: stringKey(index.partitionKey),
@@ -81,7 +82,7 @@ export class DataStack extends Stack {
     }).url;
 
     this.stripeSecret = new secretsmanager.Secret(this, 'StripeKeys', {
-      description: 'Odd jobs: Stripe keys as JSON {"secretKey": "sk_...", "webhookSecret": "whsec_..."}',
+      description: 'Odd jobs: Stripe keys as JSON {"secretKey": "sk_...", "webhookSecret": "whsec_...", "connectWebhookSecret": "whsec_..."}',
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.stripeSecret).acknowledge({

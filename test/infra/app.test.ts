@@ -7,7 +7,7 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COGNITO_TRIGGERS, ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, WEBSOCKET_API, type Capability } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, STREAM_CONSUMERS, WEBSOCKET_API, type Capability } from '../../functions/routes.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
@@ -29,6 +29,7 @@ const allDeclarations = [
   ...routeGroups,
   ...Object.values(EVENT_RULES),
   ...Object.values(COGNITO_TRIGGERS),
+  ...Object.values(STREAM_CONSUMERS),
   WEBSOCKET_API.authorizer,
   WEBSOCKET_API.connections,
 ];
@@ -467,5 +468,33 @@ describe('stacks', () => {
     expect(stacks.auth.terminationProtection).toBe(true);
     expect(stacks.api.terminationProtection).toBe(false);
     expect(stacks.web.terminationProtection).toBe(false);
+  });
+});
+
+describe('event outbox', () => {
+  it('streams the table\'s new images to the outbox relay, filtered to outbox inserts, retried in order with a dead-letter queue', () => {
+    const [table] = Object.values(resourcesOf(stacks.data, 'AWS::DynamoDB::GlobalTable'));
+    expect(table!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    const mappings = Object.values(resourcesOf(stacks.api, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(Object.keys(STREAM_CONSUMERS).length);
+    const relayId = cfnId(functionsFor(STREAM_CONSUMERS.outboxRelay.entry)[0]!.function);
+    expect(mappings[0]!.Properties).toMatchObject({
+      FunctionName: ref(relayId),
+      StartingPosition: 'TRIM_HORIZON',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: -1,
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(STREAM_CONSUMERS.outboxRelay.filter) }] },
+      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+    });
+    expect(JSON.stringify(mappings[0]!.Properties.EventSourceArn)).toContain('StreamArn');
+  });
+
+  it('lets only the outbox relay put events on the bus: every other function writes events to the table', () => {
+    const putters = functions.filter((fn) =>
+      Object.values(resourcesOf(Stack.of(fn), 'AWS::IAM::Policy')).some(
+        (policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('events:PutEvents') && JSON.stringify(policy.Properties.Roles).includes(cfnId(fn.role)),
+      ),
+    );
+    expect(putters.map((fn) => fn.declaration.entry)).toEqual([STREAM_CONSUMERS.outboxRelay.entry]);
   });
 });

@@ -7,7 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { listen, readBody, type Listening } from '../../infra/local/http-util.js';
 import { startStripeSimulator, type StripeSimulator } from '../../infra/local/stripe-simulator.js';
 
-const KEYS = { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: 'whsec_local_simulator_secret' };
+const KEYS = {
+  secretKey: 'sk_test_local',
+  publishableKey: 'pk_test_local',
+  webhookSecret: 'whsec_local_simulator_secret',
+  connectWebhookSecret: 'whsec_local_simulator_connect_secret',
+};
 const APP = 'http://localhost:5173';
 
 /** Every POST the webhook endpoint received, and the verified event when it answered 2xx. */
@@ -22,7 +27,7 @@ interface DeliveryAttempt {
  * A webhook endpoint of our own, verifying each delivery on the raw body as the app's handler
  * does. `refuseNext` makes it answer 500 to that many deliveries first.
  */
-async function startWebhookReceiver() {
+async function startWebhookReceiver(secret: string) {
   const attempts: DeliveryAttempt[] = [];
   let refusals = 0;
   const server = createServer((req, res) => {
@@ -35,7 +40,7 @@ async function startWebhookReceiver() {
         attempt = { payload, signature, status: 500 };
       } else {
         try {
-          attempt = { payload, signature, status: 200, event: Stripe.webhooks.constructEvent(payload, signature, KEYS.webhookSecret) };
+          attempt = { payload, signature, status: 200, event: Stripe.webhooks.constructEvent(payload, signature, secret) };
         } catch {
           attempt = { payload, signature, status: 400 };
         }
@@ -60,26 +65,31 @@ async function startWebhookReceiver() {
 describe('local Stripe simulator', () => {
   let simulator: StripeSimulator;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  /** The Connect endpoint, with its own signing secret. */
+  let connectReceiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let stripe: Stripe;
 
   const clientFor = (sim: StripeSimulator, key = KEYS.secretKey) => new Stripe(key, { host: '127.0.0.1', port: sim.port, protocol: 'http', maxNetworkRetries: 0 });
 
   beforeAll(async () => {
-    receiver = await startWebhookReceiver();
-    simulator = await startStripeSimulator({ port: 0, ...KEYS, webhookUrl: receiver.url });
+    receiver = await startWebhookReceiver(KEYS.webhookSecret);
+    connectReceiver = await startWebhookReceiver(KEYS.connectWebhookSecret);
+    simulator = await startStripeSimulator({ port: 0, ...KEYS, webhookUrl: receiver.url, connectWebhookUrl: connectReceiver.url });
     stripe = clientFor(simulator);
   });
 
   afterAll(async () => {
     await simulator?.close();
     await receiver?.close();
+    await connectReceiver?.close();
   });
 
   afterEach(async () => {
     await simulator.idle();
     // Every delivery, whatever the test, must verify with the endpoint's secret.
-    expect(receiver.attempts.filter(({ status }) => status === 400)).toEqual([]);
+    expect([...receiver.attempts, ...connectReceiver.attempts].filter(({ status }) => status === 400)).toEqual([]);
     receiver.attempts.length = 0;
+    connectReceiver.attempts.length = 0;
     simulator.setDelivery({ copies: 1, shuffle: false });
     receiver.refuseNext(0);
   });
@@ -212,7 +222,9 @@ describe('local Stripe simulator', () => {
       });
 
       await simulator.idle();
-      const [updated, ...others] = receiver.eventsAbout(account.id, 'account.updated');
+      // Events of connected accounts go to the Connect endpoint only, signed with its secret.
+      expect(receiver.eventsAbout(account.id)).toEqual([]);
+      const [updated, ...others] = connectReceiver.eventsAbout(account.id, 'account.updated');
       expect(others).toEqual([]);
       expect(updated).toMatchObject({
         account: account.id,
@@ -233,7 +245,7 @@ describe('local Stripe simulator', () => {
       expect(abandoned.headers.get('location')).toBe(`${APP}/profile#payment-settings`);
       expect(await stripe.accounts.retrieve(account.id)).toMatchObject({ details_submitted: false, charges_enabled: false, payouts_enabled: false });
       await simulator.idle();
-      expect(receiver.eventsAbout(account.id)).toEqual([]);
+      expect(connectReceiver.eventsAbout(account.id)).toEqual([]);
       expect((await pressOnboardingButton(link.url, 'complete')).status).toBe(410);
     });
 

@@ -6,7 +6,7 @@ import { authenticationError, noSuchObject, ParameterError, secretKeyRequired, S
 import { checkExpandPaths, expandAnswer, type ExpansionTarget } from './expand.js';
 import { IdempotencyLayer, type IdempotentRequest } from './idempotency.js';
 import { newId, type JsonObject, type StripeEvent } from './objects.js';
-import { Operation, type ApiCall, type KeyType } from './operation.js';
+import { Operation, type ApiCall, type EndpointCount, type KeyType } from './operation.js';
 import { ParamReader, parseParams, type Params } from './params.js';
 import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, retrievePaymentIntent } from './payment-intents.js';
 import { createRefund } from './refunds.js';
@@ -97,7 +97,7 @@ export interface StripeApiOptions {
   secretKey: string;
   publishableKey: string;
   baseUrl: string;
-  webhookEndpointCount: () => number;
+  webhookEndpointCount: EndpointCount;
 }
 
 /**
@@ -136,7 +136,7 @@ export class StripeApi {
         return { status: replay.status, body: replay.body, headers: { ...headers, 'idempotent-replayed': 'true', 'original-request': replay.requestId }, events: [] };
       }
 
-      const op = new Operation(this.options.store, { id: requestId, idempotency_key: idempotencyKey ?? null }, this.options.webhookEndpointCount());
+      const op = new Operation(this.options.store, { id: requestId, idempotency_key: idempotencyKey ?? null }, this.options.webhookEndpointCount);
       const { status, body, kept } = this.execute(route, { op, id, params: reader, keyType, baseUrl: this.options.baseUrl }, expand);
       if (request.method === 'POST') {
         if (idempotent && kept) this.idempotency.remember(idempotent, { status, body, requestId });

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../http-util.js';
 import { completeOnboarding } from './accounts.js';
 import { nowSeconds, type AccountObject, type StripeEvent } from './objects.js';
-import { Operation } from './operation.js';
+import { Operation, type EndpointCount } from './operation.js';
 import type { AccountLinkRecord, SimulatorStore } from './store.js';
 
 export interface PageAnswer {
@@ -53,7 +53,7 @@ function unusablePage(reason: string, link?: AccountLinkRecord): string {
 export class OnboardingPages {
   constructor(
     private readonly store: SimulatorStore,
-    private readonly endpointCount: () => number,
+    private readonly endpointCount: EndpointCount,
   ) {}
 
   handle(method: string, path: string): PageAnswer {
@@ -68,7 +68,7 @@ export class OnboardingPages {
       if (link.expires_at < nowSeconds()) return { status: 410, html: unusablePage('It has expired. Setup links are valid for a few minutes.', link), events: [] };
       return { status: 200, html: onboardingPage(link, account), events: [] };
     }
-    const op = new Operation(this.store, { id: null, idempotency_key: null }, this.endpointCount());
+    const op = new Operation(this.store, { id: null, idempotency_key: null }, this.endpointCount);
     link.used = true;
     if (action === 'complete') completeOnboarding(op, account);
     this.store.save();

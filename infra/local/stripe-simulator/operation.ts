@@ -14,20 +14,21 @@ export class Operation {
   constructor(
     readonly store: SimulatorStore,
     private readonly request: Stripe.Event.Request,
-    private readonly pendingWebhooks: number,
+    private readonly pendingWebhooks: EndpointCount,
   ) {}
 
   /** `before` is the object as it was, for `data.previous_attributes` on update events. */
   emit(type: EventType, object: StripeObject, before?: StripeObject): void {
+    const connected = object.object === 'account';
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
-      ...(object.object === 'account' ? { account: object.id } : {}),
+      ...(connected ? { account: object.id } : {}),
       api_version: Stripe.API_VERSION,
       created: nowSeconds(),
       data: { object: structuredClone(object), ...(before ? { previous_attributes: changedFields(before, object) } : {}) },
       livemode: false,
-      pending_webhooks: this.pendingWebhooks,
+      pending_webhooks: this.pendingWebhooks(connected),
       request: this.request,
       type,
     };
@@ -41,6 +42,9 @@ function changedFields(before: StripeObject, after: StripeObject): Record<string
   const current = new Map(Object.entries(after));
   return Object.fromEntries(Object.entries(before).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(current.get(field))));
 }
+
+/** How many endpoints an event goes to: the Connect endpoints for events of connected accounts, the account's own otherwise. */
+export type EndpointCount = (connectedAccountEvent: boolean) => number;
 
 export type KeyType = 'secret' | 'publishable';
 
