@@ -39,6 +39,7 @@ const OWNERSHIP: Readonly<Record<string, Ownership>> = {
   'GET /admin/payments': 'admin',
   'POST /admin/payments/{id}/refund': 'admin',
   'POST /webhooks/stripe': 'public',
+  'POST /webhooks/stripe/connect': 'public',
   'GET /me/saved-jobs': 'self',
   'PUT /me/saved-jobs/{jobId}': 'self',
   'DELETE /me/saved-jobs/{jobId}': 'self',
