@@ -1,8 +1,11 @@
-import { RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CustomResource, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import { COGNITO_TRIGGERS } from '../../functions/routes.js';
-import { AppFunction } from '../constructs/app-function.js';
+import type { AdminSeatProperties } from '../../functions/deploy/admin-seat.js';
+import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS, ENV } from '../../functions/routes.js';
+import { AppFunction, type FunctionResources } from '../constructs/app-function.js';
+import { acknowledgeCustomResourceProvider } from '../constructs/nag.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { pascalCase } from '../constructs/names.js';
 import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
@@ -10,6 +13,8 @@ import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
 export interface AuthStackProps extends StackProps {
   /** What the triggers' `table:*` and `images:*` capabilities grant. */
   readonly dataCapabilities: DataCapabilities;
+  /** Who the deploy makes the admin (Cognito invites the address with a temporary password). */
+  readonly adminEmail: string;
 }
 
 /**
@@ -85,9 +90,25 @@ export class AuthStack extends Stack {
     this.tokenIssuer = `https://${this.userPool.userPoolProviderUrl}`;
 
     const resources = { managedCapabilities: props.dataCapabilities.byCapability, userPool: this.userPool };
+    // The deploy owns the admin seat (below): the pre-sign-up trigger refuses the admin role.
+    const environment = { [ENV.adminSeatByDeploy]: 'true' };
     for (const [operation, declaration] of Object.entries(COGNITO_TRIGGERS)) {
-      const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources });
+      const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources, environment });
       this.userPool.addTrigger(cognito.UserPoolOperation.of(operation), trigger.function);
     }
+    this.seatAdmin(props.adminEmail, resources);
+  }
+
+  /**
+   * The admin is created by the deploy, so no stranger can claim a fresh deployment by
+   * signing up first (DECISIONS.md): a custom resource invites `adminEmail`, adds it to the
+   * admin group and writes its seat and profile.
+   */
+  private seatAdmin(adminEmail: string, resources: FunctionResources): void {
+    const seatFunction = new AppFunction(this, 'AdminSeatFunction', { declaration: DEPLOY_FUNCTIONS.adminSeat, resources });
+    const provider = new cr.Provider(this, 'AdminSeatProvider', { onEventHandler: seatFunction.function });
+    acknowledgeCustomResourceProvider(provider);
+    const properties: AdminSeatProperties = { AdminEmail: adminEmail, AdminName: 'Admin' };
+    new CustomResource(this, 'AdminSeat', { serviceToken: provider.serviceToken, properties, resourceType: 'Custom::AdminSeat' });
   }
 }
