@@ -53,6 +53,9 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // A changed email takes effect once its code is verified; until then the user signs in
+      // with, and is mailed at, the verified one.
+      keepOriginal: { email: true },
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -76,12 +79,18 @@ export class AuthStack extends Stack {
     const authFlows = new Set<string>(USER_POOL_SETTINGS.clientAuthFlows);
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      // Refresh-token auth is always on; USER_PASSWORD_AUTH is there because the local stack's
-      // cognito-local supports only that flow and the web app runs against both.
+      // Refresh-token auth is always on; no USER_PASSWORD_AUTH (only the local stack needs it).
       authFlows: {
         userSrp: authFlows.has('ALLOW_USER_SRP_AUTH'),
-        userPassword: authFlows.has('ALLOW_USER_PASSWORD_AUTH'),
+        userPassword: false,
       },
+      // What the browser may read and write of a user. email_verified is read-only, so an
+      // unverified address never passes for a verified one. custom:role must stay writable
+      // for sign-up to set it; after sign-up nothing trusts it: the role is the profile's.
+      readAttributes: new cognito.ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
+        .withCustomAttributes('role'),
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, fullname: true }).withCustomAttributes('role'),
       // The web app signs in with direct Cognito API calls (Amplify), never a hosted-UI redirect.
       disableOAuth: true,
       // The spec shows 'user not found' on sign-in.

@@ -238,6 +238,10 @@ describe('auth stack', () => {
     const client = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPoolClient'))[0]!;
     expect(client.Properties.GenerateSecret).toBe(false);
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([...USER_POOL_SETTINGS.clientAuthFlows].sort());
+    expect(client.Properties.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
+    expect([...client.Properties.WriteAttributes].sort()).toEqual(['custom:role', 'email', 'name']);
+    expect(client.Properties.ReadAttributes).toContain('email_verified');
+    expect(pool.Properties.UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
   });
 
   it('wires every declared trigger to its function', () => {
