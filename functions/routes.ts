@@ -22,6 +22,7 @@ export type Capability =
   | 'events:put'
   | 'sockets:push'
   | 'userpool:admin-group'
+  | 'userpool:create-admin'
   | 'geocoding'
   | 'stripe';
 
@@ -311,6 +312,11 @@ export const COGNITO_TRIGGERS = {
   },
 } as const satisfies Record<string, FunctionDeclaration>;
 
+/** Functions the deploy runs as CloudFormation custom resources (AWS only). */
+export const DEPLOY_FUNCTIONS = {
+  adminSeat: { entry: 'functions/deploy/admin-seat.ts', capabilities: ['table:read', 'table:write', 'userpool:create-admin'] },
+} as const satisfies Record<string, FunctionDeclaration>;
+
 /** Environment variables the functions read; set by CDK in AWS and by the local stack. */
 export const ENV = {
   tableName: 'TABLE_NAME',
@@ -334,6 +340,8 @@ export const ENV = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
   stripeConnectWebhookSecret: 'STRIPE_CONNECT_WEBHOOK_SECRET',
   stripeApiUrl: 'STRIPE_API_URL',
+  /** AWS: 'true' when the deploy owns the admin seat; the pre-sign-up trigger then refuses the admin role. */
+  adminSeatByDeploy: 'ADMIN_SEAT_BY_DEPLOY',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
   localJwksUri: 'LOCAL_JWKS_URI',
 } as const;

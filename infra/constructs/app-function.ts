@@ -151,6 +151,16 @@ export class AppFunction extends Construct {
         });
         return;
       }
+      case 'userpool:create-admin': {
+        const userPool = this.need(capability, resources.userPool);
+        iam.Grant.addToPrincipal({
+          grantee: fn,
+          actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
+          resourceArns: [userPool.userPoolArn],
+        });
+        fn.addEnvironment(ENV.userPoolId, userPool.userPoolId);
+        return;
+      }
       case 'stripe': {
         const secret = this.need(capability, resources.stripeSecret);
         secret.grantRead(fn);

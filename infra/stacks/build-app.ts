@@ -8,8 +8,22 @@ import { WebStack, requireBuiltWebApp } from './web-stack.js';
 export interface OddJobsAppOptions {
   /** The built SPA. @default web/dist of the repository */
   readonly webDistDir?: string;
-  /** Stripe's publishable key. @default the `stripePublishableKey` context value */
+  /** Stripe's publishable key. @default the `stripePublishableKey` context value (required) */
   readonly stripePublishableKey?: string;
+  /** The admin the deploy creates. @default the `adminEmail` context value (required) */
+  readonly adminEmail?: string;
+}
+
+/**
+ * A value the deployment cannot work without, from the options or the context: synth stops
+ * with what to pass instead of deploying something that breaks at run time.
+ */
+function requiredSetting(app: App, name: 'stripePublishableKey' | 'adminEmail', given: string | undefined, pattern: RegExp, example: string): string {
+  const value: unknown = given ?? app.node.tryGetContext(name);
+  if (typeof value !== 'string' || !pattern.test(value)) {
+    throw new Error(`The context value ${name} is ${value === undefined ? 'missing' : `not valid (${String(value)})`}: deploy with -c ${name}=${example} (docs/deploy.md).`);
+  }
+  return value;
 }
 
 export interface OddJobsStacks {
@@ -35,6 +49,8 @@ const BROWSER_ORIGINS = ['https://*'];
  */
 export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStacks {
   const webDistDir = requireBuiltWebApp(options.webDistDir);
+  const stripePublishableKey = requiredSetting(app, 'stripePublishableKey', options.stripePublishableKey, /^pk_(test|live)_\w+$/, 'pk_live_...');
+  const adminEmail = requiredSetting(app, 'adminEmail', options.adminEmail, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'admin@example.com');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
   const data = new DataStack(app, 'OddJobsData', {
@@ -46,6 +62,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     description: 'Odd jobs: the user pool and its triggers (stateful)',
     terminationProtection: true,
     dataCapabilities: data.capabilities,
+    adminEmail,
   });
   const api = new ApiStack(app, 'OddJobsApi', {
     description: 'Odd jobs: HTTP and WebSocket APIs, event bus and functions',
@@ -66,7 +83,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     userPoolClient: auth.userPoolClient,
     imagesBucket: data.imagesBucket,
     imagesUrl: data.imagesUrl,
-    stripePublishableKey: options.stripePublishableKey ?? app.node.tryGetContext('stripePublishableKey') ?? 'pk_test_unset',
+    stripePublishableKey,
   });
   return { data, auth, api, web };
 }

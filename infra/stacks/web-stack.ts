@@ -144,6 +144,7 @@ export class WebStack extends Stack {
       userPoolClientId: props.userPoolClient.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
       stripe: { publishableKey: props.stripePublishableKey },
+      adminSeatByDeploy: true,
     };
     const deployment = new BucketDeployment(this, 'DeploySite', {
       sources: [Source.asset(props.webDistDir), Source.jsonData('config.json', runtimeConfig)],

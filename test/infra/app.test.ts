@@ -7,7 +7,17 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COGNITO_TRIGGERS, ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, STREAM_CONSUMERS, WEBSOCKET_API, type Capability } from '../../functions/routes.js';
+import {
+  COGNITO_TRIGGERS,
+  DEPLOY_FUNCTIONS,
+  ENV,
+  EVENT_RULES,
+  HTTP_ROUTE_GROUPS,
+  STREAM_CONSUMERS,
+  WEBSOCKET_API,
+  type Capability,
+} from '../../functions/routes.js';
+import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
@@ -15,6 +25,9 @@ import { AppFunction } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
+
+/** The values a deploy must pass (the test app gives them as options, a deploy as context). */
+const REQUIRED_SETTINGS = { stripePublishableKey: 'pk_test_infra', adminEmail: 'owner@example.com' };
 
 /** `new App()` ignores cdk.json; the tests synthesize with the same feature flags as the CLI. */
 const CDK_CONTEXT = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context as Record<string, unknown>;
@@ -30,6 +43,7 @@ const allDeclarations = [
   ...Object.values(EVENT_RULES),
   ...Object.values(COGNITO_TRIGGERS),
   ...Object.values(STREAM_CONSUMERS),
+  ...Object.values(DEPLOY_FUNCTIONS),
   WEBSOCKET_API.authorizer,
   WEBSOCKET_API.connections,
 ];
@@ -61,7 +75,7 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Odd jobs</title>');
 
   app = new App({ context: CDK_CONTEXT, outdir: join(tempDir, 'cdk.out') });
-  stacks = buildApp(app, { webDistDir: webDist });
+  stacks = buildApp(app, { webDistDir: webDist, ...REQUIRED_SETTINGS });
   // Runs every validation plugin, cdk-nag's AWS Solutions checks included; in tests an
   // unacknowledged error makes synth throw with the full report.
   assembly = app.synth();
@@ -224,6 +238,10 @@ describe('auth stack', () => {
     const client = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPoolClient'))[0]!;
     expect(client.Properties.GenerateSecret).toBe(false);
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([...USER_POOL_SETTINGS.clientAuthFlows].sort());
+    expect(client.Properties.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
+    expect([...client.Properties.WriteAttributes].sort()).toEqual(['custom:role', 'email', 'name']);
+    expect(client.Properties.ReadAttributes).toContain('email_verified');
+    expect(pool.Properties.UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
   });
 
   it('wires every declared trigger to its function', () => {
@@ -447,7 +465,7 @@ describe('web stack', () => {
       .find((file) => existsSync(file));
     const config = JSON.parse(readFileSync(configFile!, 'utf8')) as RuntimeConfig;
     expect(config).toMatchObject({ mode: 'aws', authFlowType: 'USER_SRP_AUTH', stripe: { publishableKey: expect.stringMatching(/^pk_/) } });
-    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'authFlowType', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
+    expect(Object.keys(config).sort()).toEqual(['adminSeatByDeploy', 'apiUrl', 'authFlowType', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
     // The SPA reads the file with the shared schema: what the stack writes must pass it.
     expect(runtimeConfigSchema.safeParse({ ...config, apiUrl: 'x', webSocketUrl: 'x', userPoolId: 'x', userPoolClientId: 'x' }).success).toBe(true);
     const markers = JSON.stringify(deployment.Properties.SourceMarkers);
@@ -496,5 +514,48 @@ describe('event outbox', () => {
       ),
     );
     expect(putters.map((fn) => fn.declaration.entry)).toEqual([STREAM_CONSUMERS.outboxRelay.entry]);
+  });
+});
+
+describe('first deploy', () => {
+  const webDist = () => join(tempDir, 'web-dist');
+  const synthWithout = (setting: keyof typeof REQUIRED_SETTINGS, value?: string) => () => {
+    const bare = new App({ context: CDK_CONTEXT, outdir: mkdtempSync(join(tempDir, 'settings-')) });
+    buildApp(bare, { webDistDir: webDist(), ...REQUIRED_SETTINGS, [setting]: value });
+  };
+
+  it('refuses to synthesize without a Stripe publishable key or an admin email', () => {
+    expect(synthWithout('stripePublishableKey')).toThrow(/stripePublishableKey is missing: deploy with -c stripePublishableKey=pk_/);
+    expect(synthWithout('stripePublishableKey', 'pk_test_unset ')).toThrow(/stripePublishableKey is not valid/);
+    expect(synthWithout('adminEmail')).toThrow(/adminEmail is missing: deploy with -c adminEmail=/);
+    expect(synthWithout('adminEmail', 'not-an-email')).toThrow(/adminEmail is not valid/);
+  });
+
+  it('creates the admin itself: a custom resource invites adminEmail, and public sign-up is refused the admin role', () => {
+    const seats = Object.values(resourcesOf(stacks.auth, 'Custom::AdminSeat'));
+    expect(seats).toHaveLength(1);
+    expect(seats[0]!.Properties).toMatchObject({ AdminEmail: REQUIRED_SETTINGS.adminEmail });
+    const [seatFunction] = functionsFor(DEPLOY_FUNCTIONS.adminSeat.entry);
+    const policies = Object.values(resourcesOf(stacks.auth, 'AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.Roles).includes(cfnId(seatFunction!.role)),
+    );
+    expect(JSON.stringify(policies)).toContain('cognito-idp:AdminCreateUser');
+    const [preSignUp] = functionsFor(COGNITO_TRIGGERS.preSignUp.entry);
+    expect(lambdaOf(preSignUp!).Properties.Environment.Variables[ENV.adminSeatByDeploy]).toBe('true');
+  });
+
+  it('lets image readers list the images bucket, so a missing upload is a 404 and not a 403', () => {
+    const policies = Object.values(resourcesOf(stacks.data, 'AWS::IAM::ManagedPolicy'));
+    const imagesRead = policies.find((policy) => policy.Properties.Description.startsWith('Reads job images'))!;
+    expect(imagesRead.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Action: 's3:ListBucket', Resource: getAttArn(cfnId(stacks.data.imagesBucket)) }),
+    );
+  });
+
+  it('gives every function that calls Stripe the time of two Stripe requests at their worst', () => {
+    const worstRequestSeconds = ((STRIPE_CLIENT_LIMITS.maxNetworkRetries + 1) * STRIPE_CLIENT_LIMITS.timeoutMs) / 1000 + 1;
+    const callers = functions.filter((fn) => fn.declaration.capabilities.includes('stripe'));
+    expect(callers.length).toBeGreaterThan(0);
+    for (const fn of callers) expect(lambdaOf(fn).Properties.Timeout, fn.declaration.entry).toBeGreaterThanOrEqual(2 * worstRequestSeconds);
   });
 });
