@@ -59,7 +59,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   // Imported late: the domain modules create their SDK clients from the stack's environment.
   const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
   const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
-  const { GEOHASH_PRECISION } = await import('../../functions/events/geocode-job.js');
+  const { GEOHASH_PRECISION } = await import('../../functions/domain/job-geocoding.js');
   const now = Date.now();
   for (const [index, demo] of DEMO_JOBS.entries()) {
     const request = createJobSchema.parse({
