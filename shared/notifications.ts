@@ -34,9 +34,6 @@ export function compareNotifications(a: { type: NotificationType; createdAt: str
   return rank !== 0 ? rank : b.createdAt.localeCompare(a.createdAt);
 }
 
-/** The unread badge text: '99+' above the cap. */
-export const unreadBadgeText = (count: number): string => (count > NOTIFICATION_LIMITS.badgeCap ? `${NOTIFICATION_LIMITS.badgeCap}+` : String(count));
-
 /** Spec 2 §4 location freshness. */
 export const LOCATION_FRESHNESS = {
   staleAfterDays: 30,

@@ -19,7 +19,7 @@ export const workersNear = (radiusMiles: number, partitionCell: string) => keys.
 /** How fine the cover of each radius is: measured so items read stay under 2 × workers in range. */
 export const COVER_PRECISION: Record<(typeof RADIUS_OPTIONS)[number], number> = { 1: 6, 3: 6, 5: 5, 10: 5, 25: 5 };
 
-function geoIndexKey(profile: ProfileItem): { gsi1pk: string; gsi1sk: string } | null {
+export function geoIndexKey(profile: ProfileItem): { gsi1pk: string; gsi1sk: string } | null {
   const { role, latitude, longitude, notificationPreferences: preferences } = profile;
   if (role !== 'worker' || latitude === undefined || longitude === undefined || !preferences.enabled) return null;
   const cell = pointCell({ latitude, longitude });
