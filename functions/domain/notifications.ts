@@ -20,9 +20,11 @@ export function notificationItem(input: {
   title: string;
   message: string;
   metadata?: Record<string, string>;
+  /** Now, unless backdated (demo data). */
+  createdAt?: string;
 }) {
   const id = randomUUID();
-  const createdAt = new Date().toISOString();
+  const createdAt = input.createdAt ?? new Date().toISOString();
   const notification: NotificationItem = {
     id,
     userId: input.userId,
