@@ -108,10 +108,8 @@ export async function createProfileOnce(profile: ProfileItem): Promise<boolean> 
   }
 }
 
-/** Writes the given fields (already validated) and returns the whole updated profile. */
-export async function updateProfile(userId: string, changes: Record<string, unknown>): Promise<ProfileItem | undefined> {
-  const now = new Date().toISOString();
-  const fields = { ...changes, updatedAt: now };
+/** `SET` of every field, with placeholder names and values (`:v<i>`; add your own values beside them). */
+export function setClause(fields: Record<string, unknown>): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries(fields).map(([field, value], i) => {
@@ -119,15 +117,22 @@ export async function updateProfile(userId: string, changes: Record<string, unkn
     values[`:v${i}`] = value;
     return `#f${i} = :v${i}`;
   });
+  return { expression: `SET ${sets.join(', ')}`, names, values };
+}
+
+/** Writes the given fields (already validated) and returns the whole updated profile. */
+export async function updateProfile(userId: string, changes: Record<string, unknown>): Promise<ProfileItem | undefined> {
+  const now = new Date().toISOString();
+  const set = setClause({ ...changes, updatedAt: now });
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.profile(userId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: set.expression,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ExpressionAttributeNames: set.names,
+        ExpressionAttributeValues: set.values,
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -6,7 +6,7 @@ import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { PARTITION_PRECISION, pointCell, type GeoPoint } from '../lib/geo-cells.js';
 import { keys } from '../table.js';
-import { getProfile, type ProfileItem } from './profiles.js';
+import { getProfile, setClause, type ProfileItem } from './profiles.js';
 
 /**
  * The geo index of workers who want nearby-job alerts: GSI1 `GEO#<radius>#<geohash4>` /
@@ -38,22 +38,16 @@ async function changeIndexedProfile(userId: string, change: (profile: ProfileIte
     const changes = { ...change(profile), updatedAt: new Date().toISOString() };
     const geo = geoIndexKey({ ...profile, ...changes });
     const fields = { ...changes, ...(geo ?? {}) };
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':seen': profile.updatedAt };
-    const sets = Object.entries(fields).map(([field, value], i) => {
-      names[`#f${i}`] = field;
-      values[`:v${i}`] = value;
-      return `#f${i} = :v${i}`;
-    });
+    const set = setClause(fields);
     try {
       const { Attributes } = await db.send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.profile(userId),
-          UpdateExpression: `SET ${sets.join(', ')}${geo ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
+          UpdateExpression: `${set.expression}${geo ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
           ConditionExpression: 'updatedAt = :seen',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          ExpressionAttributeNames: set.names,
+          ExpressionAttributeValues: { ...set.values, ':seen': profile.updatedAt },
           ReturnValues: 'ALL_NEW',
         }),
       );
