@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AppNotification, LiveMessage, UnreadCount } from '../../../shared/api';
-import { compareNotifications } from '../../../shared/notifications';
+import { compareNotifications, NOTIFICATION_LIMITS } from '../../../shared/notifications';
 import { fetchNotifications, fetchUnreadNotificationCount, markAllNotificationsRead, markNotificationRead } from '../api/endpoints';
 import { useApi } from './useApi';
 import { useAuth } from './useAuth';
@@ -75,9 +75,12 @@ function applyLiveNotification(client: QueryClient, toast: Toaster, message: Liv
   }
   if (message.type !== 'notification') return;
   const { notification } = message;
+  // A push delivered twice (at-least-once) counts once.
+  const known = client.getQueryData<AppNotification[]>(NOTIFICATION_KEYS.list)?.some((n) => n.id === notification.id);
   client.setQueryData<AppNotification[]>(NOTIFICATION_KEYS.list, (list) =>
-    list ? [notification, ...list.filter((n) => n.id !== notification.id)].sort(compareNotifications).slice(0, 50) : list,
+    list ? [notification, ...list.filter((n) => n.id !== notification.id)].sort(compareNotifications).slice(0, NOTIFICATION_LIMITS.page) : list,
   );
+  if (known) return;
   client.setQueryData<UnreadCount>(NOTIFICATION_KEYS.unread, (count) => count && { ...count, count: count.count + 1 });
   const arrival = ARRIVAL_TOASTS[notification.type];
   if (arrival) toast[arrival.kind](`${notification.title}: ${notification.message}`, arrival.durationMs);
