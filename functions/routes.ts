@@ -119,9 +119,12 @@ export const HTTP_ROUTE_GROUPS = {
   },
   notifications: {
     entry: 'functions/http/notifications.ts',
-    capabilities: ['table:read'],
+    capabilities: ['table:read', 'table:write'],
     routes: {
       'GET /me/notifications': 'user',
+      'GET /me/notifications/unread-count': 'user',
+      'POST /me/notifications/{id}/read': 'user',
+      'POST /me/notifications/read-all': 'user',
     },
   },
   applications: {
@@ -145,6 +148,14 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /jobs/{id}/reviews': 'user',
       'PUT /jobs/{id}/reviews/{reviewerId}': 'user',
       'GET /profiles/{id}/reviews': 'user',
+    },
+  },
+  location: {
+    entry: 'functions/http/location.ts',
+    capabilities: ['table:read', 'table:write', 'geocoding'],
+    routes: {
+      'PUT /me/location': 'user',
+      'PUT /me/notification-preferences': 'user',
     },
   },
 } as const satisfies Record<string, HttpRouteGroup>;
@@ -198,7 +209,7 @@ export interface JobEventDetail {
 
 const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe'] as const;
 
-export const NOTIFICATION_EVENT = { created: 'Notification Created' } as const;
+export const NOTIFICATION_EVENT = { created: 'Notification Created', read: 'Notifications Read' } as const;
 
 /** An EventBridge event pattern: exact values per field, nested detail fields, `exists`. */
 export interface EventPattern {
@@ -221,7 +232,7 @@ export const EVENT_RULES = {
   },
   notificationPush: {
     description: 'Delivers new notifications live to the user they are for',
-    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created] },
+    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.read] },
     entry: 'functions/events/notification-push.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
@@ -275,6 +286,14 @@ export const EVENT_RULES = {
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
     entry: 'functions/events/search-index.ts',
     capabilities: ['table:read', 'table:write'],
+  },
+  nearbyJobAlerts: {
+    description: 'Alerts workers near a job that just opened (radius, categories, daily limit, quiet hours)',
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted] },
+    entry: 'functions/events/nearby-job-alerts.ts',
+    capabilities: ['table:read', 'table:write', 'geocoding'],
+    timeoutSeconds: 60,
+    memoryMiB: 512,
   },
 } as const satisfies Record<string, EventRule>;
 

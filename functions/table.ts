@@ -114,6 +114,24 @@ export const keys = {
     sk: String(windowStart),
   }),
 
+  /**
+   * GSI1 on worker profiles with a location and alerts on: the workers of one alert radius in
+   * one geohash-4 cell; the sort key starts with their geohash-7 (functions/lib/geo-cells.ts).
+   */
+  workersInCell: (radiusMiles: number, cell4: string) => `GEO#${radiusMiles}#${cell4}`,
+
+  /** GSI1 on notifications: one by its id (mark-read checks it is the caller's). */
+  notificationById: (notificationId: string) => `NOTIFICATION#${notificationId}`,
+
+  /** GSI2 on unread notifications only (removed when read): the user's unread, newest first. */
+  unreadNotificationsOf: (userId: string) => `UNREAD#${userId}`,
+
+  /** Marks that a worker was alerted to a job (one alert per job and worker, ever). GSI3: by job. */
+  nearbyAlert: (workerId: string, jobId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `NEARBY#${jobId}` }),
+
+  /** How many nearby-job alerts a worker received on one calendar day of their zone (TTL'd). */
+  nearbyAlertCount: (workerId: string, localDay: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `ALERTDAY#${localDay}` }),
+
   /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
   idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),
 

@@ -118,7 +118,9 @@ export interface SavedJob {
 export type LiveMessage =
   | { type: 'job.posted' | 'job.updated'; job: JobSummary }
   | { type: 'job.removed'; jobId: string }
-  | { type: 'notification'; notification: AppNotification };
+  | { type: 'notification'; notification: AppNotification }
+  /** The user read one notification (its id) or all of them (null), e.g. in another tab. */
+  | { type: 'notifications.read'; notificationId: string | null };
 
 /** POST /jobs answers with the draft job and what the card payment step needs. */
 export interface JobPaymentStart {
@@ -199,4 +201,10 @@ export interface ReviewView {
   review: Review;
   reviewer: { id: string; name: string; profileImage: string | null } | null;
   jobTitle: string;
+}
+
+/** GET /me/notifications/unread-count: exact up to the badge cap; `capped` past it ('99+'). */
+export interface UnreadCount {
+  count: number;
+  capped: boolean;
 }

@@ -289,6 +289,47 @@ export const MSG = {
     yourTrustMatters: 'Your Trust Matters',
   },
   notFoundPage: '404 Oops! Page Not Found',
+  /** Spec 2 §2 and §8 "Location and preferences", "Onboarding". */
+  location: {
+    cardTitle: 'Location and Job Notifications',
+    quickSetupRequired: 'Quick Setup Required',
+    quickSetupHint: 'Set your location to get notified about jobs near you.', // ours
+    getCurrentLocation: 'Get Current Location',
+    updateLocation: 'Update Location',
+    locationSetUpdate: 'Location Set - Update?',
+    locationSetSuccessfully: 'Location Set Successfully',
+    savePreferences: 'Save Preferences',
+    preferencesSaved: 'Notification preferences saved!',
+    preferencesFailed: 'Failed to save preferences',
+    notSupported: 'Location services are not supported on this device.',
+    needsHttps: 'Location access requires a secure connection (HTTPS).',
+    permissionDenied: 'Location permission denied. Please enable location access in your browser settings.',
+    accessDenied: 'Location access denied. Please enable location permissions in your browser settings.',
+    unavailable: 'Location unavailable. Please check your device location settings.',
+    timedOut: 'Location request timed out. Please try again.',
+    needsSecureConnection: 'Location access requires a secure connection.',
+    currentLocationFailed: 'Failed to get current location.',
+    updateFailed: 'Failed to update location',
+    updated: 'Location updated successfully!',
+    onboardingLocationFailed: 'Failed to get location. Please try zip code instead.',
+    zipNotFound: 'Failed to find location. Please check your zip code.',
+    invalidZip: 'Please enter a valid zip code',
+    confirmMove: (miles: string) => `Your new location is ${miles} miles from the one we have. Update your job search area?`, // ours
+    radiusChoice: 'Radius must be 1, 3, 5, 10 or 25 miles', // ours
+    dailyLimitChoice: 'Daily limit must be 5, 10, 20 or 50', // ours
+    timeFormat: 'Times must be HH:MM', // ours
+    timeZoneInvalid: 'Unknown time zone', // ours
+    profileRequired: 'Saving preferences requires a profile', // ours (spec 2 §5: requires a profile)
+  },
+  /** Spec 2 §2 "Notifications" and §8. */
+  notifications: {
+    viewAll: 'View all notifications',
+    title: 'Notifications', // ours
+    empty: 'No notifications yet', // ours
+    markAllRead: 'Mark all as read', // ours
+    nearbyTitle: 'New job near you', // ours
+    nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
+  },
 } as const;
 
 /** Maps a sign-in failure to the spec's text by substring of the backend's message. */

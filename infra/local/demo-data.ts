@@ -44,3 +44,26 @@ export const DEMO_JOBS: readonly DemoJob[] = [
   { poster: 'paula@oddjobs.test', title: 'Trim hedges along a driveway', description: 'About 40 feet of boxwood hedges. Trimmer provided. Clean up clippings afterwards.', street: '1600 W 35th St', city: 'Austin', state: 'TX', latitude: 30.3063, longitude: -97.7524, paymentCents: 5500, category: 'Yard Work', inDays: 4, duration: '2 hours', requirements: [], skills: ['Hedge trimming', 'Yard cleanup'] },
   { poster: 'omar@oddjobs.test', title: 'Mount a TV and hide the cables', description: '65-inch TV on drywall with studs; wall mount included. Run the cables through an in-wall kit.', street: '2900 E Cesar Chavez St', city: 'Austin', state: 'TX', latitude: 30.2527, longitude: -97.7128, paymentCents: 9500, category: 'Handyman', inDays: 3, duration: '2 hours', requirements: ['Stud finder and drill'], skills: ['TV mounting', 'Drywall'] },
 ];
+
+/** Workers with a stored location and nearby-job alerts on (downtown Austin, near the demo jobs). */
+export const DEMO_LOCATIONS: ReadonlyArray<{ email: string; latitude: number; longitude: number; timeZone: string; radiusMiles: number }> = [
+  { email: 'wendy@oddjobs.test', latitude: 30.2672, longitude: -97.7431, timeZone: 'America/Chicago', radiusMiles: 10 },
+];
+
+/** A few notifications of several types, so the bell and /notifications have something to show. `job` indexes DEMO_JOBS. */
+export const DEMO_NOTIFICATIONS: ReadonlyArray<{
+  to: string;
+  type: 'new_job_nearby' | 'job_unassigned' | 'job_completed' | 'payment_released' | 'worker_question';
+  job: number;
+  title: string;
+  message: string;
+  minutesAgo: number;
+  read?: boolean;
+}> = [
+  { to: 'wendy@oddjobs.test', type: 'new_job_nearby', job: 0, title: 'New job near you', message: 'Move a sofa and two armchairs (Austin, TX) is 0.5 miles from you', minutesAgo: 30 },
+  { to: 'wendy@oddjobs.test', type: 'new_job_nearby', job: 6, title: 'New job near you', message: 'Set up chairs and tables for a backyard party (Austin, TX) is 2.4 miles from you', minutesAgo: 90 },
+  { to: 'wendy@oddjobs.test', type: 'payment_released', job: 3, title: 'Payment released', message: 'Your payment for Assemble an IKEA wardrobe was released.', minutesAgo: 60 * 26, read: true },
+  { to: 'marco@oddjobs.test', type: 'job_unassigned', job: 5, title: 'You were unassigned', message: 'The poster unassigned you from Fix a leaking kitchen faucet.', minutesAgo: 45 },
+  { to: 'paula@oddjobs.test', type: 'job_completed', job: 1, title: 'Job marked completed', message: 'Deep clean a two-bedroom apartment is done: review it and release the payment.', minutesAgo: 20 },
+  { to: 'paula@oddjobs.test', type: 'worker_question', job: 4, title: 'New question', message: 'Wendy Worker asked about Walk a friendly golden retriever.', minutesAgo: 75 },
+];

@@ -4,7 +4,8 @@ import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-s
 import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { cognitoClient } from './cognito.js';
-import { DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEMO_JOBS, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
 /**
@@ -59,8 +60,9 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   // Imported late: the domain modules create their SDK clients from the stack's environment.
   const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
   const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
-  const { GEOHASH_PRECISION } = await import('../../functions/events/geocode-job.js');
+  const { GEOHASH_PRECISION } = await import('../../functions/domain/job-geocoding.js');
   const now = Date.now();
+  const jobIds: string[] = [];
   for (const [index, demo] of DEMO_JOBS.entries()) {
     const request = createJobSchema.parse({
       title: demo.title,
@@ -83,7 +85,29 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       geocodedAddress: job.fullAddress,
     });
     await syncSearchTerms(job.id);
+    jobIds.push(job.id);
   }
+  await seedDemoNotifications(userIds, jobIds);
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
+}
+
+/** Demo workers' locations and alert settings (through the same domain code as the API), and demo notifications. */
+async function seedDemoNotifications(userIds: Map<string, string>, jobIds: string[]): Promise<void> {
+  const { saveLocation, savePreferences } = await import('../../functions/domain/worker-locations.js');
+  const { notificationItem } = await import('../../functions/domain/notifications.js');
+  const { db, tableName } = await import('../../functions/lib/db.js');
+  const { DEFAULT_NOTIFICATION_PREFERENCES } = await import('../../shared/notifications.js');
+  for (const demo of DEMO_LOCATIONS) {
+    const userId = userIds.get(demo.email)!;
+    await saveLocation(userId, demo, demo.timeZone);
+    await savePreferences(userId, { ...DEFAULT_NOTIFICATION_PREFERENCES, radiusMiles: demo.radiusMiles });
+  }
+  for (const demo of DEMO_NOTIFICATIONS) {
+    const createdAt = new Date(Date.now() - demo.minutesAgo * 60_000).toISOString();
+    const item = notificationItem({ userId: userIds.get(demo.to)!, jobId: jobIds[demo.job]!, type: demo.type, title: demo.title, message: demo.message, createdAt });
+    // A read notification has left the unread index.
+    const { gsi2pk: _unread, gsi2sk: _unreadOrder, ...readItem } = item;
+    await db.send(new PutCommand({ TableName: tableName(), Item: demo.read ? { ...readItem, read: true } : item }));
+  }
 }

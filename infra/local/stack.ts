@@ -84,7 +84,7 @@ export const LOCAL_STRIPE_KEYS = {
 } as const;
 
 const REGION = 'us-east-1';
-const BUS_NAME = 'oddjobs-local';
+export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 
 /** Remembers the user pool across runs: cognito-local keeps the pool, we keep its ids. */

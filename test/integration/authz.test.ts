@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobSummary } from '../../shared/api.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
+import { notificationItem } from '../../functions/domain/notifications.js';
 import { jobForm, postOpenJob } from '../support/job-lifecycle.js';
-import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { api, createUser, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster } from '../support/payments.js';
 import { DECLARED_ROUTES, fillPath, type DeclaredRoute } from '../support/routes.js';
 
@@ -55,6 +58,12 @@ const OWNERSHIP: Readonly<Record<string, Ownership>> = {
   'POST /jobs/{id}/reviews': 'parties',
   'PUT /jobs/{id}/reviews/{reviewerId}': 'admin',
   'GET /profiles/{id}/reviews': 'any',
+  'GET /me/notifications/unread-count': 'self',
+  // The poster's notification: anyone else is answered 404.
+  'POST /me/notifications/{id}/read': 'poster',
+  'POST /me/notifications/read-all': 'self',
+  'PUT /me/location': 'self',
+  'PUT /me/notification-preferences': 'self',
 };
 
 type Caller = 'anonymous' | 'worker' | 'poster' | 'otherPoster' | 'admin';
@@ -75,6 +84,7 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
   const users: Partial<Record<Caller, TestUser>> = {};
   let job: JobSummary;
   let paymentIntentId: string;
+  let notificationId: string;
 
   beforeAll(async () => {
     const [poster, otherPoster, worker, admin] = await Promise.all([
@@ -87,6 +97,9 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     job = await postOpenJob(stack(), poster);
     const payments = await api<{ items: { jobId: string; stripePaymentIntentId: string }[] }>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
     paymentIntentId = payments.body.items.find((payment) => payment.jobId === job.id)!.stripePaymentIntentId;
+    const notification = notificationItem({ userId: poster.userId, jobId: job.id, type: 'job_completed', title: 'Done', message: 'Done' });
+    await tableClient(stack()).send(new PutCommand({ TableName: stack().tableName, Item: notification }));
+    notificationId = notification.id;
   }, 120_000);
 
   /** The path values that point at the poster's resources. */
@@ -94,7 +107,7 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     const segments = route.template.split('/');
     return fillPath(route.template, (param) => {
       const owner = param === 'id' ? segments[segments.indexOf(`{${param}}`) - 1] : param;
-      const value = { jobs: job.id, jobId: job.id, profiles: users.poster!.userId, payments: paymentIntentId, workerId: users.worker!.userId, reviewerId: users.poster!.userId }[owner!];
+      const value = { jobs: job.id, jobId: job.id, profiles: users.poster!.userId, payments: paymentIntentId, workerId: users.worker!.userId, reviewerId: users.poster!.userId, notifications: notificationId }[owner!];
       if (!value) throw new Error(`${route.routeKey}: no test value for {${param}}`);
       return value;
     });
@@ -111,6 +124,8 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     'POST /jobs/{id}/decline-completion': { reason: 'Not done' },
     'POST /jobs/{id}/reviews': { rating: 5 },
     'PUT /jobs/{id}/reviews/{reviewerId}': { rating: 1 },
+    'PUT /me/location': { zip: '78701', timeZone: 'America/Chicago' },
+    'PUT /me/notification-preferences': DEFAULT_NOTIFICATION_PREFERENCES,
   };
   const bodyOf = (route: DeclaredRoute) =>
     route.routeKey === 'POST /payments/confirm' ? { paymentIntentId } : route.method === 'GET' || route.method === 'DELETE' ? undefined : (BODIES[route.routeKey] ?? {});

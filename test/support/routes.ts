@@ -4,6 +4,7 @@ import { HTTP_ROUTE_GROUPS, type Access } from '../../functions/routes.js';
 import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
 import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/job.js';
 import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
+import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { profileUpdateSchema } from '../../shared/schemas/profile.js';
 import { reviewSchema } from '../../shared/schemas/review.js';
 
@@ -42,6 +43,8 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   'POST /jobs/{id}/decline-completion': declineCompletionSchema,
   'POST /jobs/{id}/reviews': reviewSchema,
   'PUT /jobs/{id}/reviews/{reviewerId}': reviewSchema,
+  'PUT /me/location': z.union([coordinatesUpdateSchema, zipUpdateSchema]),
+  'PUT /me/notification-preferences': notificationPreferencesSchema,
 };
 
 /** Every byte percent-encoded (lone surrogates become U+FFFD, as in any UTF-8 client). */

@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { AcceptanceBanner } from '../components/jobs/AcceptanceBanner';
 import { JobBoard } from '../components/jobs/JobBoard';
+import { LocationBadge } from '../components/notifications/LocationBadge';
+import { LocationPromptBanner } from '../components/notifications/LocationPromptBanner';
 import { SavedJobsCard } from '../components/jobs/SavedJobsCard';
 import { PageHeading } from '../components/PageHeading';
 import { useAuth } from '../hooks/useAuth';
@@ -27,11 +29,13 @@ export default function WorkerDashboardScreen() {
         <div>
           <PageHeading>Worker Dashboard</PageHeading>
           {profile ? <p className="page__lead">Welcome back, {profile.name}.</p> : null}
+          <LocationBadge />
         </div>
         <Link to="/dashboard" className="button">
           Find Jobs
         </Link>
       </div>
+      <LocationPromptBanner />
       <AcceptanceBanner />
       <div className="worker-dashboard">
         <section className="section-block" aria-labelledby="available-jobs-heading">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ROLE_HOME } from '../../../../shared/roles';
 import { useAuth } from '../../hooks/useAuth';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { AdminToolsBar } from './AdminToolsBar';
 import { MessagesLink } from './MessagesLink';
 import { MobileMenu } from './MobileMenu';
@@ -41,6 +42,7 @@ export function SiteHeader() {
               {signedIn ? (
                 <>
                   <MessagesLink unreadCount={UNREAD_MESSAGES} />
+                  <NotificationBell />
                   <UserMenu profile={profile} />
                 </>
               ) : (

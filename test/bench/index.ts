@@ -1,0 +1,21 @@
+/**
+ * `npm run bench [-- browse|nearby]`: every benchmark, or the one named.
+ * browse: listing and searching open jobs (test/bench/browse.ts);
+ * nearby: the nearby-job alert handler over 20,000 workers (test/bench/nearby-alerts.ts).
+ */
+import { runBrowseBench } from './browse.js';
+import { runNearbyAlertsBench } from './nearby-alerts.js';
+
+const BENCHES = { browse: runBrowseBench, nearby: runNearbyAlertsBench } as const;
+
+async function main(): Promise<void> {
+  const chosen = process.argv.slice(2);
+  const unknown = chosen.filter((name) => !(name in BENCHES));
+  if (unknown.length) throw new Error(`unknown bench ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`);
+  for (const name of chosen.length ? chosen : Object.keys(BENCHES)) await BENCHES[name as keyof typeof BENCHES]();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
