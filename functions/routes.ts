@@ -147,6 +147,22 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /profiles/{id}/reviews': 'user',
     },
   },
+  disputes: {
+    entry: 'functions/http/disputes.ts',
+    capabilities: ['table:read', 'table:write', 'events:put', 'sockets:push'],
+    routes: {
+      'GET /jobs/{id}/dispute': 'user',
+      'POST /jobs/{id}/dispute': 'user',
+      'GET /me/disputes': 'user',
+      'GET /disputes/{id}/messages': 'user',
+      'POST /disputes/{id}/messages': 'user',
+      'GET /admin/disputes': 'admin',
+      'PUT /admin/disputes/{id}/priority': 'admin',
+      'POST /admin/disputes/{id}/resolve': 'admin',
+      'POST /admin/disputes/bulk-resolve': 'admin',
+      'GET /admin/dispute-templates': 'admin',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
