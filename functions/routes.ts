@@ -150,6 +150,8 @@ export const HTTP_ROUTE_GROUPS = {
   disputes: {
     entry: 'functions/http/disputes.ts',
     capabilities: ['table:read', 'table:write', 'events:put', 'sockets:push'],
+    /** A bulk resolution of 100 disputes is 100 transactions; the HTTP API waits at most 30 s. */
+    timeoutSeconds: 29,
     routes: {
       'GET /jobs/{id}/dispute': 'user',
       'POST /jobs/{id}/dispute': 'user',

@@ -185,7 +185,11 @@ export async function bulkResolveDisputes(
     }
   };
   await Promise.all(Array.from({ length: BULK_CONCURRENCY }, worker));
-  const resolved = changes.map((change) => change.dispute.id);
+  // Answered in the order the admin selected them (they finish in any order).
+  const position = new Map(disputeIds.map((id, i) => [id, i]));
+  const byPosition = (a: string, b: string) => position.get(a)! - position.get(b)!;
+  const resolved = changes.map((change) => change.dispute.id).sort(byPosition);
+  failed.sort((a, b) => byPosition(a.disputeId, b.disputeId));
   await db.send(
     new PutCommand({
       TableName: tableName(),

@@ -53,11 +53,14 @@ export const handler = routeGroup('disputes', {
     return published(await resolveDispute(request.params.id ?? '', request.caller.userId, input));
   },
 
-  /** Resolves a selection by template; the answer says which were resolved and why others were not. */
+  /**
+   * Resolves a selection by template; the answer says which were resolved and why others were
+   * not. The parties learn of it from their live notices (their panels refresh on them).
+   */
   'POST /admin/disputes/bulk-resolve': async (request): Promise<BulkResolveResult> => {
     const { disputeIds, templateId } = request.body(bulkResolveSchema);
     const { changes, ...result } = await bulkResolveDisputes(disputeIds, request.caller.userId, templateId);
-    await Promise.all(changes.map(published));
+    await Promise.all(changes.flatMap(({ notifications }) => notifications.map(publishNotificationCreated)));
     return result;
   },
 
