@@ -1,4 +1,5 @@
-/** Dispute rules of spec 2 §3, §4 and §9, in one place for the server and the web. */
+/** Dispute rules of spec 2 §3, §4, §5 and §9, in one place for the server and the web. */
+import type { JobStatus } from './job-states.js';
 
 export const DISPUTE_TYPES = ['payment', 'quality', 'behavior', 'general'] as const;
 export type DisputeType = (typeof DISPUTE_TYPES)[number];
@@ -8,6 +9,10 @@ export type DisputePriority = (typeof DISPUTE_PRIORITIES)[number];
 
 export const DISPUTE_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** Spec 2 §5: a worker disputes active or completed jobs; a poster assigned, completed or paid jobs with a worker. */
+export const WORKER_DISPUTABLE: readonly JobStatus[] = ['assigned', 'completed'];
+export const POSTER_DISPUTABLE: readonly JobStatus[] = ['assigned', 'completed', 'paid'];
 
 /** Spec 2 §9: the admin's list sorts by this weight, then newest. */
 export const PRIORITY_WEIGHT: Record<DisputePriority, number> = { urgent: 4, high: 3, medium: 2, low: 1 };

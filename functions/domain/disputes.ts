@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Dispute, DisputeCenterState, DisputeMessage, DisputeThread } from '../../shared/api.js';
-import { DEFAULT_DISPUTE_PRIORITY, PRIORITY_WEIGHT, isDisputeOpen, type DisputeStatus } from '../../shared/disputes.js';
-import type { JobStatus } from '../../shared/job-states.js';
+import { DEFAULT_DISPUTE_PRIORITY, POSTER_DISPUTABLE, PRIORITY_WEIGHT, WORKER_DISPUTABLE, isDisputeOpen, type DisputeStatus } from '../../shared/disputes.js';
 import { MSG } from '../../shared/messages.js';
 import type { FileDisputeRequest } from '../../shared/schemas/dispute.js';
 import { db, queryAll, tableName } from '../lib/db.js';
@@ -38,10 +37,6 @@ export function toDispute(item: DisputeItem): Dispute {
     updatedAt: item.updatedAt,
   };
 }
-
-/** Spec 2 §5: a worker disputes active or completed jobs; a poster assigned, completed or paid jobs with a worker. */
-const WORKER_DISPUTABLE: readonly JobStatus[] = ['assigned', 'completed'];
-const POSTER_DISPUTABLE: readonly JobStatus[] = ['assigned', 'completed', 'paid'];
 
 interface ApplicationRecord {
   workerId: string;

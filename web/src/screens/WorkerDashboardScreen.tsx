@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
+import { DisputesPanel } from '../components/disputes/DisputesPanel';
+import { SubmitDisputeDialog } from '../components/disputes/SubmitDisputeDialog';
 import { AcceptanceBanner } from '../components/jobs/AcceptanceBanner';
 import { JobBoard } from '../components/jobs/JobBoard';
 import { SavedJobsCard } from '../components/jobs/SavedJobsCard';
@@ -28,9 +30,12 @@ export default function WorkerDashboardScreen() {
           <PageHeading>Worker Dashboard</PageHeading>
           {profile ? <p className="page__lead">Welcome back, {profile.name}.</p> : null}
         </div>
-        <Link to="/dashboard" className="button">
-          Find Jobs
-        </Link>
+        <div className="button-row">
+          <SubmitDisputeDialog />
+          <Link to="/dashboard" className="button">
+            Find Jobs
+          </Link>
+        </div>
       </div>
       <AcceptanceBanner />
       <div className="worker-dashboard">
@@ -40,6 +45,7 @@ export default function WorkerDashboardScreen() {
         </section>
         <SavedJobsCard savedJobs={savedJobs} />
       </div>
+      <DisputesPanel />
     </div>
   );
 }
