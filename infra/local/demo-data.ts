@@ -44,3 +44,35 @@ export const DEMO_JOBS: readonly DemoJob[] = [
   { poster: 'paula@oddjobs.test', title: 'Trim hedges along a driveway', description: 'About 40 feet of boxwood hedges. Trimmer provided. Clean up clippings afterwards.', street: '1600 W 35th St', city: 'Austin', state: 'TX', latitude: 30.3063, longitude: -97.7524, paymentCents: 5500, category: 'Yard Work', inDays: 4, duration: '2 hours', requirements: [], skills: ['Hedge trimming', 'Yard cleanup'] },
   { poster: 'omar@oddjobs.test', title: 'Mount a TV and hide the cables', description: '65-inch TV on drywall with studs; wall mount included. Run the cables through an in-wall kit.', street: '2900 E Cesar Chavez St', city: 'Austin', state: 'TX', latitude: 30.2527, longitude: -97.7128, paymentCents: 9500, category: 'Handyman', inDays: 3, duration: '2 hours', requirements: ['Stud finder and drill'], skills: ['TV mounting', 'Drywall'] },
 ];
+
+/**
+ * A job Wendy was assigned and a dispute Paula filed about it, with a short thread, so the
+ * dispute panels and the admin's Disputes tab are alive on first start.
+ */
+export const DEMO_DISPUTE = {
+  job: {
+    poster: 'paula@oddjobs.test',
+    title: 'Paint a backyard fence',
+    description: 'Two coats on a 40-foot cedar fence. Paint and brushes in the shed.',
+    street: '1501 E 6th St',
+    city: 'Austin',
+    state: 'TX',
+    latitude: 30.2632,
+    longitude: -97.7268,
+    paymentCents: 14000,
+    category: 'Home Projects',
+    inDays: 2,
+    duration: '6 hours',
+    requirements: [],
+    skills: ['Painting'],
+  } satisfies DemoJob,
+  worker: 'wendy@oddjobs.test',
+  reporter: 'paula@oddjobs.test',
+  type: 'quality',
+  description: 'The second coat was skipped on the back side of the fence, and paint dripped onto the patio stones.',
+  thread: [
+    { from: 'wendy@oddjobs.test', message: 'The back side had one coat because the paint ran out. I can come back Saturday to finish it.' },
+    { from: 'paula@oddjobs.test', message: 'Saturday works, but the drips on the patio need cleaning too.' },
+    { from: 'admin@oddjobs.test', message: 'Thanks both. Please post a photo here once the second coat and the cleanup are done.' },
+  ],
+} as const;

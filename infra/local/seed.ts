@@ -4,7 +4,7 @@ import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-s
 import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { cognitoClient } from './cognito.js';
-import { DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
+import { DEMO_DISPUTE, DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
 /**
@@ -23,6 +23,27 @@ async function connectDemoPaymentAccount(stack: LocalStack, email: string): Prom
   const link = (await (await fetch(`${stack.urls.api}/payments/account`, { method: 'POST', headers })).json()) as { accountLinkUrl: string };
   await fetch(`${link.accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
   await fetch(`${stack.urls.api}/payments/account/status`, { method: 'POST', headers });
+}
+
+/**
+ * The demo dispute, through the domain code the API runs: Wendy applies and is accepted, Paula
+ * files, the three write in the thread. The resolution templates are seeded as on first read.
+ */
+async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>): Promise<void> {
+  const { applyToJob, acceptApplication } = await import('../../functions/domain/applications.js');
+  const { getProfile } = await import('../../functions/domain/profiles.js');
+  const { fileDispute, postDisputeMessage } = await import('../../functions/domain/disputes.js');
+  const { listResolutionTemplates } = await import('../../functions/domain/dispute-templates.js');
+  const id = (email: string) => userIds.get(email)!;
+  const posterId = id(DEMO_DISPUTE.job.poster);
+  const workerId = id(DEMO_DISPUTE.worker);
+  await applyToJob(job.id, (await getProfile(workerId))!, null);
+  await acceptApplication(job.id, posterId, workerId);
+  const { dispute } = await fileDispute(job.id, id(DEMO_DISPUTE.reporter), { type: DEMO_DISPUTE.type, description: DEMO_DISPUTE.description });
+  for (const { from, message } of DEMO_DISPUTE.thread) {
+    await postDisputeMessage(dispute.id, { userId: id(from), isAdmin: DEMO_USERS.some((user) => user.email === from && user.role === 'admin') }, message);
+  }
+  await listResolutionTemplates();
 }
 
 /**
@@ -61,7 +82,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
   const { GEOHASH_PRECISION } = await import('../../functions/events/geocode-job.js');
   const now = Date.now();
-  for (const [index, demo] of DEMO_JOBS.entries()) {
+  const putDemoJob = async (demo: DemoJob, createdAt: string) => {
     const request = createJobSchema.parse({
       title: demo.title,
       description: demo.description,
@@ -73,7 +94,6 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       requirements: demo.requirements,
       skills: demo.skills,
     });
-    const createdAt = new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString();
     const job = newJob(request, userIds.get(demo.poster)!, createdAt);
     await putNewJob({
       ...job,
@@ -83,7 +103,12 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       geocodedAddress: job.fullAddress,
     });
     await syncSearchTerms(job.id);
+    return job;
+  };
+  for (const [index, demo] of DEMO_JOBS.entries()) {
+    await putDemoJob(demo, new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString());
   }
+  await seedDemoDispute(await putDemoJob(DEMO_DISPUTE.job, new Date(now - 26 * 3_600_000).toISOString()), userIds);
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
 }
