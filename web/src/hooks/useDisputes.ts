@@ -7,7 +7,7 @@ import {
   postDisputeMessage,
 } from '../api/dispute-endpoints';
 import { useApi } from './useApi';
-import { useLiveUpdates } from './useLiveUpdates';
+import { useLiveReconnect, useLiveUpdates } from './useLiveUpdates';
 
 /** The cache keys of dispute data; every dispute query starts with 'disputes'. */
 export const disputeKeys = {
@@ -53,10 +53,12 @@ function withMessage(thread: DisputeThread | undefined, message: DisputeThread['
 
 /**
  * Live dispute events keep the cache fresh (spec 2 §4): a new message joins its open thread; a
- * changed dispute, or a dispute notice (filed, resolved), refreshes every dispute view.
+ * changed dispute, or a dispute notice (filed, resolved), refreshes every dispute view, as
+ * does a reconnect (pushes may have been missed meanwhile).
  */
 export function useDisputeLiveUpdates(): void {
   const queryClient = useQueryClient();
+  useLiveReconnect(() => void queryClient.invalidateQueries({ queryKey: disputeKeys.all }));
   useLiveUpdates((message) => {
     if (message.type === 'dispute.message') {
       queryClient.setQueryData<DisputeThread>(disputeKeys.thread(message.message.disputeId), (thread) => withMessage(thread, message.message));
