@@ -6,7 +6,7 @@ import { MSG } from '../../shared/messages.js';
 import { batchGet } from '../lib/batch.js';
 import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
-import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
+import { HttpError, conflict, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { adminActionItem } from './admin-actions.js';
@@ -24,8 +24,7 @@ const putAdminAction = (adminId: string, actionType: DisputeActionType, disputeI
 
 /** The admin's list of one view (open or resolved), by priority weight then newest, 50 a page, with the parties' names. */
 export async function listAdminDisputes(view: AdminDisputeView, cursor?: string): Promise<Page<AdminDispute>> {
-  const startKey = decodeCursor(cursor);
-  if (cursor && !startKey) throw badRequest('Invalid cursor');
+  const startKey = decodeCursor(cursor, { index: 'GSI3', partition: keys.disputesByStatus(view) });
   const { Items = [], LastEvaluatedKey } = await db.send(
     new QueryCommand({
       TableName: tableName(),

@@ -19,6 +19,7 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   jobId: UUID,
   workerId: UUID,
   reviewerId: UUID,
+  disputes: UUID,
 };
 
 /**
