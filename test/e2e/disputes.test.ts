@@ -90,6 +90,15 @@ describe('disputes in a browser', () => {
       expect(await page.getByText('The work was completed as agreed', { exact: false }).count()).toBe(1);
     }
 
+    // Paula's Submit Dispute dialog offers her jobs with a worker and asks for one first.
+    await paula.getByRole('button', { name: MSG.disputes.submitDispute }).click();
+    const dialog = paula.getByRole('dialog', { name: MSG.disputes.submitADispute });
+    await eventually(() => dialog.getByRole('option', { name: title }).count()).toBe(1);
+    await dialog.getByRole('button', { name: MSG.disputes.submitDispute }).click();
+    await eventually(() => dialog.getByText(MSG.disputes.selectJob).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialog.count()).toBe(0);
+
     await Promise.all(contexts.map((context) => context.close()));
   });
 });
