@@ -149,7 +149,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   disputes: {
     entry: 'functions/http/disputes.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'sockets:push'],
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
     /** A bulk resolution of 100 disputes is 100 transactions; the HTTP API waits at most 30 s. */
     timeoutSeconds: 29,
     routes: {

@@ -12,7 +12,7 @@ import { keys } from '../table.js';
 import { adminActionItem } from './admin-actions.js';
 import { getResolutionTemplate } from './dispute-templates.js';
 import { adminIndexKeys, getDisputeItem, stillOpen, toDispute, type DisputeChange, type DisputeItem } from './disputes.js';
-import { notificationItem, putNotification } from './notifications.js';
+import { notificationItem, notificationWrites } from './notifications.js';
 import type { ProfileItem } from './profiles.js';
 
 /** The action types of spec 2 §7 this module records. */
@@ -130,7 +130,7 @@ async function resolveOne(disputeId: string, adminId: string, resolution: Resolu
           },
         },
         putAdminAction(adminId, resolution.actionType, disputeId, details),
-        ...notifications.map(putNotification),
+        ...notifications.flatMap(notificationWrites),
       ]);
     } catch (error) {
       if (error instanceof TransactionRefused && error.failed(0)) throw conflict(MSG.disputes.alreadyResolved);
@@ -166,16 +166,17 @@ export async function bulkResolveDisputes(
   disputeIds: string[],
   adminId: string,
   templateId: string,
-): Promise<BulkResolveResult & { changes: DisputeChange[] }> {
+): Promise<BulkResolveResult> {
   const text = await templateText(templateId);
   const bulkActionId = randomUUID();
-  const changes: DisputeChange[] = [];
+  const resolved: string[] = [];
   const failed: BulkResolveResult['failed'] = [];
   const queue = [...disputeIds];
   const worker = async () => {
     for (let disputeId = queue.shift(); disputeId !== undefined; disputeId = queue.shift()) {
       try {
-        changes.push(await resolveOne(disputeId, adminId, { text, templateId, actionType: 'bulk_resolve_disputes', bulkActionId }));
+        await resolveOne(disputeId, adminId, { text, templateId, actionType: 'bulk_resolve_disputes', bulkActionId });
+        resolved.push(disputeId);
       } catch (error) {
         // One dispute's failure is reported with it; the others still go through.
         if (!(error instanceof HttpError)) logger.error('bulk resolution failed for a dispute', { disputeId, error });
@@ -187,7 +188,7 @@ export async function bulkResolveDisputes(
   // Answered in the order the admin selected them (they finish in any order).
   const position = new Map(disputeIds.map((id, i) => [id, i]));
   const byPosition = (a: string, b: string) => position.get(a)! - position.get(b)!;
-  const resolved = changes.map((change) => change.dispute.id).sort(byPosition);
+  resolved.sort(byPosition);
   failed.sort((a, b) => byPosition(a.disputeId, b.disputeId));
   await db.send(
     new PutCommand({
@@ -205,5 +206,5 @@ export async function bulkResolveDisputes(
       },
     }),
   );
-  return { bulkActionId, resolved, failed, changes };
+  return { bulkActionId, resolved, failed };
 }

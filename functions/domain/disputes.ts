@@ -10,7 +10,7 @@ import { TransactionRefused, retryWhileStale, transactWrite } from '../lib/trans
 import { keys } from '../table.js';
 import { adminUserId } from './admin-seat.js';
 import { getJob, type JobItem } from './jobs.js';
-import { notificationItem, putNotification, type StoredNotification } from './notifications.js';
+import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
 
 /** A dispute as stored: `type` is the item's kind, so the dispute's own type is `disputeType`. */
 export interface DisputeItem extends Omit<Dispute, 'type'> {
@@ -200,7 +200,7 @@ export async function fileDispute(jobId: string, reporterId: string, input: File
             ExpressionAttributeValues: { ':status': job.status, ...(job.workerId ? { ':worker': job.workerId } : {}) },
           },
         },
-        ...notifications.map(putNotification),
+        ...notifications.flatMap(notificationWrites),
       ]);
     } catch (error) {
       if (error instanceof TransactionRefused && error.failed(0)) throw conflict(MSG.disputes.alreadyFiled);

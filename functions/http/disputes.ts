@@ -1,16 +1,15 @@
 import type { BulkResolveResult, Dispute, DisputeCenterState, DisputeThread, ResolutionTemplate } from '../../shared/api.js';
 import { ADMIN_DISPUTE_VIEWS, type AdminDisputeView } from '../../shared/disputes.js';
 import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
-import { publishNotificationCreated } from '../domain/events.js';
 import { bulkResolveDisputes, listAdminDisputes, resolveDispute, setDisputePriority } from '../domain/dispute-admin.js';
 import { pushDisputeEvent } from '../domain/dispute-live.js';
 import { listResolutionTemplates } from '../domain/dispute-templates.js';
 import { disputeCenterState, disputeThread, fileDispute, listDisputesOf, postDisputeMessage, type DisputeChange } from '../domain/disputes.js';
 import { routeGroup } from '../lib/http.js';
 
-/** After a committed dispute change: its notices go out live, and the thread's watchers see the new state. */
-async function published({ dispute, notifications }: DisputeChange): Promise<Dispute> {
-  await Promise.all([...notifications.map(publishNotificationCreated), pushDisputeEvent(dispute, { type: 'dispute.updated', dispute })]);
+/** After a committed dispute change (its notices went out with it): the thread's watchers see the new state. */
+async function published({ dispute }: DisputeChange): Promise<Dispute> {
+  await pushDisputeEvent(dispute, { type: 'dispute.updated', dispute });
   return dispute;
 }
 
@@ -59,9 +58,7 @@ export const handler = routeGroup('disputes', {
    */
   'POST /admin/disputes/bulk-resolve': async (request): Promise<BulkResolveResult> => {
     const { disputeIds, templateId } = request.body(bulkResolveSchema);
-    const { changes, ...result } = await bulkResolveDisputes(disputeIds, request.caller.userId, templateId);
-    await Promise.all(changes.flatMap(({ notifications }) => notifications.map(publishNotificationCreated)));
-    return result;
+    return bulkResolveDisputes(disputeIds, request.caller.userId, templateId);
   },
 
   'GET /admin/dispute-templates': async (): Promise<{ items: ResolutionTemplate[] }> => ({ items: await listResolutionTemplates() }),
