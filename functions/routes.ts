@@ -158,6 +158,24 @@ export const HTTP_ROUTE_GROUPS = {
       'PUT /me/notification-preferences': 'user',
     },
   },
+  disputes: {
+    entry: 'functions/http/disputes.ts',
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    /** A bulk resolution of 100 disputes is 100 transactions; the HTTP API waits at most 30 s. */
+    timeoutSeconds: 29,
+    routes: {
+      'GET /jobs/{id}/dispute': 'user',
+      'POST /jobs/{id}/dispute': 'user',
+      'GET /me/disputes': 'user',
+      'GET /disputes/{id}/messages': 'user',
+      'POST /disputes/{id}/messages': 'user',
+      'GET /admin/disputes': 'admin',
+      'PUT /admin/disputes/{id}/priority': 'admin',
+      'POST /admin/disputes/{id}/resolve': 'admin',
+      'POST /admin/disputes/bulk-resolve': 'admin',
+      'GET /admin/dispute-templates': 'admin',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;

@@ -108,6 +108,27 @@ export const keys = {
   connectionsByUser: (userId: string) => `CONNS#${userId}`,
   allConnections: () => 'CONNS',
 
+  /**
+   * A dispute. GSI1: the disputes a user filed, GSI2: those about a user (both newest first);
+   * GSI3: the admin's list per status, by priority weight then newest (the sort key moves
+   * with the priority).
+   */
+  dispute: (disputeId: string): ItemKey => ({ pk: `DISPUTE#${disputeId}`, sk: 'DISPUTE' }),
+  disputePartition: (disputeId: string) => `DISPUTE#${disputeId}`,
+  disputesOfUser: (userId: string) => `DISPUTES#${userId}`,
+  disputesByStatus: (status: string) => `DISPUTESTATUS#${status}`,
+  priorityOrdered: (weight: number, createdAt: string, id: string) => `${weight}#${createdAt}#${id}`,
+  /** In the job's partition: the key itself allows one dispute per filer per job. */
+  disputeMarker: (jobId: string, reporterId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `DISPUTE#${reporterId}` }),
+  /** A message of a dispute's thread, in the dispute's partition, oldest first. */
+  disputeMessage: (disputeId: string, createdAt: string, id: string): ItemKey => ({ pk: `DISPUTE#${disputeId}`, sk: `MSG#${createdAt}#${id}` }),
+  disputeMessagePrefix: () => 'MSG#',
+  /** The admin's resolution templates: one small partition, read whole. */
+  resolutionTemplate: (templateId: string): ItemKey => ({ pk: 'TEMPLATES', sk: `TEMPLATE#${templateId}` }),
+  resolutionTemplates: () => 'TEMPLATES',
+  /** One bulk resolution by the admin (dispute_bulk_actions). */
+  disputeBulkAction: (id: string): ItemKey => ({ pk: `DISPUTEBULK#${id}`, sk: 'DISPUTEBULK' }),
+
   /** A fixed-window counter for one rate limit and subject (TTL'd). */
   rateCounter: (limit: string, subject: string, windowStart: number): ItemKey => ({
     pk: `RATE#${limit}#${subject}`,

@@ -288,6 +288,46 @@ export const MSG = {
   legal: {
     yourTrustMatters: 'Your Trust Matters',
   },
+  disputes: {
+    failedToLoad: 'Failed to load disputes',
+    failedToLoadMessages: 'Failed to load messages',
+    responseSent: 'Response sent to admin',
+    failedToSendResponse: 'Failed to send response',
+    selectJob: 'Please select a job to dispute',
+    mustBeLoggedIn: 'You must be logged in to submit a dispute.',
+    fillRequired: 'Please fill in all required fields.',
+    failedToSubmit: 'Failed to submit dispute',
+    submitted: 'Dispute submitted successfully.',
+    submitDispute: 'Submit Dispute',
+    submitADispute: 'Submit a Dispute',
+    underReview: 'Dispute Under Review',
+    unableToSubmit: 'Unable to Submit Dispute',
+    cannotSubmit: 'Cannot submit a dispute for this job. Please ensure the job has an assigned worker.',
+    howDisputesWork: 'How Disputes Work',
+    responseTime: 'Our admin team typically responds within 24-48 hours.',
+    selectDisputes: 'Please select disputes to resolve.',
+    failedToLoadTemplates: 'Failed to load resolution templates',
+    failedToSendMessage: 'Failed to send message',
+    underReviewText: 'You have already submitted a dispute for this job. Our admin team is reviewing it and will reach out in the dispute thread.', // ours
+    alreadyFiled: 'You have already submitted a dispute for this job.', // ours
+    notFound: 'Dispute not found', // ours
+    threadClosed: 'This dispute is closed; its thread is read-only.', // ours
+    alreadyResolved: 'This dispute is already resolved.', // ours
+    messageRequired: 'Please enter a message.', // ours
+    tooLong: 'This text is too long.', // ours
+    invalidPriority: 'Please choose a priority: low, medium, high or urgent.', // ours
+    resolutionRequired: 'Please choose a template or write a resolution.', // ours
+    templateRequired: 'Please choose a resolution template.', // ours
+    templateNotFound: 'Resolution template not found', // ours
+    tooMany: 'Select at most 100 disputes at a time.', // ours
+    filedTitle: 'Dispute Filed', // ours
+    filedMessage: (jobTitle: string) => `A dispute was filed about "${jobTitle}". Our admin team will review it.`, // ours
+    resolvedTitle: 'Dispute Resolved', // ours
+    resolvedMessage: (jobTitle: string) => `The dispute about "${jobTitle}" was resolved.`, // ours
+    resolved: 'Dispute resolved', // ours
+    bulkResolved: (count: number) => `${count} disputes resolved`, // ours
+    prioritySet: 'Priority updated', // ours
+  },
   notFoundPage: '404 Oops! Page Not Found',
   /** Spec 2 §2 and §8 "Location and preferences", "Onboarding". */
   location: {

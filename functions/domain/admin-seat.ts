@@ -58,9 +58,13 @@ export async function confirmAdminSeat(email: string, userId: string): Promise<b
   }
 }
 
-export async function adminExists(): Promise<boolean> {
+async function readSeat(): Promise<SeatItem | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.adminSeat() }));
-  const seat = Item as SeatItem | undefined;
+  return Item as SeatItem | undefined;
+}
+
+export async function adminExists(): Promise<boolean> {
+  const seat = await readSeat();
   if (!seat) return false;
   return seat.confirmed || (seat.expiresAt ?? 0) > nowSeconds();
 }
@@ -92,4 +96,10 @@ export async function seatedAdminEmail(): Promise<string | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.adminSeat(), ConsistentRead: true }));
   const seat = Item as SeatItem | undefined;
   return seat?.confirmed ? seat.email : undefined;
+}
+
+/** The one admin's user id, once their seat is confirmed (disputes notify them). */
+export async function adminUserId(): Promise<string | undefined> {
+  const seat = await readSeat();
+  return seat?.confirmed ? seat.userId : undefined;
 }

@@ -20,6 +20,7 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   workerId: UUID,
   reviewerId: UUID,
   notifications: UUID,
+  disputes: UUID,
 };
 
 /**

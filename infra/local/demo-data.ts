@@ -67,3 +67,34 @@ export const DEMO_NOTIFICATIONS: ReadonlyArray<{
   { to: 'paula@oddjobs.test', type: 'job_completed', job: 1, title: 'Job marked completed', message: 'Deep clean a two-bedroom apartment is done: review it and release the payment.', minutesAgo: 20 },
   { to: 'paula@oddjobs.test', type: 'worker_question', job: 4, title: 'New question', message: 'Wendy Worker asked about Walk a friendly golden retriever.', minutesAgo: 75 },
 ];
+/**
+ * A job Wendy was assigned and a dispute Paula filed about it, with a short thread, so the
+ * dispute panels and the admin's Disputes tab are alive on first start.
+ */
+export const DEMO_DISPUTE = {
+  job: {
+    poster: 'paula@oddjobs.test',
+    title: 'Paint a backyard fence',
+    description: 'Two coats on a 40-foot cedar fence. Paint and brushes in the shed.',
+    street: '1501 E 6th St',
+    city: 'Austin',
+    state: 'TX',
+    latitude: 30.2632,
+    longitude: -97.7268,
+    paymentCents: 14000,
+    category: 'Home Projects',
+    inDays: 2,
+    duration: '6 hours',
+    requirements: [],
+    skills: ['Painting'],
+  } satisfies DemoJob,
+  worker: 'wendy@oddjobs.test',
+  reporter: 'paula@oddjobs.test',
+  type: 'quality',
+  description: 'The second coat was skipped on the back side of the fence, and paint dripped onto the patio stones.',
+  thread: [
+    { from: 'wendy@oddjobs.test', message: 'The back side had one coat because the paint ran out. I can come back Saturday to finish it.' },
+    { from: 'paula@oddjobs.test', message: 'Saturday works, but the drips on the patio need cleaning too.' },
+    { from: 'admin@oddjobs.test', message: 'Thanks both. Please post a photo here once the second coat and the cleanup are done.' },
+  ],
+} as const;

@@ -5,7 +5,7 @@ import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { cognitoClient } from './cognito.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_JOBS, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
+import { DEMO_DISPUTE, DEMO_JOBS, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
 /**
@@ -63,7 +63,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   const { GEOHASH_PRECISION } = await import('../../functions/domain/job-geocoding.js');
   const now = Date.now();
   const jobIds: string[] = [];
-  for (const [index, demo] of DEMO_JOBS.entries()) {
+  const putDemoJob = async (demo: DemoJob, createdAt: string) => {
     const request = createJobSchema.parse({
       title: demo.title,
       description: demo.description,
@@ -75,7 +75,6 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       requirements: demo.requirements,
       skills: demo.skills,
     });
-    const createdAt = new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString();
     const job = newJob(request, userIds.get(demo.poster)!, createdAt);
     await putNewJob({
       ...job,
@@ -85,11 +84,36 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       geocodedAddress: job.fullAddress,
     });
     await syncSearchTerms(job.id);
-    jobIds.push(job.id);
+    return job;
+  };
+  for (const [index, demo] of DEMO_JOBS.entries()) {
+    jobIds.push((await putDemoJob(demo, new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString())).id);
   }
   await seedDemoNotifications(userIds, jobIds);
+  await seedDemoDispute(await putDemoJob(DEMO_DISPUTE.job, new Date(now - 26 * 3_600_000).toISOString()), userIds);
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
+}
+
+/**
+ * The demo dispute, through the domain code the API runs: Wendy applies and is accepted, Paula
+ * files, the three write in the thread. The resolution templates are seeded as on first read.
+ */
+async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>): Promise<void> {
+  const { applyToJob, acceptApplication } = await import('../../functions/domain/applications.js');
+  const { getProfile } = await import('../../functions/domain/profiles.js');
+  const { fileDispute, postDisputeMessage } = await import('../../functions/domain/disputes.js');
+  const { listResolutionTemplates } = await import('../../functions/domain/dispute-templates.js');
+  const id = (email: string) => userIds.get(email)!;
+  const posterId = id(DEMO_DISPUTE.job.poster);
+  const workerId = id(DEMO_DISPUTE.worker);
+  await applyToJob(job.id, (await getProfile(workerId))!, null);
+  await acceptApplication(job.id, posterId, workerId);
+  const { dispute } = await fileDispute(job.id, id(DEMO_DISPUTE.reporter), { type: DEMO_DISPUTE.type, description: DEMO_DISPUTE.description });
+  for (const { from, message } of DEMO_DISPUTE.thread) {
+    await postDisputeMessage(dispute.id, { userId: id(from), isAdmin: DEMO_USERS.some((user) => user.email === from && user.role === 'admin') }, message);
+  }
+  await listResolutionTemplates();
 }
 
 /** Demo workers' locations and alert settings (through the same domain code as the API), and demo notifications. */

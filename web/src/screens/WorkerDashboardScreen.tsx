@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
+import { DisputesPanel } from '../components/disputes/DisputesPanel';
+import { SubmitDisputeDialog } from '../components/disputes/SubmitDisputeDialog';
 import { AcceptanceBanner } from '../components/jobs/AcceptanceBanner';
 import { JobBoard } from '../components/jobs/JobBoard';
 import { LocationBadge } from '../components/notifications/LocationBadge';
@@ -31,9 +33,12 @@ export default function WorkerDashboardScreen() {
           {profile ? <p className="page__lead">Welcome back, {profile.name}.</p> : null}
           <LocationBadge />
         </div>
-        <Link to="/dashboard" className="button">
-          Find Jobs
-        </Link>
+        <div className="button-row">
+          <SubmitDisputeDialog />
+          <Link to="/dashboard" className="button">
+            Find Jobs
+          </Link>
+        </div>
       </div>
       <LocationPromptBanner />
       <AcceptanceBanner />
@@ -44,6 +49,7 @@ export default function WorkerDashboardScreen() {
         </section>
         <SavedJobsCard savedJobs={savedJobs} />
       </div>
+      <DisputesPanel />
     </div>
   );
 }
