@@ -15,6 +15,9 @@ export interface DataStackProps extends StackProps {
   readonly browserOrigins: readonly string[];
 }
 
+/** How long a replaced or deleted image can still be restored. */
+export const IMAGE_VERSION_RETENTION_DAYS = 30;
+
 const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
 
 /**
@@ -68,7 +71,12 @@ export class DataStack extends Stack {
           maxAge: Duration.hours(1).toSeconds(),
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Versioned, so an image overwritten or deleted by mistake can be restored for a while.
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(IMAGE_VERSION_RETENTION_DAYS), expiredObjectDeleteMarker: true },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
