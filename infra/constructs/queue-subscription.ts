@@ -1,9 +1,10 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueConsumer } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from './app-function.js';
+import { DeadLetterQueue } from './dead-letter-queue.js';
 
 export interface QueueSubscriptionProps {
   /** The consumer as declared in QUEUE_CONSUMERS. */
@@ -26,15 +27,7 @@ export class QueueSubscription extends Construct {
   constructor(scope: Construct, id: string, props: QueueSubscriptionProps) {
     super(scope, id);
     this.consumer = new AppFunction(this, 'Consumer', { declaration: props.consumer, resources: props.functionResources });
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the subscription queue beside it.',
-    });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', 'the subscription queue beside it');
     this.queue = new sqs.Queue(this, 'Queue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

@@ -19,6 +19,7 @@ import {
   type Capability,
 } from '../../functions/routes.js';
 import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
+import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
@@ -235,6 +236,16 @@ describe('images bucket', () => {
     expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true }),
     );
+  });
+
+  it('expires uploads that no job or profile took', () => {
+    const bucket = resourcesOf(stacks.data, 'AWS::S3::Bucket')[cfnId(stacks.data.imagesBucket)]!;
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual({
+      Status: 'Enabled',
+      Prefix: 'uploads/',
+      TagFilters: [{ Key: UPLOAD_STATE_TAG.key, Value: UPLOAD_STATE_TAG.unattached }],
+      ExpirationInDays: 2,
+    });
   });
 });
 

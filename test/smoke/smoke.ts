@@ -14,12 +14,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { Amplify } from 'aws-amplify';
 import { confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
 import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
 import type { PaymentAccount } from '../../shared/payments.js';
 import type { Role } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
+import { configureAmplify } from '../../web/src/config.js';
 
 /** Stripe's test card that succeeds, as a test PaymentMethod. */
 const TEST_CARD = 'pm_card_visa';
@@ -55,16 +55,7 @@ export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }
   check(configResponse.ok, `GET ${options.configUrl} answered ${configResponse.status}`);
   const config = runtimeConfigSchema.parse(await configResponse.json());
   const origin = options.siteOrigin ?? new URL(options.configUrl).origin;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  });
+  configureAmplify(config);
 
   const call = async <T>(method: string, path: string, user?: SmokeUser, body?: unknown, expected = [200, 201, 204]): Promise<T> => {
     const response = await fetch(`${config.apiUrl}${path}`, {
