@@ -5,6 +5,7 @@ import { OperationalAlarms } from '../constructs/alarms.js';
 import { AppFunction } from '../constructs/app-function.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
 import { QueueSubscription } from '../constructs/queue-subscription.js';
+import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
@@ -100,7 +101,9 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   // queue is found here, so a new declaration gets its alarms without a change to this file.
   new OperationalAlarms(api, 'Alarms', {
     functions: allOf(AppFunction, [auth, api]).map((appFunction) => appFunction.function),
-    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api])].map((subscription) => subscription.deadLetterQueue),
+    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api])].map(
+      (subscription) => subscription.deadLetterQueue,
+    ),
     httpApi: api.httpApi.api,
     webSocketStage: api.webSocketApi.stage,
     table: data.table,
