@@ -24,7 +24,9 @@ export type Capability =
   | 'userpool:admin-group'
   | 'userpool:create-admin'
   | 'geocoding'
-  | 'stripe';
+  | 'stripe'
+  /** Sends to the job feed's fan-out queue (QUEUE_CONSUMERS.jobFeedShard). */
+  | 'queue:job-feed';
 
 export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
@@ -246,7 +248,7 @@ export const EVENT_RULES = {
     description: 'Pushes job inserts, updates and removals to connected browsers',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
     entry: 'functions/events/job-feed.ts',
-    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    capabilities: ['queue:job-feed'],
   },
   notificationPush: {
     description: 'Delivers new notifications live to the user they are for',
@@ -338,6 +340,27 @@ export const STREAM_CONSUMERS = {
   },
 } as const satisfies Record<string, StreamConsumer>;
 
+export interface QueueConsumer extends FunctionDeclaration {
+  readonly description: string;
+  /** Messages per invocation; each is acknowledged or retried on its own. */
+  readonly batchSize: number;
+}
+
+/**
+ * SQS queues and the function that consumes each. A message that keeps failing moves to the
+ * queue's dead-letter queue. Locally infra/local/sqs.ts delivers to the same handlers.
+ */
+export const QUEUE_CONSUMERS = {
+  /** One message per shard of connections per job event, sent by the job feed rule. */
+  jobFeedShard: {
+    description: 'Pushes one job feed message to the connections of one shard',
+    entry: 'functions/queues/job-feed-shard.ts',
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    batchSize: 1,
+    timeoutSeconds: 60,
+  },
+} as const satisfies Record<string, QueueConsumer>;
+
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
   preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'] },
@@ -379,6 +402,8 @@ export const ENV = {
   stripeApiUrl: 'STRIPE_API_URL',
   /** AWS: 'true' when the deploy owns the admin seat; the pre-sign-up trigger then refuses the admin role. */
   adminSeatByDeploy: 'ADMIN_SEAT_BY_DEPLOY',
+  /** The queue that `queue:job-feed` sends to. */
+  jobFeedQueueUrl: 'JOB_FEED_QUEUE_URL',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
   localJwksUri: 'LOCAL_JWKS_URI',
 } as const;

@@ -25,6 +25,13 @@ export const OUTBOX_PREFIX = 'OUTBOX#';
 
 export type IndexName = keyof typeof TABLE_DESIGN.indexes;
 
+/**
+ * How many GSI2 partitions the public job feed's connections are spread over. A job event is
+ * fanned out as one queue message per shard, each pushed by its own invocation, so no single
+ * partition or function has to serve every connection.
+ */
+export const CONNECTION_SHARDS = 16;
+
 export interface ItemKey {
   pk: string;
   sk: string;
@@ -103,10 +110,13 @@ export const keys = {
   adminAction: (id: string): ItemKey => ({ pk: `ADMINACTION#${id}`, sk: 'ADMINACTION' }),
   adminActionsLog: () => 'ADMINACTIONS',
 
-  /** A live WebSocket connection (TTL'd). GSI1: by user; GSI2: every connection. */
+  /**
+   * A live WebSocket connection (TTL'd). GSI1: by user; GSI2: the connections of its shard of
+   * the public job feed (see CONNECTION_SHARDS).
+   */
   connection: (connectionId: string): ItemKey => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionsByUser: (userId: string) => `CONNS#${userId}`,
-  allConnections: () => 'CONNS',
+  connectionShard: (shard: number) => `CONNSHARD#${shard}`,
 
   /**
    * A dispute. GSI1: the disputes a user filed, GSI2: those about a user (both newest first);

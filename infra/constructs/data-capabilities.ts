@@ -81,7 +81,7 @@ export class DataCapabilities extends Construct {
         environment: imagesEnvironment,
       },
       'images:write': {
-        policy: imagesPolicy('ImagesWrite', 'Writes and deletes job images (and presigns uploads)', ['s3:PutObject', 's3:DeleteObject']),
+        policy: imagesPolicy('ImagesWrite', 'Writes and deletes job images (and presigns uploads)', ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject']),
         environment: imagesEnvironment,
       },
     };

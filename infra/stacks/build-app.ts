@@ -1,5 +1,11 @@
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { OperationalAlarms } from '../constructs/alarms.js';
+import { AppFunction } from '../constructs/app-function.js';
+import { EventSubscription } from '../constructs/event-subscription.js';
+import { QueueSubscription } from '../constructs/queue-subscription.js';
+import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
@@ -12,6 +18,8 @@ export interface OddJobsAppOptions {
   readonly stripePublishableKey?: string;
   /** The admin the deploy creates. @default the `adminEmail` context value (required) */
   readonly adminEmail?: string;
+  /** Who is mailed when an alarm fires. @default the `alarmEmail` context value, else nobody */
+  readonly alarmEmail?: string;
 }
 
 /**
@@ -41,6 +49,10 @@ export interface OddJobsStacks {
  * ambient credential such as a cookie, so a page on another origin gains nothing from it.
  */
 const BROWSER_ORIGINS = ['https://*'];
+
+/** Every construct of one kind in the given stacks. */
+const allOf = <T>(kind: abstract new (...args: never[]) => T, scopes: readonly Construct[]): T[] =>
+  scopes.flatMap((scope) => scope.node.findAll().filter((construct): construct is T & Construct => construct instanceof kind));
 
 /**
  * The whole application, stateful stacks first: data and auth are kept across deployments and
@@ -84,6 +96,18 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     imagesBucket: data.imagesBucket,
     imagesUrl: data.imagesUrl,
     stripePublishableKey,
+  });
+  // Beside the functions and APIs it watches; every declared function and every dead-letter
+  // queue is found here, so a new declaration gets its alarms without a change to this file.
+  new OperationalAlarms(api, 'Alarms', {
+    functions: allOf(AppFunction, [auth, api]).map((appFunction) => appFunction.function),
+    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api])].map(
+      (subscription) => subscription.deadLetterQueue,
+    ),
+    httpApi: api.httpApi.api,
+    webSocketStage: api.webSocketApi.stage,
+    table: data.table,
+    alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });
   return { data, auth, api, web };
 }

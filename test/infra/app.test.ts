@@ -13,14 +13,20 @@ import {
   ENV,
   EVENT_RULES,
   HTTP_ROUTE_GROUPS,
+  QUEUE_CONSUMERS,
   STREAM_CONSUMERS,
   WEBSOCKET_API,
   type Capability,
 } from '../../functions/routes.js';
 import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
+import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
+import { HttpApi, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { OperationalAlarms } from '../../infra/constructs/alarms.js';
 import { AppFunction } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
@@ -44,6 +50,7 @@ const allDeclarations = [
   ...Object.values(COGNITO_TRIGGERS),
   ...Object.values(STREAM_CONSUMERS),
   ...Object.values(DEPLOY_FUNCTIONS),
+  ...Object.values(QUEUE_CONSUMERS),
   WEBSOCKET_API.authorizer,
   WEBSOCKET_API.connections,
 ];
@@ -73,6 +80,10 @@ beforeAll(() => {
   const webDist = join(tempDir, 'web-dist');
   mkdirSync(webDist);
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Odd jobs</title>');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'index-Bx7c9A1f.js'), 'console.log("odd jobs")');
+  writeFileSync(join(webDist, 'assets', 'index-Bx7c9A1f.js.map'), '{"version":3}');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg/>');
 
   app = new App({ context: CDK_CONTEXT, outdir: join(tempDir, 'cdk.out') });
   stacks = buildApp(app, { webDistDir: webDist, ...REQUIRED_SETTINGS });
@@ -134,6 +145,7 @@ describe('functions', () => {
       [ENV.socketsEndpoint]: ['sockets:push'],
       [ENV.placeIndexName]: ['geocoding'],
       [ENV.stripeSecretArn]: ['stripe'],
+      [ENV.jobFeedQueueUrl]: ['queue:job-feed'],
     };
     for (const fn of functions) {
       const variables = Object.keys(lambdaOf(fn).Properties.Environment.Variables);
@@ -203,7 +215,7 @@ describe('data stack', () => {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       LoggingConfiguration: { DestinationBucketName: expect.anything() },
-      LifecycleConfiguration: { Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }] },
+      LifecycleConfiguration: { Rules: expect.arrayContaining([{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }]) },
       CorsConfiguration: { CorsRules: [expect.objectContaining({ AllowedMethods: ['PUT', 'POST'] })] },
     });
     template(stacks.data).hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -213,6 +225,26 @@ describe('data stack', () => {
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
         ]),
       },
+    });
+  });
+});
+
+describe('images bucket', () => {
+  it('keeps old versions of images for a while, then expires them', () => {
+    const bucket = resourcesOf(stacks.data, 'AWS::S3::Bucket')[cfnId(stacks.data.imagesBucket)]!;
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true }),
+    );
+  });
+
+  it('expires uploads that no job or profile took', () => {
+    const bucket = resourcesOf(stacks.data, 'AWS::S3::Bucket')[cfnId(stacks.data.imagesBucket)]!;
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual({
+      Status: 'Enabled',
+      Prefix: 'uploads/',
+      TagFilters: [{ Key: UPLOAD_STATE_TAG.key, Value: UPLOAD_STATE_TAG.unattached }],
+      ExpirationInDays: 2,
     });
   });
 });
@@ -458,7 +490,7 @@ describe('web stack', () => {
   });
 
   it('deploys the build with a config.json for this deployment', () => {
-    const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment'))[0]!;
+    const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment')).find((resource) => resource.Properties.DistributionPaths)!;
     expect(deployment.Properties.DistributionPaths).toEqual(['/*']);
     const configFile = readdirSync(assembly.directory)
       .map((entry) => join(assembly.directory, entry, 'config.json'))
@@ -472,6 +504,23 @@ describe('web stack', () => {
     for (const source of ['HttpApi', 'WebSocketApi', 'UserPool', 'UserPoolWebClient']) expect(markers).toContain(source);
   });
 
+  it('caches hashed assets for a year and revalidates the entry points, with no source map uploaded', () => {
+    const deployments = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find((deployment) => deployment.Properties.DestinationBucketKeyPrefix === 'assets/')!;
+    const site = deployments.find((deployment) => deployment !== assets)!;
+    expect(assets.Properties.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(site.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+
+    // What each deployment uploads: the staged asset folders of the web stack.
+    const staged = (deployment: Resource) =>
+      readdirSync(assembly.directory)
+        .filter((entry) => entry.startsWith('asset.') && JSON.stringify(deployment.Properties.SourceObjectKeys).includes(entry.slice('asset.'.length)))
+        .flatMap((entry) => readdirSync(join(assembly.directory, entry), { recursive: true }).map(String));
+    expect(staged(assets)).toEqual(['index-Bx7c9A1f.js']);
+    expect(staged(site).sort()).toEqual(['config.json', 'favicon.svg', 'index.html']);
+  });
+
   it('refuses to synthesize without a built web app', () => {
     const emptyDist = mkdtempSync(join(tempDir, 'empty-dist-'));
     const bare = new App({ context: CDK_CONTEXT, outdir: join(tempDir, 'bare.out') });
@@ -480,7 +529,88 @@ describe('web stack', () => {
   });
 });
 
+describe('job feed fan-out', () => {
+  it('feeds the shard consumer from a queue with a dead-letter queue, reporting failures message by message', () => {
+    const api = template(stacks.api);
+    const [consumer] = functionsFor(QUEUE_CONSUMERS.jobFeedShard.entry);
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: ref(cfnId(consumer!.function)),
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    api.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 3 },
+      VisibilityTimeout: 6 * QUEUE_CONSUMERS.jobFeedShard.timeoutSeconds,
+    });
+    const [feed] = functionsFor(EVENT_RULES.jobFeed.entry);
+    expect(Object.keys(lambdaOf(feed!).Properties.Environment.Variables)).toContain(ENV.jobFeedQueueUrl);
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () => Object.values(resourcesOf(stacks.api, 'AWS::CloudWatch::Alarm'));
+  const watched = (alarm: Resource) => JSON.stringify(alarm.Properties.Dimensions ?? alarm.Properties.Metrics);
+
+  it('alarms on errors and throttles of every function, api and auth stacks alike', () => {
+    for (const fn of functions) {
+      // By Ref in the api stack, through the auth stack's export for the Cognito triggers.
+      const name = Stack.of(fn) === stacks.api ? JSON.stringify(ref(cfnId(fn.function))) : cfnId(fn.function);
+      for (const metric of ['Errors', 'Throttles']) {
+        const matching = alarms().filter((alarm) => alarm.Properties.MetricName === metric && watched(alarm).includes(name));
+        expect(matching, `${metric} of ${fn.declaration.entry}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('alarms on any message in any dead-letter queue', () => {
+    const deadLetterQueues = Object.entries(resourcesOf(stacks.api, 'AWS::SQS::Queue')).filter(([id]) => id.includes('DeadLetterQueue'));
+    expect(deadLetterQueues.length).toBe(Object.keys(EVENT_RULES).length + Object.keys(QUEUE_CONSUMERS).length + Object.keys(STREAM_CONSUMERS).length);
+    for (const [id] of deadLetterQueues) {
+      const alarm = alarms().find((candidate) => candidate.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && watched(candidate).includes(id));
+      expect(alarm?.Properties, id).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    }
+  });
+
+  it('alarms on the HTTP 5xx rate, WebSocket errors and DynamoDB throttling, all through one topic', () => {
+    const expressions = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((metric: { Expression?: string }) => metric.Expression ?? ''));
+    expect(expressions).toContain('IF(requests > 0, 100 * serverErrors / requests, 0)');
+    expect(expressions).toContain('integration + execution');
+    const metricNames = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((metric: { MetricStat?: { Metric: { MetricName: string } } }) => metric.MetricStat?.Metric.MetricName));
+    expect(metricNames).toEqual(expect.arrayContaining(['5xx', 'Count', 'IntegrationError', 'ExecutionError', 'ThrottledRequests']));
+    const [topicId] = Object.keys(resourcesOf(stacks.api, 'AWS::SNS::Topic'));
+    for (const alarm of alarms()) {
+      expect(alarm.Properties.AlarmActions).toEqual([ref(topicId!)]);
+      expect(alarm.Properties.OKActions).toEqual([ref(topicId!)]);
+    }
+    template(stacks.api).resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('mails the alarms only to an alarmEmail given', () => {
+    template(stacks.api).resourceCountIs('AWS::SNS::Subscription', 0);
+    const stack = new Stack(new App(), 'Watched');
+    const fn = new lambda.Function(stack, 'Fn', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => {}') });
+    const httpApi = new HttpApi(stack, 'Http');
+    const webSocketStage = new WebSocketStage(stack, 'Stage', { webSocketApi: new WebSocketApi(stack, 'Ws'), stageName: 'live' });
+    const table = new dynamodb.TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
+    new OperationalAlarms(stack, 'Alarms', { functions: [fn], deadLetterQueues: [], httpApi, webSocketStage, table, alarmEmail: 'ops@example.com' });
+    Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+  });
+});
+
 describe('stacks', () => {
+  it('refer to each other only through the exports CDK generates for strong references', () => {
+    const exported = new Set(
+      Object.values(stacks).flatMap((stack) => Object.values(template(stack).toJSON().Outputs ?? {}).flatMap((output) => (output as { Export?: { Name: string } }).Export?.Name ?? [])),
+    );
+    for (const stack of Object.values(stacks)) {
+      const imports = [...JSON.stringify(template(stack).toJSON()).matchAll(/"Fn::ImportValue":"([^"]+)"/g)].map((match) => match[1]!);
+      for (const name of imports) {
+        expect(name, `${stack.stackName} imports ${name}`).toMatch(/:ExportsOutput/);
+        expect(exported.has(name), `${stack.stackName} imports ${name}`).toBe(true);
+      }
+    }
+  });
+
   it('protects the stateful stacks from deletion and keeps the replaceable ones unprotected', () => {
     expect(stacks.data.terminationProtection).toBe(true);
     expect(stacks.auth.terminationProtection).toBe(true);
@@ -493,7 +623,9 @@ describe('event outbox', () => {
   it('streams the table\'s new images to the outbox relay, filtered to outbox inserts, retried in order with a dead-letter queue', () => {
     const [table] = Object.values(resourcesOf(stacks.data, 'AWS::DynamoDB::GlobalTable'));
     expect(table!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
-    const mappings = Object.values(resourcesOf(stacks.api, 'AWS::Lambda::EventSourceMapping'));
+    const mappings = Object.values(resourcesOf(stacks.api, 'AWS::Lambda::EventSourceMapping')).filter((mapping) =>
+      JSON.stringify(mapping.Properties.EventSourceArn).includes('StreamArn'),
+    );
     expect(mappings).toHaveLength(Object.keys(STREAM_CONSUMERS).length);
     const relayId = cfnId(functionsFor(STREAM_CONSUMERS.outboxRelay.entry)[0]!.function);
     expect(mappings[0]!.Properties).toMatchObject({
