@@ -5,6 +5,7 @@ import type { RuntimeConfig } from '../../shared/runtime-config';
 import { createQueryClient } from './api/query-client';
 import { AuthProvider } from './hooks/useAuth';
 import { ConfigContext } from './hooks/useConfig';
+import { useLiveQuerySync } from './hooks/useLiveQuerySync';
 import { LiveUpdatesProvider } from './hooks/useLiveUpdates';
 import { ToastProvider } from './hooks/useToast';
 import { useUserScopedCache } from './hooks/useUserScopedCache';
@@ -20,6 +21,7 @@ export function App({ config }: { config: RuntimeConfig }) {
             <AuthProvider>
               <UserScopedCache>
                 <LiveUpdatesProvider>
+                  <LiveQuerySync />
                   <RouterProvider router={router} />
                 </LiveUpdatesProvider>
               </UserScopedCache>
@@ -29,6 +31,11 @@ export function App({ config }: { config: RuntimeConfig }) {
       </ConfigContext.Provider>
     </StrictMode>
   );
+}
+
+function LiveQuerySync() {
+  useLiveQuerySync();
+  return null;
 }
 
 function UserScopedCache({ children }: { children: ReactNode }) {

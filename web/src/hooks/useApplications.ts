@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Application, ApplicationsOfJob, WorkerApplication } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { apiErrorText, isNotFound } from '../api/client';
 import { applyToJob, decideApplication, fetchApplicationsOfJob, fetchOwnApplication, fetchWorkerApplications, type ApplicationDecision } from '../api/endpoints';
+import { queryKeys } from '../api/query-keys';
 import { useApi } from './useApi';
-import { useApiQuery, type QueryResult } from './useApiQuery';
 import { useAuth } from './useAuth';
 import { useToast } from './useToast';
 
@@ -14,25 +15,27 @@ const DECISION_TEXT: Record<ApplicationDecision, { success: string; failure: str
 };
 
 export interface JobApplicants {
-  query: QueryResult<ApplicationsOfJob>;
+  query: UseQueryResult<ApplicationsOfJob>;
   /** Accepts or rejects one applicant (confirmed by a toast); resolves whether it went through. */
   decide(workerId: string, decision: ApplicationDecision): Promise<boolean>;
 }
 
-/**
- * The poster's applicants of a job with their counts, and the decisions on them. `version`
- * changes when the job changed elsewhere (a push), so the list is read again.
- */
-export function useJobApplicants(jobId: string, enabled: boolean, version: number): JobApplicants {
+/** The poster's applicants of a job with their counts, and the decisions on them. */
+export function useJobApplicants(jobId: string, enabled: boolean): JobApplicants {
   const api = useApi();
   const toast = useToast();
-  const query = useApiQuery(enabled ? `applications:${jobId}:${version}` : null, async (client) => {
-    try {
-      return await fetchApplicationsOfJob(client, jobId);
-    } catch (error) {
-      toast.error(MSG.applications.loadFailed);
-      throw error;
-    }
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.applicants(jobId),
+    queryFn: async () => {
+      try {
+        return await fetchApplicationsOfJob(api, jobId);
+      } catch (error) {
+        toast.error(MSG.applications.loadFailed);
+        throw error;
+      }
+    },
+    enabled,
   });
 
   return {
@@ -46,7 +49,7 @@ export function useJobApplicants(jobId: string, enabled: boolean, version: numbe
         toast.error(apiErrorText(error, DECISION_TEXT[decision].failure));
         return false;
       } finally {
-        query.reload();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.applicants(jobId) });
       }
     },
   };
@@ -60,25 +63,28 @@ export interface OwnApplication {
 }
 
 /** The signed-in worker's application to a job, and applying to it. */
-export function useOwnApplication(jobId: string, enabled: boolean, version: number): OwnApplication {
+export function useOwnApplication(jobId: string, enabled: boolean): OwnApplication {
   const api = useApi();
   const toast = useToast();
-  const [submitted, setSubmitted] = useState<Application | null>(null);
-  const query = useApiQuery(enabled ? `own-application:${jobId}:${version}` : null, async (client) => {
-    try {
-      return await fetchOwnApplication(client, jobId);
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.ownApplication(jobId),
+    queryFn: async () => {
+      try {
+        return await fetchOwnApplication(api, jobId);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    enabled,
   });
-  const loaded = query.status === 'ready' ? query.data : query.status === 'failed' ? null : undefined;
 
   return {
-    application: submitted?.jobId === jobId && loaded === null ? submitted : loaded,
+    application: query.isError ? null : query.data,
     async apply(message) {
       try {
-        setSubmitted(await applyToJob(api, jobId, message));
+        queryClient.setQueryData(queryKeys.ownApplication(jobId), await applyToJob(api, jobId, message));
         toast.success(MSG.applications.submitted);
         return true;
       } catch (error) {
@@ -108,16 +114,23 @@ const NONE: WorkerApplication[] = [];
  * yet; once loaded they count as celebrated, so each shows once per session (spec 2 §9).
  */
 export function useFreshAcceptances(): WorkerApplication[] {
+  const api = useApi();
   const { userId } = useAuth();
-  const query = useApiQuery(userId ? `fresh-acceptances:${userId}` : null, async (client) => {
-    const { items } = await fetchWorkerApplications(client);
+  const query = useQuery({
+    queryKey: ['fresh-acceptances'],
+    enabled: userId !== null,
+    // Counted as celebrated once loaded: reading again must not bring them back this session.
+    staleTime: Infinity,
+    queryFn: async () => {
+    const { items } = await fetchWorkerApplications(api);
     const shown = new Set(congratulatedIds());
     const since = Date.now() - DAY_MS;
     return items.filter(
       ({ application }) => application.status === 'accepted' && Date.parse(application.updatedAt) >= since && !shown.has(application.id),
     );
+    },
   });
-  const items = query.status === 'ready' ? query.data : NONE;
+  const items = query.data ?? NONE;
 
   useEffect(() => {
     if (items.length === 0) return;

@@ -1,26 +1,27 @@
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { JobSummary } from '../../../shared/api';
 import { fetchOwnJobs } from '../api/endpoints';
-import { useApiList, type ApiList } from './useApiList';
+import { queryKeys, removeById, upsertById } from '../api/query-keys';
+import { useApi } from './useApi';
 import { useAuth } from './useAuth';
-import { useLiveReconnect, useLiveUpdates } from './useLiveUpdates';
 
-/** The signed-in user's jobs (a poster's posted ones, a worker's assigned ones), newest first, kept in sync with the server's pushes. */
-export function useOwnJobs(): ApiList<JobSummary> {
+export const jobIdOf = (job: JobSummary) => job.id;
+
+/**
+ * The signed-in user's jobs (a poster's posted ones, a worker's assigned ones), newest first as
+ * the API lists them. Live pushes keep the cached list current (useLiveQuerySync).
+ */
+export function useOwnJobs(): UseQueryResult<JobSummary[]> {
+  const api = useApi();
   const { userId } = useAuth();
-  const jobs = useApiList(
-    userId ? `own-jobs:${userId}` : null,
-    // Newest first, as the API lists them: posted jobs for a poster, assigned ones for a worker.
-    async (api) => (await fetchOwnJobs(api)).items,
-    (job) => job.id,
-  );
+  return useQuery({ queryKey: queryKeys.ownJobs, queryFn: async () => (await fetchOwnJobs(api)).items, enabled: userId !== null });
+}
 
-  useLiveUpdates((message) => {
-    if (message.type === 'job.removed' && jobs.items.some((job) => job.id === message.jobId)) jobs.remove(message.jobId);
-    const isOwn = (job: JobSummary) => job.posterId === userId || job.workerId === userId;
-    if ((message.type === 'job.posted' || message.type === 'job.updated') && isOwn(message.job)) jobs.upsert(message.job);
-  });
-  // Pushes sent while the socket was down are lost.
-  useLiveReconnect(jobs.reload);
-
-  return jobs;
+/** Puts what the caller's own calls answered into the cached list, without reading it again. */
+export function useOwnJobsCache() {
+  const queryClient = useQueryClient();
+  return {
+    upsert: (job: JobSummary) => queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => upsertById(jobs, job, jobIdOf)),
+    remove: (jobId: string) => queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => removeById(jobs, jobId, jobIdOf)),
+  };
 }

@@ -1,15 +1,17 @@
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PublicProfile, Review } from '../../../shared/api';
+import type { Page, PublicProfile, Review, ReviewView } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { apiErrorText } from '../api/client';
 import { fetchPublicProfile, fetchReviewsAbout, submitReview } from '../api/endpoints';
 import { useApi } from './useApi';
-import { useApiQuery, type QueryResult } from './useApiQuery';
+import { queryKeys } from '../api/query-keys';
 import { useToast } from './useToast';
 
-/** A user's public profile with their current rating; `version` changes after a review, to read it again. */
-export function useRatedProfile(userId: string | null, version: number): QueryResult<PublicProfile> {
-  return useApiQuery(userId ? `rated-profile:${userId}:${version}` : null, (api) => fetchPublicProfile(api, userId ?? ''));
+/** A user's public profile with their current rating (read again when a review about them is saved). */
+export function useRatedProfile(userId: string | null): UseQueryResult<PublicProfile> {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.profile(userId ?? ''), queryFn: () => fetchPublicProfile(api, userId ?? ''), enabled: userId !== null });
 }
 
 export interface JobReview {
@@ -23,20 +25,17 @@ export interface JobReview {
  * The review `reviewerId` gives `revieweeId` for a paid job: the one already written (from the
  * reviewee's reviews, newest first) or none yet, and submitting it.
  */
-export function useJobReview(jobId: string, reviewerId: string, revieweeId: string, onSubmitted: () => void): JobReview {
+export function useJobReview(jobId: string, reviewerId: string, revieweeId: string): JobReview {
   const api = useApi();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [submitted, setSubmitted] = useState<Review | null>(null);
-  const query = useApiQuery(`job-review:${jobId}:${reviewerId}:${revieweeId}`, async (client) => {
-    try {
-      const { items } = await fetchReviewsAbout(client, revieweeId);
-      return items.find(({ review }) => review.jobId === jobId && review.reviewerId === reviewerId)?.review ?? null;
-    } catch (error) {
-      toast.error(MSG.reviews.loadFailed);
-      throw error;
-    }
-  });
-  const loaded = query.status === 'ready' ? query.data : query.status === 'failed' ? null : undefined;
+  const reviews = useReviewsAbout(revieweeId);
+  const loaded = reviews.isError
+    ? null
+    : reviews.data && (reviews.data.items.find(({ review }) => review.jobId === jobId && review.reviewerId === reviewerId)?.review ?? null);
+  // The reviewee's rating and reviews changed: read them again wherever they are shown.
+  const refreshReviewee = () => queryClient.invalidateQueries({ queryKey: queryKeys.profile(revieweeId) });
 
   return {
     review: submitted?.jobId === jobId && submitted.revieweeId === revieweeId ? submitted : loaded,
@@ -44,13 +43,13 @@ export function useJobReview(jobId: string, reviewerId: string, revieweeId: stri
       try {
         setSubmitted(await submitReview(api, jobId, { rating, comment }));
         toast.success(MSG.reviews.submitted);
-        onSubmitted();
+        void refreshReviewee();
         return true;
       } catch (error) {
         const reason = apiErrorText(error, '');
         if (reason === MSG.reviews.duplicate) {
           toast.error(reason);
-          query.reload();
+          void refreshReviewee();
         } else {
           toast.error(reason ? MSG.reviews.submitFailedWith(reason) : MSG.reviews.submitFailed);
         }
@@ -58,4 +57,22 @@ export function useJobReview(jobId: string, reviewerId: string, revieweeId: stri
       }
     },
   };
+}
+
+/** The reviews about a user, newest first (one page of 50), with the spec's toast when they cannot load. */
+export function useReviewsAbout(userId: string | null): UseQueryResult<Page<ReviewView>> {
+  const api = useApi();
+  const toast = useToast();
+  return useQuery({
+    queryKey: queryKeys.reviewsAbout(userId ?? ''),
+    queryFn: async () => {
+      try {
+        return await fetchReviewsAbout(api, userId ?? '');
+      } catch (error) {
+        toast.error(MSG.reviews.loadFailed);
+        throw error;
+      }
+    },
+    enabled: userId !== null,
+  });
 }

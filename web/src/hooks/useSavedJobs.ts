@@ -1,14 +1,17 @@
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { JobSummary, SavedJob } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { apiErrorText } from '../api/client';
 import { fetchSavedJobs, saveJob, unsaveJob } from '../api/endpoints';
+import { queryKeys, removeById, upsertById } from '../api/query-keys';
 import { useApi } from './useApi';
-import { useApiList, type ApiList } from './useApiList';
 import { useAuth } from './useAuth';
-import { useLiveUpdates } from './useLiveUpdates';
 import { useToast } from './useToast';
 
-export interface SavedJobs extends Omit<ApiList<SavedJob>, 'upsert' | 'remove'> {
+export const savedJobIdOf = (entry: SavedJob) => entry.job.id;
+
+export interface SavedJobs {
+  query: UseQueryResult<SavedJob[]>;
   isSaved(jobId: string): boolean;
   save(job: JobSummary): Promise<void>;
   unsave(jobId: string): Promise<void>;
@@ -16,41 +19,35 @@ export interface SavedJobs extends Omit<ApiList<SavedJob>, 'upsert' | 'remove'> 
 
 /**
  * The worker's saved jobs, newest first, with save and remove (each confirmed by a toast). The
- * saved copies follow the jobs' live changes; `enabled` false loads nothing (other roles).
+ * saved copies follow the jobs' live changes (useLiveQuerySync); `enabled` false loads nothing
+ * (other roles).
  */
 export function useSavedJobs(enabled: boolean): SavedJobs {
   const api = useApi();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const { userId } = useAuth();
-  const { upsert, remove, ...saved } = useApiList(
-    enabled && userId ? `saved-jobs:${userId}` : null,
-    async (client) => {
+  const query = useQuery({
+    queryKey: queryKeys.savedJobs,
+    queryFn: async () => {
       try {
-        return (await fetchSavedJobs(client)).items;
+        return (await fetchSavedJobs(api)).items;
       } catch (error) {
         toast.error(MSG.savedJobs.loadFailed);
         throw error;
       }
     },
-    (entry) => entry.job.id,
-  );
-  const entryFor = (jobId: string) => saved.items.find((entry) => entry.job.id === jobId);
-
-  useLiveUpdates((message) => {
-    if (message.type === 'job.removed' && entryFor(message.jobId)) remove(message.jobId);
-    if (message.type === 'job.updated') {
-      const entry = entryFor(message.job.id);
-      if (entry) upsert({ ...entry, job: message.job });
-    }
+    enabled: enabled && userId !== null,
   });
+  const edit = (change: (items: SavedJob[] | undefined) => SavedJob[] | undefined) => queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, change);
 
   return {
-    ...saved,
-    isSaved: (jobId) => entryFor(jobId) !== undefined,
+    query,
+    isSaved: (jobId) => query.data?.some((entry) => entry.job.id === jobId) ?? false,
     async save(job) {
       try {
         await saveJob(api, job.id);
-        upsert({ savedAt: new Date().toISOString(), job });
+        edit((items) => upsertById(items, { savedAt: new Date().toISOString(), job }, savedJobIdOf));
         toast.success(MSG.savedJobs.saved);
       } catch (error) {
         toast.error(apiErrorText(error, MSG.backend.unexpected));
@@ -59,7 +56,7 @@ export function useSavedJobs(enabled: boolean): SavedJobs {
     async unsave(jobId) {
       try {
         await unsaveJob(api, jobId);
-        remove(jobId);
+        edit((items) => removeById(items, jobId, savedJobIdOf));
         toast.success(MSG.savedJobs.removed);
       } catch {
         toast.error(MSG.savedJobs.removeFailed);

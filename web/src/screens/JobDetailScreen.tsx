@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AppNotification, JobDetail } from '../../../shared/api';
@@ -6,6 +7,7 @@ import { formatCents } from '../../../shared/money';
 import { ROLE_HOME } from '../../../shared/roles';
 import { apiErrorText, isNotFound } from '../api/client';
 import { fetchJob } from '../api/endpoints';
+import { queryKeys } from '../api/query-keys';
 import { EmptyState } from '../components/EmptyState';
 import { LoadingState } from '../components/LoadingState';
 import { PageHeading } from '../components/PageHeading';
@@ -25,8 +27,8 @@ import { MarkCompletedCard } from '../components/jobs/detail/MarkCompletedCard';
 import { ProfileCard } from '../components/jobs/detail/ProfileCard';
 import { ReviewCard } from '../components/jobs/detail/ReviewCard';
 import { SafetyTipsCard } from '../components/jobs/detail/SafetyTipsCard';
-import { useKeptQuery } from '../components/jobs/detail/useKeptQuery';
 import { useJobApplicants, useOwnApplication } from '../hooks/useApplications';
+import { useApi } from '../hooks/useApi';
 import { useAuth } from '../hooks/useAuth';
 import { useEditingJob } from '../hooks/useEditingJob';
 import { useLiveUpdates } from '../hooks/useLiveUpdates';
@@ -35,17 +37,23 @@ import { useSavedJobs } from '../hooks/useSavedJobs';
 
 export default function JobDetailScreen() {
   const { id = '' } = useParams();
-  const job = useKeptQuery(`job:${id}`, (api) => fetchJob(api, id));
+  const api = useApi();
+  const queryClient = useQueryClient();
+  // A pushed change reads the job again in place (the cache keeps showing it meanwhile), so
+  // what is being typed on the page is not lost to a spinner.
+  const job = useQuery({ queryKey: queryKeys.job(id), queryFn: () => fetchJob(api, id) });
   const editing = useEditingJob();
+  // The job and what hangs on it (applicants, the caller's application) share the job's key.
+  const reloadJob = () => void queryClient.invalidateQueries({ queryKey: queryKeys.job(id) });
 
-  if (job.status === 'loading') return <LoadingState label="Loading job..." />;
-  if (job.status === 'failed') {
+  if (job.isPending) return <LoadingState label="Loading job..." />;
+  if (job.isError) {
     if (isNotFound(job.error)) return <JobNotFound />;
     return (
       <div className="page">
         <PageHeading>Job</PageHeading>
         <EmptyState title={apiErrorText(job.error, MSG.backend.unexpected)}>
-          <button type="button" className="button button--secondary" onClick={job.reload}>
+          <button type="button" className="button button--secondary" onClick={() => void job.refetch()}>
             Try again
           </button>
         </EmptyState>
@@ -58,7 +66,7 @@ export default function JobDetailScreen() {
         <EditJobPanel
           jobId={editing.jobId}
           onSaved={() => {
-            job.reload();
+            reloadJob();
             editing.stop();
           }}
           onClose={editing.stop}
@@ -66,7 +74,7 @@ export default function JobDetailScreen() {
       ) : null}
       {/* Hidden, not unmounted, under 'Edit Job': a cancelled edit returns focus to its button. */}
       <div hidden={editing.jobId !== null}>
-        <JobDetailView key={id} job={job.data} onEdit={() => editing.start(id)} onChanged={job.reload} />
+        <JobDetailView key={id} job={job.data} onEdit={() => editing.start(id)} onChanged={reloadJob} />
       </div>
     </>
   );
@@ -98,33 +106,16 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
   const isWorker = profile?.role === 'worker';
   const isAssignedWorker = job.workerId !== undefined && job.workerId === userId;
   const savedJobs = useSavedJobs(isWorker);
-  // Moves when the job changed elsewhere, so what hangs on it (applications) is read again.
-  const [version, setVersion] = useState(0);
-  // Moves after a review, so the ratings shown are read again.
-  const [ratingsVersion, setRatingsVersion] = useState(0);
   const [notice, setNotice] = useState<AppNotification | null>(null);
-  const applicants = useJobApplicants(job.id, isOwner, version);
-  const own = useOwnApplication(job.id, isWorker && !isOwner, version);
-  const worker = useRatedProfile(job.workerId ?? null, ratingsVersion);
-  const workerProfile = worker.status === 'ready' ? worker.data : null;
+  const applicants = useJobApplicants(job.id, isOwner);
+  const own = useOwnApplication(job.id, isWorker && !isOwner);
+  const worker = useRatedProfile(job.workerId ?? null);
+  const workerProfile = worker.data ?? null;
 
-  function refresh() {
-    setVersion((current) => current + 1);
-    onChanged();
-  }
-
+  // The job itself is read again by the cache's live sync; the notice is this page's own.
   useLiveUpdates((message) => {
-    if (message.type === 'job.updated' && message.job.id === job.id) refresh();
-    if (message.type === 'notification' && message.notification.jobId === job.id) {
-      setNotice(message.notification);
-      refresh();
-    }
+    if (message.type === 'notification' && message.notification.jobId === job.id) setNotice(message.notification);
   });
-
-  function reviewed() {
-    setRatingsVersion((current) => current + 1);
-    onChanged();
-  }
 
   const details = (
     <>
@@ -147,7 +138,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
             <PosterJobActions
               job={job}
               onEdit={onEdit}
-              onChanged={refresh}
+              onChanged={onChanged}
               onDeleted={() => navigate(ROLE_HOME.poster)}
               onDeleteFailed={onChanged}
             />
@@ -156,15 +147,14 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
 
         {notice ? <JobNotice notification={notice} onDismiss={() => setNotice(null)} /> : null}
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
-        {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={refresh} /> : null}
-        {isOwner && job.status === 'completed' ? <CompletionReviewCard job={job} onChanged={refresh} /> : null}
+        {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={onChanged} /> : null}
+        {isOwner && job.status === 'completed' ? <CompletionReviewCard job={job} onChanged={onChanged} /> : null}
         {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (
           <ReviewCard
             jobId={job.id}
             reviewerId={userId ?? ''}
             revieweeId={isOwner ? job.workerId : job.posterId}
             revieweeName={(isOwner ? workerProfile?.name : job.poster?.name) ?? (isOwner ? 'the worker' : 'the poster')}
-            onReviewed={reviewed}
           />
         ) : null}
 
@@ -176,7 +166,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
               {
                 id: 'applications',
                 label: <ApplicationsTabLabel query={applicants.query} />,
-                panel: <ApplicantList job={job} applicants={applicants} onAccepted={refresh} />,
+                panel: <ApplicantList job={job} applicants={applicants} onAccepted={onChanged} />,
               },
             ]}
           />
@@ -188,7 +178,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
       <aside className="job-detail__side" aria-label="About this job">
         <ProfileCard heading="Posted By" profile={job.poster} fallback={MSG.jobs.posterLabel} />
         {job.workerId ? (
-          <ProfileCard heading="Assigned Worker" profile={workerProfile} fallback={worker.status === 'loading' ? 'Loading...' : 'Worker profile unavailable'} />
+          <ProfileCard heading="Assigned Worker" profile={workerProfile} fallback={worker.isPending ? 'Loading...' : 'Worker profile unavailable'} />
         ) : null}
         <SafetyTipsCard />
       </aside>

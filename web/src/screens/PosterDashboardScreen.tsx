@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { JobSummary } from '../../../shared/api';
@@ -12,10 +13,9 @@ import { EditJobPanel } from '../components/jobs/EditJobPanel';
 import { JobHistory } from '../components/jobs/JobHistory';
 import { OwnJobList } from '../components/jobs/OwnJobList';
 import { PosterJobStats } from '../components/jobs/PosterJobStats';
-import type { ApiList } from '../hooks/useApiList';
 import { useAuth } from '../hooks/useAuth';
 import { useEditingJob } from '../hooks/useEditingJob';
-import { useOwnJobs } from '../hooks/useOwnJobs';
+import { useOwnJobs, useOwnJobsCache } from '../hooks/useOwnJobs';
 import { useStripeSetupReturn } from '../hooks/useStripeSetupReturn';
 
 /** The status sections, in the order of a job's life (spec 2 §2 "Poster dashboard"). */
@@ -29,6 +29,7 @@ const SECTIONS: ReadonlyArray<{ status: Exclude<JobStatus, 'cancelled'>; title: 
 export default function PosterDashboardScreen() {
   const { profile } = useAuth();
   const jobs = useOwnJobs();
+  const cache = useOwnJobsCache();
   const editing = useEditingJob();
   useStripeSetupReturn(MSG.payments.setupReturned);
 
@@ -38,7 +39,7 @@ export default function PosterDashboardScreen() {
         <EditJobPanel
           jobId={editing.jobId}
           onSaved={(job) => {
-            jobs.upsert(job);
+            cache.upsert(job);
             editing.stop();
           }}
           onClose={editing.stop}
@@ -65,30 +66,32 @@ export default function PosterDashboardScreen() {
   );
 }
 
-function OwnJobsOverview({ jobs, onEdit }: { jobs: ApiList<JobSummary>; onEdit(job: JobSummary): void }) {
-  if (jobs.phase === 'loading') return <LoadingState label="Loading your jobs..." />;
-  if (jobs.phase === 'failed') {
+function OwnJobsOverview({ jobs: query, onEdit }: { jobs: UseQueryResult<JobSummary[]>; onEdit(job: JobSummary): void }) {
+  const cache = useOwnJobsCache();
+  if (query.isPending) return <LoadingState label="Loading your jobs..." />;
+  if (query.isError) {
     return (
       <EmptyState title={MSG.jobs.loadFailed}>
-        <button type="button" className="button button--secondary" onClick={jobs.reload}>
+        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
           Try again
         </button>
       </EmptyState>
     );
   }
 
-  const cancelled = jobs.items.filter((job) => job.status === 'cancelled');
+  const jobs = query.data;
+  const cancelled = jobs.filter((job) => job.status === 'cancelled');
   const listProps = {
     onEdit,
-    onChanged: jobs.upsert,
-    onDeleted: (job: JobSummary) => jobs.remove(job.id),
-    onDeleteFailed: jobs.reload,
+    onChanged: cache.upsert,
+    onDeleted: (job: JobSummary) => cache.remove(job.id),
+    onDeleteFailed: () => void query.refetch(),
   };
   return (
     <>
-      <PosterJobStats jobs={jobs.items} />
+      <PosterJobStats jobs={jobs} />
       {SECTIONS.map(({ status, title }) => {
-        const inSection = jobs.items.filter((job) => job.status === status);
+        const inSection = jobs.filter((job) => job.status === status);
         return (
           <JobSection key={status} id={`${status}-jobs`} title={`${title} (${inSection.length})`}>
             {inSection.length ? <OwnJobList jobs={inSection} {...listProps} /> : <p className="muted">No {title.toLowerCase()} jobs.</p>}
@@ -96,7 +99,7 @@ function OwnJobsOverview({ jobs, onEdit }: { jobs: ApiList<JobSummary>; onEdit(j
         );
       })}
       <JobSection id="job-history" title="Job History">
-        {jobs.items.length ? <JobHistory jobs={jobs.items} /> : <p className="muted">You have not posted any jobs yet.</p>}
+        {jobs.length ? <JobHistory jobs={jobs} /> : <p className="muted">You have not posted any jobs yet.</p>}
       </JobSection>
       {cancelled.length ? (
         <JobSection id="cancelled-jobs" title={`Cancelled (${cancelled.length})`}>

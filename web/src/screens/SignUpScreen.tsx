@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { ROLES, ROLE_LABEL, isRole, type Role } from '../../../shared/roles';
 import { signUpSchema, type SignUpForm as SignUpValues } from '../../../shared/schemas/auth';
 import { fetchAdminStatus } from '../api/endpoints';
+import { queryKeys } from '../api/query-keys';
 import { registerAccount, type NewAccount } from '../auth/accounts';
 import { signUpFailureText } from '../auth/cognito-errors';
 import { FormError } from '../components/FormError';
@@ -11,7 +13,7 @@ import { EmailField } from '../components/EmailField';
 import { FormField } from '../components/FormField';
 import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../components/PageHeading';
-import { useApiQuery } from '../hooks/useApiQuery';
+import { useApi } from '../hooks/useApi';
 import { useConfig } from '../hooks/useConfig';
 import { useToast } from '../hooks/useToast';
 import { showErrorAndFocus } from '../lib/forms';
@@ -61,9 +63,10 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
   const [values, setValues] = useState<SignUpValues>({ name: '', email: '', password: '', confirmPassword: '', role: initialRole });
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const adminStatus = useApiQuery('admin-status', fetchAdminStatus);
+  const api = useApi();
+  const adminStatus = useQuery({ queryKey: queryKeys.adminStatus, queryFn: () => fetchAdminStatus(api) });
   // In AWS the deploy holds the seat: the option is taken before anyone asks the API.
-  const adminTaken = useConfig().adminSeatByDeploy === true || (adminStatus.status === 'ready' && adminStatus.data.adminExists);
+  const adminTaken = useConfig().adminSeatByDeploy === true || adminStatus.data?.adminExists === true;
 
   const update = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const fieldError = (field: Field) => (problem?.field === field ? problem.message : null);

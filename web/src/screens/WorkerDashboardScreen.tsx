@@ -22,8 +22,8 @@ export default function WorkerDashboardScreen() {
   // Links to /worker-dashboard#saved-jobs: the router does not scroll to fragments by itself,
   // and the card has its final height only once the list is in.
   useEffect(() => {
-    if (hash === '#saved-jobs' && savedJobs.phase !== 'loading') document.getElementById('saved-jobs')?.scrollIntoView();
-  }, [hash, savedJobs.phase]);
+    if (hash === '#saved-jobs' && !savedJobs.query.isPending) document.getElementById('saved-jobs')?.scrollIntoView();
+  }, [hash, savedJobs.query.isPending]);
 
   return (
     <div className="page">

@@ -1,32 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Earnings } from '../../../shared/api';
 import { formatCents } from '../../../shared/money';
 import { apiErrorText } from '../api/client';
 import { fetchEarnings } from '../api/endpoints';
+import { queryKeys } from '../api/query-keys';
 import { EmptyState } from '../components/EmptyState';
 import { LoadingState } from '../components/LoadingState';
 import { PageHeading } from '../components/PageHeading';
 import { PaidJobList } from '../components/payments/PaidJobList';
 import { PaymentAccountNeeded } from '../components/payments/PaymentAccountNeeded';
 import { PayoutOptions } from '../components/payments/PayoutOptions';
-import { useApiQuery } from '../hooks/useApiQuery';
+import { useApi } from '../hooks/useApi';
 import { isPaymentSetupComplete } from '../lib/payment-account';
 import { MSG } from '../../../shared/messages';
 
 /** 'My Earnings' (spec 2 §2): the worker's paid jobs and totals, and fast payouts once the account is fully set up. */
 export default function WorkerEarningsScreen() {
-  const earnings = useApiQuery('earnings', fetchEarnings);
+  const api = useApi();
+  const earnings = useQuery({ queryKey: queryKeys.earnings, queryFn: () => fetchEarnings(api) });
   return (
     <div className="page">
       <PageHeading>My Earnings</PageHeading>
-      {earnings.status === 'loading' ? <LoadingState label="Loading your earnings..." /> : null}
-      {earnings.status === 'failed' ? (
+      {earnings.isPending ? <LoadingState label="Loading your earnings..." /> : null}
+      {earnings.isError ? (
         <EmptyState title={apiErrorText(earnings.error, MSG.payments.earningsLoadFailed)}>
-          <button type="button" className="button button--secondary" onClick={earnings.reload}>
+          <button type="button" className="button button--secondary" onClick={() => void earnings.refetch()}>
             Try again
           </button>
         </EmptyState>
       ) : null}
-      {earnings.status === 'ready' ? <EarningsOverview earnings={earnings.data} /> : null}
+      {earnings.isSuccess ? <EarningsOverview earnings={earnings.data} /> : null}
     </div>
   );
 }

@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { JobDetail, JobSummary } from '../../../../shared/api';
 import { MSG } from '../../../../shared/messages';
 import type { CreateJobRequest, JobFormValues } from '../../../../shared/schemas/job';
 import { apiErrorText } from '../../api/client';
 import { fetchJob, updateJob } from '../../api/endpoints';
+import { queryKeys } from '../../api/query-keys';
 import { useApi } from '../../hooks/useApi';
-import { useApiQuery } from '../../hooks/useApiQuery';
 import type { AttachedImage } from '../../hooks/useJobImages';
 import { useToast } from '../../hooks/useToast';
 import { EmptyState } from '../EmptyState';
@@ -57,7 +58,7 @@ export function EditJobPanel({ jobId, onSaved, onClose }: EditJobPanelProps) {
   const api = useApi();
   const toast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);
-  const job = useApiQuery(`job:${jobId}`, (client) => fetchJob(client, jobId));
+  const job = useQuery({ queryKey: queryKeys.job(jobId), queryFn: () => fetchJob(api, jobId) });
 
   // The panel replaces the page: start the keyboard and screen-reader user at its top.
   useEffect(() => heading.current?.focus(), []);
@@ -73,11 +74,11 @@ export function EditJobPanel({ jobId, onSaved, onClose }: EditJobPanelProps) {
       <h1 ref={heading} tabIndex={-1}>
         Edit Job
       </h1>
-      {job.status === 'loading' ? <LoadingState label="Loading job..." /> : null}
-      {job.status === 'failed' ? (
+      {job.isPending ? <LoadingState label="Loading job..." /> : null}
+      {job.isError ? (
         <EmptyState title={apiErrorText(job.error, MSG.jobs.notFound)}>
           <div className="button-row button-row--center">
-            <button type="button" className="button button--secondary" onClick={job.reload}>
+            <button type="button" className="button button--secondary" onClick={() => void job.refetch()}>
               Try again
             </button>
             <button type="button" className="button button--secondary" onClick={onClose}>
@@ -86,7 +87,7 @@ export function EditJobPanel({ jobId, onSaved, onClose }: EditJobPanelProps) {
           </div>
         </EmptyState>
       ) : null}
-      {job.status === 'ready' ? (
+      {job.isSuccess ? (
         <JobForm
           initialValues={toFormValues(job.data)}
           initialImages={toAttachedImages(job.data.images)}

@@ -18,7 +18,7 @@ export function SaveJobButton({ job, savedJobs }: { job: JobSummary; savedJobs: 
       type="button"
       className={`button ${saved ? 'button--saved' : 'button--secondary'}`}
       aria-pressed={saved}
-      disabled={busy || savedJobs.phase !== 'ready'}
+      disabled={busy || !savedJobs.query.isSuccess}
       onClick={() => void toggle()}
     >
       <span aria-hidden="true">{saved ? '★' : '☆'}</span>

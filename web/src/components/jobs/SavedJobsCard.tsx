@@ -13,21 +13,22 @@ const MINUTE_MS = 60_000;
 /** The worker dashboard's Saved Jobs card (anchor #saved-jobs), newest first. */
 export function SavedJobsCard({ savedJobs }: { savedJobs: SavedJobs }) {
   const now = useNow(MINUTE_MS);
+  const { query } = savedJobs;
   return (
     <section id="saved-jobs" className="card" aria-labelledby="saved-jobs-heading">
       <h2 id="saved-jobs-heading">Saved Jobs</h2>
-      {savedJobs.phase === 'loading' ? <LoadingState label="Loading saved jobs..." /> : null}
-      {savedJobs.phase === 'failed' ? (
-        <button type="button" className="button button--secondary" onClick={savedJobs.reload}>
+      {query.isPending ? <LoadingState label="Loading saved jobs..." /> : null}
+      {query.isError ? (
+        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
           Try again
         </button>
       ) : null}
-      {savedJobs.phase === 'ready' && savedJobs.items.length === 0 ? (
+      {query.isSuccess && query.data.length === 0 ? (
         <p className="muted">No saved jobs yet. Save a job from its page to find it here later.</p>
       ) : null}
-      {savedJobs.phase === 'ready' && savedJobs.items.length > 0 ? (
+      {query.isSuccess && query.data.length > 0 ? (
         <ul className="saved-jobs__list">
-          {savedJobs.items.map((entry) => (
+          {query.data.map((entry) => (
             <SavedJobItem key={entry.job.id} entry={entry} now={now} onRemove={() => savedJobs.unsave(entry.job.id)} />
           ))}
         </ul>

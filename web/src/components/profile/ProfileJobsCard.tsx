@@ -35,19 +35,19 @@ function JobsCard({ id, title, emptyTitle, action }: JobsCardProps) {
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      {jobs.phase === 'loading' ? <LoadingState label="Loading your jobs..." /> : null}
-      {jobs.phase === 'failed' ? (
+      {jobs.isPending ? <LoadingState label="Loading your jobs..." /> : null}
+      {jobs.isError ? (
         <EmptyState title={MSG.jobs.loadFailed}>
-          <button type="button" className="button button--secondary" onClick={jobs.reload}>
+          <button type="button" className="button button--secondary" onClick={() => void jobs.refetch()}>
             Try again
           </button>
         </EmptyState>
       ) : null}
-      {jobs.phase === 'ready' ? (
-        jobs.items.length > 0 ? (
+      {jobs.isSuccess ? (
+        jobs.data.length > 0 ? (
           <>
-            <JobHistory jobs={jobs.items.slice(0, SHOWN_JOBS)} />
-            {jobs.items.length > SHOWN_JOBS ? <p className="muted">{MSG.profileCard.andMore(jobs.items.length - SHOWN_JOBS)}</p> : null}
+            <JobHistory jobs={jobs.data.slice(0, SHOWN_JOBS)} />
+            {jobs.data.length > SHOWN_JOBS ? <p className="muted">{MSG.profileCard.andMore(jobs.data.length - SHOWN_JOBS)}</p> : null}
           </>
         ) : (
           <EmptyState title={emptyTitle}>

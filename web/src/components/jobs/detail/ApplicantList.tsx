@@ -19,11 +19,11 @@ interface ApplicantListProps {
 /** The poster's applicants, newest first, each with accept, reject and message while undecided. */
 export function ApplicantList({ job, applicants, onAccepted }: ApplicantListProps) {
   const { query } = applicants;
-  if (query.status === 'loading') return <p className="muted">Loading applications...</p>;
-  if (query.status === 'failed') {
+  if (query.isPending) return <p className="muted">Loading applications...</p>;
+  if (query.isError) {
     return (
       <EmptyState title={MSG.applications.loadFailed}>
-        <button type="button" className="button button--secondary" onClick={query.reload}>
+        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
           Try again
         </button>
       </EmptyState>

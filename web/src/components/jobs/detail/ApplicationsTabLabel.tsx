@@ -1,9 +1,9 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ApplicationsOfJob } from '../../../../../shared/api';
-import type { QueryResult } from '../../../hooks/useApiQuery';
 
 /** 'Applications (count)' with the red 'N pending' mark while any wait for a decision. */
-export function ApplicationsTabLabel({ query }: { query: QueryResult<ApplicationsOfJob> }) {
-  if (query.status !== 'ready') return <>Applications</>;
+export function ApplicationsTabLabel({ query }: { query: UseQueryResult<ApplicationsOfJob> }) {
+  if (!query.isSuccess) return <>Applications</>;
   return (
     <>
       Applications ({query.data.total})

@@ -10,13 +10,11 @@ interface ReviewCardProps {
   reviewerId: string;
   revieweeId: string;
   revieweeName: string;
-  /** After a review went in: ratings shown elsewhere are read again. */
-  onReviewed(): void;
 }
 
 /** After payment: the review of the other party, or the review already given. */
-export function ReviewCard({ jobId, reviewerId, revieweeId, revieweeName, onReviewed }: ReviewCardProps) {
-  const jobReview = useJobReview(jobId, reviewerId, revieweeId, onReviewed);
+export function ReviewCard({ jobId, reviewerId, revieweeId, revieweeName }: ReviewCardProps) {
+  const jobReview = useJobReview(jobId, reviewerId, revieweeId);
   return (
     <section className="card" aria-labelledby="review-heading">
       <h2 id="review-heading">Review {revieweeName}</h2>

@@ -1,0 +1,31 @@
+/**
+ * Every key of the query cache, declared once. A job's own queries (its detail, applicants,
+ * the caller's application) share the `['job', id]` prefix, so one invalidation reads them all
+ * again. The cache is emptied when the signed-in user changes (useUserScopedCache), so keys of
+ * the caller's own data ('own-jobs', 'saved-jobs', 'dashboard') need no user id.
+ */
+export const queryKeys = {
+  adminStatus: ['admin-status'] as const,
+  earnings: ['earnings'] as const,
+  dashboard: ['dashboard'] as const,
+  ownJobs: ['own-jobs'] as const,
+  savedJobs: ['saved-jobs'] as const,
+  job: (jobId: string) => ['job', jobId] as const,
+  applicants: (jobId: string) => ['job', jobId, 'applicants'] as const,
+  ownApplication: (jobId: string) => ['job', jobId, 'own-application'] as const,
+  /** A user's public profile (with their rating) and the reviews about them. */
+  profile: (userId: string) => ['profile', userId] as const,
+  reviewsAbout: (userId: string) => ['profile', userId, 'reviews'] as const,
+};
+
+/** Replaces the item with the same id in place, or puts a new one first (lists are newest first). */
+export function upsertById<T>(items: T[] | undefined, item: T, idOf: (item: T) => string): T[] | undefined {
+  if (!items) return items;
+  return items.some((other) => idOf(other) === idOf(item))
+    ? items.map((other) => (idOf(other) === idOf(item) ? item : other))
+    : [item, ...items];
+}
+
+export function removeById<T>(items: T[] | undefined, id: string, idOf: (item: T) => string): T[] | undefined {
+  return items?.filter((item) => idOf(item) !== id);
+}

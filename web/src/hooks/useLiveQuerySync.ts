@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { JobSummary, SavedJob } from '../../../shared/api';
+import { queryKeys, removeById, upsertById } from '../api/query-keys';
+import { useAuth } from './useAuth';
+import { jobIdOf } from './useOwnJobs';
+import { savedJobIdOf } from './useSavedJobs';
+import { useLiveReconnect, useLiveUpdates } from './useLiveUpdates';
+
+/**
+ * The one place where the server's pushes meet the query cache (mounted once, in App): cached
+ * lists that hold a pushed job are patched with it, and queries whose answer it changes are
+ * invalidated (read again if on screen, else when next shown). After a lost connection the
+ * pushes sent meanwhile are gone, so everything is read again.
+ */
+export function useLiveQuerySync(): void {
+  const queryClient = useQueryClient();
+  const { userId } = useAuth();
+
+  useLiveUpdates((message) => {
+    if (message.type === 'notification') {
+      const { jobId } = message.notification;
+      if (jobId) void queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) });
+      return;
+    }
+    const jobId = message.type === 'job.removed' ? message.jobId : message.job.id;
+    const isOwn = message.type !== 'job.removed' && (message.job.posterId === userId || message.job.workerId === userId);
+
+    if (message.type === 'job.removed') {
+      queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => removeById(jobs, jobId, jobIdOf));
+      queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, (saved) => removeById(saved, jobId, savedJobIdOf));
+    } else {
+      const { job } = message;
+      if (isOwn) queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => upsertById(jobs, job, jobIdOf));
+      queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, (saved) => saved?.map((entry) => (entry.job.id === jobId ? { ...entry, job } : entry)));
+      if (message.type === 'job.updated') void queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) });
+    }
+  });
+
+  useLiveReconnect(() => void queryClient.invalidateQueries());
+}
