@@ -34,8 +34,13 @@ export function useJobReview(jobId: string, reviewerId: string, revieweeId: stri
   const loaded = reviews.isError
     ? null
     : reviews.data && (reviews.data.items.find(({ review }) => review.jobId === jobId && review.reviewerId === reviewerId)?.review ?? null);
-  // The reviewee's rating and reviews changed: read them again wherever they are shown.
-  const refreshReviewee = () => queryClient.invalidateQueries({ queryKey: queryKeys.profile(revieweeId) });
+  // The reviewee's rating and reviews changed: read them again wherever they are shown (the
+  // job page shows the poster's rating with the job).
+  const refreshReviewee = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.profile(revieweeId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) }),
+    ]);
 
   return {
     review: submitted?.jobId === jobId && submitted.revieweeId === revieweeId ? submitted : loaded,
