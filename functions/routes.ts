@@ -178,6 +178,13 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /admin/dispute-templates': 'admin',
     },
   },
+  dashboards: {
+    entry: 'functions/http/dashboards.ts',
+    capabilities: ['table:read', 'images:read'],
+    routes: {
+      'GET /me/dashboard': 'user',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
@@ -207,6 +214,7 @@ export const EVENT_SOURCE = {
   notifications: 'oddjobs.notifications',
   /** Verified Stripe webhook events; the detail-type is Stripe's event type. */
   stripe: 'oddjobs.stripe',
+  reviews: 'oddjobs.reviews',
 } as const;
 
 export const JOB_EVENT = {
@@ -230,6 +238,9 @@ export interface JobEventDetail {
 const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe'] as const;
 
 export const NOTIFICATION_EVENT = { created: 'Notification Created', read: 'Notifications Read' } as const;
+
+/** A review was written or changed by the admin; the detail is the review. */
+export const REVIEW_EVENT = { saved: 'Review Saved' } as const;
 
 /** An EventBridge event pattern: exact values per field, nested detail fields, `exists`. */
 export interface EventPattern {
@@ -314,6 +325,12 @@ export const EVENT_RULES = {
     capabilities: ['table:read', 'table:write', 'geocoding'],
     timeoutSeconds: 60,
     memoryMiB: 512,
+  },
+  reviewPush: {
+    description: 'Delivers a new or changed review live to the user it is about',
+    pattern: { source: [EVENT_SOURCE.reviews], 'detail-type': [REVIEW_EVENT.saved] },
+    entry: 'functions/events/review-push.ts',
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
 } as const satisfies Record<string, EventRule>;
 

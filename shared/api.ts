@@ -51,7 +51,18 @@ export interface PublicProfile {
   createdAt: string;
 }
 
-export interface JobDetail extends JobSummary {
+/**
+ * A job as one of its two parties (the poster, the assigned worker) sees it: the public summary
+ * plus what only they may read. Never pushed on the public feed.
+ */
+export interface PartyJob extends JobSummary {
+  /** The poster's reason for declining the last completion; gone once the worker completes again. */
+  declineReason?: string;
+  /** When the poster accepted the worker. */
+  assignedAt?: string;
+}
+
+export interface JobDetail extends PartyJob {
   /** Street, city and state: present only for the owner and the assigned worker. */
   fullAddress?: string;
   poster: PublicProfile | null;
@@ -122,7 +133,8 @@ export type LiveMessage =
   | { type: 'notification'; notification: AppNotification }
   /** The user read one notification (its id) or all of them (null), e.g. in another tab. */
   | { type: 'notifications.read'; notificationId: string | null }
-  | DisputeLiveMessage;
+  | DisputeLiveMessage
+  | ReviewSavedMessage;
 
 /** POST /jobs answers with the draft job and what the card payment step needs. */
 export interface JobPaymentStart {
@@ -275,3 +287,24 @@ export interface BulkResolveResult {
 
 /** Live dispute events go to both parties and the admin. */
 export type DisputeLiveMessage = { type: 'dispute.message'; message: DisputeMessage } | { type: 'dispute.updated'; dispute: Dispute };
+
+/**
+ * GET /me/dashboard: the caller's dashboard in one call. Jobs are the caller's own, newest first
+ * (a poster's posted jobs, a worker's assigned ones) with the parties' private fields; reviews
+ * are the newest about the caller, with their average and count.
+ */
+export interface Dashboard {
+  role: 'poster' | 'worker';
+  jobs: PartyJob[];
+  /** Cents: a worker's earnings (sum of payments of paid jobs); 0 for a poster. */
+  totalEarnings: number;
+  rating: number | null;
+  reviewCount: number;
+  reviews: Page<ReviewView>;
+}
+
+/** Pushed to a user when a review about them is written or changed. */
+export interface ReviewSavedMessage {
+  type: 'review.saved';
+  review: Review;
+}

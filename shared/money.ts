@@ -36,6 +36,11 @@ export function estimatedCardFeeCents(amountCents: number): number {
   return Math.round((amountCents * FEE_CONFIG.cardFeePercent) / 100) + FEE_CONFIG.cardFeeFixedCents;
 }
 
+/** A worker's total earnings: the sum of the payments of their paid jobs (spec 2 §9). */
+export function totalEarnings(jobs: ReadonlyArray<{ status: string; payment: number }>): number {
+  return jobs.filter((job) => job.status === 'paid').reduce((sum, job) => sum + job.payment, 0);
+}
+
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** 1234 -> "$12.34" */

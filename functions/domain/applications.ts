@@ -179,7 +179,7 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
     const chosen = await pendingApplication(jobId, workerId, applications);
     const others = applications.filter((a) => a.status === 'pending' && a.workerId !== workerId);
     const now = new Date().toISOString();
-    const { updated, update } = jobTransition(job, 'accept', { workerId, pendingApplications: 0 }, {
+    const { updated, update } = jobTransition(job, 'accept', { workerId, pendingApplications: 0, assignedAt: now }, {
       by: { posterId },
       condition: { expression: 'pendingApplications = :seen', values: { ':seen': others.length + 1 } },
     });

@@ -1,4 +1,5 @@
-import { EVENT_SOURCE, type JOB_EVENT, type JobChange, type JobEventDetail } from '../routes.js';
+import type { Review } from '../../shared/api.js';
+import { EVENT_SOURCE, REVIEW_EVENT, type JOB_EVENT, type JobChange, type JobEventDetail } from '../routes.js';
 import { outboxEvent } from '../lib/outbox.js';
 import type { TransactItem } from '../lib/transactions.js';
 import { toJobSummary, type JobItem } from './jobs.js';
@@ -18,4 +19,12 @@ export function jobEvent(detailType: JobEventType, job: JobItem, change?: JobCha
     ...(change ? { change } : {}),
   };
   return outboxEvent(EVENT_SOURCE.jobs, detailType, detail);
+}
+
+/**
+ * The outbox item telling the bus a review was saved, for the review's transaction: the
+ * reviewee's open pages show it live (spec 2 §4 "Live updates").
+ */
+export function reviewEvent(review: Review): TransactItem {
+  return outboxEvent(EVENT_SOURCE.reviews, REVIEW_EVENT.saved, review);
 }

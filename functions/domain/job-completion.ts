@@ -17,7 +17,8 @@ export async function completeJob(jobId: string, workerId: string): Promise<JobC
   return retryWhileStale(async () => {
     const job = await getJob(jobId, { consistentRead: true });
     if (!job || job.workerId !== workerId || !canPerform('complete', job.status)) throw notFound(MSG.applications.notAuthorizedToComplete);
-    const { updated, update } = jobTransition(job, 'complete', {}, { by: { workerId } });
+    // A new completion answers the last decline: its reason no longer applies.
+    const { updated, update } = jobTransition(job, 'complete', { declineReason: undefined }, { by: { workerId } });
     const notification = notificationItem({
       userId: job.posterId,
       jobId,
@@ -39,7 +40,8 @@ export async function declineCompletion(jobId: string, posterId: string, reason:
   return retryWhileStale(async () => {
     const job = await jobOfPoster(jobId, posterId);
     if (!canPerform('declineCompletion', job.status) || !job.workerId) throw conflict(MSG.applications.onlyCompletedDecline);
-    const { updated, update } = jobTransition(job, 'declineCompletion', {}, { by: { posterId } });
+    // Kept on the job for the worker's job page and dashboard, until they complete again.
+    const { updated, update } = jobTransition(job, 'declineCompletion', { declineReason: reason }, { by: { posterId } });
     const notification = notificationItem({
       userId: job.workerId,
       jobId,

@@ -82,7 +82,8 @@ export async function cancelJob(jobId: string, posterId: string): Promise<JobIte
 export async function unassignJob(jobId: string, posterId: string): Promise<{ job: JobItem; notification: ReturnType<typeof notificationItem> }> {
   const job = await jobForPosterAction(jobId, posterId, 'unassign', 'unassign');
   const workerId = job.workerId!;
-  const { updated, update } = jobTransition(job, 'unassign', { workerId: undefined }, { by: { posterId } });
+  // What belonged to the worker's assignment goes with them.
+  const { updated, update } = jobTransition(job, 'unassign', { workerId: undefined, assignedAt: undefined, declineReason: undefined }, { by: { posterId } });
   const notification = notificationItem({
     userId: workerId,
     jobId,

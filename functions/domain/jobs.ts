@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { JobDetail, JobSummary, Page } from '../../shared/api.js';
+import type { JobDetail, JobSummary, Page, PartyJob } from '../../shared/api.js';
 import type { JobStatus } from '../../shared/job-states.js';
 import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
@@ -9,7 +9,7 @@ import { imageUrl } from '../lib/images.js';
 import { keys, timeOrdered } from '../table.js';
 
 /** A job as stored: the summary's fields, with image keys where the summary has URLs. */
-export interface JobItem extends Omit<JobSummary, 'images'> {
+export interface JobItem extends Omit<PartyJob, 'images'> {
   imageKeys: string[];
   fullAddress: string;
   /** Private, like the street address: the public sees only city and state. */
@@ -67,10 +67,19 @@ export function toJobSummary(item: JobItem): JobSummary {
   };
 }
 
-/** The detail view: the full address only for the owner and the assigned worker (spec 1 §6). */
+/** The job as its poster or assigned worker sees it: the summary and what only the two of them may read. */
+export function toPartyJob(item: JobItem): PartyJob {
+  return {
+    ...toJobSummary(item),
+    ...(item.declineReason ? { declineReason: item.declineReason } : {}),
+    ...(item.assignedAt ? { assignedAt: item.assignedAt } : {}),
+  };
+}
+
+/** The detail view: the full address (and the parties' private fields) only for the owner and the assigned worker (spec 1 §6). */
 export function toJobDetail(item: JobItem, viewerId: string | null, poster: JobDetail['poster']): JobDetail {
-  const maySeeAddress = viewerId !== null && (viewerId === item.posterId || viewerId === item.workerId);
-  return { ...toJobSummary(item), ...(maySeeAddress ? { fullAddress: item.fullAddress } : {}), poster };
+  const isParty = viewerId !== null && (viewerId === item.posterId || viewerId === item.workerId);
+  return isParty ? { ...toPartyJob(item), fullAddress: item.fullAddress, poster } : { ...toJobSummary(item), poster };
 }
 
 /** The fields of a job that its poster's form decides (on creation and on edit). */
@@ -135,6 +144,12 @@ export function listPosterJobs(posterId: string): Promise<JobItem[]> {
     FilterExpression: 'attribute_not_exists(deletingAt) AND (attribute_not_exists(expiresAt) OR expiresAt > :now)',
     ExpressionAttributeValues: { ':pk': keys.jobsByPoster(posterId), ':now': Math.floor(Date.now() / 1000) },
   });
+}
+
+/** The caller's jobs, newest first: a worker's assigned ones (GSI3), anyone else's posted ones (GSI2). One query. */
+export async function listOwnJobs(user: { id: string; role: string }): Promise<JobItem[]> {
+  const jobs = user.role === 'worker' ? await listWorkerJobs(user.id) : await listPosterJobs(user.id);
+  return jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** Jobs in one status, newest first: one Query on GSI1 per page. */

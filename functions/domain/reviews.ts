@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound } from '../lib/errors.js';
 import { imageUrl } from '../lib/images.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
+import { reviewEvent } from './events.js';
 import { getJob, type JobItem } from './jobs.js';
 import type { ProfileItem } from './profiles.js';
 
@@ -85,6 +86,7 @@ export async function submitReview(jobId: string, reviewerId: string, input: Rev
             ExpressionAttributeValues: { ':paid': 'paid', ':poster': job.posterId, ':worker': job.workerId },
           },
         },
+        reviewEvent(toReview(review)),
       ]);
     } catch (error) {
       // The key says it all: this reviewer already reviewed this person for this job.
@@ -111,6 +113,7 @@ export async function editReview(jobId: string, reviewerId: string, input: Revie
     if (!Item) throw notFound(MSG.reviews.notFound);
     const before = Item as ReviewItem;
     const updatedAt = new Date().toISOString();
+    const edited = toReview({ ...before, ...input, updatedAt });
     await transactWrite([
       {
         Update: {
@@ -123,8 +126,9 @@ export async function editReview(jobId: string, reviewerId: string, input: Revie
         },
       },
       ratingCounters(revieweeId, input.rating - before.rating, 0),
+      reviewEvent(edited),
     ]);
-    return toReview({ ...before, ...input, updatedAt });
+    return edited;
   });
 }
 

@@ -4,7 +4,7 @@ import { browseJobsQuerySchema, createJobSchema } from '../../shared/schemas/job
 import { cancelJob, deleteJob, editJob, unassignJob } from '../domain/job-management.js';
 import { browseOpenJobs } from '../domain/job-search.js';
 import { startJobPayment } from '../domain/job-payments.js';
-import { getJob, listPosterJobs, listWorkerJobs, toJobDetail, toJobSummary } from '../domain/jobs.js';
+import { getJob, listOwnJobs, toJobDetail, toJobSummary } from '../domain/jobs.js';
 import { requirePaymentAccount } from '../domain/payment-accounts.js';
 import { getProfile, toPublicProfile, type ProfileItem } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
@@ -88,7 +88,7 @@ export const handler = routeGroup('jobs', {
    */
   'GET /me/jobs': async ({ caller }): Promise<{ items: JobSummary[] }> => {
     const profile = await getProfile(caller.userId);
-    const jobs = profile?.role === 'worker' ? await listWorkerJobs(caller.userId) : await listPosterJobs(caller.userId);
-    return { items: jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(toJobSummary) };
+    const jobs = await listOwnJobs({ id: caller.userId, role: profile?.role ?? 'poster' });
+    return { items: jobs.map(toJobSummary) };
   },
 });

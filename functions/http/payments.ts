@@ -1,6 +1,7 @@
 import type { Earnings } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
+import { totalEarnings } from '../../shared/money.js';
 import { recordAdminAction } from '../domain/admin-actions.js';
 import { listPayments, openPaidJob, refundPayment, releasePayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
@@ -35,7 +36,7 @@ export const handler = routeGroup('payments', {
     const profile = await getProfile(caller.userId);
     if (profile?.role !== 'worker') throw forbidden(MSG.auth.insufficientPermissions);
     const paidJobs = (await listWorkerJobs(caller.userId, 'paid')).map(toJobSummary);
-    return { paidJobs, totalEarned: paidJobs.reduce((sum, job) => sum + job.payment, 0), paymentAccount: profile.paymentAccount };
+    return { paidJobs, totalEarned: totalEarnings(paidJobs), paymentAccount: profile.paymentAccount };
   },
 
   'GET /admin/payments': async () => ({ items: await listPayments() }),

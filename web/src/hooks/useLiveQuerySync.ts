@@ -22,6 +22,13 @@ export function useLiveQuerySync(): void {
       if (jobId) void queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) });
       return;
     }
+    if (message.type === 'review.saved') {
+      // Their rating, their reviews list and (for the caller) the dashboard's reviews panel.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile(message.review.revieweeId) });
+      if (message.review.revieweeId === userId) void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+      return;
+    }
+    if (message.type !== 'job.posted' && message.type !== 'job.updated' && message.type !== 'job.removed') return;
     const jobId = message.type === 'job.removed' ? message.jobId : message.job.id;
     const isOwn = message.type !== 'job.removed' && (message.job.posterId === userId || message.job.workerId === userId);
 
