@@ -370,6 +370,14 @@ export const MSG = {
     nearbyTitle: 'New job near you', // ours
     nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
   },
+  /** Spec 2 §8 "Saved jobs and dashboard", and the dashboards' own words. */
+  dashboard: {
+    loadFailed: 'Failed to load dashboard data',
+    declinedCompletion: (reason: string) => `The poster declined your completion: ${reason}`, // ours
+    waitingForRelease: 'Waiting for the poster to release payment', // ours
+    waitingForYourRelease: (n: number) => `${n} ${n === 1 ? 'job is' : 'jobs are'} waiting for your release`, // ours
+    pendingApplicants: (n: number) => `${n} pending ${n === 1 ? 'applicant' : 'applicants'}`, // ours
+  },
 } as const;
 
 /** Maps a sign-in failure to the spec's text by substring of the backend's message. */

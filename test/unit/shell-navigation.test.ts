@@ -16,6 +16,8 @@ describe('the header navigation per role (spec 1 §2)', () => {
     expect(labels(mainNavItems(true, { role: 'poster' }))).toEqual(['Dashboard', 'Post Job']);
     expect(labels(mainNavItems(true, { role: 'worker' }))).toEqual(['Find Jobs', 'Dashboard']);
     expect(mainNavItems(true, { role: 'worker' }).find((item) => item.label === 'Dashboard')?.to).toBe('/worker-dashboard');
+    // A worker's open-jobs board is a section of their dashboard.
+    expect(mainNavItems(true, { role: 'worker' }).find((item) => item.label === 'Find Jobs')?.to).toBe('/worker-dashboard#available-jobs');
   });
 
   it('lists My Earnings for workers only and Admin Dashboard for the admin only', () => {

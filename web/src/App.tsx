@@ -7,6 +7,7 @@ import { AuthProvider } from './hooks/useAuth';
 import { ConfigContext } from './hooks/useConfig';
 import { useLiveQuerySync } from './hooks/useLiveQuerySync';
 import { LiveUpdatesProvider } from './hooks/useLiveUpdates';
+import { usePaymentAccountSync } from './hooks/usePaymentAccount';
 import { ToastProvider } from './hooks/useToast';
 import { useUserScopedCache } from './hooks/useUserScopedCache';
 import { router } from './router';
@@ -22,6 +23,7 @@ export function App({ config }: { config: RuntimeConfig }) {
               <UserScopedCache>
                 <LiveUpdatesProvider>
                   <LiveQuerySync />
+                  <PaymentAccountSync />
                   <RouterProvider router={router} />
                 </LiveUpdatesProvider>
               </UserScopedCache>
@@ -35,6 +37,11 @@ export function App({ config }: { config: RuntimeConfig }) {
 
 function LiveQuerySync() {
   useLiveQuerySync();
+  return null;
+}
+
+function PaymentAccountSync() {
+  usePaymentAccountSync();
   return null;
 }
 

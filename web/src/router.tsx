@@ -14,12 +14,13 @@ const VerifyEmailScreen = lazy(() => import('./screens/VerifyEmailScreen'));
 const PostJobScreen = lazy(() => import('./screens/PostJobScreen'));
 const JobDetailScreen = lazy(() => import('./screens/JobDetailScreen'));
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
-const WorkerDashboardScreen = lazy(() => import('./screens/WorkerDashboardScreen'));
-const PosterDashboardScreen = lazy(() => import('./screens/PosterDashboardScreen'));
+const WorkerDashboardScreen = lazy(() => import('./screens/worker-dashboard/WorkerDashboardScreen'));
+const PosterDashboardScreen = lazy(() => import('./screens/poster-dashboard/PosterDashboardScreen'));
 const AdminDashboardScreen = lazy(() => import('./screens/AdminDashboardScreen'));
 const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const DisputeCenterScreen = lazy(() => import('./screens/DisputeCenterScreen'));
+const PublicProfileScreen = lazy(() => import('./screens/PublicProfileScreen'));
 
 export const router = createBrowserRouter([
   {
@@ -84,6 +85,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
             <ProfileScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'profiles/:id',
+        element: (
+          <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+            <PublicProfileScreen />
           </RequireAccess>
         ),
       },

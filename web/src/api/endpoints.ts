@@ -6,6 +6,7 @@ import type {
   UnreadCount,
   Application,
   ApplicationsOfJob,
+  Dashboard,
   Earnings,
   JobDetail,
   JobPaymentStart,
@@ -16,7 +17,6 @@ import type {
   Review,
   ReviewView,
   SavedJob,
-  WorkerApplication,
 } from '../../../shared/api';
 import type { JobCategory } from '../../../shared/categories';
 import type { PaymentAccount } from '../../../shared/payments';
@@ -133,9 +133,6 @@ export const fetchReviewsAbout = (api: ApiClient, userId: string) => api.get<Pag
 
 export const fetchPublicProfile = (api: ApiClient, userId: string) => api.get<PublicProfile>(`/profiles/${encodeURIComponent(userId)}`);
 
-/** The worker's own applications, newest first, with the jobs they are for. */
-export const fetchWorkerApplications = (api: ApiClient) => api.get<{ items: WorkerApplication[] }>('/me/applications');
-
 /** The 50 newest notifications in the spec's order (urgent types first). */
 export const fetchNotifications = (api: ApiClient) => api.get<{ items: AppNotification[] }>('/me/notifications');
 
@@ -153,3 +150,6 @@ export const saveLocation = (
 
 export const saveNotificationPreferences = (api: ApiClient, preferences: NotificationPreferences) =>
   api.put<OwnProfile>('/me/notification-preferences', preferences);
+
+/** The caller's dashboard in one call: their jobs (with the parties' fields), earnings, rating and reviews. */
+export const fetchDashboard = (api: ApiClient) => api.get<Dashboard>('/me/dashboard');

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { Application, ApplicationsOfJob, WorkerApplication } from '../../../shared/api';
+import type { Application, ApplicationsOfJob } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
-import { apiErrorText, isNotFound } from '../api/client';
-import { applyToJob, decideApplication, fetchApplicationsOfJob, fetchOwnApplication, fetchWorkerApplications, type ApplicationDecision } from '../api/endpoints';
+import { ApiRequestError, apiErrorText, isNotFound } from '../api/client';
+import { applyToJob, decideApplication, fetchApplicationsOfJob, fetchOwnApplication, type ApplicationDecision } from '../api/endpoints';
 import { queryKeys } from '../api/query-keys';
 import { useApi } from './useApi';
 import { useAuth } from './useAuth';
@@ -65,6 +64,7 @@ export interface OwnApplication {
 /** The signed-in worker's application to a job, and applying to it. */
 export function useOwnApplication(jobId: string, enabled: boolean): OwnApplication {
   const api = useApi();
+  const { refreshProfile } = useAuth();
   const toast = useToast();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -89,54 +89,10 @@ export function useOwnApplication(jobId: string, enabled: boolean): OwnApplicati
         return true;
       } catch (error) {
         toast.error(apiErrorText(error, MSG.applications.submitFailed));
+        // The payment account changed since the profile was read: the panel then shows the way to it.
+        if (error instanceof ApiRequestError && error.message === MSG.payments.accountNeededToApply) void refreshProfile();
         return false;
       }
     },
   };
-}
-
-const DAY_MS = 24 * 3600 * 1000;
-const CONGRATULATED_KEY = 'oddjobs.congratulated-applications';
-
-function congratulatedIds(): string[] {
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(CONGRATULATED_KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-const NONE: WorkerApplication[] = [];
-
-/**
- * The worker's applications accepted in the last 24 hours that this session has not celebrated
- * yet; once loaded they count as celebrated, so each shows once per session (spec 2 §9).
- */
-export function useFreshAcceptances(): WorkerApplication[] {
-  const api = useApi();
-  const { userId } = useAuth();
-  const query = useQuery({
-    queryKey: ['fresh-acceptances'],
-    enabled: userId !== null,
-    // Counted as celebrated once loaded: reading again must not bring them back this session.
-    staleTime: Infinity,
-    queryFn: async () => {
-    const { items } = await fetchWorkerApplications(api);
-    const shown = new Set(congratulatedIds());
-    const since = Date.now() - DAY_MS;
-    return items.filter(
-      ({ application }) => application.status === 'accepted' && Date.parse(application.updatedAt) >= since && !shown.has(application.id),
-    );
-    },
-  });
-  const items = query.data ?? NONE;
-
-  useEffect(() => {
-    if (items.length === 0) return;
-    const ids = new Set([...congratulatedIds(), ...items.map(({ application }) => application.id)]);
-    sessionStorage.setItem(CONGRATULATED_KEY, JSON.stringify([...ids]));
-  }, [items]);
-
-  return items;
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { JobSummary, SavedJob } from '../../../shared/api';
+import type { Dashboard, JobSummary, SavedJob } from '../../../shared/api';
 import { queryKeys, removeById, upsertById } from '../api/query-keys';
 import { useAuth } from './useAuth';
 import { jobIdOf } from './useOwnJobs';
@@ -31,6 +31,10 @@ export function useLiveQuerySync(): void {
     if (message.type !== 'job.posted' && message.type !== 'job.updated' && message.type !== 'job.removed') return;
     const jobId = message.type === 'job.removed' ? message.jobId : message.job.id;
     const isOwn = message.type !== 'job.removed' && (message.job.posterId === userId || message.job.workerId === userId);
+    // The dashboard also holds what pushes leave out (a decline reason): read it again whenever a
+    // job of the caller changed, including one that just stopped being theirs (an unassign).
+    const onDashboard = queryClient.getQueryData<Dashboard>(queryKeys.dashboard)?.jobs.some((job) => job.id === jobId) ?? false;
+    if (isOwn || onDashboard) void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
 
     if (message.type === 'job.removed') {
       queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => removeById(jobs, jobId, jobIdOf));

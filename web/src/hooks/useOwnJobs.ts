@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { JobSummary } from '../../../shared/api';
 import { fetchOwnJobs } from '../api/endpoints';
-import { queryKeys, removeById, upsertById } from '../api/query-keys';
+import { queryKeys } from '../api/query-keys';
 import { useApi } from './useApi';
 import { useAuth } from './useAuth';
 
@@ -15,13 +15,4 @@ export function useOwnJobs(): UseQueryResult<JobSummary[]> {
   const api = useApi();
   const { userId } = useAuth();
   return useQuery({ queryKey: queryKeys.ownJobs, queryFn: async () => (await fetchOwnJobs(api)).items, enabled: userId !== null });
-}
-
-/** Puts what the caller's own calls answered into the cached list, without reading it again. */
-export function useOwnJobsCache() {
-  const queryClient = useQueryClient();
-  return {
-    upsert: (job: JobSummary) => queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => upsertById(jobs, job, jobIdOf)),
-    remove: (jobId: string) => queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => removeById(jobs, jobId, jobIdOf)),
-  };
 }

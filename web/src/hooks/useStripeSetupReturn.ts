@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PaymentAccount } from '../../../shared/payments';
 import { useToast } from './useToast';
-import { usePaymentAccount } from './usePaymentAccount';
+import { announcePaymentAccountChange, usePaymentAccount } from './usePaymentAccount';
 
 export const STRIPE_SETUP_PARAM = 'stripe_setup';
 
@@ -18,7 +18,11 @@ export function useStripeSetupReturn(message: string, onChecked?: (account: Paym
 
   const handleReturn = useEffectEvent(() => {
     toast.success(message);
-    void recheck().then((account) => onChecked?.(account));
+    void recheck().then((account) => {
+      // The tab that opened the onboarding (desktop) still shows the old state: tell it.
+      if (account) announcePaymentAccountChange();
+      onChecked?.(account);
+    });
   });
 
   useEffect(() => {

@@ -1,5 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
+import { ROLE_HOME } from '../../../shared/roles';
 import { JobBoard } from '../components/jobs/JobBoard';
 import { LoadingState } from '../components/LoadingState';
 import { PageHeading } from '../components/PageHeading';
@@ -7,10 +8,15 @@ import { useAuth } from '../hooks/useAuth';
 import { useStripeSetupReturn } from '../hooks/useStripeSetupReturn';
 import type { NavigationState } from '../lib/navigation-state';
 
-/** Job browsing for signed-in users (the landing grid is the public one), and the fallback dashboard. */
+/**
+ * /dashboard sends workers and posters to their own dashboards (the worker's has the open-jobs
+ * board), keeping the query and fragment (`?stripe_setup=`, `?q=`, `#saved-jobs`). Signed out it
+ * asks to sign in (spec 1 §2); for the admin, and a user without a profile, it stays the job
+ * browser and fallback dashboard.
+ */
 export default function DashboardScreen() {
-  const { status } = useAuth();
-  useStripeSetupReturn(MSG.payments.setupReturned);
+  const { status, profile } = useAuth();
+  const { search, hash } = useLocation();
   if (status === 'loading') return <LoadingState label={MSG.auth.checkingAuthentication} />;
   if (status === 'signedOut') {
     return (
@@ -22,6 +28,12 @@ export default function DashboardScreen() {
       </div>
     );
   }
+  if (profile?.role === 'worker' || profile?.role === 'poster') return <Navigate to={{ pathname: ROLE_HOME[profile.role], search, hash }} replace />;
+  return <JobBrowser />;
+}
+
+function JobBrowser() {
+  useStripeSetupReturn(MSG.payments.setupReturned);
   return (
     <div className="page">
       <PageHeading>Find Jobs</PageHeading>

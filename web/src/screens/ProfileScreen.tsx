@@ -1,3 +1,4 @@
+import '../styles/dashboards.css';
 import { useId, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { EmptyState } from '../components/EmptyState';
@@ -10,6 +11,7 @@ import { ProfileHeader } from '../components/profile/ProfileHeader';
 import { ProfileJobsCard } from '../components/profile/ProfileJobsCard';
 import { SessionsCard } from '../components/profile/SessionsCard';
 import { StatsCard } from '../components/profile/StatsCard';
+import { UserReviewsCard } from '../components/reviews/UserReviewsCard';
 import { useAuth } from '../hooks/useAuth';
 import { useProfileSetupReturn } from '../hooks/useProfileSetupReturn';
 import { useScrollToHash } from '../hooks/useScrollToHash';
@@ -51,6 +53,7 @@ export default function ProfileScreen() {
         <div className="profile-grid__main">
           <AboutCard profile={profile} />
           <ProfileJobsCard profile={profile} />
+          {profile.role === 'admin' ? null : <UserReviewsCard userId={profile.id} heading="Reviews About You" emptyText="No reviews yet." />}
           <PaymentSettingsCard profile={profile} />
         </div>
         <div className="profile-grid__side">

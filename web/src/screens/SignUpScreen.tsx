@@ -67,6 +67,8 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
   const adminStatus = useQuery({ queryKey: queryKeys.adminStatus, queryFn: () => fetchAdminStatus(api) });
   // In AWS the deploy holds the seat: the option is taken before anyone asks the API.
   const adminTaken = useConfig().adminSeatByDeploy === true || adminStatus.data?.adminExists === true;
+  // ?role=admin preselects admin only while the seat is free: a disabled option is never the choice.
+  const selectedRole: Role = values.role === 'admin' && adminTaken ? 'worker' : values.role;
 
   const update = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const fieldError = (field: Field) => (problem?.field === field ? problem.message : null);
@@ -74,7 +76,7 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const result = validateSignUp(values, adminTaken);
+    const result = validateSignUp({ ...values, role: selectedRole }, adminTaken);
     if ('problem' in result) {
       showErrorAndFocus(form.current, result.problem.field, () => setProblem(result.problem));
       return;
@@ -103,7 +105,7 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
         <PasswordFields values={values} onChange={update} errorOf={fieldError} />
         <FormField label="Account Type" error={fieldError('role')}>
           {(control) => (
-            <select {...control} name="role" required value={values.role} onChange={(e) => update('role', e.target.value)}>
+            <select {...control} name="role" required value={selectedRole} onChange={(e) => update('role', e.target.value)}>
               {ROLES.map((role) => {
                 const unavailable = role === 'admin' && adminTaken;
                 return (

@@ -1,5 +1,5 @@
 import { MSG } from '../../../../shared/messages';
-import type { JobFeed } from '../../api/endpoints';
+import type { JobFeed, JobFilter } from '../../api/endpoints';
 import { useAuth } from '../../hooks/useAuth';
 import { useJobFilterParams } from '../../hooks/useJobFilterParams';
 import { useJobs, type JobsView } from '../../hooks/useJobs';
@@ -17,8 +17,22 @@ const MINUTE_MS = 60_000;
  * category live in the address (`?q=`, `?category=`), so links can open a filtered board.
  */
 export function JobBoard({ feed }: { feed: JobFeed | null }) {
+  return <JobBoardView board={useJobBoard(feed)} />;
+}
+
+export interface JobBoardState {
+  filter: JobFilter;
+  setFilter(filter: JobFilter): void;
+  view: JobsView;
+}
+
+/** The board's state, for a screen that also shows what it holds (the worker dashboard's Available Jobs tile). */
+export function useJobBoard(feed: JobFeed | null): JobBoardState {
   const [filter, setFilter] = useJobFilterParams();
-  const view = useJobs(feed, filter);
+  return { filter, setFilter, view: useJobs(feed, filter) };
+}
+
+export function JobBoardView({ board: { filter, setFilter, view } }: { board: JobBoardState }) {
   const filtered = filter.q !== '' || filter.category !== null;
   const found = view.phase === 'ready' && filtered && view.jobs.length > 0 ? MSG.jobs.foundCount(view.jobs.length) : '';
 

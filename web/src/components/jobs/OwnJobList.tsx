@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import type { JobSummary } from '../../../../shared/api';
+import { MSG } from '../../../../shared/messages';
 import { useNow } from '../../hooks/useNow';
 import { JobCard } from './JobCard';
 import { PosterJobActions } from './PosterJobActions';
@@ -21,6 +23,12 @@ export function OwnJobList({ jobs, onEdit, onChanged, onDeleted, onDeleteFailed 
       {jobs.map((job) => (
         <li key={job.id} className="own-job">
           <JobCard job={job} now={now} />
+          {job.status === 'open' && job.pendingApplications > 0 ? (
+            <Link to={`/jobs/${encodeURIComponent(job.id)}`} className="own-job__pending">
+              {MSG.dashboard.pendingApplicants(job.pendingApplications)}
+              <span className="visually-hidden"> for {job.title}</span>
+            </Link>
+          ) : null}
           <PosterJobActions
             job={job}
             onEdit={() => onEdit(job)}

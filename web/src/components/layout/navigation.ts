@@ -25,6 +25,8 @@ export const ADMIN_SECTIONS = [
 
 const FIND_JOBS_SIGNED_OUT: NavItem = { to: '/#jobs', label: 'Find Jobs' };
 const FIND_JOBS: NavItem = { to: '/dashboard', label: 'Find Jobs' };
+// A worker's open-jobs board is a section of their dashboard.
+const FIND_JOBS_WORKER: NavItem = { to: `${ROLE_HOME.worker}#available-jobs`, label: 'Find Jobs' };
 const POST_JOB: NavItem = { to: '/post-job', label: 'Post Job' };
 
 /**
@@ -39,7 +41,7 @@ export function mainNavItems(signedIn: boolean, profile: ViewerProfile): NavItem
     case 'poster':
       return [dashboard, POST_JOB];
     case 'worker':
-      return [FIND_JOBS, dashboard];
+      return [FIND_JOBS_WORKER, dashboard];
     case 'admin':
       return [dashboard, FIND_JOBS];
     default:

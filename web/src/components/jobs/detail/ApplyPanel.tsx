@@ -3,6 +3,9 @@ import type { Application, JobDetail } from '../../../../../shared/api';
 import { MAX_APPLICATION_MESSAGE, MAX_PENDING_APPLICATIONS } from '../../../../../shared/limits';
 import { MSG } from '../../../../../shared/messages';
 import { FormField } from '../../FormField';
+import { PaymentAccountNeeded } from '../../payments/PaymentAccountNeeded';
+import { useAuth } from '../../../hooks/useAuth';
+import { isPaymentSetupComplete } from '../../../lib/payment-account';
 import type { OwnApplication } from '../../../hooks/useApplications';
 import { ApplicationSpots } from './ApplicationSpots';
 
@@ -15,6 +18,8 @@ interface ApplyPanelProps {
 
 /** A worker's side of applying: their application's status, the full notice, or the form. */
 export function ApplyPanel({ job, own, onApplied }: ApplyPanelProps) {
+  const { profile } = useAuth();
+  const accountReady = profile ? isPaymentSetupComplete(profile.paymentAccount) : false;
   if (own.application === undefined) return null;
   if (own.application) return <AppliedNotice application={own.application} />;
   if (job.status !== 'open') return null;
@@ -26,8 +31,11 @@ export function ApplyPanel({ job, own, onApplied }: ApplyPanelProps) {
         <p className="notice notice--warning" role="status">
           {MSG.applications.full}
         </p>
-      ) : (
+      ) : accountReady ? (
         <ApplicationForm own={own} onApplied={onApplied} />
+      ) : (
+        // Applying needs a complete payment account (DECISIONS.md "Accounts"): say so, with the way there.
+        <PaymentAccountNeeded message={MSG.payments.accountNeededToApply} />
       )}
     </section>
   );

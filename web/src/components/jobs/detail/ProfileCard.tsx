@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { PublicProfile } from '../../../../../shared/api';
 import { ROLE_LABEL } from '../../../../../shared/roles';
 import { Avatar } from '../../profile/Avatar';
@@ -21,7 +22,9 @@ export function ProfileCard({ heading, profile, fallback }: ProfileCardProps) {
           <dl className="facts">
             <div>
               <dt>Name</dt>
-              <dd>{profile.name}</dd>
+              <dd>
+                <Link to={`/profiles/${encodeURIComponent(profile.id)}`}>{profile.name}</Link>
+              </dd>
             </div>
             <div>
               <dt>Role</dt>
