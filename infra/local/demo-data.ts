@@ -98,3 +98,37 @@ export const DEMO_DISPUTE = {
     { from: 'admin@oddjobs.test', message: 'Thanks both. Please post a photo here once the second coat and the cleanup are done.' },
   ],
 } as const;
+
+/**
+ * Jobs further along the loop, so the dashboards are alive on first start: Wendy works for
+ * Omar on one job whose completion he declined (with the reason), finished another that waits
+ * for his release, and was paid for a third, which both reviewed.
+ */
+export const DEMO_JOB_LOOP: ReadonlyArray<{
+  job: Omit<DemoJob, 'latitude' | 'longitude' | 'requirements' | 'skills'>;
+  worker: string;
+  status: 'assigned' | 'completed' | 'paid';
+  declineReason?: string;
+  reviews?: { byPoster: { rating: number; comment: string }; byWorker: { rating: number; comment: string } };
+}> = [
+  {
+    job: { poster: 'omar@oddjobs.test', title: 'Replace a porch light fixture', description: 'Swap the old porch light for a new motion-sensor fixture (bought). Breaker is labelled.', street: '1200 E 11th St', city: 'Austin', state: 'TX', paymentCents: 6500, category: 'Handyman', inDays: 1, duration: '1 hour' },
+    worker: 'wendy@oddjobs.test',
+    status: 'assigned',
+    declineReason: 'The light still flickers when the motion sensor triggers. Could you check the wiring?',
+  },
+  {
+    job: { poster: 'omar@oddjobs.test', title: 'Patch two holes in a hallway wall', description: 'Two doorknob-sized holes in drywall; patch, sand and touch up the paint (paint provided).', street: '3400 Harmon Ave', city: 'Austin', state: 'TX', paymentCents: 8000, category: 'Home Projects', inDays: 2, duration: '2 hours' },
+    worker: 'wendy@oddjobs.test',
+    status: 'completed',
+  },
+  {
+    job: { poster: 'omar@oddjobs.test', title: 'Rake leaves in a backyard', description: 'Rake and bag the leaves of a medium backyard; bags and rakes in the shed.', street: '4100 Avenue D', city: 'Austin', state: 'TX', paymentCents: 5000, category: 'Yard Work', inDays: 1, duration: '2 hours' },
+    worker: 'wendy@oddjobs.test',
+    status: 'paid',
+    reviews: {
+      byPoster: { rating: 5, comment: 'Fast, tidy and friendly. The yard looks great.' },
+      byWorker: { rating: 4, comment: 'Clear instructions and everything was ready.' },
+    },
+  },
+];

@@ -5,7 +5,7 @@ import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { cognitoClient } from './cognito.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_DISPUTE, DEMO_JOBS, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
+import { DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
 /**
@@ -91,6 +91,30 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   }
   await seedDemoNotifications(userIds, jobIds);
   await seedDemoDispute(await putDemoJob(DEMO_DISPUTE.job, new Date(now - 26 * 3_600_000).toISOString()), userIds);
+
+  // Further along the loop (not open, so not in the grids): assigned two days ago, before any
+  // 'accepted in the last 24 hours' congratulations.
+  const { submitReview } = await import('../../functions/domain/reviews.js');
+  for (const [index, demo] of DEMO_JOB_LOOP.entries()) {
+    const request = createJobSchema.parse({
+      title: demo.job.title,
+      description: demo.job.description,
+      address: { street: demo.job.street, city: demo.job.city, state: demo.job.state },
+      payment: demo.job.paymentCents,
+      category: demo.job.category,
+      date: new Date(now + demo.job.inDays * 86_400_000).toISOString().slice(0, 10),
+      duration: demo.job.duration,
+    });
+    const createdAt = new Date(now - (5 - index) * 86_400_000).toISOString();
+    const job = newJob(request, userIds.get(demo.job.poster)!, createdAt, demo.status);
+    const workerId = userIds.get(demo.worker)!;
+    const assignedAt = new Date(now - 2 * 86_400_000).toISOString();
+    await putNewJob({ ...job, workerId, assignedAt, ...(demo.declineReason ? { declineReason: demo.declineReason } : {}) });
+    if (demo.reviews) {
+      await submitReview(job.id, job.posterId, demo.reviews.byPoster);
+      await submitReview(job.id, workerId, demo.reviews.byWorker);
+    }
+  }
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
 }

@@ -53,7 +53,7 @@ export default function ProfileScreen() {
         <div className="profile-grid__main">
           <AboutCard profile={profile} />
           <ProfileJobsCard profile={profile} />
-          {profile.role === 'admin' ? null : <UserReviewsCard userId={profile.id} heading="Reviews About You" emptyText="No reviews yet." />}
+          {profile.role === 'admin' ? null : <UserReviewsCard userId={profile.id} heading="My Reviews" emptyText="No reviews yet." />}
           <PaymentSettingsCard profile={profile} />
         </div>
         <div className="profile-grid__side">
