@@ -9,9 +9,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { JOB_CATEGORIES } from '../../shared/categories.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
+import { meterDynamoDb, percentile, printTable } from './report.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -31,10 +31,6 @@ const CITIES = [
 ] as const;
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 export async function runBrowseBench(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
@@ -81,19 +77,7 @@ export async function runBrowseBench(): Promise<void> {
     }
 
     // Every DynamoDB call the handlers make is counted and asked for its consumed capacity.
-    let calls = 0;
-    let capacity = 0;
-    db.middlewareStack.add(
-      (next) => async (args) => {
-        calls += 1;
-        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-        const result = await next(args);
-        const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-        for (const entry of [consumed ?? []].flat()) capacity += entry.CapacityUnits ?? 0;
-        return result;
-      },
-      { step: 'initialize', name: 'benchConsumedCapacity' },
-    );
+    const meter = meterDynamoDb(db);
 
     const scenarios: Array<{ name: string; path: string; raw?: { pk: string } }> = [
       { name: 'browse: first page', path: `/jobs?limit=${PAGE}`, raw: { pk: 'JOBS#open' } },
@@ -107,8 +91,7 @@ export async function runBrowseBench(): Promise<void> {
     const rows: string[][] = [];
     for (const scenario of scenarios) {
       for (let round = 0; round < 10; round++) await (await fetch(`${stack.urls.api}${scenario.path}`)).arrayBuffer(); // warm-up
-      calls = 0;
-      capacity = 0;
+      meter.reset();
       const latencies: number[] = [];
       let items = 0;
       for (let round = 0; round < ROUNDS; round++) {
@@ -119,8 +102,8 @@ export async function runBrowseBench(): Promise<void> {
         items = body.items.length;
       }
       latencies.sort((a, b) => a - b);
-      const handlerCalls = calls / ROUNDS;
-      const handlerCapacity = capacity / ROUNDS;
+      const handlerCalls = meter.calls / ROUNDS;
+      const handlerCapacity = meter.capacity / ROUNDS;
       const rawLatencies: number[] = [];
       if (scenario.raw) {
         for (let round = 0; round < ROUNDS; round++) {
@@ -151,13 +134,8 @@ export async function runBrowseBench(): Promise<void> {
       ]);
     }
 
-    const header = ['scenario', 'items', 'DDB calls/req', 'RCU/req', 'p50 ms', 'p99 ms', 'raw query p50', 'raw p99'];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
     console.log(`\n${JOBS} open jobs, ${ROUNDS} sequential requests per scenario, page size ${PAGE}\n`);
-    console.log(line(header));
-    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-    for (const row of rows) console.log(line(row));
+    printTable(['scenario', 'items', 'DDB calls/req', 'RCU/req', 'p50 ms', 'p99 ms', 'raw query p50', 'raw p99'], rows);
   } finally {
     await stack.stop();
   }

@@ -8,11 +8,10 @@
  * the DynamoDB calls (and how many are Queries), the consumed capacity and p50/p99 latency.
  */
 import { resolve } from 'node:path';
-import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import type { Role } from '../../shared/roles.js';
-import { cognitoClient } from '../../infra/local/cognito.js';
-import { RANDOM_PORTS, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
+import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
+// The test support's user helpers (their module's vitest hooks are only declared, never run here).
+import { createUser } from '../support/local-stack.js';
+import { meterDynamoDb, percentile, printTable } from './report.js';
 
 const OWN_JOBS = Number(process.env.BENCH_OWN_JOBS ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -20,35 +19,6 @@ const dataDir = resolve(import.meta.dirname, '../../.local/bench');
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** A confirmed, signed-in user of the local pool: their id and ID token. */
-async function createUser(stack: LocalStack, role: Role): Promise<{ userId: string; idToken: string }> {
-  const cognito = cognitoClient(stack.urls.cognito);
-  const email = `bench-${role}-${Date.now()}@example.com`;
-  const password = 'bench-password-42';
-  const { UserSub } = await cognito.send(
-    new SignUpCommand({
-      ClientId: stack.userPool.clientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: `Bench ${role}` },
-        { Name: 'custom:role', Value: role },
-      ],
-    }),
-  );
-  const code = stack.mailbox.list(email)[0]?.code ?? '';
-  await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.userPool.clientId, Username: email, ConfirmationCode: code }));
-  const signedIn = await cognito.send(
-    new InitiateAuthCommand({ ClientId: stack.userPool.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
-  );
-  return { userId: UserSub!, idToken: signedIn.AuthenticationResult!.IdToken! };
-}
 
 export async function runDashboardsBench(): Promise<void> {
   const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench' });
@@ -60,8 +30,8 @@ export async function runDashboardsBench(): Promise<void> {
     const { saveJob } = await import('../../functions/domain/saved-jobs.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');
 
-    const poster = await createUser(stack, 'poster');
-    const worker = await createUser(stack, 'worker');
+    const poster = await createUser(stack, { role: 'poster' });
+    const worker = await createUser(stack, { role: 'worker' });
     const statuses = ['open', 'assigned', 'completed', 'paid', 'cancelled'] as const;
     const now = Date.now();
     const jobs = await Promise.all(
@@ -87,21 +57,7 @@ export async function runDashboardsBench(): Promise<void> {
     }
     for (const job of jobs.filter((job) => job.status === 'open').slice(0, 5)) await saveJob(worker.userId, job.id);
 
-    let calls = 0;
-    let queries = 0;
-    let capacity = 0;
-    db.middlewareStack.add(
-      (next, context) => async (args) => {
-        calls += 1;
-        if (context.commandName === 'QueryCommand') queries += 1;
-        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-        const result = await next(args);
-        const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-        for (const entry of [consumed ?? []].flat()) capacity += entry.CapacityUnits ?? 0;
-        return result;
-      },
-      { step: 'initialize', name: 'benchConsumedCapacity' },
-    );
+    const meter = meterDynamoDb(db);
 
     // Exactly what each screen asks for on entry (web/src/screens/*-dashboard).
     const scenarios = [
@@ -120,7 +76,7 @@ export async function runDashboardsBench(): Promise<void> {
     const rows: string[][] = [];
     for (const scenario of scenarios) {
       for (let round = 0; round < 5; round++) await load(scenario); // warm-up
-      [calls, queries, capacity] = [0, 0, 0];
+      meter.reset();
       const latencies: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const started = performance.now();
@@ -131,21 +87,16 @@ export async function runDashboardsBench(): Promise<void> {
       rows.push([
         scenario.name,
         String(scenario.paths.length),
-        (calls / ROUNDS).toFixed(1),
-        (queries / ROUNDS).toFixed(1),
-        (capacity / ROUNDS).toFixed(1),
+        (meter.calls / ROUNDS).toFixed(1),
+        (meter.queries / ROUNDS).toFixed(1),
+        (meter.capacity / ROUNDS).toFixed(1),
         percentile(latencies, 50).toFixed(1),
         percentile(latencies, 99).toFixed(1),
       ]);
     }
 
-    const header = ['dashboard', 'API calls/load', 'DDB calls/load', 'Queries/load', 'RCU/load', 'p50 ms', 'p99 ms'];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
     console.log(`\n${OWN_JOBS} jobs of one poster (every status, half done by one worker), ${ROUNDS} sequential loads per dashboard\n`);
-    console.log(line(header));
-    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-    for (const row of rows) console.log(line(row));
+    printTable(['dashboard', 'API calls/load', 'DDB calls/load', 'Queries/load', 'RCU/load', 'p50 ms', 'p99 ms'], rows);
   } finally {
     await stack.stop();
   }

@@ -1,0 +1,48 @@
+/** What the benches share: the DynamoDB meter, percentiles and the results table. */
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export interface DynamoDbMeter {
+  calls: number;
+  queries: number;
+  capacity: number;
+  reset(): void;
+}
+
+/** Counts every DynamoDB call the handlers make (and the Queries among them), each asked for its consumed capacity. */
+export function meterDynamoDb(db: DynamoDBDocumentClient): DynamoDbMeter {
+  const meter: DynamoDbMeter = {
+    calls: 0,
+    queries: 0,
+    capacity: 0,
+    reset() {
+      [meter.calls, meter.queries, meter.capacity] = [0, 0, 0];
+    },
+  };
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      meter.calls += 1;
+      if (context.commandName === 'QueryCommand') meter.queries += 1;
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
+      for (const entry of [consumed ?? []].flat()) meter.capacity += entry.CapacityUnits ?? 0;
+      return result;
+    },
+    { step: 'initialize', name: 'benchConsumedCapacity' },
+  );
+  return meter;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Prints rows under a header, each column as wide as its widest cell. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
