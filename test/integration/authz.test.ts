@@ -74,6 +74,8 @@ const OWNERSHIP: Readonly<Record<string, Ownership>> = {
   'POST /admin/disputes/{id}/resolve': 'admin',
   'POST /admin/disputes/bulk-resolve': 'admin',
   'GET /admin/dispute-templates': 'admin',
+  // The caller's own dashboard (the admin, who has a console, is refused).
+  'GET /me/dashboard': 'self',
 };
 
 type Caller = 'anonymous' | 'worker' | 'poster' | 'otherPoster' | 'admin';

@@ -1,7 +1,6 @@
 /**
  * Mount points of the worker dashboard for pieces other features own, each dropped in with a
- * one-line edit here; the screen's layout places
- * them (spec 2 §2 "Worker dashboard").
+ * one-line edit here; the screen's layout places them (spec 2 §2 "Worker dashboard").
  */
 import { DisputesPanel } from '../../components/disputes/DisputesPanel';
 import { SubmitDisputeDialog } from '../../components/disputes/SubmitDisputeDialog';
