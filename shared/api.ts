@@ -95,6 +95,8 @@ export const NOTIFICATION_TYPES = [
   'worker_question',
   'application_rejected',
   'application_accepted',
+  /** The admin cancelled or removed the poster's job, with the reason. */
+  'job_moderated',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -122,7 +124,9 @@ export type LiveMessage =
   | { type: 'notification'; notification: AppNotification }
   /** The user read one notification (its id) or all of them (null), e.g. in another tab. */
   | { type: 'notifications.read'; notificationId: string | null }
-  | DisputeLiveMessage;
+  | DisputeLiveMessage
+  /** To the admin only: a payment row changed (paid, refunded, released). */
+  | { type: 'payment.changed'; paymentId: string };
 
 /** POST /jobs answers with the draft job and what the card payment step needs. */
 export interface JobPaymentStart {
@@ -144,6 +148,8 @@ export interface PaymentRecord {
   stripePaymentIntentId: string;
   status: 'succeeded' | 'refunded';
   transferId: string | null;
+  /** The admin's reason, once an admin refund was asked for. */
+  refundReason?: string;
   createdAt: string;
 }
 

@@ -370,6 +370,38 @@ export const MSG = {
     nearbyTitle: 'New job near you', // ours
     nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
   },
+  /** Spec 2 §8 "Admin" (issue 13). */
+  admin: {
+    loadFailed: (what: 'transactions' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions', reason: string) =>
+      `Failed to load ${what}: ${reason}`,
+    cancelFailed: 'Failed to cancel job',
+    deleteFailed: 'Failed to delete job', // ours
+    cancelReasonRequired: 'Please provide a reason for cancelling the job.',
+    deleteReasonRequired: 'Please provide a reason for deleting the job.',
+    signOutFailed: 'Failed to sign out',
+    alreadyRefunded: 'This payment was already refunded.', // ours
+    refundInProgressOtherReason: 'A refund of this payment is already under way with another reason.', // ours
+    onlyOpenOrAssignedCancel: 'Only open or assigned jobs can be cancelled', // ours
+    jobCancelled: 'Job cancelled', // ours
+    jobDeleted: 'Job deleted', // ours
+    flagReviewed: 'Flag reviewed', // ours
+    flagAlreadyReviewed: 'This report was already reviewed.', // ours
+    reviewNotesRequired: 'Please add a note for the poster.', // ours
+    removedNoticeTitle: 'Your job was removed', // ours
+    removedNoticeMessage: (title: string, reason: string) => `An admin removed "${title}": ${reason}`, // ours
+    cancelledNoticeTitle: 'Your job was cancelled by an admin', // ours
+    cancelledNoticeMessage: (title: string, reason: string) => `An admin cancelled "${title}": ${reason}`, // ours
+    reviewUpdated: 'Review updated successfully!',
+  },
+  /** 'Report this job' (DECISIONS.md "How a job gets flagged"). */
+  flags: {
+    reportThisJob: 'Report this job', // ours
+    reasonRequired: 'Please describe what is wrong with this job.', // ours
+    reported: 'Thank you. The admin team will review this job.', // ours
+    alreadyReported: 'You have already reported this job.', // ours
+    reportFailed: 'Failed to report job', // ours
+    cannotReportOwn: 'You cannot report your own job.', // ours
+  },
 } as const;
 
 /** Maps a sign-in failure to the spec's text by substring of the backend's message. */
