@@ -62,7 +62,8 @@ export const reportJobSchema = z.object({
 });
 
 /** Why an admin action needs a reason: each kind with the spec's text. */
-export const adminReasonSchema = (message: string) => z.object({ reason: freeText().pipe(z.string().trim().min(1, message).max(500)) });
+export const adminReasonSchema = (message: string) =>
+  z.object({ reason: z.string({ error: message }).pipe(freeText()).pipe(z.string().trim().min(1, message).max(500)) });
 
 export const reviewFlagSchema = z.object({
   decision: z.enum(['approved', 'removed']),
