@@ -378,7 +378,6 @@ export const MSG = {
     deleteFailed: 'Failed to delete job', // ours
     cancelReasonRequired: 'Please provide a reason for cancelling the job.',
     deleteReasonRequired: 'Please provide a reason for deleting the job.',
-    signOutFailed: 'Failed to sign out',
     alreadyRefunded: 'This payment was already refunded.', // ours
     refundInProgressOtherReason: 'A refund of this payment is already under way with another reason.', // ours
     onlyOpenOrAssignedCancel: 'Only open or assigned jobs can be cancelled', // ours

@@ -5,10 +5,10 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MSG } from '../../shared/messages';
-import type { Role } from '../../shared/roles';
+import { ROLE_HOME, type Role } from '../../shared/roles';
 import { RequireAccess } from './components/RequireAccess';
 import { SignInRequired } from './components/layout/SignInRequired';
-import { ADMIN_SECTIONS, EARNINGS_PATH, MESSAGES_PATH } from './components/layout/navigation';
+import { EARNINGS_PATH, MESSAGES_PATH, adminTabPath } from './components/layout/navigation';
 import type { UpcomingFeatureName } from './screens/UpcomingFeatureScreen';
 
 const ForgotPasswordScreen = lazy(() => import('./screens/ForgotPasswordScreen'));
@@ -36,20 +36,15 @@ function forSignedIn(feature: UpcomingFeatureName, roles?: readonly Role[]) {
   );
 }
 
-/** The admin's pages: everyone else is sent home, as from the admin dashboard (spec 2 §2). */
-function forAdmin(feature: UpcomingFeatureName) {
-  return (
-    <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
-      <UpcomingFeatureScreen feature={feature} />
-    </RequireAccess>
-  );
-}
-
-const ADMIN_FEATURE: Record<(typeof ADMIN_SECTIONS)[number]['to'], UpcomingFeatureName> = {
-  '/admin/users': 'adminUsers',
-  '/admin/jobs': 'adminJobs',
-  '/admin/categories': 'adminCategories',
-  '/admin/reports': 'adminReports',
+/**
+ * The Admin Tools bar's old placeholder pages now open the matching tab of the admin console
+ * (whose guard sends everyone else home); users and categories have no tab and open it at the start.
+ */
+const OLD_ADMIN_PAGES: Record<string, string> = {
+  '/admin/users': ROLE_HOME.admin,
+  '/admin/jobs': adminTabPath('jobs'),
+  '/admin/categories': ROLE_HOME.admin,
+  '/admin/reports': adminTabPath('flagged'),
 };
 
 export const ACCOUNT_ROUTES: RouteObject[] = [
@@ -83,5 +78,5 @@ export const ACCOUNT_ROUTES: RouteObject[] = [
       </SignInRequired>
     ),
   },
-  ...ADMIN_SECTIONS.map((section) => ({ path: section.to, element: forAdmin(ADMIN_FEATURE[section.to]) })),
+  ...Object.entries(OLD_ADMIN_PAGES).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
 ];

@@ -16,7 +16,7 @@ const JobDetailScreen = lazy(() => import('./screens/JobDetailScreen'));
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
 const WorkerDashboardScreen = lazy(() => import('./screens/WorkerDashboardScreen'));
 const PosterDashboardScreen = lazy(() => import('./screens/PosterDashboardScreen'));
-const AdminDashboardScreen = lazy(() => import('./screens/AdminDashboardScreen'));
+const AdminDashboardScreen = lazy(() => import('./screens/admin-dashboard/AdminDashboardScreen'));
 const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const DisputeCenterScreen = lazy(() => import('./screens/DisputeCenterScreen'));

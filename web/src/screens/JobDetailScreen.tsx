@@ -13,6 +13,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { EditJobPanel } from '../components/jobs/EditJobPanel';
 import { PosterJobActions } from '../components/jobs/PosterJobActions';
 import { SaveJobButton } from '../components/jobs/SaveJobButton';
+import { ReportJobCard } from '../components/jobs/detail/ReportJobCard';
 import { ApplicantList } from '../components/jobs/detail/ApplicantList';
 import { ApplicationsTabLabel } from '../components/jobs/detail/ApplicationsTabLabel';
 import { ApplyPanel } from '../components/jobs/detail/ApplyPanel';
@@ -191,6 +192,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           <ProfileCard heading="Assigned Worker" profile={workerProfile} fallback={worker.status === 'loading' ? 'Loading...' : 'Worker profile unavailable'} />
         ) : null}
         <SafetyTipsCard />
+        {!isOwner && profile?.role !== 'admin' ? <ReportJobCard jobId={job.id} /> : null}
       </aside>
     </div>
   );

@@ -35,10 +35,6 @@ const UPCOMING_FEATURES = {
       'How disputes work: the admin review, notifications, and the typical response time of 24-48 hours.',
     ],
   },
-  adminUsers: { title: 'Users', willShow: ['Every account on the platform, with its role and activity.'] },
-  adminJobs: { title: 'Jobs', willShow: ['Every job on the platform, with tools to review, cancel or remove listings.'] },
-  adminCategories: { title: 'Categories', willShow: ['The job categories and how many open jobs each one holds.'] },
-  adminReports: { title: 'Reports', willShow: ['Reports on transactions, disputes and flagged jobs.'] },
 } as const satisfies Record<string, UpcomingFeature>;
 
 export type UpcomingFeatureName = keyof typeof UPCOMING_FEATURES;

@@ -15,12 +15,15 @@ export interface NavItem {
 export const MESSAGES_PATH = '/real-time-messages';
 export const EARNINGS_PATH = '/worker-earnings';
 
-/** The admin's sections, linked from the mobile menu (spec 1 §2). */
+/** A tab of the admin console, by its `?tab=` value (screens/admin-dashboard). */
+export const adminTabPath = (tab: string) => `${ROLE_HOME.admin}?tab=${tab}`;
+
+/** The admin's sections, linked from the mobile menu (spec 1 §2): tabs of the admin console. */
 export const ADMIN_SECTIONS = [
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/jobs', label: 'Jobs' },
-  { to: '/admin/categories', label: 'Categories' },
-  { to: '/admin/reports', label: 'Reports' },
+  { to: adminTabPath('transactions'), label: 'Transactions' },
+  { to: adminTabPath('jobs'), label: 'Jobs' },
+  { to: adminTabPath('flagged'), label: 'Reports' },
+  { to: adminTabPath('analytics'), label: 'Market Analytics' },
 ] as const satisfies readonly NavItem[];
 
 const FIND_JOBS_SIGNED_OUT: NavItem = { to: '/#jobs', label: 'Find Jobs' };
