@@ -3,16 +3,14 @@ import { join } from 'node:path';
 import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
+import { seedAdminDemo } from './admin-demo.js';
 import { cognitoClient } from './cognito.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_DISPUTE, DEMO_JOBS, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
-/**
- * Gives a demo user a complete payment account, as a person would: through the API's
- * onboarding link and the Stripe simulator's onboarding page.
- */
-async function connectDemoPaymentAccount(stack: LocalStack, email: string): Promise<void> {
+/** A demo user's ID token, signed in as the app does. */
+async function demoIdToken(stack: LocalStack, email: string): Promise<string> {
   const { AuthenticationResult } = await cognitoClient(stack.urls.cognito).send(
     new InitiateAuthCommand({
       ClientId: stack.userPool.clientId,
@@ -20,7 +18,15 @@ async function connectDemoPaymentAccount(stack: LocalStack, email: string): Prom
       AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
     }),
   );
-  const headers = { authorization: `Bearer ${AuthenticationResult!.IdToken}`, origin: 'http://127.0.0.1:5173' };
+  return AuthenticationResult!.IdToken!;
+}
+
+/**
+ * Gives a demo user a complete payment account, as a person would: through the API's
+ * onboarding link and the Stripe simulator's onboarding page.
+ */
+async function connectDemoPaymentAccount(stack: LocalStack, email: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await demoIdToken(stack, email)}`, origin: 'http://127.0.0.1:5173' };
   const link = (await (await fetch(`${stack.urls.api}/payments/account`, { method: 'POST', headers })).json()) as { accountLinkUrl: string };
   await fetch(`${link.accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
   await fetch(`${stack.urls.api}/payments/account/status`, { method: 'POST', headers });
@@ -61,6 +67,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
   const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
   const { GEOHASH_PRECISION } = await import('../../functions/domain/job-geocoding.js');
+  const { countJobInMarkets } = await import('../../functions/domain/market-stats.js');
   const now = Date.now();
   const jobIds: string[] = [];
   const putDemoJob = async (demo: DemoJob, createdAt: string) => {
@@ -84,6 +91,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       geocodedAddress: job.fullAddress,
     });
     await syncSearchTerms(job.id);
+    await countJobInMarkets(job.id);
     return job;
   };
   for (const [index, demo] of DEMO_JOBS.entries()) {
@@ -91,6 +99,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   }
   await seedDemoNotifications(userIds, jobIds);
   await seedDemoDispute(await putDemoJob(DEMO_DISPUTE.job, new Date(now - 26 * 3_600_000).toISOString()), userIds);
+  await seedAdminDemo(stack, (email) => demoIdToken(stack, email), jobIds.at(-1)!);
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
 }
