@@ -9,7 +9,6 @@ import { keys, timeOrdered } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut } from './admin-actions.js';
 import { cancelJob } from './job-management.js';
 import { getJob, type JobItem } from './jobs.js';
-import type { StoredNotification } from './notifications.js';
 
 /**
  * Reports on jobs (DECISIONS.md "How a job gets flagged"): by any signed-in user from the
@@ -126,7 +125,7 @@ export async function reviewJobFlags(
   decision: 'approved' | 'removed',
   notes: string,
   adminId: string,
-): Promise<{ cancelled?: { job: JobItem; notification?: StoredNotification } }> {
+): Promise<void> {
   if (decision === 'removed' && !notes) throw badRequest(MSG.admin.reviewNotesRequired);
   const pending = (
     await queryAll<FlagItem>({
@@ -138,9 +137,8 @@ export async function reviewJobFlags(
   if (!pending.length) throw conflict(MSG.admin.flagAlreadyReviewed);
 
   const job = await getJob(jobId);
-  let cancelled: Awaited<ReturnType<typeof cancelJob>> | undefined;
   if (decision === 'removed' && job && job.status !== 'cancelled') {
-    cancelled = await cancelJob(jobId, { userId: adminId, isAdmin: true, reason: notes });
+    await cancelJob(jobId, { userId: adminId, isAdmin: true, reason: notes });
   }
   const reviewedAt = new Date().toISOString();
   try {
@@ -177,5 +175,4 @@ export async function reviewJobFlags(
     if (error instanceof TransactionRefused) throw new HttpError(409, MSG.admin.flagAlreadyReviewed);
     throw error;
   }
-  return { cancelled };
 }

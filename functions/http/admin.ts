@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
 import { JOB_STATUSES } from '../../shared/job-states.js';
-import { JOB_EVENT } from '../routes.js';
 import { listAdminActions } from '../domain/admin-actions.js';
-import { publishJobEvent, publishNotificationCreated } from '../domain/events.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
 import { listJobsByStatus } from '../domain/jobs.js';
 import { listMarketStats } from '../domain/market-stats.js';
@@ -36,10 +34,7 @@ export const handler = routeGroup('admin', {
   /** Approve (the job stays, its flags are cleared) or remove (the job is cancelled and refunded, the poster told why). */
   'POST /admin/flags/{jobId}/review': async (request) => {
     const { decision, notes } = request.body(reviewFlagSchema);
-    const { cancelled } = await reviewJobFlags(request.params.jobId ?? '', decision, notes, request.caller.userId);
-    if (cancelled) {
-      await Promise.all([publishJobEvent(JOB_EVENT.updated, cancelled.job, 'cancelled'), cancelled.notification && publishNotificationCreated(cancelled.notification)]);
-    }
+    await reviewJobFlags(request.params.jobId ?? '', decision, notes, request.caller.userId);
     return { decision };
   },
 

@@ -1,4 +1,3 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AdminActionView, FlaggedJob, MarketStats } from '../../shared/admin.js';
 import { completionRate } from '../../shared/admin.js';
@@ -6,11 +5,12 @@ import type { AppNotification, JobSummary, Page, PaymentRecord } from '../../sha
 import { JOB_STATUSES, type JobStatus } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { quotePrice } from '../../shared/money.js';
-import { publishJobEvent } from '../../functions/domain/events.js';
+import { jobEvent } from '../../functions/domain/events.js';
+import { transactWrite } from '../../functions/lib/transactions.js';
 import { jobIndexKeys, type JobItem } from '../../functions/domain/jobs.js';
 import { HTTP_ROUTE_GROUPS, JOB_EVENT } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
-import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { api, createUser, queryIndex, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, postPaidJob, settle, stripeOf } from '../support/payments.js';
 
 const form = {
@@ -168,7 +168,6 @@ describe('the admin console', () => {
       ['Denver', 'CO'],
       ['Portland', 'OR'],
     ] as const;
-    const db = tableClient(stack());
     const day = 86_400_000;
     const jobs: JobItem[] = Array.from({ length: 200 }, (_, i) => {
       const [city, state] = markets[i % markets.length]!;
@@ -208,31 +207,37 @@ describe('the admin console', () => {
         ['open', 'assigned', 'completed'],
       ][i % 7]! as (JobStatus | null)[],
     );
-    const write = (job: JobItem) => db.send(new PutCommand({ TableName: stack().tableName, Item: { ...keys.job(job.id), type: 'job', ...job, ...jobIndexKeys(job) } }));
+    /** A change and its job event, as the domain writes them (the event through the outbox). */
+    const change = (job: JobItem, status: JobStatus | null, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT]) =>
+      transactWrite([
+        status === null
+          ? { Delete: { TableName: stack().tableName, Key: keys.job(job.id) } }
+          : { Put: { TableName: stack().tableName, Item: { ...keys.job(job.id), type: 'job', ...job, status, ...jobIndexKeys({ ...job, status }) } } },
+        jobEvent(type, { ...job, ...(status ? { status } : {}) }, status === null ? 'deleted' : undefined),
+      ]);
+    /** The same event again, later: a redelivery. */
+    const redeliver = (job: JobItem, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT]) => transactWrite([jobEvent(type, job)]);
 
-    // Steps of all jobs interleaved, in batches; every event is delivered twice, the second time late.
-    const late: Promise<void>[] = [];
+    // Steps of all jobs interleaved, in batches; every event is delivered twice, the second time a batch later.
+    let redeliveries: [JobItem, (typeof JOB_EVENT)[keyof typeof JOB_EVENT]][] = [];
     for (let step = 0; step < 4; step++) {
       const batch = jobs.flatMap((job, i) => (paths[i]!.length > step ? [[job, paths[i]![step]!] as const] : []));
       for (let start = 0; start < batch.length; start += 25) {
-        await Promise.all(
-          batch.slice(start, start + 25).map(async ([job, status]) => {
-            if (status === null) {
-              await db.send(new DeleteCommand({ TableName: stack().tableName, Key: keys.job(job.id) }));
-              await publishJobEvent(JOB_EVENT.removed, job, 'deleted');
-              return;
-            }
-            job.status = status;
-            await write(job);
-            const type = step === 0 ? JOB_EVENT.posted : JOB_EVENT.updated;
-            await publishJobEvent(type, job);
-            late.push(publishJobEvent(type, { ...job }));
+        const late = redeliveries;
+        redeliveries = [];
+        await Promise.all([
+          ...late.map(([job, type]) => redeliver(job, type)),
+          ...batch.slice(start, start + 25).map(async ([job, status]) => {
+            const type = status === null ? JOB_EVENT.removed : step === 0 ? JOB_EVENT.posted : JOB_EVENT.updated;
+            await change(job, status, type);
+            if (status !== null) job.status = status;
+            redeliveries.push([{ ...job }, type]);
           }),
-        );
+        ]);
         await stack().events.idle();
       }
     }
-    await Promise.all(late);
+    await Promise.all(redeliveries.map(([job, type]) => redeliver(job, type)));
     await stack().events.idle();
 
     // The recomputation: straight from the job items that exist now.
