@@ -27,15 +27,10 @@ export default function AuditLogTab() {
       </SelectField>
       <TableStates
         what="admin actions"
-        isPending={actions.isPending}
-        error={actions.error}
+        query={actions}
         failedText={(reason) => MSG.admin.loadFailed('admin actions', reason)}
         isEmpty={actions.rows.length === 0}
         emptyText="No admin actions recorded."
-        hasNextPage={actions.hasNextPage}
-        isFetchingNextPage={actions.isFetchingNextPage}
-        onLoadMore={() => void actions.fetchNextPage()}
-        onRetry={() => void actions.refetch()}
       >
         <Table caption="Admin actions, newest first" highlightOnHover size="small">
           <TableHead>

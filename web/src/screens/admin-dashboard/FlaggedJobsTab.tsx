@@ -7,7 +7,7 @@ import { MSG } from '../../../../shared/messages';
 import { apiErrorText } from '../../api/client';
 import { useApi } from '../../hooks/useApi';
 import { useToast } from '../../hooks/useToast';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY, fetchPendingFlags, reviewFlags, useAdminPages } from './admin-api';
 
@@ -37,15 +37,10 @@ export default function FlaggedJobsTab() {
     <section aria-label="Flagged Jobs">
       <TableStates
         what="flagged jobs"
-        isPending={flags.isPending}
-        error={flags.error}
+        query={flags}
         failedText={(reason) => MSG.admin.loadFailed('flagged jobs', reason)}
         isEmpty={flags.rows.length === 0}
         emptyText="No reported jobs waiting for review."
-        hasNextPage={flags.hasNextPage}
-        isFetchingNextPage={flags.isFetchingNextPage}
-        onLoadMore={() => void flags.fetchNextPage()}
-        onRetry={() => void flags.refetch()}
       >
         <Table caption="Pending reports, newest first" highlightOnHover size="small">
           <TableHead>

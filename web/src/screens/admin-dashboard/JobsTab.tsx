@@ -10,7 +10,7 @@ import { formatCents } from '../../../../shared/money';
 import { apiErrorText } from '../../api/client';
 import { useApi } from '../../hooks/useApi';
 import { useToast } from '../../hooks/useToast';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY, adminCancelJob, adminDeleteJob, fetchAdminJobs, useAdminPages } from './admin-api';
 
@@ -55,15 +55,10 @@ export default function JobsTab() {
       </SelectField>
       <TableStates
         what="jobs"
-        isPending={jobs.isPending}
-        error={jobs.error}
+        query={jobs}
         failedText={(reason) => MSG.admin.loadFailed('jobs', reason)}
         isEmpty={jobs.rows.length === 0}
         emptyText={`No ${statusBadgeText(status).toLowerCase()} jobs.`}
-        hasNextPage={jobs.hasNextPage}
-        isFetchingNextPage={jobs.isFetchingNextPage}
-        onLoadMore={() => void jobs.fetchNextPage()}
-        onRetry={() => void jobs.refetch()}
       >
         <Table caption={`${statusBadgeText(status)} jobs, newest first`} highlightOnHover size="small">
           <TableHead>

@@ -51,12 +51,10 @@ export default function LocationsTab() {
     <section aria-label="Locations">
       <TableStates
         what="location stats"
-        isPending={markets.isPending}
-        error={markets.error}
+        query={markets}
         failedText={(reason) => MSG.admin.loadFailed('location stats', reason)}
         isEmpty={rows.length === 0}
         emptyText="No markets yet: they appear with their first job."
-        onRetry={() => void markets.refetch()}
       >
         <MarketDotPlot markets={rows} />
         <Table caption="Markets by open jobs" highlightOnHover size="small">

@@ -40,12 +40,10 @@ export default function MarketAnalyticsTab() {
     <section aria-label="Market Analytics">
       <TableStates
         what="market analytics"
-        isPending={markets.isPending}
-        error={markets.error}
+        query={markets}
         failedText={(reason) => MSG.admin.loadFailed('market analytics', reason)}
         isEmpty={rows.length === 0}
         emptyText="No market figures yet."
-        onRetry={() => void markets.refetch()}
       >
         <Table caption="Markets" highlightOnHover size="small">
           <TableHead>

@@ -9,7 +9,7 @@ import { apiErrorText } from '../../api/client';
 import { useApi } from '../../hooks/useApi';
 import { useLiveReconnect, useLiveUpdates } from '../../hooks/useLiveUpdates';
 import { useToast } from '../../hooks/useToast';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY, fetchPayments, refundPayment, useAdminPages } from './admin-api';
 
@@ -42,15 +42,10 @@ export default function TransactionsTab() {
     <section aria-label="Transactions">
       <TableStates
         what="transactions"
-        isPending={payments.isPending}
-        error={payments.error}
+        query={payments}
         failedText={(reason) => MSG.admin.loadFailed('transactions', reason)}
         isEmpty={payments.rows.length === 0}
         emptyText="No payments yet."
-        hasNextPage={payments.hasNextPage}
-        isFetchingNextPage={payments.isFetchingNextPage}
-        onLoadMore={() => void payments.fetchNextPage()}
-        onRetry={() => void payments.refetch()}
       >
         <Table caption="Payments, newest first" highlightOnHover size="small">
           <TableHead>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { FLAG_TYPES, type FlagType } from '../../../../../shared/admin';
 import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError, apiErrorText } from '../../../api/client';
-import { ConfirmDialog } from '../../ConfirmDialog';
+import { ReasonDialog } from '../../ReasonDialog';
 import { useApi } from '../../../hooks/useApi';
 import { useToast } from '../../../hooks/useToast';
 
@@ -21,31 +21,21 @@ export function ReportJobCard({ jobId }: { jobId: string }) {
   const [open, setOpen] = useState(false);
   const [reported, setReported] = useState(false);
   const [flagType, setFlagType] = useState<FlagType>('scam');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const typeId = useId();
-  const reasonId = useId();
 
-  async function submit() {
-    if (!reason.trim()) {
-      setError(MSG.flags.reasonRequired);
-      return;
-    }
-    setBusy(true);
+  async function submit(reason: string) {
     try {
       await api.post(`/jobs/${encodeURIComponent(jobId)}/flags`, { flagType, reason });
       toast.success(MSG.flags.reported);
       setReported(true);
       setOpen(false);
     } catch (failure) {
+      // Reported before (another tab): the answer is the same as a new report's.
       if (failure instanceof ApiRequestError && failure.status === 409) {
         setReported(true);
         setOpen(false);
       }
       toast.error(apiErrorText(failure, MSG.flags.reportFailed));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -59,7 +49,14 @@ export function ReportJobCard({ jobId }: { jobId: string }) {
         </button>
       )}
       {open ? (
-        <ConfirmDialog title={MSG.flags.reportThisJob} confirmLabel="Send report" busy={busy} onConfirm={() => void submit()} onCancel={() => setOpen(false)}>
+        <ReasonDialog
+          title={MSG.flags.reportThisJob}
+          label="Reason"
+          confirmLabel="Send report"
+          missingReason={MSG.flags.reasonRequired}
+          onConfirm={submit}
+          onCancel={() => setOpen(false)}
+        >
           <label htmlFor={typeId} className="field__label">
             What is wrong?
           </label>
@@ -70,27 +67,7 @@ export function ReportJobCard({ jobId }: { jobId: string }) {
               </option>
             ))}
           </select>
-          <label htmlFor={reasonId} className="field__label">
-            Reason
-          </label>
-          <textarea
-            id={reasonId}
-            className="field__input"
-            rows={3}
-            maxLength={500}
-            value={reason}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </ConfirmDialog>
+        </ReasonDialog>
       ) : null}
     </section>
   );

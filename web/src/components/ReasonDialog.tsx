@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 
 interface ReasonDialogProps {
   title: string;
-  /** What the action does, e.g. the amount that will move. */
+  /** What the action does (e.g. the amount that will move), and any field asked before the reason. */
   children: ReactNode;
   label: string;
   confirmLabel: string;
@@ -15,7 +15,7 @@ interface ReasonDialogProps {
   onCancel(): void;
 }
 
-/** An admin action that needs a written reason, confirmed in a modal before anything happens. */
+/** An action that needs a written reason (admin decisions, a report), confirmed in a modal before anything happens. */
 export function ReasonDialog({ title, children, label, confirmLabel, missingReason, optional = false, onConfirm, onCancel }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
