@@ -74,6 +74,13 @@ const OWNERSHIP: Readonly<Record<string, Ownership>> = {
   'POST /admin/disputes/{id}/resolve': 'admin',
   'POST /admin/disputes/bulk-resolve': 'admin',
   'GET /admin/dispute-templates': 'admin',
+  // Any signed-in user may report a job (its poster is refused: not their own).
+  'POST /jobs/{id}/flags': 'any',
+  'GET /admin/jobs': 'admin',
+  'GET /admin/flags': 'admin',
+  'POST /admin/flags/{jobId}/review': 'admin',
+  'GET /admin/markets': 'admin',
+  'GET /admin/actions': 'admin',
 };
 
 type Caller = 'anonymous' | 'worker' | 'poster' | 'otherPoster' | 'admin';
@@ -137,6 +144,8 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     'PUT /me/location': { zip: '78701', timeZone: 'America/Chicago' },
     'PUT /me/notification-preferences': DEFAULT_NOTIFICATION_PREFERENCES,
     'POST /jobs/{id}/dispute': { type: 'quality', description: 'Not done' },
+    'POST /jobs/{id}/flags': { flagType: 'spam', reason: 'Looks like spam' },
+    'POST /admin/flags/{jobId}/review': { decision: 'approved', notes: 'Fine' },
     'POST /disputes/{id}/messages': { message: 'Hello' },
     'PUT /admin/disputes/{id}/priority': { priority: 'high' },
     'POST /admin/disputes/{id}/resolve': { templateId: 'insufficient-evidence' },
