@@ -18,6 +18,8 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   jobId: UUID,
   workerId: UUID,
   reviewerId: UUID,
+  /** A conversation's id names its job and its worker (shared/chat.ts). */
+  conversations: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };
 
 /** Each path parameter of a route template with the shape its value must have. */

@@ -14,7 +14,7 @@ import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
-import { serveWebSocketGateway, type LocalWebSocketGateway } from './ws-gateway.js';
+import { serveWebSocketGateway, type ConnectionLimits, type LocalWebSocketGateway } from './ws-gateway.js';
 
 /** Every port the local stack listens on; 0 lets the OS choose (tests). */
 export interface LocalPorts {
@@ -56,6 +56,8 @@ export interface LocalStackOptions {
   /** Use an already running DynamoDB Local instead of starting one (tests share one). */
   dynamoDbEndpoint?: string;
   tableName?: string;
+  /** How long the local WebSocket gateway keeps connections (API Gateway's quotas by default; tests shorten them). */
+  webSocketLimits?: Partial<ConnectionLimits>;
   /** Print each sent mail to the console (dev). */
   printMail?: boolean;
 }
@@ -149,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(s3.stop);
     const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME });
     stops.push(events.close);
-    const sockets = await serveWebSocketGateway({ port: await port('webSocket') });
+    const sockets = await serveWebSocketGateway({ port: await port('webSocket'), limits: options.webSocketLimits });
     stops.push(sockets.close);
     const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
     stops.push(stripe.close);

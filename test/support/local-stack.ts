@@ -8,14 +8,14 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../shared/roles.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { localDynamoDbClient } from '../../infra/local/dynamodb.js';
-import { RANDOM_PORTS, startLocalStack, type LocalStack } from '../../infra/local/stack.js';
+import { RANDOM_PORTS, startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack.js';
 
 /**
  * Starts a whole local stack for one test file — one per file: handler modules keep the SDK
  * clients they created, bound to the first stack's endpoints (its own table, user pool and ports, sharing
  * the run's DynamoDB Local) and stops it afterwards. Use the returned getter inside tests.
  */
-export function useLocalStack(): () => LocalStack {
+export function useLocalStack(options: Pick<LocalStackOptions, 'webSocketLimits'> = {}): () => LocalStack {
   let stack: LocalStack | undefined;
   let dataDir = '';
   beforeAll(async () => {
@@ -25,6 +25,7 @@ export function useLocalStack(): () => LocalStack {
       ports: RANDOM_PORTS,
       dynamoDbEndpoint: inject('dynamoDbEndpoint'),
       tableName: `test-${randomUUID()}`,
+      ...options,
     });
   });
   afterAll(async () => {

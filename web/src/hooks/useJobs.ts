@@ -67,7 +67,7 @@ const NO_LIST: JobList = { key: null, jobs: [], nextCursor: null, failed: false 
 const byNewest = (a: JobSummary, b: JobSummary) => b.createdAt.localeCompare(a.createdAt);
 
 function applyLiveMessage(list: JobList, message: LiveMessage, viewerId: string | null, filter: JobFilter): JobList {
-  if (message.type === 'notification') return list;
+  if (message.type !== 'job.posted' && message.type !== 'job.updated' && message.type !== 'job.removed') return list;
   const changedId = message.type === 'job.removed' ? message.jobId : message.job.id;
   const others = list.jobs.filter((job) => job.id !== changedId);
   if (message.type === 'job.removed' || !isVisible(message.job, viewerId) || !matchesFilter(message.job, filter)) {
