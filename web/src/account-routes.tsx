@@ -16,6 +16,8 @@ const TermsOfServiceScreen = lazy(() => import('./screens/TermsOfServiceScreen')
 const PrivacyPolicyScreen = lazy(() => import('./screens/PrivacyPolicyScreen'));
 const UpcomingFeatureScreen = lazy(() => import('./screens/UpcomingFeatureScreen'));
 const WorkerEarningsScreen = lazy(() => import('./screens/WorkerEarningsScreen'));
+const ConversationsScreen = lazy(() => import('./screens/ConversationsScreen'));
+const ChatScreen = lazy(() => import('./screens/ChatScreen'));
 
 /** Signed-in users only, optionally of some roles: others go to /dashboard and are told why. */
 function forSignedIn(feature: UpcomingFeatureName, roles?: readonly Role[]) {
@@ -46,8 +48,22 @@ export const ACCOUNT_ROUTES: RouteObject[] = [
   { path: 'forgot-password', element: <ForgotPasswordScreen /> },
   { path: 'terms-of-service', element: <TermsOfServiceScreen /> },
   { path: 'privacy-policy', element: <PrivacyPolicyScreen /> },
-  { path: MESSAGES_PATH, element: forSignedIn('messages') },
-  { path: `${MESSAGES_PATH}/:conversationId`, element: forSignedIn('conversation') },
+  {
+    path: MESSAGES_PATH,
+    element: (
+      <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+        <ConversationsScreen />
+      </RequireAccess>
+    ),
+  },
+  {
+    path: `${MESSAGES_PATH}/:conversationId`,
+    element: (
+      <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+        <ChatScreen />
+      </RequireAccess>
+    ),
+  },
   // The spec lists /messages as a route without content of its own: it is the messages page.
   { path: 'messages', element: <Navigate to={MESSAGES_PATH} replace /> },
   { path: 'notifications', element: forSignedIn('notifications') },
