@@ -44,3 +44,44 @@ export const DEMO_JOBS: readonly DemoJob[] = [
   { poster: 'paula@oddjobs.test', title: 'Trim hedges along a driveway', description: 'About 40 feet of boxwood hedges. Trimmer provided. Clean up clippings afterwards.', street: '1600 W 35th St', city: 'Austin', state: 'TX', latitude: 30.3063, longitude: -97.7524, paymentCents: 5500, category: 'Yard Work', inDays: 4, duration: '2 hours', requirements: [], skills: ['Hedge trimming', 'Yard cleanup'] },
   { poster: 'omar@oddjobs.test', title: 'Mount a TV and hide the cables', description: '65-inch TV on drywall with studs; wall mount included. Run the cables through an in-wall kit.', street: '2900 E Cesar Chavez St', city: 'Austin', state: 'TX', latitude: 30.2527, longitude: -97.7128, paymentCents: 9500, category: 'Handyman', inDays: 3, duration: '2 hours', requirements: ['Stud finder and drill'], skills: ['TV mounting', 'Drywall'] },
 ];
+
+export interface DemoConversation {
+  jobTitle: string;
+  worker: string;
+  /** In order; `worker: true` when the worker writes it. The last ones stay unread by the other side. */
+  messages: ReadonlyArray<{ worker: boolean; text: string }>;
+  /** The poster blocked the worker after these messages. */
+  blocked?: boolean;
+}
+
+/** A few chats between the demo users, so the messages screens and the header badge are alive. */
+export const DEMO_CONVERSATIONS: readonly DemoConversation[] = [
+  {
+    jobTitle: 'Move a sofa and two armchairs',
+    worker: 'wendy@oddjobs.test',
+    messages: [
+      { worker: true, text: 'Hi Paula! Is the truck already booked, or should I bring a dolly?' },
+      { worker: false, text: 'The truck is booked for 9am. A dolly would be great, thanks!' },
+      { worker: true, text: 'Perfect, I have one. How narrow is the staircase?' },
+      { worker: false, text: 'About 3 feet wide with one turn at the landing.' },
+    ],
+  },
+  {
+    jobTitle: 'Fix a leaking kitchen faucet',
+    worker: 'marco@oddjobs.test',
+    messages: [
+      { worker: true, text: 'Hello Omar, which brand is the faucet? I want to be sure the cartridge fits.' },
+      { worker: false, text: "It's a Moen single-handle, about five years old." },
+      { worker: true, text: 'Great, that cartridge is standard. I can come tomorrow afternoon.' },
+    ],
+  },
+  {
+    jobTitle: 'Trim hedges along a driveway',
+    worker: 'marco@oddjobs.test',
+    messages: [
+      { worker: true, text: 'Can you pay me cash instead, outside the app?' },
+      { worker: false, text: 'No, payments go through OddJobs only.' },
+    ],
+    blocked: true,
+  },
+];

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { cognitoClient } from './cognito.js';
-import { DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
+import { DEMO_CONVERSATIONS, DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
 /**
@@ -61,6 +62,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
   const { GEOHASH_PRECISION } = await import('../../functions/events/geocode-job.js');
   const now = Date.now();
+  const jobIds = new Map<string, string>();
   for (const [index, demo] of DEMO_JOBS.entries()) {
     const request = createJobSchema.parse({
       title: demo.title,
@@ -83,6 +85,18 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       geocodedAddress: job.fullAddress,
     });
     await syncSearchTerms(job.id);
+    jobIds.set(demo.title, job.id);
+  }
+
+  // The chats go through the messaging domain itself: counters, notifications and all.
+  const { startConversation, sendMessage, setWorkerBlocked } = await import('../../functions/domain/conversations.js');
+  for (const demo of DEMO_CONVERSATIONS) {
+    const workerId = userIds.get(demo.worker)!;
+    const { conversation } = await startConversation(workerId, { jobId: jobIds.get(demo.jobTitle)! });
+    for (const message of demo.messages) {
+      await sendMessage(message.worker ? workerId : conversation.posterId, conversation.id, { id: randomUUID(), content: message.text });
+    }
+    if (demo.blocked) await setWorkerBlocked(conversation.posterId, conversation.id, true);
   }
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;

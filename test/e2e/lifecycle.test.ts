@@ -1,35 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import type { JobDetail, JobPaymentStart, JobSummary, PublicProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { cognitoClient } from '../../infra/local/cognito.js';
-import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
 import { TEST_CARDS } from '../support/payments.js';
 import { useBrowser, webUrl } from './browser.js';
-import { signedInPage } from './sign-in.js';
+import { idTokenOf, signedInPage } from './sign-in.js';
 
 /** Waits for what the browser shows: pages and pushes take a moment on the local stack. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** Whether `text` shows up as a toast (toasts stay a few seconds). */
 const toastShown = (page: Page, text: string) => () => page.locator('.toast', { hasText: text }).count();
-
-/** A demo user's ID token, from the user pool as the app signs in. */
-async function idTokenOf(email: string): Promise<string> {
-  const config = inject('runtimeConfig');
-  const result = await cognitoClient(config.userPoolEndpoint ?? '').send(
-    new InitiateAuthCommand({
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }),
-  );
-  return result.AuthenticationResult?.IdToken ?? '';
-}
 
 async function callApi<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
   const response = await fetch(`${inject('runtimeConfig').apiUrl}${path}`, {
