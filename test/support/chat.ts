@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { ChatMessage, ConversationView, LiveMessage, Page } from '../../shared/api.js';
 import { mergeMessages } from '../../shared/chat.js';
 import type { LocalStack } from '../../infra/local/stack.js';
-import { api, type TestUser } from './local-stack.js';
+import { api, type TestUser } from './stack-api.js';
 
 /** The worker starts (or reopens) the conversation about a job. */
 export async function startConversation(stack: LocalStack, user: TestUser, body: { jobId: string; workerId?: string }): Promise<ConversationView> {
