@@ -32,6 +32,9 @@ export type SendMessageRequest = z.output<typeof sendMessageSchema>;
 /** A message's position: its time, then its id (two messages of one millisecond never tie). */
 export const messagePosition = (createdAt: string, id: string) => `${createdAt}#${id}`;
 
+const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isMessagePosition = (value: string) => POSITION.test(value);
+
 /**
  * Adds messages to a conversation's list as a live push, a catch-up read or a resend brings
  * them: each id once (the newer copy wins, e.g. `read` turned true), ordered by position.

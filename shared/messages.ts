@@ -272,6 +272,7 @@ export const MSG = {
     notAWorker: 'Conversations are between a job poster and a worker', // ours
     messagesLoadFailed: 'Failed to load messages', // ours
     empty: 'No conversations yet', // ours
+    invalidPosition: 'That is not a position in a conversation', // ours
   },
   landing: {
     earnMoney: 'I Want to Earn Money',

@@ -1,4 +1,5 @@
-import { sendMessageSchema, startConversationSchema } from '../../shared/chat.js';
+import { isMessagePosition, sendMessageSchema, startConversationSchema } from '../../shared/chat.js';
+import { MSG } from '../../shared/messages.js';
 import {
   getConversationDetail,
   listConversations,
@@ -9,6 +10,7 @@ import {
   startConversation,
   unreadTotal,
 } from '../domain/conversations.js';
+import { badRequest } from '../lib/errors.js';
 import { routeGroup } from '../lib/http.js';
 
 export const handler = routeGroup('conversations', {
@@ -21,8 +23,11 @@ export const handler = routeGroup('conversations', {
 
   'GET /conversations/{id}': async ({ caller, params }) => getConversationDetail(caller.userId, params.id ?? ''),
 
-  'GET /conversations/{id}/messages': async ({ caller, params, query }) =>
-    listMessages(caller.userId, params.id ?? '', { before: query.before || undefined, after: query.after || undefined }),
+  'GET /conversations/{id}/messages': async ({ caller, params, query }) => {
+    const range = { before: query.before || undefined, after: query.after || undefined };
+    if (Object.values(range).some((position) => position !== undefined && !isMessagePosition(position))) throw badRequest(MSG.messaging.invalidPosition);
+    return listMessages(caller.userId, params.id ?? '', range);
+  },
 
   'POST /conversations/{id}/messages': async ({ caller, params, body }) => {
     const request = body(sendMessageSchema);

@@ -49,6 +49,9 @@ describe('live messaging', () => {
     const listed = await api<{ items: ConversationView[] }>(stack(), 'GET', '/conversations', { token: poster.idToken });
     expect(listed.body.items.map((item) => item.id)).toEqual([conversation.id]);
 
+    const badCursor = await api<{ error: string }>(stack(), 'GET', `/conversations/${conversation.id}/messages?after=${'x'.repeat(2000)}`, { token: worker.idToken });
+    expect([badCursor.status, badCursor.body.error]).toEqual([400, MSG.messaging.invalidPosition]);
+
     const self = await api<{ error: string }>(stack(), 'POST', '/conversations', { token: poster.idToken, body: { jobId: job.id, workerId: poster.userId } });
     expect([self.status, self.body.error]).toEqual([403, MSG.applications.cannotMessageSelf]);
   });
