@@ -2,8 +2,8 @@
  * `npm run bench:chat` (part of `npm run bench`): live chat under load on the local stack.
  *
  * 200 WebSocket connections — 100 posters and 100 workers, one conversation per pair — send
- * messages through the HTTP API for 60 s, each user at a pace just under the 10-per-minute
- * limit. Then it compares, per connection, the messages it should have received (every
+ * messages through the HTTP API for 60 s, each user BENCH_CHAT_MESSAGES (3) evenly spaced
+ * (at most 9: the 10-per-minute limit); no message is started after the 60 s. Then it compares, per connection, the messages it should have received (every
  * message of its conversation, its own echoed) with those pushed to it: lost and doubled must
  * be 0, and persisted must equal sent. Delivery latency is from the start of the send request
  * to the push arriving at the other party's connection (p50/p99, target p99 <= 50 ms).
@@ -23,8 +23,8 @@ import { api, createUser, type TestUser } from '../support/stack-api.js';
 const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 100);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 60);
 const TARGET_P99_MS = 50;
-// One message short of the limit per window: a run spans two fixed windows, never more than this in one.
-const MESSAGES_PER_USER = Math.max(1, Math.round(((RATE_LIMITS.messages.limit - 1) * SECONDS) / 60));
+// Each user's messages in the run, evenly spaced (at most one short of the limit per minute: a run spans two fixed windows).
+const MESSAGES_PER_USER = Math.min(Number(process.env.BENCH_CHAT_MESSAGES ?? 3), Math.max(1, Math.floor(((RATE_LIMITS.messages.limit - 1) * SECONDS) / 60)));
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
@@ -83,10 +83,12 @@ async function main(): Promise<void> {
     let sent = 0;
     const refused = new Map<number, number>();
     const interval = (SECONDS * 1000) / MESSAGES_PER_USER;
+    const sendingStarted = performance.now();
+    const deadline = sendingStarted + SECONDS * 1000;
     const senders = pairs.flatMap(({ conversation, poster, worker }) =>
       [poster, worker].map(async (user) => {
         await wait(Math.random() * interval);
-        for (let n = 0; n < MESSAGES_PER_USER; n++) {
+        for (let n = 0; n < MESSAGES_PER_USER && performance.now() < deadline; n++) {
           const next = performance.now() + interval;
           const id = randomUUID();
           const started = performance.now();
@@ -100,6 +102,7 @@ async function main(): Promise<void> {
       }),
     );
     await Promise.all(senders);
+    const sendingSeconds = (performance.now() - sendingStarted) / 1000;
     await wait(3000); // the last pushes in flight
     for (const client of clients.values()) client.close();
 
@@ -150,7 +153,7 @@ async function main(): Promise<void> {
     latencies.sort((a, b) => a - b);
     sendLatencies.sort((a, b) => a - b);
     const ms = (value: number) => `${value.toFixed(1)} ms`;
-    console.log(`\nChat: ${clients.size} connections, ${pairs.length} conversations, ${SECONDS} s\n`);
+    console.log(`\nChat: ${clients.size} connections, ${pairs.length} conversations, sending for ${sendingSeconds.toFixed(0)} s (planned ${SECONDS} s)\n`);
     console.log(`messages sent (201)           ${sent}`);
     console.log(`refused                       ${refused.size ? [...refused].map(([status, count]) => `${count} x ${status}`).join(', ') : 0}`);
     console.log(`messages persisted            ${persisted}`);
