@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ChatMessage } from './api.js';
 import { MAX_CHAT_MESSAGE } from './limits.js';
 import { MSG } from './messages.js';
+import { freeText } from './text.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,7 +26,7 @@ export type StartConversationRequest = z.output<typeof startConversationSchema>;
 /** The body of POST /conversations/{id}/messages. */
 export const sendMessageSchema = z.object({
   id: z.string().regex(UUID, MSG.messaging.sendFailed),
-  content: z.string(MSG.messaging.messageEmpty).trim().min(1, MSG.messaging.messageEmpty).max(MAX_CHAT_MESSAGE, MSG.messaging.messageTooLong),
+  content: freeText().pipe(z.string().trim().min(1, MSG.messaging.messageEmpty).max(MAX_CHAT_MESSAGE, MSG.messaging.messageTooLong)),
 });
 export type SendMessageRequest = z.output<typeof sendMessageSchema>;
 

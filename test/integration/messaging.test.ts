@@ -92,7 +92,7 @@ describe('live messaging', () => {
 
   it('counts unread messages per conversation and in the header total, and clears them when opened', async () => {
     const { poster, worker, conversation } = await conversationPair();
-    const first = await sendMessage(stack(), worker, conversation.id, '  Is the fence wooden?  ');
+    const first = await sendMessage(stack(), worker, conversation.id, '  <b>Is the fence wooden?</b>  ');
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ questionSent: true, message: { content: 'Is the fence wooden?', senderId: worker.userId, read: false } });
     await sendMessage(stack(), worker, conversation.id, 'And how long is it?');
