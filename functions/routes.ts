@@ -148,7 +148,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   conversations: {
     entry: 'functions/http/conversations.ts',
-    capabilities: ['table:read', 'table:write', 'events:put', 'images:read', 'sockets:push'],
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
     routes: {
       'GET /conversations': 'user',
       'POST /conversations': 'user',
