@@ -22,8 +22,11 @@ export type Capability =
   | 'events:put'
   | 'sockets:push'
   | 'userpool:admin-group'
+  | 'userpool:create-admin'
   | 'geocoding'
-  | 'stripe';
+  | 'stripe'
+  /** Sends to the job feed's fan-out queue (QUEUE_CONSUMERS.jobFeedShard). */
+  | 'queue:job-feed';
 
 export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
@@ -118,9 +121,12 @@ export const HTTP_ROUTE_GROUPS = {
   },
   notifications: {
     entry: 'functions/http/notifications.ts',
-    capabilities: ['table:read'],
+    capabilities: ['table:read', 'table:write'],
     routes: {
       'GET /me/notifications': 'user',
+      'GET /me/notifications/unread-count': 'user',
+      'POST /me/notifications/{id}/read': 'user',
+      'POST /me/notifications/read-all': 'user',
     },
   },
   applications: {
@@ -144,6 +150,32 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /jobs/{id}/reviews': 'user',
       'PUT /jobs/{id}/reviews/{reviewerId}': 'user',
       'GET /profiles/{id}/reviews': 'user',
+    },
+  },
+  location: {
+    entry: 'functions/http/location.ts',
+    capabilities: ['table:read', 'table:write', 'geocoding'],
+    routes: {
+      'PUT /me/location': 'user',
+      'PUT /me/notification-preferences': 'user',
+    },
+  },
+  disputes: {
+    entry: 'functions/http/disputes.ts',
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    /** A bulk resolution of 100 disputes is 100 transactions; the HTTP API waits at most 30 s. */
+    timeoutSeconds: 29,
+    routes: {
+      'GET /jobs/{id}/dispute': 'user',
+      'POST /jobs/{id}/dispute': 'user',
+      'GET /me/disputes': 'user',
+      'GET /disputes/{id}/messages': 'user',
+      'POST /disputes/{id}/messages': 'user',
+      'GET /admin/disputes': 'admin',
+      'PUT /admin/disputes/{id}/priority': 'admin',
+      'POST /admin/disputes/{id}/resolve': 'admin',
+      'POST /admin/disputes/bulk-resolve': 'admin',
+      'GET /admin/dispute-templates': 'admin',
     },
   },
   conversations: {
@@ -212,7 +244,7 @@ export interface JobEventDetail {
 
 const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe'] as const;
 
-export const NOTIFICATION_EVENT = { created: 'Notification Created' } as const;
+export const NOTIFICATION_EVENT = { created: 'Notification Created', read: 'Notifications Read' } as const;
 
 /** An EventBridge event pattern: exact values per field, nested detail fields, `exists`. */
 export interface EventPattern {
@@ -231,11 +263,11 @@ export const EVENT_RULES = {
     description: 'Pushes job inserts, updates and removals to connected browsers',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
     entry: 'functions/events/job-feed.ts',
-    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    capabilities: ['queue:job-feed'],
   },
   notificationPush: {
     description: 'Delivers new notifications live to the user they are for',
-    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created] },
+    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.read] },
     entry: 'functions/events/notification-push.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
@@ -290,6 +322,14 @@ export const EVENT_RULES = {
     entry: 'functions/events/search-index.ts',
     capabilities: ['table:read', 'table:write'],
   },
+  nearbyJobAlerts: {
+    description: 'Alerts workers near a job that just opened (radius, categories, daily limit, quiet hours)',
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted] },
+    entry: 'functions/events/nearby-job-alerts.ts',
+    capabilities: ['table:read', 'table:write', 'geocoding'],
+    timeoutSeconds: 60,
+    memoryMiB: 512,
+  },
 } as const satisfies Record<string, EventRule>;
 
 /**
@@ -315,6 +355,27 @@ export const STREAM_CONSUMERS = {
   },
 } as const satisfies Record<string, StreamConsumer>;
 
+export interface QueueConsumer extends FunctionDeclaration {
+  readonly description: string;
+  /** Messages per invocation; each is acknowledged or retried on its own. */
+  readonly batchSize: number;
+}
+
+/**
+ * SQS queues and the function that consumes each. A message that keeps failing moves to the
+ * queue's dead-letter queue. Locally infra/local/sqs.ts delivers to the same handlers.
+ */
+export const QUEUE_CONSUMERS = {
+  /** One message per shard of connections per job event, sent by the job feed rule. */
+  jobFeedShard: {
+    description: 'Pushes one job feed message to the connections of one shard',
+    entry: 'functions/queues/job-feed-shard.ts',
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    batchSize: 1,
+    timeoutSeconds: 60,
+  },
+} as const satisfies Record<string, QueueConsumer>;
+
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
   preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'] },
@@ -324,6 +385,11 @@ export const COGNITO_TRIGGERS = {
     entry: 'functions/auth/post-confirmation.ts',
     capabilities: ['table:read', 'table:write', 'userpool:admin-group'],
   },
+} as const satisfies Record<string, FunctionDeclaration>;
+
+/** Functions the deploy runs as CloudFormation custom resources (AWS only). */
+export const DEPLOY_FUNCTIONS = {
+  adminSeat: { entry: 'functions/deploy/admin-seat.ts', capabilities: ['table:read', 'table:write', 'userpool:create-admin'] },
 } as const satisfies Record<string, FunctionDeclaration>;
 
 /** Environment variables the functions read; set by CDK in AWS and by the local stack. */
@@ -349,6 +415,10 @@ export const ENV = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
   stripeConnectWebhookSecret: 'STRIPE_CONNECT_WEBHOOK_SECRET',
   stripeApiUrl: 'STRIPE_API_URL',
+  /** AWS: 'true' when the deploy owns the admin seat; the pre-sign-up trigger then refuses the admin role. */
+  adminSeatByDeploy: 'ADMIN_SEAT_BY_DEPLOY',
+  /** The queue that `queue:job-feed` sends to. */
+  jobFeedQueueUrl: 'JOB_FEED_QUEUE_URL',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
   localJwksUri: 'LOCAL_JWKS_URI',
 } as const;

@@ -25,6 +25,13 @@ export const OUTBOX_PREFIX = 'OUTBOX#';
 
 export type IndexName = keyof typeof TABLE_DESIGN.indexes;
 
+/**
+ * How many GSI2 partitions the public job feed's connections are spread over. A job event is
+ * fanned out as one queue message per shard, each pushed by its own invocation, so no single
+ * partition or function has to serve every connection.
+ */
+export const CONNECTION_SHARDS = 16;
+
 export interface ItemKey {
   pk: string;
   sk: string;
@@ -121,16 +128,58 @@ export const keys = {
   /** A user's unread messages over all conversations (the header badge). */
   unreadMessages: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'UNREAD#MESSAGES' }),
 
-  /** A live WebSocket connection (TTL'd). GSI1: by user; GSI2: every connection. */
+  /**
+   * A live WebSocket connection (TTL'd). GSI1: by user; GSI2: the connections of its shard of
+   * the public job feed (see CONNECTION_SHARDS).
+   */
   connection: (connectionId: string): ItemKey => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionsByUser: (userId: string) => `CONNS#${userId}`,
-  allConnections: () => 'CONNS',
+  connectionShard: (shard: number) => `CONNSHARD#${shard}`,
+
+  /**
+   * A dispute. GSI1: the disputes a user filed, GSI2: those about a user (both newest first);
+   * GSI3: the admin's list per status, by priority weight then newest (the sort key moves
+   * with the priority).
+   */
+  dispute: (disputeId: string): ItemKey => ({ pk: `DISPUTE#${disputeId}`, sk: 'DISPUTE' }),
+  disputePartition: (disputeId: string) => `DISPUTE#${disputeId}`,
+  disputesOfUser: (userId: string) => `DISPUTES#${userId}`,
+  disputesByStatus: (status: string) => `DISPUTESTATUS#${status}`,
+  priorityOrdered: (weight: number, createdAt: string, id: string) => `${weight}#${createdAt}#${id}`,
+  /** In the job's partition: the key itself allows one dispute per filer per job. */
+  disputeMarker: (jobId: string, reporterId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `DISPUTE#${reporterId}` }),
+  /** A message of a dispute's thread, in the dispute's partition, oldest first. */
+  disputeMessage: (disputeId: string, createdAt: string, id: string): ItemKey => ({ pk: `DISPUTE#${disputeId}`, sk: `MSG#${createdAt}#${id}` }),
+  disputeMessagePrefix: () => 'MSG#',
+  /** The admin's resolution templates: one small partition, read whole. */
+  resolutionTemplate: (templateId: string): ItemKey => ({ pk: 'TEMPLATES', sk: `TEMPLATE#${templateId}` }),
+  resolutionTemplates: () => 'TEMPLATES',
+  /** One bulk resolution by the admin (dispute_bulk_actions). */
+  disputeBulkAction: (id: string): ItemKey => ({ pk: `DISPUTEBULK#${id}`, sk: 'DISPUTEBULK' }),
 
   /** A fixed-window counter for one rate limit and subject (TTL'd). */
   rateCounter: (limit: string, subject: string, windowStart: number): ItemKey => ({
     pk: `RATE#${limit}#${subject}`,
     sk: String(windowStart),
   }),
+
+  /**
+   * GSI1 on worker profiles with a location and alerts on: the workers of one alert radius in
+   * one geohash-4 cell; the sort key starts with their geohash-7 (functions/lib/geo-cells.ts).
+   */
+  workersInCell: (radiusMiles: number, cell4: string) => `GEO#${radiusMiles}#${cell4}`,
+
+  /** GSI1 on notifications: one by its id (mark-read checks it is the caller's). */
+  notificationById: (notificationId: string) => `NOTIFICATION#${notificationId}`,
+
+  /** GSI2 on unread notifications only (removed when read): the user's unread, newest first. */
+  unreadNotificationsOf: (userId: string) => `UNREAD#${userId}`,
+
+  /** Marks that a worker was alerted to a job (one alert per job and worker, ever). GSI3: by job. */
+  nearbyAlert: (workerId: string, jobId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `NEARBY#${jobId}` }),
+
+  /** How many nearby-job alerts a worker received on one calendar day of their zone (TTL'd). */
+  nearbyAlertCount: (workerId: string, localDay: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `ALERTDAY#${localDay}` }),
 
   /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
   idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),

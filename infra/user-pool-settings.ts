@@ -10,6 +10,8 @@ export const USER_POOL_SETTINGS = {
   /** Custom attributes (become `custom:<name>`); the role is chosen at sign-up. */
   customAttributes: { role: { maxLength: 16 } },
   groups: [ADMIN_GROUP],
-  /** SRP in AWS; USER_PASSWORD_AUTH because cognito-local supports only that flow. */
-  clientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  /** The web client's flows in AWS: SRP, so the password never leaves the browser. */
+  clientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  /** Local stack only: cognito-local supports no SRP, only USER_PASSWORD_AUTH. */
+  localClientAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
 } as const;

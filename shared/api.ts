@@ -1,5 +1,6 @@
 /** Shapes of the HTTP API's responses, shared by the handlers and the web client. */
 import type { JobCategory } from './categories.js';
+import type { DisputePriority, DisputeStatus, DisputeType } from './disputes.js';
 import type { JobStatus } from './job-states.js';
 import type { PaymentAccount } from './payments.js';
 import type { Role } from './roles.js';
@@ -119,6 +120,9 @@ export type LiveMessage =
   | { type: 'job.posted' | 'job.updated'; job: JobSummary }
   | { type: 'job.removed'; jobId: string }
   | { type: 'notification'; notification: AppNotification }
+  /** The user read one notification (its id) or all of them (null), e.g. in another tab. */
+  | { type: 'notifications.read'; notificationId: string | null }
+  | DisputeLiveMessage
   | { type: 'chat.message'; conversationId: string; message: ChatMessage }
   /** The reader opened the conversation: everything up to `readUpTo` (a message position) is read. */
   | { type: 'chat.read'; conversationId: string; readerId: string; readUpTo: string }
@@ -241,6 +245,29 @@ export interface ConversationView {
   updatedAt: string;
 }
 
+/** GET /me/notifications/unread-count: exact up to the badge cap; `capped` past it ('99+'). */
+export interface UnreadCount {
+  count: number;
+  capped: boolean;
+}
+/** A dispute between the two parties of a job (spec 2 §3), with the job's title. */
+export interface Dispute {
+  id: string;
+  jobId: string;
+  jobTitle: string;
+  reporterId: string;
+  reportedId: string;
+  type: DisputeType;
+  priority: DisputePriority;
+  description: string;
+  status: DisputeStatus;
+  resolution: string | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** GET /conversations/{id}: the conversation and its latest messages, oldest first. */
 export interface ConversationDetail {
   conversation: ConversationView;
@@ -248,3 +275,51 @@ export interface ConversationDetail {
   /** Pass as `?before=` to GET /conversations/{id}/messages for older messages; null when none. */
   olderCursor: string | null;
 }
+
+/** An admin's row: the dispute with its parties' names. */
+export interface AdminDispute extends Dispute {
+  reporterName: string | null;
+  reportedName: string | null;
+}
+
+export interface DisputeMessage {
+  id: string;
+  disputeId: string;
+  senderId: string;
+  message: string;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+/** GET /disputes/{id}/messages: the dispute and its thread, oldest first. */
+export interface DisputeThread {
+  dispute: Dispute;
+  messages: DisputeMessage[];
+}
+
+/**
+ * GET /jobs/{id}/dispute: what the Dispute Center shows the viewer (spec 2 §2): the form, the
+ * 'Dispute Under Review' confirmation, or 'Unable to Submit Dispute'.
+ */
+export type DisputeCenterState =
+  | { state: 'form'; jobId: string; jobTitle: string; reportedId: string }
+  | { state: 'under_review'; jobId: string; jobTitle: string; dispute: Dispute }
+  | { state: 'unable'; jobId: string };
+
+export interface ResolutionTemplate {
+  id: string;
+  title: string;
+  resolutionText: string;
+  /** Null: fits every type. */
+  disputeType: DisputeType | null;
+}
+
+/** POST /admin/disputes/bulk-resolve: the bulk record and the outcome per dispute. */
+export interface BulkResolveResult {
+  bulkActionId: string;
+  resolved: string[];
+  failed: { disputeId: string; error: string }[];
+}
+
+/** Live dispute events go to both parties and the admin. */
+export type DisputeLiveMessage = { type: 'dispute.message'; message: DisputeMessage } | { type: 'dispute.updated'; dispute: Dispute };

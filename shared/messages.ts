@@ -309,7 +309,88 @@ export const MSG = {
   legal: {
     yourTrustMatters: 'Your Trust Matters',
   },
+  disputes: {
+    failedToLoad: 'Failed to load disputes',
+    failedToLoadMessages: 'Failed to load messages',
+    responseSent: 'Response sent to admin',
+    failedToSendResponse: 'Failed to send response',
+    selectJob: 'Please select a job to dispute',
+    mustBeLoggedIn: 'You must be logged in to submit a dispute.',
+    fillRequired: 'Please fill in all required fields.',
+    failedToSubmit: 'Failed to submit dispute',
+    submitted: 'Dispute submitted successfully.',
+    submitDispute: 'Submit Dispute',
+    submitADispute: 'Submit a Dispute',
+    underReview: 'Dispute Under Review',
+    unableToSubmit: 'Unable to Submit Dispute',
+    cannotSubmit: 'Cannot submit a dispute for this job. Please ensure the job has an assigned worker.',
+    howDisputesWork: 'How Disputes Work',
+    responseTime: 'Our admin team typically responds within 24-48 hours.',
+    selectDisputes: 'Please select disputes to resolve.',
+    failedToLoadTemplates: 'Failed to load resolution templates',
+    failedToSendMessage: 'Failed to send message',
+    underReviewText: 'You have already submitted a dispute for this job. Our admin team is reviewing it and will reach out in the dispute thread.', // ours
+    alreadyFiled: 'You have already submitted a dispute for this job.', // ours
+    notFound: 'Dispute not found', // ours
+    threadClosed: 'This dispute is closed; its thread is read-only.', // ours
+    alreadyResolved: 'This dispute is already resolved.', // ours
+    messageRequired: 'Please enter a message.', // ours
+    tooLong: 'This text is too long.', // ours
+    invalidPriority: 'Please choose a priority: low, medium, high or urgent.', // ours
+    resolutionRequired: 'Please choose a template or write a resolution.', // ours
+    templateRequired: 'Please choose a resolution template.', // ours
+    templateNotFound: 'Resolution template not found', // ours
+    tooMany: 'Select at most 100 disputes at a time.', // ours
+    filedTitle: 'Dispute Filed', // ours
+    filedMessage: (jobTitle: string) => `A dispute was filed about "${jobTitle}". Our admin team will review it.`, // ours
+    resolvedTitle: 'Dispute Resolved', // ours
+    resolvedMessage: (jobTitle: string) => `The dispute about "${jobTitle}" was resolved.`, // ours
+    resolved: 'Dispute resolved', // ours
+    bulkResolved: (count: number) => `${count} disputes resolved`, // ours
+    prioritySet: 'Priority updated', // ours
+  },
   notFoundPage: '404 Oops! Page Not Found',
+  /** Spec 2 §2 and §8 "Location and preferences", "Onboarding". */
+  location: {
+    cardTitle: 'Location and Job Notifications',
+    quickSetupRequired: 'Quick Setup Required',
+    quickSetupHint: 'Set your location to get notified about jobs near you.', // ours
+    getCurrentLocation: 'Get Current Location',
+    updateLocation: 'Update Location',
+    locationSetUpdate: 'Location Set - Update?',
+    locationSetSuccessfully: 'Location Set Successfully',
+    savePreferences: 'Save Preferences',
+    preferencesSaved: 'Notification preferences saved!',
+    preferencesFailed: 'Failed to save preferences',
+    notSupported: 'Location services are not supported on this device.',
+    needsHttps: 'Location access requires a secure connection (HTTPS).',
+    permissionDenied: 'Location permission denied. Please enable location access in your browser settings.',
+    accessDenied: 'Location access denied. Please enable location permissions in your browser settings.',
+    unavailable: 'Location unavailable. Please check your device location settings.',
+    timedOut: 'Location request timed out. Please try again.',
+    needsSecureConnection: 'Location access requires a secure connection.',
+    currentLocationFailed: 'Failed to get current location.',
+    updateFailed: 'Failed to update location',
+    updated: 'Location updated successfully!',
+    onboardingLocationFailed: 'Failed to get location. Please try zip code instead.',
+    zipNotFound: 'Failed to find location. Please check your zip code.',
+    invalidZip: 'Please enter a valid zip code',
+    confirmMove: (miles: string) => `Your new location is ${miles} miles from the one we have. Update your job search area?`, // ours
+    radiusChoice: 'Radius must be 1, 3, 5, 10 or 25 miles', // ours
+    dailyLimitChoice: 'Daily limit must be 5, 10, 20 or 50', // ours
+    timeFormat: 'Times must be HH:MM', // ours
+    timeZoneInvalid: 'Unknown time zone', // ours
+    profileRequired: 'Saving preferences requires a profile', // ours (spec 2 §5: requires a profile)
+  },
+  /** Spec 2 §2 "Notifications" and §8. */
+  notifications: {
+    viewAll: 'View all notifications',
+    title: 'Notifications', // ours
+    empty: 'No notifications yet', // ours
+    markAllRead: 'Mark all as read', // ours
+    nearbyTitle: 'New job near you', // ours
+    nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
+  },
 } as const;
 
 /** Maps a sign-in failure to the spec's text by substring of the backend's message. */

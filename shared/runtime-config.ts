@@ -25,6 +25,11 @@ export const runtimeConfigSchema = z.object({
    * that confirms against the Stripe test-mode simulator at `simulatorUrl`.
    */
   stripe: z.object({ publishableKey: z.string().min(1), simulatorUrl: z.string().optional() }),
+  /**
+   * AWS only: the deploy itself created the admin (the `adminEmail` context value), so public
+   * sign-up shows the admin option as taken and the pre-sign-up trigger refuses it.
+   */
+  adminSeatByDeploy: z.boolean().optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

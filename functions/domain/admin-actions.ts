@@ -16,24 +16,24 @@ export interface AdminAction {
   reason: string;
 }
 
-/** Appends to the admin_actions log the admin dashboard reads (spec 1 §3, spec 2 §7). */
-export async function recordAdminAction(action: AdminAction): Promise<void> {
+/** An admin_actions entry ready to put, alone or in the transaction of the change it records. */
+export function adminActionItem(action: AdminAction) {
   const id = randomUUID();
   const createdAt = new Date().toISOString();
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.adminAction(id),
-        type: 'adminAction',
-        id,
-        ...action,
-        createdAt,
-        gsi1pk: keys.adminActionsLog(),
-        gsi1sk: timeOrdered(createdAt, id),
-      },
-    }),
-  );
+  return {
+    ...keys.adminAction(id),
+    type: 'adminAction',
+    id,
+    ...action,
+    createdAt,
+    gsi1pk: keys.adminActionsLog(),
+    gsi1sk: timeOrdered(createdAt, id),
+  };
+}
+
+/** Appends to the admin_actions log the admin dashboard reads (spec 1 §3, spec 2 §7). */
+export async function recordAdminAction(action: AdminAction): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: adminActionItem(action) }));
 }
 
 /** A security event: logged, and recorded for the admin; never fails the caller's request. */

@@ -58,9 +58,48 @@ export async function confirmAdminSeat(email: string, userId: string): Promise<b
   }
 }
 
-export async function adminExists(): Promise<boolean> {
+async function readSeat(): Promise<SeatItem | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.adminSeat() }));
-  const seat = Item as SeatItem | undefined;
+  return Item as SeatItem | undefined;
+}
+
+export async function adminExists(): Promise<boolean> {
+  const seat = await readSeat();
   if (!seat) return false;
   return seat.confirmed || (seat.expiresAt ?? 0) > nowSeconds();
+}
+
+/**
+ * Gives the seat to the admin the deploy created (AWS): confirmed at once. Running again for
+ * the same user changes nothing; a seat another user holds confirmed is refused (false), as
+ * the one-admin rule says.
+ */
+export async function seatDeployedAdmin(email: string, userId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.adminSeat(), type: 'adminSeat', email, confirmed: true, userId },
+        ConditionExpression: 'attribute_not_exists(pk) OR confirmed = :false OR userId = :user',
+        ExpressionAttributeValues: { ':false': false, ':user': userId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The email of the confirmed admin, if there is one. */
+export async function seatedAdminEmail(): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.adminSeat(), ConsistentRead: true }));
+  const seat = Item as SeatItem | undefined;
+  return seat?.confirmed ? seat.email : undefined;
+}
+
+/** The one admin's user id, once their seat is confirmed (disputes notify them). */
+export async function adminUserId(): Promise<string | undefined> {
+  const seat = await readSeat();
+  return seat?.confirmed ? seat.userId : undefined;
 }

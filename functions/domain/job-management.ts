@@ -92,12 +92,13 @@ export async function unassignJob(jobId: string, posterId: string): Promise<{ jo
     message: MSG.jobs.unassignNoticeMessage(job.title),
     metadata: { jobTitle: job.title },
   });
-  // The worker's accepted application is closed too, so the job can accept someone else.
+  // The worker's accepted application is closed too, so the job can accept someone else;
+  // `unassignedAt` remembers that they once held the job (they may still file a dispute).
   const closeApplication = {
     Update: {
       TableName: tableName(),
       Key: keys.application(jobId, workerId),
-      UpdateExpression: 'SET #status = :rejected, updatedAt = :now',
+      UpdateExpression: 'SET #status = :rejected, updatedAt = :now, unassignedAt = :now',
       ConditionExpression: '#status = :accepted',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':rejected': 'rejected', ':accepted': 'accepted', ':now': updated.updatedAt },

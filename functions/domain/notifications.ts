@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppNotification, NotificationType } from '../../shared/api.js';
+import { compareNotifications, NOTIFICATION_LIMITS } from '../../shared/notifications.js';
 import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../routes.js';
-import { db, tableName } from '../lib/db.js';
-import { outboxEvent } from '../lib/outbox.js';
-import type { TransactItem } from '../lib/transactions.js';
+import { db, isConditionFailure, queryAll, tableName } from '../lib/db.js';
+import { outboxEvent, publishEvent } from '../lib/outbox.js';
+import { TransactionRefused, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 
 export interface NotificationItem extends AppNotification {
@@ -19,9 +20,11 @@ export function notificationItem(input: {
   title: string;
   message: string;
   metadata?: Record<string, string>;
+  /** Now, unless backdated (demo data). */
+  createdAt?: string;
 }) {
   const id = randomUUID();
-  const createdAt = new Date().toISOString();
+  const createdAt = input.createdAt ?? new Date().toISOString();
   const notification: NotificationItem = {
     id,
     userId: input.userId,
@@ -40,6 +43,11 @@ export function notificationItem(input: {
     type: 'notification',
     notificationType,
     ...fields,
+    // Unread only: marking read removes the key, so GSI2 holds exactly the unread ones.
+    gsi2pk: keys.unreadNotificationsOf(input.userId),
+    gsi2sk: `${createdAt}#${id}`,
+    gsi1pk: keys.notificationById(id),
+    gsi1sk: 'NOTIF',
     ...(input.jobId ? { gsi3pk: keys.jobReferences(input.jobId), gsi3sk: `NOTIF#${input.userId}#${id}` } : {}),
   };
 }
@@ -72,16 +80,108 @@ export function toNotification(item: Record<string, unknown>): AppNotification {
   };
 }
 
-/** The user's notifications, newest first (the bell shows 10, the page 50). */
-export async function listNotifications(userId: string, limit: number): Promise<AppNotification[]> {
+/** The user's 50 newest notifications in the spec's order (urgent types first, then newest). */
+export async function listNotifications(userId: string): Promise<AppNotification[]> {
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.notificationPrefix() },
       ScanIndexForward: false,
-      Limit: limit,
+      Limit: NOTIFICATION_LIMITS.page,
     }),
   );
-  return Items.map(toNotification);
+  return Items.map(toNotification).sort(compareNotifications);
+}
+
+/**
+ * How many are unread, counted on the sparse unread index and stopped past the badge's cap:
+ * the badge shows '99+' beyond it, so the count never reads more than 100 keys.
+ */
+export async function countUnread(userId: string): Promise<{ count: number; capped: boolean }> {
+  const { Count = 0 } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.unreadNotificationsOf(userId) },
+      Select: 'COUNT',
+      Limit: NOTIFICATION_LIMITS.badgeCap + 1,
+    }),
+  );
+  return { count: Count, capped: Count > NOTIFICATION_LIMITS.badgeCap };
+}
+
+/** The notification with this id of this user, or undefined (someone else's reads as missing). */
+async function findNotification(userId: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.notificationById(id) },
+    }),
+  );
+  return Items.find((item) => item.userId === userId);
+}
+
+/** The update that marks an unread notification read and takes it off the unread index. */
+function markReadUpdate(item: { pk: unknown; sk: unknown }, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { pk: item.pk, sk: item.sk },
+      UpdateExpression: 'SET #read = :true, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'attribute_exists(pk) AND #read = :false',
+      ExpressionAttributeNames: { '#read': 'read' },
+      ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now },
+    },
+  };
+}
+
+/** The outbox event that tells the user's other tabs what was read (one id, or all with null). */
+const readEvent = (userId: string, notificationId: string | null) =>
+  ({ source: EVENT_SOURCE.notifications, detailType: NOTIFICATION_EVENT.read, detail: { userId, notificationId } }) as const;
+
+/**
+ * Marks one of the user's notifications read, with its live update in the same transaction;
+ * null when the user has no such notification. Already read: answered as it is.
+ */
+export async function markNotificationRead(userId: string, id: string): Promise<AppNotification | null> {
+  const item = await findNotification(userId, id);
+  if (!item) return null;
+  if (item.read) return toNotification(item);
+  const now = new Date().toISOString();
+  const event = readEvent(userId, id);
+  try {
+    await transactWrite([markReadUpdate(item as { pk: unknown; sk: unknown }, now), outboxEvent(event.source, event.detailType, event.detail)]);
+  } catch (error) {
+    // Read meanwhile (another tab): the same answer.
+    if (!(error instanceof TransactionRefused)) throw error;
+  }
+  return toNotification({ ...item, read: true, updatedAt: now });
+}
+
+/** Marks every unread notification of the user read; answers how many it found unread. */
+export async function markAllNotificationsRead(userId: string): Promise<number> {
+  const unread = await queryAll<{ pk: string; sk: string }>({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.unreadNotificationsOf(userId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  if (unread.length === 0) return 0;
+  const now = new Date().toISOString();
+  await Promise.all(
+    unread.map(async (item) => {
+      try {
+        await db.send(new UpdateCommand(markReadUpdate(item, now).Update!));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }),
+  );
+  const event = readEvent(userId, null);
+  await publishEvent(event.source, event.detailType, event.detail);
+  return unread.length;
 }

@@ -1,19 +1,11 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationPreferences, OwnProfile, PublicProfile } from '../../shared/api.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { NO_PAYMENT_ACCOUNT, type PaymentAccount } from '../../shared/payments.js';
 import type { Role } from '../../shared/roles.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { imageUrl } from '../lib/images.js';
 import { keys } from '../table.js';
-
-/** Defaults of notification_preferences (spec 2 §3). */
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  enabled: true,
-  radiusMiles: 5,
-  maxPerDay: 10,
-  quietHours: { enabled: false, start: '22:00', end: '08:00' },
-  jobCategories: [],
-};
 
 export interface ProfileItem {
   id: string;
@@ -32,6 +24,8 @@ export interface ProfileItem {
   latitude?: number;
   longitude?: number;
   locationUpdatedAt?: string;
+  /** The IANA zone the browser reported with the location: alert days and quiet hours run in it. */
+  timeZone?: string;
   notificationPreferences: NotificationPreferences;
   /** The Stripe connected account (Express), once created. */
   stripeAccountId?: string;
@@ -114,10 +108,8 @@ export async function createProfileOnce(profile: ProfileItem): Promise<boolean> 
   }
 }
 
-/** Writes the given fields (already validated) and returns the whole updated profile. */
-export async function updateProfile(userId: string, changes: Record<string, unknown>): Promise<ProfileItem | undefined> {
-  const now = new Date().toISOString();
-  const fields = { ...changes, updatedAt: now, ...('latitude' in changes ? { locationUpdatedAt: now } : {}) };
+/** `SET` of every field, with placeholder names and values (`:v<i>`; add your own values beside them). */
+export function setClause(fields: Record<string, unknown>): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries(fields).map(([field, value], i) => {
@@ -125,15 +117,22 @@ export async function updateProfile(userId: string, changes: Record<string, unkn
     values[`:v${i}`] = value;
     return `#f${i} = :v${i}`;
   });
+  return { expression: `SET ${sets.join(', ')}`, names, values };
+}
+
+/** Writes the given fields (already validated) and returns the whole updated profile. */
+export async function updateProfile(userId: string, changes: Record<string, unknown>): Promise<ProfileItem | undefined> {
+  const now = new Date().toISOString();
+  const set = setClause({ ...changes, updatedAt: now });
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.profile(userId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: set.expression,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ExpressionAttributeNames: set.names,
+        ExpressionAttributeValues: set.values,
         ReturnValues: 'ALL_NEW',
       }),
     );

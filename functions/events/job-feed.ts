@@ -1,13 +1,20 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { LiveMessage } from '../../shared/api.js';
 import { JOB_EVENT, type JobEventDetail } from '../routes.js';
+import { CONNECTION_SHARDS } from '../table.js';
 import { logger } from '../lib/logger.js';
-import { allConnectionIds, pushToConnections } from '../lib/sockets.js';
+import { sendMessages } from '../lib/queues.js';
 
 type JobEventType = (typeof JOB_EVENT)[keyof typeof JOB_EVENT];
 
 /** What browsers receive on the socket for a job change. */
 export type JobFeedMessage = Extract<LiveMessage, { type: 'job.posted' | 'job.updated' | 'job.removed' }>;
+
+/** One queue message of the fan-out: push `message` to every connection of `shard`. */
+export interface JobFeedShardMessage {
+  shard: number;
+  message: JobFeedMessage;
+}
 
 export function toFeedMessage(detailType: JobEventType, { job }: JobEventDetail): JobFeedMessage {
   if (detailType === JOB_EVENT.removed) return { type: 'job.removed', jobId: job.id };
@@ -16,9 +23,14 @@ export function toFeedMessage(detailType: JobEventType, { job }: JobEventDetail)
   return { type: detailType === JOB_EVENT.posted ? 'job.posted' : 'job.updated', job: summary };
 }
 
-/** Job inserts, updates and removals go to every connected browser; the public fields only. */
+/**
+ * Job inserts, updates and removals go to every connected browser, the public fields only:
+ * one queue message per connection shard, each pushed by its own consumer invocation
+ * (functions/queues/job-feed-shard.ts), so the fan-out grows with the shards, not one function.
+ */
 export async function handler(event: EventBridgeEvent<JobEventType, JobEventDetail>): Promise<void> {
   const message = toFeedMessage(event['detail-type'], event.detail);
-  const delivered = await pushToConnections(allConnectionIds(), message);
-  logger.info('job feed pushed', { type: message.type, delivered });
+  const shards: JobFeedShardMessage[] = Array.from({ length: CONNECTION_SHARDS }, (_, shard) => ({ shard, message }));
+  await sendMessages('jobFeedQueueUrl', shards);
+  logger.info('job feed fanned out', { type: message.type, shards: shards.length });
 }

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { Earnings } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { freeText } from '../../shared/text.js';
+import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
 import { recordAdminAction } from '../domain/admin-actions.js';
 import { listPayments, openPaidJob, refundPayment, releasePayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
@@ -9,9 +8,6 @@ import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/
 import { getProfile } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/http.js';
-
-const confirmSchema = z.object({ paymentIntentId: z.string().min(1).max(255) });
-const refundSchema = z.object({ reason: freeText().pipe(z.string().trim().min(1, MSG.payments.refundReasonRequired).max(500)) });
 
 export const handler = routeGroup('payments', {
   /** Creates the caller's Express account if needed, and an onboarding link back to the app. */
@@ -22,7 +18,7 @@ export const handler = routeGroup('payments', {
 
   /** The client's confirmation after the card step: opens the paid job (once, with the webhook). */
   'POST /payments/confirm': async (request) => {
-    const { paymentIntentId } = request.body(confirmSchema);
+    const { paymentIntentId } = request.body(confirmPaymentSchema);
     const { job } = await openPaidJob(paymentIntentId);
     if (job.posterId !== request.caller.userId) throw notFound(MSG.jobs.notFound);
     return toJobSummary(job);

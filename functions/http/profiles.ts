@@ -31,7 +31,6 @@ export const handler = routeGroup('profiles', {
     }
     const changes = parseWith(profileUpdateSchema, body);
     if (Object.keys(changes).length === 0) throw badRequest(MSG.backend.requiredMissing);
-    if (('latitude' in changes) !== ('longitude' in changes)) throw badRequest('Latitude and longitude must be given together');
 
     const { profileImage, ...fields } = changes;
     if (profileImage) await verifyUploadedImage(caller.userId, 'avatar', profileImage, 'The profile picture');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { IMAGE_DISPOSITION, MAX_IMAGE_BYTES } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
@@ -14,6 +14,14 @@ export type ImagePurpose = 'job' | 'avatar';
 
 /** Every upload lives under its uploader's id: `uploads/<userId>/<purpose>/<uuid>`. */
 const uploadPrefix = (userId: string, purpose: ImagePurpose) => `uploads/${userId}/${purpose}/`;
+
+/**
+ * Every upload is tagged `upload-state=unattached` by its presigned POST and retagged
+ * `attached` when a job or profile takes it; the bucket's lifecycle rule
+ * (infra/stacks/data-stack.ts) expires uploads still unattached after a few days.
+ */
+export const UPLOAD_STATE_TAG = { key: 'upload-state', unattached: 'unattached', attached: 'attached' } as const;
+const UNATTACHED_TAGGING = `<Tagging><TagSet><Tag><Key>${UPLOAD_STATE_TAG.key}</Key><Value>${UPLOAD_STATE_TAG.unattached}</Value></Tag></TagSet></Tagging>`;
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
@@ -38,10 +46,11 @@ export async function presignImageUpload(userId: string, purpose: ImagePurpose, 
       ['content-length-range', 1, MAX_IMAGE_BYTES],
       ['eq', '$Content-Type', contentType],
       ['eq', '$Content-Disposition', IMAGE_DISPOSITION],
+      ['eq', '$tagging', UNATTACHED_TAGGING],
     ],
     // Stored with the object, so S3 (and s3rver locally) serves it: opened directly, an
     // upload is downloaded, never rendered as a page.
-    Fields: { 'Content-Type': contentType, 'Content-Disposition': IMAGE_DISPOSITION },
+    Fields: { 'Content-Type': contentType, 'Content-Disposition': IMAGE_DISPOSITION, tagging: UNATTACHED_TAGGING },
     Expires: 300,
   });
   return { url, fields, key };
@@ -70,7 +79,8 @@ export function sniffImageType(head: Uint8Array): AcceptedImageType | undefined 
  * upload for this purpose, exist, be stored as one of the accepted image types, really start
  * with that type's magic number (one ranged GET of its first bytes), and be at most 5 MB.
  * (The presigned policy already says most of it, but a local S3 does not enforce policies,
- * a content type is only a claim, and trust is not a check.)
+ * a content type is only a claim, and trust is not a check.) A key that passes is tagged
+ * attached, so the unattached-uploads lifecycle rule spares it.
  */
 export async function verifyUploadedImage(userId: string, purpose: ImagePurpose, key: string, fileLabel: string): Promise<void> {
   if (!key.startsWith(uploadPrefix(userId, purpose)) || key.includes('..')) throw badRequest(MSG.jobForm.notAnImage(fileLabel));
@@ -86,6 +96,13 @@ export async function verifyUploadedImage(userId: string, purpose: ImagePurpose,
   const head = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
   const storedType = (object.ContentType ?? '').toLowerCase();
   if (!isAcceptedImageType(storedType) || sniffImageType(head) !== storedType) throw badRequest(MSG.jobForm.notAnImage(fileLabel));
+  await s3().send(
+    new PutObjectTaggingCommand({
+      Bucket: env('imagesBucket'),
+      Key: key,
+      Tagging: { TagSet: [{ Key: UPLOAD_STATE_TAG.key, Value: UPLOAD_STATE_TAG.attached }] },
+    }),
+  );
 }
 
 /** Removes objects no longer referenced; a failure is logged (an orphan object harms no one). */

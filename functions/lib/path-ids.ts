@@ -1,3 +1,4 @@
+import { MSG } from '../../shared/messages.js';
 import { notFound } from './errors.js';
 
 /** Ids we mint (jobs, reviews…) and Cognito's user ids (`sub`) are UUIDs. */
@@ -18,21 +19,40 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   jobId: UUID,
   workerId: UUID,
   reviewerId: UUID,
+  notifications: UUID,
+  disputes: UUID,
   /** A conversation's id names its job and its worker (shared/chat.ts). */
   conversations: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };
 
+/**
+ * What a malformed id is answered with, by the same name: the text a well-formed unknown id
+ * of that kind gets from its operation, so the two cannot be told apart. Unlisted: 'Not found'.
+ */
+const NOT_FOUND_TEXT: Readonly<Record<string, string>> = {
+  jobs: MSG.jobs.notFound,
+  jobId: MSG.jobs.notFound,
+  profiles: MSG.auth.profileNotFound,
+  workerId: MSG.applications.notFound,
+  reviewerId: MSG.reviews.notFound,
+};
+
+export interface PathIdShape {
+  pattern: RegExp;
+  notFound: string;
+}
+
 /** Each path parameter of a route template with the shape its value must have. */
-export function pathIdShapes(routeKey: string): Record<string, RegExp> {
+export function pathIdShapes(routeKey: string): Record<string, PathIdShape> {
   const segments = routeKey.split(' ')[1]?.split('/') ?? [];
-  const shapes: Record<string, RegExp> = {};
+  const shapes: Record<string, PathIdShape> = {};
   segments.forEach((segment, i) => {
     const param = /^\{(\w+)\}$/.exec(segment)?.[1];
     if (!param) return;
     const shapeName = param === 'id' ? (segments[i - 1] ?? '') : param;
     const shape = PATH_ID_SHAPES[shapeName];
     if (!shape) throw new Error(`${routeKey}: no id shape for {${param}}; add '${shapeName}' to PATH_ID_SHAPES`);
-    shapes[param] = shape;
+    shapes[param] = { pattern: shape, notFound: NOT_FOUND_TEXT[shapeName] ?? MSG.backend.notFound };
   });
   return shapes;
 }
@@ -41,8 +61,8 @@ export function pathIdShapes(routeKey: string): Record<string, RegExp> {
  * Answers 404 for an id of the wrong shape: nothing with that id can exist, exactly as for a
  * well-formed id that is unknown (and no oversized key ever reaches DynamoDB).
  */
-export function checkPathIds(shapes: Record<string, RegExp>, params: Record<string, string>): void {
+export function checkPathIds(shapes: Record<string, PathIdShape>, params: Record<string, string>): void {
   for (const [param, shape] of Object.entries(shapes)) {
-    if (!shape.test(params[param] ?? '')) throw notFound();
+    if (!shape.pattern.test(params[param] ?? '')) throw notFound(shape.notFound);
   }
 }

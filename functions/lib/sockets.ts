@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../table.js';
+import { CONNECTION_SHARDS, keys } from '../table.js';
 import { db, tableName } from './db.js';
 import { env } from './env.js';
 import { logger } from './logger.js';
@@ -8,8 +9,15 @@ import { logger } from './logger.js';
 /** Connections live for at most two hours on API Gateway; the item's TTL matches. */
 export const CONNECTION_TTL_SECONDS = 2 * 3600;
 
+/** At most this many pushes are in flight at once (and connection ids read per page). */
+export const PUSH_BATCH_SIZE = 100;
+
 let client: ApiGatewayManagementApiClient | undefined;
 const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: env('socketsEndpoint') }));
+
+/** The job feed shard a connection belongs to: a stable hash, so no lookup is needed. */
+export const connectionShardOf = (connectionId: string): number =>
+  createHash('sha256').update(connectionId).digest().readUInt32BE(0) % CONNECTION_SHARDS;
 
 /** Live connection ids of one index partition, page by page (expired ones filtered out). */
 async function* connectionIds(index: 'GSI1' | 'GSI2', partition: string): AsyncGenerator<string> {
@@ -25,6 +33,7 @@ async function* connectionIds(index: 'GSI1' | 'GSI2', partition: string): AsyncG
         ExpressionAttributeNames: { '#pk': `${index.toLowerCase()}pk` },
         ExpressionAttributeValues: { ':pk': partition, ':now': now },
         ProjectionExpression: 'connectionId',
+        Limit: PUSH_BATCH_SIZE,
         ExclusiveStartKey: startKey,
       }),
     );
@@ -33,8 +42,8 @@ async function* connectionIds(index: 'GSI1' | 'GSI2', partition: string): AsyncG
   } while (startKey);
 }
 
-/** Every live connection (GSI2 "CONNS"): the public job feed. */
-export const allConnectionIds = () => connectionIds('GSI2', keys.allConnections());
+/** The live connections of one shard of the public job feed (GSI2 "CONNSHARD#<shard>"). */
+export const shardConnectionIds = (shard: number) => connectionIds('GSI2', keys.connectionShard(shard));
 
 /** The connections of one user (GSI1 "CONNS#<userId>"). */
 export const userConnectionIds = (userId: string) => connectionIds('GSI1', keys.connectionsByUser(userId));
@@ -43,21 +52,34 @@ export async function forgetConnection(connectionId: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId) }));
 }
 
-/** Sends one message to each connection; connections that are gone are forgotten. */
+/** Posts to one connection; a connection that is gone (410) is forgotten. */
+async function pushToConnection(connectionId: string, data: Uint8Array): Promise<boolean> {
+  try {
+    await management().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+    return true;
+  } catch (error) {
+    if (error instanceof GoneException) await forgetConnection(connectionId);
+    else logger.warn('push failed', { connectionId, error });
+    return false;
+  }
+}
+
+/**
+ * Sends one message to each connection, PUSH_BATCH_SIZE at a time, so neither the sockets nor
+ * the management API see an unbounded burst. Returns how many were delivered.
+ */
 export async function pushToConnections(connectionIds: AsyncIterable<string> | Iterable<string>, message: object): Promise<number> {
   const data = Buffer.from(JSON.stringify(message));
-  const sends: Promise<boolean>[] = [];
+  let delivered = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    delivered += (await Promise.all(batch.map((id) => pushToConnection(id, data)))).filter(Boolean).length;
+    batch = [];
+  };
   for await (const connectionId of connectionIds) {
-    sends.push(
-      management()
-        .send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }))
-        .then(() => true)
-        .catch(async (error: unknown) => {
-          if (error instanceof GoneException) await forgetConnection(connectionId);
-          else logger.warn('push failed', { connectionId, error });
-          return false;
-        }),
-    );
+    batch.push(connectionId);
+    if (batch.length === PUSH_BATCH_SIZE) await flush();
   }
-  return (await Promise.all(sends)).filter(Boolean).length;
+  await flush();
+  return delivered;
 }

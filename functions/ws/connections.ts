@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { keys } from '../table.js';
 import { db, tableName } from '../lib/db.js';
-import { CONNECTION_TTL_SECONDS, forgetConnection } from '../lib/sockets.js';
+import { CONNECTION_TTL_SECONDS, connectionShardOf, forgetConnection } from '../lib/sockets.js';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { userId?: string } };
@@ -23,7 +23,7 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
           userId,
           gsi1pk: keys.connectionsByUser(userId),
           gsi1sk: connectionId,
-          gsi2pk: keys.allConnections(),
+          gsi2pk: keys.connectionShard(connectionShardOf(connectionId)),
           gsi2sk: connectionId,
           connectedAt: new Date().toISOString(),
           expiresAt: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,

@@ -9,6 +9,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ENV, type Capability, type FunctionDeclaration } from '../../functions/routes.js';
 import type { ManagedCapability } from './data-capabilities.js';
@@ -33,6 +34,8 @@ export interface FunctionResources {
   readonly placeIndex?: CfnPlaceIndex;
   /** The Stripe keys that `stripe` reads. */
   readonly stripeSecret?: ISecret;
+  /** The job feed's fan-out queue that `queue:job-feed` sends to. */
+  readonly jobFeedQueue?: IQueue;
 }
 
 export interface AppFunctionProps {
@@ -151,10 +154,26 @@ export class AppFunction extends Construct {
         });
         return;
       }
+      case 'userpool:create-admin': {
+        const userPool = this.need(capability, resources.userPool);
+        iam.Grant.addToPrincipal({
+          grantee: fn,
+          actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
+          resourceArns: [userPool.userPoolArn],
+        });
+        fn.addEnvironment(ENV.userPoolId, userPool.userPoolId);
+        return;
+      }
       case 'stripe': {
         const secret = this.need(capability, resources.stripeSecret);
         secret.grantRead(fn);
         fn.addEnvironment(ENV.stripeSecretArn, secret.secretArn);
+        return;
+      }
+      case 'queue:job-feed': {
+        const queue = this.need(capability, resources.jobFeedQueue);
+        queue.grantSendMessages(fn);
+        fn.addEnvironment(ENV.jobFeedQueueUrl, queue.queueUrl);
         return;
       }
       default: {

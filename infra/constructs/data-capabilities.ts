@@ -44,9 +44,9 @@ export class DataCapabilities extends Construct {
     // Index by index rather than "index/*": a reader may query exactly the declared indexes.
     const indexArns = props.indexNames.map((indexName) => `${table.tableArn}/index/${indexName}`);
 
-    const imagesPolicy = (policyId: string, description: string, actions: string[]) => {
+    const imagesPolicy = (policyId: string, description: string, actions: string[], bucketStatements: iam.PolicyStatement[] = []) => {
       const statement = new iam.PolicyStatement({ actions, resources: [imagesBucket.arnForObjects('*')] });
-      const policy = new iam.ManagedPolicy(this, policyId, { description, statements: [statement] });
+      const policy = new iam.ManagedPolicy(this, policyId, { description, statements: [statement, ...bucketStatements] });
       acknowledgeWildcardPermissions(
         policy,
         [statement],
@@ -71,11 +71,17 @@ export class DataCapabilities extends Construct {
         environment: tableEnvironment,
       },
       'images:read': {
-        policy: imagesPolicy('ImagesRead', 'Reads job images (and presigns downloads)', ['s3:GetObject']),
+        // Without ListBucket, S3 answers HeadObject of a missing key with 403 instead of 404,
+        // and an image that was never uploaded would look like a server error. A prefix
+        // condition cannot narrow it: HeadObject carries no s3:prefix. The bucket holds only
+        // images every visitor may see.
+        policy: imagesPolicy('ImagesRead', 'Reads job images (and presigns downloads)', ['s3:GetObject'], [
+          new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [imagesBucket.bucketArn] }),
+        ]),
         environment: imagesEnvironment,
       },
       'images:write': {
-        policy: imagesPolicy('ImagesWrite', 'Writes and deletes job images (and presigns uploads)', ['s3:PutObject', 's3:DeleteObject']),
+        policy: imagesPolicy('ImagesWrite', 'Writes and deletes job images (and presigns uploads)', ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject']),
         environment: imagesEnvironment,
       },
     };

@@ -1,11 +1,12 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { EventPattern, EventRule } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from './app-function.js';
+import { DeadLetterQueue } from './dead-letter-queue.js';
 
 export interface EventSubscriptionProps {
   readonly eventBus: events.IEventBus;
@@ -35,15 +36,7 @@ export class EventSubscription extends Construct {
     super(scope, id);
 
     this.consumer = new AppFunction(this, 'Consumer', { declaration: props.rule, resources: props.functionResources });
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: "This queue is the dead-letter queue of the rule's target and of the function's asynchronous invocations.",
-    });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', "the rule's target and of the function's asynchronous invocations");
 
     new events.Rule(this, 'Rule', {
       eventBus: props.eventBus,

@@ -1,5 +1,7 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as cr from 'aws-cdk-lib/custom-resources';
 // cdk-nag's own rendering of a CloudFormation reference, so the ids below match its findings.
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
 import type { IConstruct } from 'constructs';
@@ -35,4 +37,19 @@ export function acknowledgeWildcardPermissions(
     }
   }
   for (const finding of findings) Validations.of(scope).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+}
+
+/**
+ * The findings on CDK's custom resource provider framework, whose function and role CDK owns:
+ * it runs only during deployments, to invoke our handler (any version of it, hence `:*`).
+ */
+export function acknowledgeCustomResourceProvider(provider: cr.Provider): void {
+  const reason = "CDK's custom resource provider framework: CDK sets its runtime and policies; it runs only during deployments to invoke our handler.";
+  const framework = provider.node.findChild('framework-onEvent') as lambda.Function;
+  Validations.of(framework).acknowledge(
+    { id: 'AwsSolutions-L1', reason },
+    { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason },
+  );
+  const defaultPolicy = framework.role!.node.findChild('DefaultPolicy') as iam.Policy;
+  acknowledgeWildcardPermissions(defaultPolicy, defaultPolicy.document, reason);
 }

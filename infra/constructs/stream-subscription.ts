@@ -1,10 +1,11 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { StreamConsumer } from '../../functions/routes.js';
+import { DeadLetterQueue } from './dead-letter-queue.js';
 import { AppFunction, type FunctionResources } from './app-function.js';
 
 export interface StreamSubscriptionProps {
@@ -27,15 +28,7 @@ export class StreamSubscription extends Construct {
   constructor(scope: Construct, id: string, props: StreamSubscriptionProps) {
     super(scope, id);
     this.consumer = new AppFunction(this, 'Consumer', { declaration: props.consumer, resources: props.functionResources });
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is the dead-letter queue of the stream mapping: it receives the batches that outlived the stream.',
-    });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', 'the stream mapping: it receives the batches that outlived the stream');
 
     this.consumer.function.addEventSource(
       new DynamoEventSource(props.table, {

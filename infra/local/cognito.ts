@@ -115,7 +115,7 @@ export async function createUserPool(cognitoUrl: string, name: string): Promise<
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
         ClientName: `${name}-web`,
-        ExplicitAuthFlows: [...USER_POOL_SETTINGS.clientAuthFlows] as ExplicitAuthFlowsType[],
+        ExplicitAuthFlows: [...USER_POOL_SETTINGS.localClientAuthFlows] as ExplicitAuthFlowsType[],
       }),
     );
     for (const group of USER_POOL_SETTINGS.groups) {

@@ -45,6 +45,59 @@ export const DEMO_JOBS: readonly DemoJob[] = [
   { poster: 'omar@oddjobs.test', title: 'Mount a TV and hide the cables', description: '65-inch TV on drywall with studs; wall mount included. Run the cables through an in-wall kit.', street: '2900 E Cesar Chavez St', city: 'Austin', state: 'TX', latitude: 30.2527, longitude: -97.7128, paymentCents: 9500, category: 'Handyman', inDays: 3, duration: '2 hours', requirements: ['Stud finder and drill'], skills: ['TV mounting', 'Drywall'] },
 ];
 
+/** Workers with a stored location and nearby-job alerts on (downtown Austin, near the demo jobs). */
+export const DEMO_LOCATIONS: ReadonlyArray<{ email: string; latitude: number; longitude: number; timeZone: string; radiusMiles: number }> = [
+  { email: 'wendy@oddjobs.test', latitude: 30.2672, longitude: -97.7431, timeZone: 'America/Chicago', radiusMiles: 10 },
+];
+
+/** A few notifications of several types, so the bell and /notifications have something to show. `job` indexes DEMO_JOBS. */
+export const DEMO_NOTIFICATIONS: ReadonlyArray<{
+  to: string;
+  type: 'new_job_nearby' | 'job_unassigned' | 'job_completed' | 'payment_released' | 'worker_question';
+  job: number;
+  title: string;
+  message: string;
+  minutesAgo: number;
+  read?: boolean;
+}> = [
+  { to: 'wendy@oddjobs.test', type: 'new_job_nearby', job: 0, title: 'New job near you', message: 'Move a sofa and two armchairs (Austin, TX) is 0.5 miles from you', minutesAgo: 30 },
+  { to: 'wendy@oddjobs.test', type: 'new_job_nearby', job: 6, title: 'New job near you', message: 'Set up chairs and tables for a backyard party (Austin, TX) is 2.4 miles from you', minutesAgo: 90 },
+  { to: 'wendy@oddjobs.test', type: 'payment_released', job: 3, title: 'Payment released', message: 'Your payment for Assemble an IKEA wardrobe was released.', minutesAgo: 60 * 26, read: true },
+  { to: 'marco@oddjobs.test', type: 'job_unassigned', job: 5, title: 'You were unassigned', message: 'The poster unassigned you from Fix a leaking kitchen faucet.', minutesAgo: 45 },
+  { to: 'paula@oddjobs.test', type: 'job_completed', job: 1, title: 'Job marked completed', message: 'Deep clean a two-bedroom apartment is done: review it and release the payment.', minutesAgo: 20 },
+  { to: 'paula@oddjobs.test', type: 'worker_question', job: 4, title: 'New question', message: 'Wendy Worker asked about Walk a friendly golden retriever.', minutesAgo: 75 },
+];
+/**
+ * A job Wendy was assigned and a dispute Paula filed about it, with a short thread, so the
+ * dispute panels and the admin's Disputes tab are alive on first start.
+ */
+export const DEMO_DISPUTE = {
+  job: {
+    poster: 'paula@oddjobs.test',
+    title: 'Paint a backyard fence',
+    description: 'Two coats on a 40-foot cedar fence. Paint and brushes in the shed.',
+    street: '1501 E 6th St',
+    city: 'Austin',
+    state: 'TX',
+    latitude: 30.2632,
+    longitude: -97.7268,
+    paymentCents: 14000,
+    category: 'Home Projects',
+    inDays: 2,
+    duration: '6 hours',
+    requirements: [],
+    skills: ['Painting'],
+  } satisfies DemoJob,
+  worker: 'wendy@oddjobs.test',
+  reporter: 'paula@oddjobs.test',
+  type: 'quality',
+  description: 'The second coat was skipped on the back side of the fence, and paint dripped onto the patio stones.',
+  thread: [
+    { from: 'wendy@oddjobs.test', message: 'The back side had one coat because the paint ran out. I can come back Saturday to finish it.' },
+    { from: 'paula@oddjobs.test', message: 'Saturday works, but the drips on the patio need cleaning too.' },
+    { from: 'admin@oddjobs.test', message: 'Thanks both. Please post a photo here once the second coat and the cleanup are done.' },
+  ],
+} as const;
 export interface DemoConversation {
   jobTitle: string;
   worker: string;

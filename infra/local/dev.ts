@@ -25,6 +25,7 @@ const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   lambda: 'LOCAL_LAMBDA_PORT',
   mailbox: 'LOCAL_MAILBOX_PORT',
   stripe: 'LOCAL_STRIPE_PORT',
+  queues: 'LOCAL_QUEUES_PORT',
 };
 
 function portsFromEnv(): LocalPorts {

@@ -5,7 +5,8 @@ import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-s
 import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { cognitoClient } from './cognito.js';
-import { DEMO_CONVERSATIONS, DEMO_JOBS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
 /**
@@ -60,10 +61,10 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   // Imported late: the domain modules create their SDK clients from the stack's environment.
   const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
   const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
-  const { GEOHASH_PRECISION } = await import('../../functions/events/geocode-job.js');
+  const { GEOHASH_PRECISION } = await import('../../functions/domain/job-geocoding.js');
   const now = Date.now();
-  const jobIds = new Map<string, string>();
-  for (const [index, demo] of DEMO_JOBS.entries()) {
+  const jobIds: string[] = [];
+  const putDemoJob = async (demo: DemoJob, createdAt: string) => {
     const request = createJobSchema.parse({
       title: demo.title,
       description: demo.description,
@@ -75,7 +76,6 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       requirements: demo.requirements,
       skills: demo.skills,
     });
-    const createdAt = new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString();
     const job = newJob(request, userIds.get(demo.poster)!, createdAt);
     await putNewJob({
       ...job,
@@ -85,19 +85,68 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       geocodedAddress: job.fullAddress,
     });
     await syncSearchTerms(job.id);
-    jobIds.set(demo.title, job.id);
+    return job;
+  };
+  const jobIdsByTitle = new Map<string, string>();
+  for (const [index, demo] of DEMO_JOBS.entries()) {
+    const job = await putDemoJob(demo, new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString());
+    jobIds.push(job.id);
+    jobIdsByTitle.set(demo.title, job.id);
   }
 
   // The chats go through the messaging domain itself: counters, notifications and all.
   const { startConversation, sendMessage, setWorkerBlocked } = await import('../../functions/domain/conversations.js');
   for (const demo of DEMO_CONVERSATIONS) {
     const workerId = userIds.get(demo.worker)!;
-    const { conversation } = await startConversation(workerId, { jobId: jobIds.get(demo.jobTitle)! });
+    const { conversation } = await startConversation(workerId, { jobId: jobIdsByTitle.get(demo.jobTitle)! });
     for (const message of demo.messages) {
       await sendMessage(message.worker ? workerId : conversation.posterId, conversation.id, { id: randomUUID(), content: message.text });
     }
     if (demo.blocked) await setWorkerBlocked(conversation.posterId, conversation.id, true);
   }
+  await seedDemoNotifications(userIds, jobIds);
+  await seedDemoDispute(await putDemoJob(DEMO_DISPUTE.job, new Date(now - 26 * 3_600_000).toISOString()), userIds);
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
+}
+
+/**
+ * The demo dispute, through the domain code the API runs: Wendy applies and is accepted, Paula
+ * files, the three write in the thread. The resolution templates are seeded as on first read.
+ */
+async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>): Promise<void> {
+  const { applyToJob, acceptApplication } = await import('../../functions/domain/applications.js');
+  const { getProfile } = await import('../../functions/domain/profiles.js');
+  const { fileDispute, postDisputeMessage } = await import('../../functions/domain/disputes.js');
+  const { listResolutionTemplates } = await import('../../functions/domain/dispute-templates.js');
+  const id = (email: string) => userIds.get(email)!;
+  const posterId = id(DEMO_DISPUTE.job.poster);
+  const workerId = id(DEMO_DISPUTE.worker);
+  await applyToJob(job.id, (await getProfile(workerId))!, null);
+  await acceptApplication(job.id, posterId, workerId);
+  const { dispute } = await fileDispute(job.id, id(DEMO_DISPUTE.reporter), { type: DEMO_DISPUTE.type, description: DEMO_DISPUTE.description });
+  for (const { from, message } of DEMO_DISPUTE.thread) {
+    await postDisputeMessage(dispute.id, { userId: id(from), isAdmin: DEMO_USERS.some((user) => user.email === from && user.role === 'admin') }, message);
+  }
+  await listResolutionTemplates();
+}
+
+/** Demo workers' locations and alert settings (through the same domain code as the API), and demo notifications. */
+async function seedDemoNotifications(userIds: Map<string, string>, jobIds: string[]): Promise<void> {
+  const { saveLocation, savePreferences } = await import('../../functions/domain/worker-locations.js');
+  const { notificationItem } = await import('../../functions/domain/notifications.js');
+  const { db, tableName } = await import('../../functions/lib/db.js');
+  const { DEFAULT_NOTIFICATION_PREFERENCES } = await import('../../shared/notifications.js');
+  for (const demo of DEMO_LOCATIONS) {
+    const userId = userIds.get(demo.email)!;
+    await saveLocation(userId, demo, demo.timeZone);
+    await savePreferences(userId, { ...DEFAULT_NOTIFICATION_PREFERENCES, radiusMiles: demo.radiusMiles });
+  }
+  for (const demo of DEMO_NOTIFICATIONS) {
+    const createdAt = new Date(Date.now() - demo.minutesAgo * 60_000).toISOString();
+    const item = notificationItem({ userId: userIds.get(demo.to)!, jobId: jobIds[demo.job]!, type: demo.type, title: demo.title, message: demo.message, createdAt });
+    // A read notification has left the unread index.
+    const { gsi2pk: _unread, gsi2sk: _unreadOrder, ...readItem } = item;
+    await db.send(new PutCommand({ TableName: tableName(), Item: demo.read ? { ...readItem, read: true } : item }));
+  }
 }

@@ -12,6 +12,7 @@ import { serveLambdaInvokeApi } from './lambda-runtime.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
+import { serveQueues, type LocalQueues } from './sqs.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
 import { serveWebSocketGateway, type ConnectionLimits, type LocalWebSocketGateway } from './ws-gateway.js';
@@ -29,6 +30,8 @@ export interface LocalPorts {
   events: number;
   lambda: number;
   mailbox: number;
+  /** Local SQS (the job feed's fan-out queue). */
+  queues: number;
   /** The Stripe test-mode simulator. */
   stripe: number;
 }
@@ -44,6 +47,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   lambda: 4011,
   mailbox: 4012,
   stripe: 12111,
+  queues: 4013,
 };
 
 /** Every port chosen by the OS: for tests and benchmarks, which run beside `npm run dev`. */
@@ -72,6 +76,7 @@ export interface LocalStack {
   events: LocalEventBus;
   /** The outbox relay reading the table's stream (tests stop and restart it). */
   outboxRelay: TableStreamReader;
+  queues: LocalQueues;
   sockets: LocalWebSocketGateway;
   stripe: StripeSimulator;
   stop(): Promise<void>;
@@ -86,7 +91,7 @@ export const LOCAL_STRIPE_KEYS = {
 } as const;
 
 const REGION = 'us-east-1';
-const BUS_NAME = 'oddjobs-local';
+export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 
 /** Remembers the user pool across runs: cognito-local keeps the pool, we keep its ids. */
@@ -151,6 +156,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(s3.stop);
     const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME });
     stops.push(events.close);
+    const queues = await serveQueues({ port: await port('queues') });
+    stops.push(queues.close);
     const sockets = await serveWebSocketGateway({ port: await port('webSocket'), limits: options.webSocketLimits });
     stops.push(sockets.close);
     const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
@@ -165,6 +172,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: events.url,
+      AWS_ENDPOINT_URL_SQS: queues.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoProxy.url,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
@@ -174,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.s3ForcePathStyle]: 'true',
       [ENV.eventBusName]: BUS_NAME,
       [ENV.socketsEndpoint]: sockets.managementEndpoint,
+      [ENV.jobFeedQueueUrl]: queues.queueUrls.jobFeedShard,
       [ENV.userPoolId]: userPool.userPoolId,
       [ENV.userPoolClientId]: userPool.clientId,
       [ENV.tokenIssuer]: issuer,
@@ -232,6 +241,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailbox,
       events: { ...events, idle: eventsSettled },
       outboxRelay,
+      queues,
       sockets,
       stripe,
       stop: stopAll,

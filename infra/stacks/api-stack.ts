@@ -6,12 +6,13 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
-import { ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
+import { ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
 import { DeclaredHttpApi } from '../constructs/http-api.js';
 import { pascalCase } from '../constructs/names.js';
+import { QueueSubscription } from '../constructs/queue-subscription.js';
 import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { DeclaredWebSocketApi } from '../constructs/websocket-api.js';
 
@@ -77,7 +78,14 @@ export class ApiStack extends Stack {
       throttle: STAGE_THROTTLE,
     });
     // Functions may push to browsers, so the WebSocket stage exists before any of them.
-    const functionResources: FunctionResources = { ...sharedResources, webSocketStage: this.webSocketApi.stage };
+    const pushingResources: FunctionResources = { ...sharedResources, webSocketStage: this.webSocketApi.stage };
+    const queues = Object.fromEntries(
+      Object.entries(QUEUE_CONSUMERS).map(([name, consumer]) => [
+        name,
+        new QueueSubscription(this, pascalCase(name), { consumer, functionResources: pushingResources }),
+      ]),
+    ) as Record<keyof typeof QUEUE_CONSUMERS, QueueSubscription>;
+    const functionResources: FunctionResources = { ...pushingResources, jobFeedQueue: queues.jobFeedShard.queue };
 
     this.httpApi = new DeclaredHttpApi(this, 'Http', {
       routeGroups: HTTP_ROUTE_GROUPS,

@@ -1,8 +1,11 @@
-import { RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CustomResource, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import { COGNITO_TRIGGERS } from '../../functions/routes.js';
-import { AppFunction } from '../constructs/app-function.js';
+import type { AdminSeatProperties } from '../../functions/deploy/admin-seat.js';
+import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS, ENV } from '../../functions/routes.js';
+import { AppFunction, type FunctionResources } from '../constructs/app-function.js';
+import { acknowledgeCustomResourceProvider } from '../constructs/nag.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { pascalCase } from '../constructs/names.js';
 import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
@@ -10,6 +13,8 @@ import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
 export interface AuthStackProps extends StackProps {
   /** What the triggers' `table:*` and `images:*` capabilities grant. */
   readonly dataCapabilities: DataCapabilities;
+  /** Who the deploy makes the admin (Cognito invites the address with a temporary password). */
+  readonly adminEmail: string;
 }
 
 /**
@@ -48,6 +53,9 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // A changed email takes effect once its code is verified; until then the user signs in
+      // with, and is mailed at, the verified one.
+      keepOriginal: { email: true },
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -71,12 +79,18 @@ export class AuthStack extends Stack {
     const authFlows = new Set<string>(USER_POOL_SETTINGS.clientAuthFlows);
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      // Refresh-token auth is always on; USER_PASSWORD_AUTH is there because the local stack's
-      // cognito-local supports only that flow and the web app runs against both.
+      // Refresh-token auth is always on; no USER_PASSWORD_AUTH (only the local stack needs it).
       authFlows: {
         userSrp: authFlows.has('ALLOW_USER_SRP_AUTH'),
-        userPassword: authFlows.has('ALLOW_USER_PASSWORD_AUTH'),
+        userPassword: false,
       },
+      // What the browser may read and write of a user. email_verified is read-only, so an
+      // unverified address never passes for a verified one. custom:role must stay writable
+      // for sign-up to set it; after sign-up nothing trusts it: the role is the profile's.
+      readAttributes: new cognito.ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
+        .withCustomAttributes('role'),
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, fullname: true }).withCustomAttributes('role'),
       // The web app signs in with direct Cognito API calls (Amplify), never a hosted-UI redirect.
       disableOAuth: true,
       // The spec shows 'user not found' on sign-in.
@@ -85,9 +99,25 @@ export class AuthStack extends Stack {
     this.tokenIssuer = `https://${this.userPool.userPoolProviderUrl}`;
 
     const resources = { managedCapabilities: props.dataCapabilities.byCapability, userPool: this.userPool };
+    // The deploy owns the admin seat (below): the pre-sign-up trigger refuses the admin role.
+    const environment = { [ENV.adminSeatByDeploy]: 'true' };
     for (const [operation, declaration] of Object.entries(COGNITO_TRIGGERS)) {
-      const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources });
+      const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources, environment });
       this.userPool.addTrigger(cognito.UserPoolOperation.of(operation), trigger.function);
     }
+    this.seatAdmin(props.adminEmail, resources);
+  }
+
+  /**
+   * The admin is created by the deploy, so no stranger can claim a fresh deployment by
+   * signing up first (DECISIONS.md): a custom resource invites `adminEmail`, adds it to the
+   * admin group and writes its seat and profile.
+   */
+  private seatAdmin(adminEmail: string, resources: FunctionResources): void {
+    const seatFunction = new AppFunction(this, 'AdminSeatFunction', { declaration: DEPLOY_FUNCTIONS.adminSeat, resources });
+    const provider = new cr.Provider(this, 'AdminSeatProvider', { onEventHandler: seatFunction.function });
+    acknowledgeCustomResourceProvider(provider);
+    const properties: AdminSeatProperties = { AdminEmail: adminEmail, AdminName: 'Admin' };
+    new CustomResource(this, 'AdminSeat', { serviceToken: provider.serviceToken, properties, resourceType: 'Custom::AdminSeat' });
   }
 }

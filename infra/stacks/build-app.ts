@@ -1,5 +1,11 @@
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { OperationalAlarms } from '../constructs/alarms.js';
+import { AppFunction } from '../constructs/app-function.js';
+import { EventSubscription } from '../constructs/event-subscription.js';
+import { QueueSubscription } from '../constructs/queue-subscription.js';
+import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
@@ -8,8 +14,24 @@ import { WebStack, requireBuiltWebApp } from './web-stack.js';
 export interface OddJobsAppOptions {
   /** The built SPA. @default web/dist of the repository */
   readonly webDistDir?: string;
-  /** Stripe's publishable key. @default the `stripePublishableKey` context value */
+  /** Stripe's publishable key. @default the `stripePublishableKey` context value (required) */
   readonly stripePublishableKey?: string;
+  /** The admin the deploy creates. @default the `adminEmail` context value (required) */
+  readonly adminEmail?: string;
+  /** Who is mailed when an alarm fires. @default the `alarmEmail` context value, else nobody */
+  readonly alarmEmail?: string;
+}
+
+/**
+ * A value the deployment cannot work without, from the options or the context: synth stops
+ * with what to pass instead of deploying something that breaks at run time.
+ */
+function requiredSetting(app: App, name: 'stripePublishableKey' | 'adminEmail', given: string | undefined, pattern: RegExp, example: string): string {
+  const value: unknown = given ?? app.node.tryGetContext(name);
+  if (typeof value !== 'string' || !pattern.test(value)) {
+    throw new Error(`The context value ${name} is ${value === undefined ? 'missing' : `not valid (${String(value)})`}: deploy with -c ${name}=${example} (docs/deploy.md).`);
+  }
+  return value;
 }
 
 export interface OddJobsStacks {
@@ -28,6 +50,10 @@ export interface OddJobsStacks {
  */
 const BROWSER_ORIGINS = ['https://*'];
 
+/** Every construct of one kind in the given stacks. */
+const allOf = <T>(kind: abstract new (...args: never[]) => T, scopes: readonly Construct[]): T[] =>
+  scopes.flatMap((scope) => scope.node.findAll().filter((construct): construct is T & Construct => construct instanceof kind));
+
 /**
  * The whole application, stateful stacks first: data and auth are kept across deployments and
  * protected from deletion; api and web hold no data and can be replaced. Every stack is checked
@@ -35,6 +61,8 @@ const BROWSER_ORIGINS = ['https://*'];
  */
 export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStacks {
   const webDistDir = requireBuiltWebApp(options.webDistDir);
+  const stripePublishableKey = requiredSetting(app, 'stripePublishableKey', options.stripePublishableKey, /^pk_(test|live)_\w+$/, 'pk_live_...');
+  const adminEmail = requiredSetting(app, 'adminEmail', options.adminEmail, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'admin@example.com');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
   const data = new DataStack(app, 'OddJobsData', {
@@ -46,6 +74,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     description: 'Odd jobs: the user pool and its triggers (stateful)',
     terminationProtection: true,
     dataCapabilities: data.capabilities,
+    adminEmail,
   });
   const api = new ApiStack(app, 'OddJobsApi', {
     description: 'Odd jobs: HTTP and WebSocket APIs, event bus and functions',
@@ -66,7 +95,19 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     userPoolClient: auth.userPoolClient,
     imagesBucket: data.imagesBucket,
     imagesUrl: data.imagesUrl,
-    stripePublishableKey: options.stripePublishableKey ?? app.node.tryGetContext('stripePublishableKey') ?? 'pk_test_unset',
+    stripePublishableKey,
+  });
+  // Beside the functions and APIs it watches; every declared function and every dead-letter
+  // queue is found here, so a new declaration gets its alarms without a change to this file.
+  new OperationalAlarms(api, 'Alarms', {
+    functions: allOf(AppFunction, [auth, api]).map((appFunction) => appFunction.function),
+    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api])].map(
+      (subscription) => subscription.deadLetterQueue,
+    ),
+    httpApi: api.httpApi.api,
+    webSocketStage: api.webSocketApi.stage,
+    table: data.table,
+    alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });
   return { data, auth, api, web };
 }

@@ -4,6 +4,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { IMAGE_DISPOSITION } from '../../shared/limits.js';
 import { DataCapabilities } from '../constructs/data-capabilities.js';
@@ -14,6 +15,11 @@ export interface DataStackProps extends StackProps {
   /** Origins whose pages may upload job images straight to the bucket. */
   readonly browserOrigins: readonly string[];
 }
+
+/** How long an upload may wait for the form that attaches it. */
+export const UNATTACHED_UPLOAD_RETENTION_DAYS = 2;
+/** How long a replaced or deleted image can still be restored. */
+export const IMAGE_VERSION_RETENTION_DAYS = 30;
 
 const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
 
@@ -68,7 +74,18 @@ export class DataStack extends Stack {
           maxAge: Duration.hours(1).toSeconds(),
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Versioned, so an image overwritten or deleted by mistake can be restored for a while.
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(IMAGE_VERSION_RETENTION_DAYS), expiredObjectDeleteMarker: true },
+        // Uploads no job or profile took (functions/lib/images.ts tags them on attach).
+        {
+          prefix: 'uploads/',
+          tagFilters: { [UPLOAD_STATE_TAG.key]: UPLOAD_STATE_TAG.unattached },
+          expiration: Duration.days(UNATTACHED_UPLOAD_RETENTION_DAYS),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

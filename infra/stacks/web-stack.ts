@@ -6,7 +6,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { acknowledgeWildcardPermissions } from '../constructs/nag.js';
@@ -28,6 +28,25 @@ export function requireBuiltWebApp(webDistDir: string = DEFAULT_WEB_DIST_DIR): s
   }
   return webDistDir;
 }
+
+/**
+ * How long browsers and CloudFront keep the site's files. Vite names everything under assets/
+ * by its content hash, so a changed file is a new name and the old one may be kept forever;
+ * index.html and config.json name the current build and deployment, so they are revalidated
+ * on every load.
+ */
+export const SITE_CACHE_CONTROL = {
+  hashedAssets: 'public, max-age=31536000, immutable',
+  entryPoints: 'no-cache',
+} as const;
+
+/** Vite's folder of content-hashed files. */
+const HASHED_ASSETS_DIR = 'assets';
+/**
+ * Source maps stay out of the bucket: the build writes them without a reference
+ * (`sourcemap: 'hidden'`) for whoever symbolicates an error report, never for the public.
+ */
+const NOT_PUBLISHED = ['*.map'];
 
 export interface WebStackProps extends StackProps {
   /** The built SPA (see requireBuiltWebApp). */
@@ -144,16 +163,31 @@ export class WebStack extends Stack {
       userPoolClientId: props.userPoolClient.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
       stripe: { publishableKey: props.stripePublishableKey },
+      adminSeatByDeploy: true,
     };
-    const deployment = new BucketDeployment(this, 'DeploySite', {
-      sources: [Source.asset(props.webDistDir), Source.jsonData('config.json', runtimeConfig)],
+    // The hashed assets go first, so a new index.html never names a file not yet uploaded. Files
+    // of the previous build stay (no pruning): a tab still running it may load its lazy chunks.
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(join(props.webDistDir, HASHED_ASSETS_DIR), { exclude: NOT_PUBLISHED })],
       destinationBucket: siteBucket,
-      // Files of the previous build stay: a tab still running it may load its lazy chunks.
+      destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+      cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.hashedAssets)],
+      prune: false,
+      memoryLimit: 512,
+    });
+    const deployment = new BucketDeployment(this, 'DeploySite', {
+      sources: [
+        Source.asset(props.webDistDir, { exclude: [HASHED_ASSETS_DIR, ...NOT_PUBLISHED] }),
+        Source.jsonData('config.json', runtimeConfig),
+      ],
+      destinationBucket: siteBucket,
+      cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entryPoints)],
       prune: false,
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
+    deployment.node.addDependency(assets);
     // The copying function is CDK's singleton; its runtime and role are aws-cdk-lib's choice.
     const copyFunction = deployment.handlerRole.node.scope!;
     const cdkManaged = 'CDK-managed BucketDeployment function, which copies the build from the CDK assets bucket into the site bucket.';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { JOB_CATEGORIES } from '../categories.js';
 import { MAX_SKILLS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { freeText, sanitizeText } from '../text.js';
@@ -31,17 +30,11 @@ export function protectedFieldsIn(body: Record<string, unknown>): string[] {
   );
 }
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-export const notificationPreferencesSchema = z.object({
-  enabled: z.boolean(),
-  radiusMiles: z.number().int().min(1).max(50),
-  maxPerDay: z.number().int().min(1).max(50),
-  quietHours: z.object({ enabled: z.boolean(), start: z.string().regex(HH_MM), end: z.string().regex(HH_MM) }),
-  jobCategories: z.array(z.enum(JOB_CATEGORIES)).max(JOB_CATEGORIES.length),
-});
-
-/** PATCH /me: every field optional; unknown fields are refused. */
+/**
+ * PATCH /me: every field optional; unknown fields are refused. Coordinates and notification
+ * preferences have their own routes (PUT /me/location, PUT /me/notification-preferences),
+ * which keep the worker's geo index key in line with them.
+ */
 export const profileUpdateSchema = z
   .object({
     name: freeText().pipe(z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')),
@@ -55,9 +48,6 @@ export const profileUpdateSchema = z
       .array(freeText().pipe(z.string().trim().max(50, 'Each skill must be at most 50 characters')))
       .transform((skills) => [...new Set(skills.filter((skill) => skill.length > 0))])
       .pipe(z.array(z.string()).max(MAX_SKILLS, MSG.profile.maxSkills)),
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
-    notificationPreferences: notificationPreferencesSchema,
     /** The key of an avatar uploaded with a presigned POST, or null to remove it. */
     profileImage: z.string().min(1).max(300).nullable(),
   })

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: what browsing and searching open jobs costs, over 5,000 open jobs.
+ * `npm run bench` (or `npm run bench -- browse`): what browsing and searching open jobs costs, over 5,000 open jobs.
  *
  * For each scenario (a page of 20 through the local HTTP gateway) it reports the DynamoDB
  * calls and the consumed capacity per request (ReturnConsumedCapacity on every call the
@@ -36,7 +36,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function main(): Promise<void> {
+export async function runBrowseBench(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const stack = await startLocalStack({
     dataDir,
@@ -162,8 +162,3 @@ async function main(): Promise<void> {
     await stack.stop();
   }
 }
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:chat` (part of `npm run bench`): live chat under load on the local stack.
+ * `npm run bench -- chat`: live chat under load on the local stack.
  *
  * 200 WebSocket connections — 100 posters and 100 workers, one conversation per pair — send
  * messages through the HTTP API for 60 s, each user BENCH_CHAT_MESSAGES (3) evenly spaced
@@ -38,7 +38,7 @@ async function inBatches<T>(count: number, size: number, make: (i: number) => Pr
   return made;
 }
 
-async function main(): Promise<void> {
+export async function runChatBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-bench-chat-'));
   const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench-chat' });
   try {
@@ -172,4 +172,3 @@ async function main(): Promise<void> {
   }
 }
 
-await main();

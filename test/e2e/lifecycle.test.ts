@@ -1,51 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import Stripe from 'stripe';
-import { describe, expect, inject, it } from 'vitest';
-import type { JobDetail, JobPaymentStart, JobSummary, PublicProfile } from '../../shared/api.js';
+import { describe, expect, it } from 'vitest';
+import type { JobDetail, PublicProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
-import { TEST_CARDS } from '../support/payments.js';
+import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
-import { idTokenOf, signedInPage } from './sign-in.js';
+import { signedInPage } from './sign-in.js';
 
 /** Waits for what the browser shows: pages and pushes take a moment on the local stack. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** Whether `text` shows up as a toast (toasts stay a few seconds). */
 const toastShown = (page: Page, text: string) => () => page.locator('.toast', { hasText: text }).count();
-
-async function callApi<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${inject('runtimeConfig').apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/**
- * Posts and pays for a job as the post-job screen does (create, confirm the card on the Stripe
- * simulator, confirm to the API), so this test does not hang on the card step's screen.
- */
-async function postPaidJob(posterToken: string, title: string): Promise<JobSummary> {
-  const started = await callApi<JobPaymentStart>('POST', '/jobs', posterToken, {
-    title,
-    description: 'Sand and oil a garden bench and two chairs. Oil and sandpaper provided.',
-    address: { street: '410 Red River St', city: 'Austin', state: 'TX' },
-    payment: 7500,
-    category: 'Home Projects',
-    date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
-    duration: '3 hours',
-    requirements: [],
-    skills: ['Sanding'],
-  });
-  const simulator = new URL(inject('runtimeConfig').stripe.simulatorUrl ?? '');
-  const stripe = new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: simulator.hostname, port: Number(simulator.port), protocol: 'http', maxNetworkRetries: 0 });
-  await stripe.paymentIntents.confirm(started.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
-  return callApi<JobSummary>('POST', '/payments/confirm', posterToken, { paymentIntentId: started.payment.paymentIntentId });
-}
 
 /** The side column's card named `heading` ('Posted By', 'Assigned Worker'). */
 const sideCard = (page: Page, heading: string) => page.getByRole('complementary', { name: 'About this job' }).getByRole('region', { name: heading });

@@ -3,7 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import type { JobSummary, Page as ResultPage } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { useBrowser, webUrl } from './browser.js';
-import { idTokenOf, signedInPage } from './sign-in.js';
+import { idTokenOf } from './api-helpers.js';
+import { signedInPage } from './sign-in.js';
 
 /** Waits for what the browser shows: pages and pushes take a moment on the local stack. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });

@@ -1,7 +1,4 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { cognitoClient } from '../../infra/local/cognito.js';
 import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { webUrl } from './browser.js';
 
@@ -19,17 +16,4 @@ export async function signedInPage(context: BrowserContext, email: string): Prom
   const page = await context.newPage();
   await signIn(page, email);
   return page;
-}
-
-/** A demo user's ID token, from the user pool as the app signs in. */
-export async function idTokenOf(email: string): Promise<string> {
-  const config = inject('runtimeConfig');
-  const result = await cognitoClient(config.userPoolEndpoint ?? '').send(
-    new InitiateAuthCommand({
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }),
-  );
-  return result.AuthenticationResult?.IdToken ?? '';
 }

@@ -7,14 +7,33 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COGNITO_TRIGGERS, ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, STREAM_CONSUMERS, WEBSOCKET_API, type Capability } from '../../functions/routes.js';
+import {
+  COGNITO_TRIGGERS,
+  DEPLOY_FUNCTIONS,
+  ENV,
+  EVENT_RULES,
+  HTTP_ROUTE_GROUPS,
+  QUEUE_CONSUMERS,
+  STREAM_CONSUMERS,
+  WEBSOCKET_API,
+  type Capability,
+} from '../../functions/routes.js';
+import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
+import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
+import { HttpApi, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { OperationalAlarms } from '../../infra/constructs/alarms.js';
 import { AppFunction } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
+
+/** The values a deploy must pass (the test app gives them as options, a deploy as context). */
+const REQUIRED_SETTINGS = { stripePublishableKey: 'pk_test_infra', adminEmail: 'owner@example.com' };
 
 /** `new App()` ignores cdk.json; the tests synthesize with the same feature flags as the CLI. */
 const CDK_CONTEXT = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')).context as Record<string, unknown>;
@@ -30,6 +49,8 @@ const allDeclarations = [
   ...Object.values(EVENT_RULES),
   ...Object.values(COGNITO_TRIGGERS),
   ...Object.values(STREAM_CONSUMERS),
+  ...Object.values(DEPLOY_FUNCTIONS),
+  ...Object.values(QUEUE_CONSUMERS),
   WEBSOCKET_API.authorizer,
   WEBSOCKET_API.connections,
 ];
@@ -59,9 +80,13 @@ beforeAll(() => {
   const webDist = join(tempDir, 'web-dist');
   mkdirSync(webDist);
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Odd jobs</title>');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'index-Bx7c9A1f.js'), 'console.log("odd jobs")');
+  writeFileSync(join(webDist, 'assets', 'index-Bx7c9A1f.js.map'), '{"version":3}');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg/>');
 
   app = new App({ context: CDK_CONTEXT, outdir: join(tempDir, 'cdk.out') });
-  stacks = buildApp(app, { webDistDir: webDist });
+  stacks = buildApp(app, { webDistDir: webDist, ...REQUIRED_SETTINGS });
   // Runs every validation plugin, cdk-nag's AWS Solutions checks included; in tests an
   // unacknowledged error makes synth throw with the full report.
   assembly = app.synth();
@@ -120,6 +145,7 @@ describe('functions', () => {
       [ENV.socketsEndpoint]: ['sockets:push'],
       [ENV.placeIndexName]: ['geocoding'],
       [ENV.stripeSecretArn]: ['stripe'],
+      [ENV.jobFeedQueueUrl]: ['queue:job-feed'],
     };
     for (const fn of functions) {
       const variables = Object.keys(lambdaOf(fn).Properties.Environment.Variables);
@@ -189,7 +215,7 @@ describe('data stack', () => {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       LoggingConfiguration: { DestinationBucketName: expect.anything() },
-      LifecycleConfiguration: { Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }] },
+      LifecycleConfiguration: { Rules: expect.arrayContaining([{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }]) },
       CorsConfiguration: { CorsRules: [expect.objectContaining({ AllowedMethods: ['PUT', 'POST'] })] },
     });
     template(stacks.data).hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -199,6 +225,26 @@ describe('data stack', () => {
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
         ]),
       },
+    });
+  });
+});
+
+describe('images bucket', () => {
+  it('keeps old versions of images for a while, then expires them', () => {
+    const bucket = resourcesOf(stacks.data, 'AWS::S3::Bucket')[cfnId(stacks.data.imagesBucket)]!;
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true }),
+    );
+  });
+
+  it('expires uploads that no job or profile took', () => {
+    const bucket = resourcesOf(stacks.data, 'AWS::S3::Bucket')[cfnId(stacks.data.imagesBucket)]!;
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual({
+      Status: 'Enabled',
+      Prefix: 'uploads/',
+      TagFilters: [{ Key: UPLOAD_STATE_TAG.key, Value: UPLOAD_STATE_TAG.unattached }],
+      ExpirationInDays: 2,
     });
   });
 });
@@ -224,6 +270,10 @@ describe('auth stack', () => {
     const client = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPoolClient'))[0]!;
     expect(client.Properties.GenerateSecret).toBe(false);
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([...USER_POOL_SETTINGS.clientAuthFlows].sort());
+    expect(client.Properties.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
+    expect([...client.Properties.WriteAttributes].sort()).toEqual(['custom:role', 'email', 'name']);
+    expect(client.Properties.ReadAttributes).toContain('email_verified');
+    expect(pool.Properties.UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
   });
 
   it('wires every declared trigger to its function', () => {
@@ -440,18 +490,35 @@ describe('web stack', () => {
   });
 
   it('deploys the build with a config.json for this deployment', () => {
-    const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment'))[0]!;
+    const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment')).find((resource) => resource.Properties.DistributionPaths)!;
     expect(deployment.Properties.DistributionPaths).toEqual(['/*']);
     const configFile = readdirSync(assembly.directory)
       .map((entry) => join(assembly.directory, entry, 'config.json'))
       .find((file) => existsSync(file));
     const config = JSON.parse(readFileSync(configFile!, 'utf8')) as RuntimeConfig;
     expect(config).toMatchObject({ mode: 'aws', authFlowType: 'USER_SRP_AUTH', stripe: { publishableKey: expect.stringMatching(/^pk_/) } });
-    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'authFlowType', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
+    expect(Object.keys(config).sort()).toEqual(['adminSeatByDeploy', 'apiUrl', 'authFlowType', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
     // The SPA reads the file with the shared schema: what the stack writes must pass it.
     expect(runtimeConfigSchema.safeParse({ ...config, apiUrl: 'x', webSocketUrl: 'x', userPoolId: 'x', userPoolClientId: 'x' }).success).toBe(true);
     const markers = JSON.stringify(deployment.Properties.SourceMarkers);
     for (const source of ['HttpApi', 'WebSocketApi', 'UserPool', 'UserPoolWebClient']) expect(markers).toContain(source);
+  });
+
+  it('caches hashed assets for a year and revalidates the entry points, with no source map uploaded', () => {
+    const deployments = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find((deployment) => deployment.Properties.DestinationBucketKeyPrefix === 'assets/')!;
+    const site = deployments.find((deployment) => deployment !== assets)!;
+    expect(assets.Properties.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(site.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+
+    // What each deployment uploads: the staged asset folders of the web stack.
+    const staged = (deployment: Resource) =>
+      readdirSync(assembly.directory)
+        .filter((entry) => entry.startsWith('asset.') && JSON.stringify(deployment.Properties.SourceObjectKeys).includes(entry.slice('asset.'.length)))
+        .flatMap((entry) => readdirSync(join(assembly.directory, entry), { recursive: true }).map(String));
+    expect(staged(assets)).toEqual(['index-Bx7c9A1f.js']);
+    expect(staged(site).sort()).toEqual(['config.json', 'favicon.svg', 'index.html']);
   });
 
   it('refuses to synthesize without a built web app', () => {
@@ -462,7 +529,88 @@ describe('web stack', () => {
   });
 });
 
+describe('job feed fan-out', () => {
+  it('feeds the shard consumer from a queue with a dead-letter queue, reporting failures message by message', () => {
+    const api = template(stacks.api);
+    const [consumer] = functionsFor(QUEUE_CONSUMERS.jobFeedShard.entry);
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: ref(cfnId(consumer!.function)),
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    api.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 3 },
+      VisibilityTimeout: 6 * QUEUE_CONSUMERS.jobFeedShard.timeoutSeconds,
+    });
+    const [feed] = functionsFor(EVENT_RULES.jobFeed.entry);
+    expect(Object.keys(lambdaOf(feed!).Properties.Environment.Variables)).toContain(ENV.jobFeedQueueUrl);
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () => Object.values(resourcesOf(stacks.api, 'AWS::CloudWatch::Alarm'));
+  const watched = (alarm: Resource) => JSON.stringify(alarm.Properties.Dimensions ?? alarm.Properties.Metrics);
+
+  it('alarms on errors and throttles of every function, api and auth stacks alike', () => {
+    for (const fn of functions) {
+      // By Ref in the api stack, through the auth stack's export for the Cognito triggers.
+      const name = Stack.of(fn) === stacks.api ? JSON.stringify(ref(cfnId(fn.function))) : cfnId(fn.function);
+      for (const metric of ['Errors', 'Throttles']) {
+        const matching = alarms().filter((alarm) => alarm.Properties.MetricName === metric && watched(alarm).includes(name));
+        expect(matching, `${metric} of ${fn.declaration.entry}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('alarms on any message in any dead-letter queue', () => {
+    const deadLetterQueues = Object.entries(resourcesOf(stacks.api, 'AWS::SQS::Queue')).filter(([id]) => id.includes('DeadLetterQueue'));
+    expect(deadLetterQueues.length).toBe(Object.keys(EVENT_RULES).length + Object.keys(QUEUE_CONSUMERS).length + Object.keys(STREAM_CONSUMERS).length);
+    for (const [id] of deadLetterQueues) {
+      const alarm = alarms().find((candidate) => candidate.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && watched(candidate).includes(id));
+      expect(alarm?.Properties, id).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    }
+  });
+
+  it('alarms on the HTTP 5xx rate, WebSocket errors and DynamoDB throttling, all through one topic', () => {
+    const expressions = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((metric: { Expression?: string }) => metric.Expression ?? ''));
+    expect(expressions).toContain('IF(requests > 0, 100 * serverErrors / requests, 0)');
+    expect(expressions).toContain('integration + execution');
+    const metricNames = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((metric: { MetricStat?: { Metric: { MetricName: string } } }) => metric.MetricStat?.Metric.MetricName));
+    expect(metricNames).toEqual(expect.arrayContaining(['5xx', 'Count', 'IntegrationError', 'ExecutionError', 'ThrottledRequests']));
+    const [topicId] = Object.keys(resourcesOf(stacks.api, 'AWS::SNS::Topic'));
+    for (const alarm of alarms()) {
+      expect(alarm.Properties.AlarmActions).toEqual([ref(topicId!)]);
+      expect(alarm.Properties.OKActions).toEqual([ref(topicId!)]);
+    }
+    template(stacks.api).resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('mails the alarms only to an alarmEmail given', () => {
+    template(stacks.api).resourceCountIs('AWS::SNS::Subscription', 0);
+    const stack = new Stack(new App(), 'Watched');
+    const fn = new lambda.Function(stack, 'Fn', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => {}') });
+    const httpApi = new HttpApi(stack, 'Http');
+    const webSocketStage = new WebSocketStage(stack, 'Stage', { webSocketApi: new WebSocketApi(stack, 'Ws'), stageName: 'live' });
+    const table = new dynamodb.TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
+    new OperationalAlarms(stack, 'Alarms', { functions: [fn], deadLetterQueues: [], httpApi, webSocketStage, table, alarmEmail: 'ops@example.com' });
+    Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+  });
+});
+
 describe('stacks', () => {
+  it('refer to each other only through the exports CDK generates for strong references', () => {
+    const exported = new Set(
+      Object.values(stacks).flatMap((stack) => Object.values(template(stack).toJSON().Outputs ?? {}).flatMap((output) => (output as { Export?: { Name: string } }).Export?.Name ?? [])),
+    );
+    for (const stack of Object.values(stacks)) {
+      const imports = [...JSON.stringify(template(stack).toJSON()).matchAll(/"Fn::ImportValue":"([^"]+)"/g)].map((match) => match[1]!);
+      for (const name of imports) {
+        expect(name, `${stack.stackName} imports ${name}`).toMatch(/:ExportsOutput/);
+        expect(exported.has(name), `${stack.stackName} imports ${name}`).toBe(true);
+      }
+    }
+  });
+
   it('protects the stateful stacks from deletion and keeps the replaceable ones unprotected', () => {
     expect(stacks.data.terminationProtection).toBe(true);
     expect(stacks.auth.terminationProtection).toBe(true);
@@ -475,7 +623,9 @@ describe('event outbox', () => {
   it('streams the table\'s new images to the outbox relay, filtered to outbox inserts, retried in order with a dead-letter queue', () => {
     const [table] = Object.values(resourcesOf(stacks.data, 'AWS::DynamoDB::GlobalTable'));
     expect(table!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
-    const mappings = Object.values(resourcesOf(stacks.api, 'AWS::Lambda::EventSourceMapping'));
+    const mappings = Object.values(resourcesOf(stacks.api, 'AWS::Lambda::EventSourceMapping')).filter((mapping) =>
+      JSON.stringify(mapping.Properties.EventSourceArn).includes('StreamArn'),
+    );
     expect(mappings).toHaveLength(Object.keys(STREAM_CONSUMERS).length);
     const relayId = cfnId(functionsFor(STREAM_CONSUMERS.outboxRelay.entry)[0]!.function);
     expect(mappings[0]!.Properties).toMatchObject({
@@ -496,5 +646,48 @@ describe('event outbox', () => {
       ),
     );
     expect(putters.map((fn) => fn.declaration.entry)).toEqual([STREAM_CONSUMERS.outboxRelay.entry]);
+  });
+});
+
+describe('first deploy', () => {
+  const webDist = () => join(tempDir, 'web-dist');
+  const synthWithout = (setting: keyof typeof REQUIRED_SETTINGS, value?: string) => () => {
+    const bare = new App({ context: CDK_CONTEXT, outdir: mkdtempSync(join(tempDir, 'settings-')) });
+    buildApp(bare, { webDistDir: webDist(), ...REQUIRED_SETTINGS, [setting]: value });
+  };
+
+  it('refuses to synthesize without a Stripe publishable key or an admin email', () => {
+    expect(synthWithout('stripePublishableKey')).toThrow(/stripePublishableKey is missing: deploy with -c stripePublishableKey=pk_/);
+    expect(synthWithout('stripePublishableKey', 'pk_test_unset ')).toThrow(/stripePublishableKey is not valid/);
+    expect(synthWithout('adminEmail')).toThrow(/adminEmail is missing: deploy with -c adminEmail=/);
+    expect(synthWithout('adminEmail', 'not-an-email')).toThrow(/adminEmail is not valid/);
+  });
+
+  it('creates the admin itself: a custom resource invites adminEmail, and public sign-up is refused the admin role', () => {
+    const seats = Object.values(resourcesOf(stacks.auth, 'Custom::AdminSeat'));
+    expect(seats).toHaveLength(1);
+    expect(seats[0]!.Properties).toMatchObject({ AdminEmail: REQUIRED_SETTINGS.adminEmail });
+    const [seatFunction] = functionsFor(DEPLOY_FUNCTIONS.adminSeat.entry);
+    const policies = Object.values(resourcesOf(stacks.auth, 'AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.Roles).includes(cfnId(seatFunction!.role)),
+    );
+    expect(JSON.stringify(policies)).toContain('cognito-idp:AdminCreateUser');
+    const [preSignUp] = functionsFor(COGNITO_TRIGGERS.preSignUp.entry);
+    expect(lambdaOf(preSignUp!).Properties.Environment.Variables[ENV.adminSeatByDeploy]).toBe('true');
+  });
+
+  it('lets image readers list the images bucket, so a missing upload is a 404 and not a 403', () => {
+    const policies = Object.values(resourcesOf(stacks.data, 'AWS::IAM::ManagedPolicy'));
+    const imagesRead = policies.find((policy) => policy.Properties.Description.startsWith('Reads job images'))!;
+    expect(imagesRead.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Action: 's3:ListBucket', Resource: getAttArn(cfnId(stacks.data.imagesBucket)) }),
+    );
+  });
+
+  it('gives every function that calls Stripe the time of two Stripe requests at their worst', () => {
+    const worstRequestSeconds = ((STRIPE_CLIENT_LIMITS.maxNetworkRetries + 1) * STRIPE_CLIENT_LIMITS.timeoutMs) / 1000 + 1;
+    const callers = functions.filter((fn) => fn.declaration.capabilities.includes('stripe'));
+    expect(callers.length).toBeGreaterThan(0);
+    for (const fn of callers) expect(lambdaOf(fn).Properties.Timeout, fn.declaration.entry).toBeGreaterThanOrEqual(2 * worstRequestSeconds);
   });
 });

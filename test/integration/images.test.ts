@@ -1,4 +1,7 @@
+import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
+import { ENV } from '../../functions/routes.js';
 import type { JobSummary, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
@@ -123,5 +126,17 @@ describe('job images and avatars', () => {
     await upload(second, PNG);
     await api(stack(), 'PATCH', '/me', { token: worker.idToken, body: { profileImage: second.key } });
     expect((await fetch(set.body.profileImage!)).status).toBe(404);
+  });
+
+  it('tags uploads unattached and retags them attached when a job takes them, for the lifecycle rule', async () => {
+    const poster = await createPoster(stack());
+    const { body: presigned } = await presign(poster, 'job');
+    expect(presigned.fields.tagging).toContain(`<Key>${UPLOAD_STATE_TAG.key}</Key><Value>${UPLOAD_STATE_TAG.unattached}</Value>`);
+    await upload(presigned, PNG);
+    await postPaidJob(stack(), poster, { ...form, images: [presigned.key] });
+
+    const s3 = new S3Client({ endpoint: stack().urls.s3, forcePathStyle: true });
+    const { TagSet } = await s3.send(new GetObjectTaggingCommand({ Bucket: process.env[ENV.imagesBucket], Key: presigned.key }));
+    expect(TagSet).toEqual([{ Key: UPLOAD_STATE_TAG.key, Value: UPLOAD_STATE_TAG.attached }]);
   });
 });

@@ -17,6 +17,7 @@ export function stripeOf(stack: LocalStack): Stripe {
 export async function settle(stack: LocalStack): Promise<void> {
   await stack.stripe.idle();
   await stack.events.idle();
+  await stack.queues.idle();
 }
 
 /** Connects the user's payment account and completes onboarding on the simulator's page. */

@@ -2,7 +2,7 @@
  * The routes of the accounts and app-shell screens, and the guarded pages of features later
  * issues build (spec 2 §2 route list). The router puts them before its catch-all.
  */
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MSG } from '../../shared/messages';
 import type { Role } from '../../shared/roles';
@@ -18,6 +18,16 @@ const UpcomingFeatureScreen = lazy(() => import('./screens/UpcomingFeatureScreen
 const WorkerEarningsScreen = lazy(() => import('./screens/WorkerEarningsScreen'));
 const ConversationsScreen = lazy(() => import('./screens/ConversationsScreen'));
 const ChatScreen = lazy(() => import('./screens/ChatScreen'));
+const NotificationsScreen = lazy(() => import('./screens/NotificationsScreen'));
+const NotificationSettingsScreen = lazy(() => import('./screens/NotificationSettingsScreen'));
+const WorkerOnboardingScreen = lazy(() => import('./screens/WorkerOnboardingScreen'));
+
+/** Any signed-in user; signed-out visitors sign in and come back. */
+const signedInOnly = (screen: ReactNode) => (
+  <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+    {screen}
+  </RequireAccess>
+);
 
 /** Signed-in users only, optionally of some roles: others go to /dashboard and are told why. */
 function forSignedIn(feature: UpcomingFeatureName, roles?: readonly Role[]) {
@@ -66,9 +76,17 @@ export const ACCOUNT_ROUTES: RouteObject[] = [
   },
   // The spec lists /messages as a route without content of its own: it is the messages page.
   { path: 'messages', element: <Navigate to={MESSAGES_PATH} replace /> },
-  { path: 'notifications', element: forSignedIn('notifications') },
-  { path: 'notification-settings', element: forSignedIn('notificationSettings') },
-  { path: 'worker-onboarding', element: forSignedIn('workerOnboarding', ['worker']) },
+  { path: 'notifications', element: signedInOnly(<NotificationsScreen />) },
+  { path: 'notification-settings', element: signedInOnly(<NotificationSettingsScreen />) },
+  {
+    // Spec 2 §2: signed-out visitors sign in first; other roles go to /dashboard.
+    path: 'worker-onboarding',
+    element: (
+      <RequireAccess roles={['worker']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
+        <WorkerOnboardingScreen />
+      </RequireAccess>
+    ),
+  },
   { path: 'jobs/:jobId/dispute', element: forSignedIn('dispute', ['poster', 'worker']) },
   {
     // Signed-out visitors are told to sign in here rather than sent away (spec 2 §2 'My Earnings').

@@ -6,6 +6,7 @@ import './styles.css';
 import './styles/jobs.css';
 import './styles/shell.css';
 import './styles/payments.css';
+import './styles/notifications.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -19,6 +19,7 @@ const PosterDashboardScreen = lazy(() => import('./screens/PosterDashboardScreen
 const AdminDashboardScreen = lazy(() => import('./screens/AdminDashboardScreen'));
 const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
+const DisputeCenterScreen = lazy(() => import('./screens/DisputeCenterScreen'));
 
 export const router = createBrowserRouter([
   {
@@ -43,6 +44,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireAccess signedOutTo="/sign-up">
             <JobDetailScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'jobs/:jobId/dispute',
+        element: (
+          <RequireAccess roles={['worker', 'poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
+            <DisputeCenterScreen />
           </RequireAccess>
         ),
       },

@@ -1,6 +1,9 @@
 /** The HTTP API's routes (functions/routes.ts), typed. Screens and hooks call these, never paths. */
 import type {
   AdminStatus,
+  AppNotification,
+  NotificationPreferences,
+  UnreadCount,
   Application,
   ApplicationsOfJob,
   Earnings,
@@ -132,3 +135,21 @@ export const fetchPublicProfile = (api: ApiClient, userId: string) => api.get<Pu
 
 /** The worker's own applications, newest first, with the jobs they are for. */
 export const fetchWorkerApplications = (api: ApiClient) => api.get<{ items: WorkerApplication[] }>('/me/applications');
+
+/** The 50 newest notifications in the spec's order (urgent types first). */
+export const fetchNotifications = (api: ApiClient) => api.get<{ items: AppNotification[] }>('/me/notifications');
+
+export const fetchUnreadNotificationCount = (api: ApiClient) => api.get<UnreadCount>('/me/notifications/unread-count');
+
+export const markNotificationRead = (api: ApiClient, id: string) => api.post<AppNotification>(`/me/notifications/${encodeURIComponent(id)}/read`, {});
+
+export const markAllNotificationsRead = (api: ApiClient) => api.post<{ updated: number }>('/me/notifications/read-all', {});
+
+/** The browser's coordinates or a zip code, with the browser's time zone (alerts count days in it). */
+export const saveLocation = (
+  api: ApiClient,
+  location: ({ latitude: number; longitude: number } | { zip: string }) & { timeZone: string },
+) => api.put<OwnProfile>('/me/location', location);
+
+export const saveNotificationPreferences = (api: ApiClient, preferences: NotificationPreferences) =>
+  api.put<OwnProfile>('/me/notification-preferences', preferences);

@@ -1,10 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastRegion, type Toast, type ToastKind } from '../components/ToastRegion';
 
+/** `durationMs` overrides the kind's default time on screen (e.g. the spec's notification toasts). */
 export interface Toaster {
-  success(text: string): void;
-  error(text: string): void;
-  info(text: string): void;
+  success(text: string, durationMs?: number): void;
+  error(text: string, durationMs?: number): void;
+  info(text: string, durationMs?: number): void;
 }
 
 const ToastContext = createContext<Toaster | null>(null);
@@ -19,22 +20,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
 
   const show = useCallback(
-    (kind: ToastKind, text: string) => {
+    (kind: ToastKind, text: string, durationMs = VISIBLE_MS[kind]) => {
       const id = ++nextId.current;
       // The same text twice (a retried call, a re-run effect) shows once, with a fresh timer.
       setToasts((current) =>
         [...current.filter((toast) => toast.kind !== kind || toast.text !== text), { id, kind, text }].slice(-MAX_VISIBLE),
       );
-      window.setTimeout(() => dismiss(id), VISIBLE_MS[kind]);
+      window.setTimeout(() => dismiss(id), durationMs);
     },
     [dismiss],
   );
 
   const toaster = useMemo<Toaster>(
     () => ({
-      success: (text) => show('success', text),
-      error: (text) => show('error', text),
-      info: (text) => show('info', text),
+      success: (text, durationMs) => show('success', text, durationMs),
+      error: (text, durationMs) => show('error', text, durationMs),
+      info: (text, durationMs) => show('info', text, durationMs),
     }),
     [show],
   );

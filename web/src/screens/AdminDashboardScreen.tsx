@@ -1,6 +1,11 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadingState } from '../components/LoadingState';
 import { PageHeading } from '../components/PageHeading';
 import { useSignOut } from '../hooks/useSignOut';
+
+// The tab shell (issue 13) mounts this tab among the others; until then it is the page's content.
+const DisputesTab = lazy(() => import('./admin-dashboard/DisputesTab'));
 
 export default function AdminDashboardScreen() {
   const signOut = useSignOut();
@@ -20,6 +25,9 @@ export default function AdminDashboardScreen() {
           </button>
         </div>
       </div>
+      <Suspense fallback={<LoadingState label="Loading..." />}>
+        <DisputesTab />
+      </Suspense>
     </div>
   );
 }

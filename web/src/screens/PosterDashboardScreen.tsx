@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import type { JobSummary } from '../../../shared/api';
 import type { JobStatus } from '../../../shared/job-states';
 import { MSG } from '../../../shared/messages';
+import { DisputesPanel } from '../components/disputes/DisputesPanel';
+import { SubmitDisputeDialog } from '../components/disputes/SubmitDisputeDialog';
 import { EmptyState } from '../components/EmptyState';
 import { LoadingState } from '../components/LoadingState';
 import { PageHeading } from '../components/PageHeading';
@@ -49,11 +51,15 @@ export default function PosterDashboardScreen() {
             <PageHeading>{profile ? `${profile.name} Dashboard` : 'Dashboard'}</PageHeading>
             <p className="page__lead">Post jobs, choose a worker, and pay when the work is done.</p>
           </div>
-          <Link to="/post-job" className="button">
-            Post New Job
-          </Link>
+          <div className="button-row">
+            <SubmitDisputeDialog />
+            <Link to="/post-job" className="button">
+              Post New Job
+            </Link>
+          </div>
         </div>
         <OwnJobsOverview jobs={jobs} onEdit={(job) => editing.start(job.id)} />
+        <DisputesPanel />
       </div>
     </>
   );

@@ -12,6 +12,7 @@ import { FormField } from '../components/FormField';
 import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../components/PageHeading';
 import { useApiQuery } from '../hooks/useApiQuery';
+import { useConfig } from '../hooks/useConfig';
 import { useToast } from '../hooks/useToast';
 import { showErrorAndFocus } from '../lib/forms';
 import type { NavigationState } from '../lib/navigation-state';
@@ -61,7 +62,8 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const adminStatus = useApiQuery('admin-status', fetchAdminStatus);
-  const adminTaken = adminStatus.status === 'ready' && adminStatus.data.adminExists;
+  // In AWS the deploy holds the seat: the option is taken before anyone asks the API.
+  const adminTaken = useConfig().adminSeatByDeploy === true || (adminStatus.status === 'ready' && adminStatus.data.adminExists);
 
   const update = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const fieldError = (field: Field) => (problem?.field === field ? problem.message : null);

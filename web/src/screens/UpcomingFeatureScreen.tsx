@@ -14,21 +14,6 @@ interface UpcomingFeature {
  * real page and says plainly what it will hold, so a link to it never ends on a dead page.
  */
 const UPCOMING_FEATURES = {
-  notifications: {
-    title: 'Notifications',
-    willShow: ['Your 50 most recent notifications: new jobs nearby, applications, completions and payments.', 'Opening one marks it as read.'],
-  },
-  notificationSettings: {
-    title: 'Notification Settings',
-    willShow: [
-      'Your location, used to notify you of new jobs nearby.',
-      'The notification radius, a daily limit and quiet hours.',
-    ],
-  },
-  workerOnboarding: {
-    title: 'Get Started',
-    willShow: ['Four short steps: welcome, set your location, choose your preferences and payouts, and you are all set.'],
-  },
   dispute: {
     title: 'Dispute Center',
     willShow: [

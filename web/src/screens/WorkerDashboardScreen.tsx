@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
+import { DisputesPanel } from '../components/disputes/DisputesPanel';
+import { SubmitDisputeDialog } from '../components/disputes/SubmitDisputeDialog';
 import { AcceptanceBanner } from '../components/jobs/AcceptanceBanner';
 import { JobBoard } from '../components/jobs/JobBoard';
+import { LocationBadge } from '../components/notifications/LocationBadge';
+import { LocationPromptBanner } from '../components/notifications/LocationPromptBanner';
 import { SavedJobsCard } from '../components/jobs/SavedJobsCard';
 import { PageHeading } from '../components/PageHeading';
 import { useAuth } from '../hooks/useAuth';
@@ -27,11 +31,16 @@ export default function WorkerDashboardScreen() {
         <div>
           <PageHeading>Worker Dashboard</PageHeading>
           {profile ? <p className="page__lead">Welcome back, {profile.name}.</p> : null}
+          <LocationBadge />
         </div>
-        <Link to="/dashboard" className="button">
-          Find Jobs
-        </Link>
+        <div className="button-row">
+          <SubmitDisputeDialog />
+          <Link to="/dashboard" className="button">
+            Find Jobs
+          </Link>
+        </div>
       </div>
+      <LocationPromptBanner />
       <AcceptanceBanner />
       <div className="worker-dashboard">
         <section className="section-block" aria-labelledby="available-jobs-heading">
@@ -40,6 +49,7 @@ export default function WorkerDashboardScreen() {
         </section>
         <SavedJobsCard savedJobs={savedJobs} />
       </div>
+      <DisputesPanel />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ROLE_HOME } from '../../../../shared/roles';
 import { useUnreadMessageTotal } from '../../chat/queries';
 import { useChatLiveSync } from '../../chat/useChatLiveSync';
 import { useAuth } from '../../hooks/useAuth';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { AdminToolsBar } from './AdminToolsBar';
 import { MessagesLink } from './MessagesLink';
 import { MobileMenu } from './MobileMenu';
@@ -40,6 +41,7 @@ export function SiteHeader() {
               {signedIn ? (
                 <>
                   <MessagesLink unreadCount={unreadMessages} />
+                  <NotificationBell />
                   <UserMenu profile={profile} />
                 </>
               ) : (

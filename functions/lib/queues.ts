@@ -1,0 +1,30 @@
+import { SendMessageBatchCommand, SQSClient, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
+import type { ENV } from '../routes.js';
+import { env } from './env.js';
+
+let client: SQSClient | undefined;
+const sqs = () => (client ??= new SQSClient({}));
+
+/** SendMessageBatch takes at most ten entries. */
+const SQS_BATCH_LIMIT = 10;
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Sends each body as one message to the queue whose URL the named variable holds, ten per
+ * request, retrying entries SQS failed. Throws if any is still refused, so the caller's
+ * invocation fails and is retried (consumers are written to tolerate a repeated message).
+ */
+export async function sendMessages(queueUrlVariable: keyof typeof ENV, bodies: readonly object[]): Promise<void> {
+  const queueUrl = env(queueUrlVariable);
+  for (let start = 0; start < bodies.length; start += SQS_BATCH_LIMIT) {
+    let pending: SendMessageBatchRequestEntry[] = bodies
+      .slice(start, start + SQS_BATCH_LIMIT)
+      .map((body, offset) => ({ Id: String(start + offset), MessageBody: JSON.stringify(body) }));
+    for (let attempt = 1; pending.length; attempt++) {
+      if (attempt > MAX_ATTEMPTS) throw new Error(`SQS refused ${pending.length} messages to ${queueUrl}`);
+      const { Failed = [] } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
+      const failed = new Set(Failed.map((entry) => entry.Id));
+      pending = pending.filter((entry) => failed.has(entry.Id));
+    }
+  }
+}

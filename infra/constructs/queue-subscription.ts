@@ -1,0 +1,42 @@
+import { Duration } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { QueueConsumer } from '../../functions/routes.js';
+import { AppFunction, type FunctionResources } from './app-function.js';
+import { DeadLetterQueue } from './dead-letter-queue.js';
+
+export interface QueueSubscriptionProps {
+  /** The consumer as declared in QUEUE_CONSUMERS. */
+  readonly consumer: QueueConsumer;
+  readonly functionResources: FunctionResources;
+}
+
+/** A message is received this many times before it moves to the dead-letter queue. */
+const MAX_RECEIVE_COUNT = 3;
+
+/**
+ * A queue and the function that consumes it. Messages the function keeps failing on end up in
+ * the subscription's dead-letter queue instead of being lost or retried forever.
+ */
+export class QueueSubscription extends Construct {
+  readonly queue: sqs.Queue;
+  readonly consumer: AppFunction;
+  readonly deadLetterQueue: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: QueueSubscriptionProps) {
+    super(scope, id);
+    this.consumer = new AppFunction(this, 'Consumer', { declaration: props.consumer, resources: props.functionResources });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', 'the subscription queue beside it');
+    this.queue = new sqs.Queue(this, 'Queue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Lambda's recommendation: at least six times the function's timeout.
+      visibilityTimeout: Duration.seconds(6 * this.consumer.function.timeout!.toSeconds()),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+    this.consumer.function.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: props.consumer.batchSize, reportBatchItemFailures: true }),
+    );
+  }
+}

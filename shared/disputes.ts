@@ -1,0 +1,38 @@
+/** Dispute rules of spec 2 §3, §4, §5 and §9, in one place for the server and the web. */
+import type { JobStatus } from './job-states.js';
+
+export const DISPUTE_TYPES = ['payment', 'quality', 'behavior', 'general'] as const;
+export type DisputeType = (typeof DISPUTE_TYPES)[number];
+
+export const DISPUTE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type DisputePriority = (typeof DISPUTE_PRIORITIES)[number];
+
+export const DISPUTE_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** Spec 2 §5: a worker disputes active or completed jobs; a poster assigned, completed or paid jobs with a worker. */
+export const WORKER_DISPUTABLE: readonly JobStatus[] = ['assigned', 'completed'];
+export const POSTER_DISPUTABLE: readonly JobStatus[] = ['assigned', 'completed', 'paid'];
+
+/** Spec 2 §9: the admin's list sorts by this weight, then newest. */
+export const PRIORITY_WEIGHT: Record<DisputePriority, number> = { urgent: 4, high: 3, medium: 2, low: 1 };
+
+export const DEFAULT_DISPUTE_PRIORITY: DisputePriority = 'medium';
+
+/** Spec 2 §4: a thread takes messages while open or investigating; resolved and closed are read-only. */
+export const isDisputeOpen = (status: DisputeStatus): boolean => status === 'open' || status === 'investigating';
+
+/** Spec 2 §2: the parties' list reads 'resolved' as 'closed'. */
+export const partyStatusLabel = (status: DisputeStatus): string => (status === 'resolved' ? 'closed' : status);
+
+/** The admin's view has two lists (spec 2 §3: "admin view uses open and resolved"). */
+export const ADMIN_DISPUTE_VIEWS = ['open', 'resolved'] as const;
+export type AdminDisputeView = (typeof ADMIN_DISPUTE_VIEWS)[number];
+
+/** Spec 2 §9: admin tables show 50 rows. */
+export const ADMIN_DISPUTES_PAGE = 50;
+/** One bulk resolution touches at most this many disputes (two admin pages). */
+export const MAX_BULK_RESOLVE = 100;
+export const MAX_DISPUTE_DESCRIPTION = 2000;
+export const MAX_DISPUTE_MESSAGE = 2000;
+export const MAX_RESOLUTION = 2000;

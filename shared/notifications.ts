@@ -1,0 +1,56 @@
+import type { NotificationPreferences, NotificationType } from './api.js';
+
+/** Spec 2 §9: the radius choices (5 recommended) and daily limits (10 recommended). */
+export const RADIUS_OPTIONS = [1, 3, 5, 10, 25] as const;
+export const DAILY_LIMIT_OPTIONS = [5, 10, 20, 50] as const;
+
+/** Defaults of notification_preferences (spec 2 §3). */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  enabled: true,
+  radiusMiles: 5,
+  maxPerDay: 10,
+  quietHours: { enabled: false, start: '22:00', end: '08:00' },
+  jobCategories: [],
+};
+
+/** Spec 2 §9: the page fetches 50, the bell shows 10, the badge caps at 99+. */
+export const NOTIFICATION_LIMITS = { page: 50, bell: 10, badgeCap: 99 } as const;
+
+/**
+ * Spec 2 §9 sort: completed, then unassigned (the urgent types), then payment released, job
+ * declined and new job nearby, then the rest; newest first within each rank.
+ */
+const SORT_RANK: Partial<Record<NotificationType, number>> = {
+  job_completed: 0,
+  job_unassigned: 1,
+  payment_released: 2,
+  job_declined: 2,
+  new_job_nearby: 2,
+};
+export const URGENT_NOTIFICATION_TYPES: readonly NotificationType[] = ['job_completed', 'job_unassigned'];
+
+export function compareNotifications(a: { type: NotificationType; createdAt: string }, b: { type: NotificationType; createdAt: string }): number {
+  const rank = (SORT_RANK[a.type] ?? 3) - (SORT_RANK[b.type] ?? 3);
+  return rank !== 0 ? rank : b.createdAt.localeCompare(a.createdAt);
+}
+
+/** Spec 2 §4 location freshness. */
+export const LOCATION_FRESHNESS = {
+  staleAfterDays: 30,
+  suggestUpdateAfterDays: 7,
+  dismissalDays: 30,
+  /** Moving the stored location further than this asks the user to confirm. */
+  confirmChangeMiles: 0.5,
+} as const;
+
+/** Mean Earth radius in miles (DECISIONS.md "Nearby-job alerts"). */
+export const EARTH_RADIUS_MILES = 3959;
+
+/** Great-circle distance in miles (haversine). */
+export function distanceMiles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}

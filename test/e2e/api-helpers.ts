@@ -1,0 +1,54 @@
+/** Set-up through the API for browser tests: the steps a test is not about, done as the app does them. */
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import Stripe from 'stripe';
+import { inject } from 'vitest';
+import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
+import { cognitoClient } from '../../infra/local/cognito.js';
+import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
+import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
+import { TEST_CARDS } from '../support/payments.js';
+
+/** A demo user's ID token, from the user pool as the app signs in. */
+export async function idTokenOf(email: string): Promise<string> {
+  const config = inject('runtimeConfig');
+  const result = await cognitoClient(config.userPoolEndpoint ?? '').send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  );
+  return result.AuthenticationResult?.IdToken ?? '';
+}
+
+export async function callApi<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${inject('runtimeConfig').apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Posts and pays for a job as the post-job screen does (create, confirm the card on the Stripe
+ * simulator, confirm to the API), so this test does not hang on the card step's screen.
+ */
+export async function postPaidJob(posterToken: string, title: string): Promise<JobSummary> {
+  const started = await callApi<JobPaymentStart>('POST', '/jobs', posterToken, {
+    title,
+    description: 'Sand and oil a garden bench and two chairs. Oil and sandpaper provided.',
+    address: { street: '410 Red River St', city: 'Austin', state: 'TX' },
+    payment: 7500,
+    category: 'Home Projects',
+    date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    duration: '3 hours',
+    requirements: [],
+    skills: ['Sanding'],
+  });
+  const simulator = new URL(inject('runtimeConfig').stripe.simulatorUrl ?? '');
+  const stripe = new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: simulator.hostname, port: Number(simulator.port), protocol: 'http', maxNetworkRetries: 0 });
+  await stripe.paymentIntents.confirm(started.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
+  return callApi<JobSummary>('POST', '/payments/confirm', posterToken, { paymentIntentId: started.payment.paymentIntentId });
+}

@@ -1,0 +1,205 @@
+/**
+ * `npm run smoke -- --config <url of config.json>`: the post-deploy check. Through the same
+ * public interfaces a browser uses (Cognito as the SPA signs in, the HTTP API, Stripe with
+ * the publishable key), two users post and pay for a job with Stripe's test card, apply,
+ * accept, complete and release, and the job is deleted at the end.
+ *
+ * The two users:
+ * - local stack (`mode: local` in config.json): signed up fresh, verified with the code from
+ *   the local mailbox, payment accounts connected on the Stripe simulator's onboarding page;
+ * - AWS: an operator-provided pair, SMOKE_POSTER and SMOKE_WORKER as `email:password`,
+ *   confirmed and with payment accounts connected in Stripe test mode once (docs/deploy.md).
+ *   No mailbox can be read there and Stripe's onboarding needs a browser, so the script never
+ *   signs up in AWS, and needs no AWS credentials.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
+import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
+import type { PaymentAccount } from '../../shared/payments.js';
+import type { Role } from '../../shared/roles.js';
+import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
+import { configureAmplify } from '../../web/src/config.js';
+
+/** Stripe's test card that succeeds, as a test PaymentMethod. */
+const TEST_CARD = 'pm_card_visa';
+const STRIPE_API = 'https://api.stripe.com';
+
+export interface SmokeUser {
+  email: string;
+  password: string;
+  userId: string;
+  idToken: string;
+}
+
+export interface SmokeOptions {
+  configUrl: string;
+  /** AWS only: the operator-provided users. */
+  poster?: { email: string; password: string };
+  worker?: { email: string; password: string };
+  /** Where the Stripe onboarding would return to (the site's origin). */
+  siteOrigin?: string;
+  log?: (line: string) => void;
+}
+
+class SmokeFailure extends Error {}
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new SmokeFailure(message);
+}
+
+/** Runs the whole check; resolves with the id of the job it posted (and deleted). */
+export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const configResponse = await fetch(options.configUrl, { cache: 'no-store' });
+  check(configResponse.ok, `GET ${options.configUrl} answered ${configResponse.status}`);
+  const config = runtimeConfigSchema.parse(await configResponse.json());
+  const origin = options.siteOrigin ?? new URL(options.configUrl).origin;
+  configureAmplify(config);
+
+  const call = async <T>(method: string, path: string, user?: SmokeUser, body?: unknown, expected = [200, 201, 204]): Promise<T> => {
+    const response = await fetch(`${config.apiUrl}${path}`, {
+      method,
+      headers: {
+        origin,
+        ...(user ? { authorization: `Bearer ${user.idToken}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    check(expected.includes(response.status), `${method} ${path} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await run();
+    log(`ok  ${name} (${(performance.now() - started).toFixed(0)} ms)`);
+    return result;
+  };
+
+  const poster = await step('poster signed in', () => smokeUser(config, 'poster', options.poster));
+  const worker = await step('worker signed in', () => smokeUser(config, 'worker', options.worker));
+
+  for (const user of [poster, worker]) {
+    await step(`${user === poster ? 'poster' : 'worker'} payment account connected`, async () => {
+      // 400 while no account is connected yet.
+      const accountStatus = async () => (await call<Partial<PaymentAccount>>('POST', '/payments/account/status', user, undefined, [200, 400])).status;
+      if ((await accountStatus()) === 'complete') return;
+      check(config.mode === 'local', `${user.email} has no connected payment account: connect it once in the app (docs/deploy.md)`);
+      const { accountLinkUrl } = await call<{ accountLinkUrl: string }>('POST', '/payments/account', user);
+      // The simulator's onboarding page, as the user would submit it.
+      const completed = await fetch(`${accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
+      check(completed.status === 303, `onboarding answered ${completed.status}`);
+      await poll(async () => (await accountStatus()) === 'complete', 'payment account complete');
+    });
+  }
+
+  let job: JobSummary | undefined;
+  try {
+    job = await step('job posted and paid with the test card', async () => {
+      const started = await call<JobPaymentStart>('POST', '/jobs', poster, {
+        title: `Smoke test ${new Date().toISOString()}`,
+        description: 'Posted by the post-deploy smoke test; deleted when it finishes.',
+        address: { street: '1 Test St', city: 'Austin', state: 'TX' },
+        payment: 1000,
+        category: 'Other',
+        date: new Date().toISOString().slice(0, 10),
+        duration: '1 hour',
+      });
+      await confirmCardPayment(config, started.payment.paymentIntentId, started.payment.clientSecret);
+      return call<JobSummary>('POST', '/payments/confirm', poster, { paymentIntentId: started.payment.paymentIntentId });
+    });
+    const jobId = job.id;
+    check(job.status === 'open', `the paid job is ${job.status}, not open`);
+    await step('worker applied', () => call('POST', `/jobs/${jobId}/applications`, worker, {}));
+    await step('poster accepted the worker', () => call('POST', `/jobs/${jobId}/applications/${worker.userId}/accept`, poster));
+
+    // CHAT (issue 10, live chat): when conversations land, the poster and the worker exchange
+    // one message here through the chat API and each sees the other's message.
+
+    await step('worker marked the job complete', () => call('POST', `/jobs/${jobId}/complete`, worker));
+    const released = await step('poster released the payment', () => call<JobSummary>('POST', `/jobs/${jobId}/release-payment`, poster));
+    check(released.status === 'paid', `the released job is ${released.status}, not paid`);
+  } finally {
+    if (job) {
+      const jobId = job.id;
+      await step('job deleted', () => call('DELETE', `/jobs/${jobId}`, poster));
+    }
+  }
+  log('smoke test passed');
+  return { jobId: job.id };
+}
+
+/** Signs a user in as the SPA does (SRP in AWS); locally signs up and verifies one first. */
+async function smokeUser(config: RuntimeConfig, role: Role, given?: { email: string; password: string }): Promise<SmokeUser> {
+  let credentials = given;
+  if (!credentials) {
+    check(config.mode === 'local', `set SMOKE_${role.toUpperCase()}=email:password: against AWS the smoke test uses an operator-provided ${role}`);
+    credentials = { email: `smoke-${role}-${randomUUID().slice(0, 8)}@example.com`, password: `Smoke-${randomUUID()}` };
+    await signUp({
+      username: credentials.email,
+      password: credentials.password,
+      options: { userAttributes: { email: credentials.email, name: `Smoke ${role}`, 'custom:role': role } },
+    });
+    const mailbox = config.mailboxUrl;
+    check(mailbox, 'the local config.json names no mailbox');
+    const code = await poll(async () => {
+      const mails = (await (await fetch(`${mailbox}/messages.json?to=${encodeURIComponent(credentials!.email)}`)).json()) as Array<{ code?: string }>;
+      return mails[0]?.code;
+    }, 'verification code mailed');
+    await confirmSignUp({ username: credentials.email, confirmationCode: code });
+  }
+  await signOut();
+  const result = await signIn({ username: credentials.email, password: credentials.password, options: { authFlowType: config.authFlowType } });
+  check(result.isSignedIn, `${credentials.email} could not sign in: next step ${result.nextStep.signInStep}`);
+  const { tokens } = await fetchAuthSession();
+  check(tokens?.idToken, `${credentials.email} has no ID token`);
+  return { ...credentials, userId: String(tokens.idToken.payload.sub), idToken: tokens.idToken.toString() };
+}
+
+/** Confirms the PaymentIntent with the publishable key and client secret, as Stripe.js does. */
+async function confirmCardPayment(config: RuntimeConfig, paymentIntentId: string, clientSecret: string): Promise<void> {
+  const stripeApi = config.stripe.simulatorUrl ?? STRIPE_API;
+  const response = await fetch(`${stripeApi}/v1/payment_intents/${paymentIntentId}/confirm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${config.stripe.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret: clientSecret, payment_method: TEST_CARD }),
+  });
+  const intent = (await response.json()) as { status?: string; error?: { message: string } };
+  check(response.ok && intent.status === 'succeeded', `Stripe refused the test card: ${intent.error?.message ?? intent.status}`);
+}
+
+/** Retries until `probe` gives a value (events and webhooks arrive asynchronously). */
+async function poll<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    check(Date.now() < deadline, `timed out waiting for: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const credentialsFrom = (variable: string) => {
+  const value = process.env[variable];
+  if (!value) return undefined;
+  const separator = value.indexOf(':');
+  return { email: value.slice(0, separator), password: value.slice(separator + 1) };
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { config: { type: 'string' }, origin: { type: 'string' } } });
+  if (!values.config) {
+    console.error('usage: npm run smoke -- --config https://<site>/config.json [--origin https://<site>]');
+    process.exit(2);
+  }
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  runSmoke({ configUrl: values.config, siteOrigin: values.origin, poster: credentialsFrom('SMOKE_POSTER'), worker: credentialsFrom('SMOKE_WORKER') }).catch(
+    (error: unknown) => {
+      console.error(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
