@@ -64,6 +64,16 @@ const OWNERSHIP: Readonly<Record<string, Ownership>> = {
   'POST /me/notifications/read-all': 'self',
   'PUT /me/location': 'self',
   'PUT /me/notification-preferences': 'self',
+  'GET /jobs/{id}/dispute': 'parties',
+  'POST /jobs/{id}/dispute': 'parties',
+  'GET /me/disputes': 'self',
+  'GET /disputes/{id}/messages': 'parties',
+  'POST /disputes/{id}/messages': 'parties',
+  'GET /admin/disputes': 'admin',
+  'PUT /admin/disputes/{id}/priority': 'admin',
+  'POST /admin/disputes/{id}/resolve': 'admin',
+  'POST /admin/disputes/bulk-resolve': 'admin',
+  'GET /admin/dispute-templates': 'admin',
 };
 
 type Caller = 'anonymous' | 'worker' | 'poster' | 'otherPoster' | 'admin';
@@ -107,7 +117,7 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     const segments = route.template.split('/');
     return fillPath(route.template, (param) => {
       const owner = param === 'id' ? segments[segments.indexOf(`{${param}}`) - 1] : param;
-      const value = { jobs: job.id, jobId: job.id, profiles: users.poster!.userId, payments: paymentIntentId, workerId: users.worker!.userId, reviewerId: users.poster!.userId, notifications: notificationId }[owner!];
+      const value = { jobs: job.id, jobId: job.id, profiles: users.poster!.userId, payments: paymentIntentId, workerId: users.worker!.userId, reviewerId: users.poster!.userId, notifications: notificationId, disputes: job.id }[owner!];
       if (!value) throw new Error(`${route.routeKey}: no test value for {${param}}`);
       return value;
     });
@@ -126,6 +136,11 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     'PUT /jobs/{id}/reviews/{reviewerId}': { rating: 1 },
     'PUT /me/location': { zip: '78701', timeZone: 'America/Chicago' },
     'PUT /me/notification-preferences': DEFAULT_NOTIFICATION_PREFERENCES,
+    'POST /jobs/{id}/dispute': { type: 'quality', description: 'Not done' },
+    'POST /disputes/{id}/messages': { message: 'Hello' },
+    'PUT /admin/disputes/{id}/priority': { priority: 'high' },
+    'POST /admin/disputes/{id}/resolve': { templateId: 'insufficient-evidence' },
+    'POST /admin/disputes/bulk-resolve': { disputeIds: ['x'], templateId: 'insufficient-evidence' },
   };
   const bodyOf = (route: DeclaredRoute) =>
     route.routeKey === 'POST /payments/confirm' ? { paymentIntentId } : route.method === 'GET' || route.method === 'DELETE' ? undefined : (BODIES[route.routeKey] ?? {});

@@ -6,6 +6,7 @@ import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/
 import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { profileUpdateSchema } from '../../shared/schemas/profile.js';
+import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
 import { reviewSchema } from '../../shared/schemas/review.js';
 
 export interface DeclaredRoute {
@@ -45,6 +46,11 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   'PUT /jobs/{id}/reviews/{reviewerId}': reviewSchema,
   'PUT /me/location': z.union([coordinatesUpdateSchema, zipUpdateSchema]),
   'PUT /me/notification-preferences': notificationPreferencesSchema,
+  'POST /jobs/{id}/dispute': fileDisputeSchema,
+  'POST /disputes/{id}/messages': disputeMessageSchema,
+  'PUT /admin/disputes/{id}/priority': disputePrioritySchema,
+  'POST /admin/disputes/{id}/resolve': resolveDisputeSchema,
+  'POST /admin/disputes/bulk-resolve': bulkResolveSchema,
 };
 
 /** Every byte percent-encoded (lone surrogates become U+FFFD, as in any UTF-8 client). */
