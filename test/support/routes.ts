@@ -8,6 +8,7 @@ import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema
 import { profileUpdateSchema } from '../../shared/schemas/profile.js';
 import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
 import { reviewSchema } from '../../shared/schemas/review.js';
+import { sendMessageSchema, startConversationSchema } from '../../shared/chat.js';
 
 export interface DeclaredRoute {
   routeKey: string;
@@ -51,6 +52,8 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   'PUT /admin/disputes/{id}/priority': disputePrioritySchema,
   'POST /admin/disputes/{id}/resolve': resolveDisputeSchema,
   'POST /admin/disputes/bulk-resolve': bulkResolveSchema,
+  'POST /conversations': startConversationSchema,
+  'POST /conversations/{id}/messages': sendMessageSchema,
 };
 
 /** Every byte percent-encoded (lone surrogates become U+FFFD, as in any UTF-8 client). */
