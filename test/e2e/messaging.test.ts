@@ -7,7 +7,6 @@ import { idTokenOf } from './api-helpers.js';
 import { signedInPage } from './sign-in.js';
 
 /** Waits for what the browser shows: pages and pushes take a moment on the local stack. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** The number on the header's Messages badge (0 when hidden). */
 async function headerUnread(page: Page): Promise<number> {
@@ -38,7 +37,7 @@ describe('live messaging between two people', () => {
     const [workerContext, posterContext] = await Promise.all([browser().newContext(), browser().newContext()]);
     const [worker, poster] = await Promise.all([signedInPage(workerContext, 'wendy@oddjobs.test'), signedInPage(posterContext, 'omar@oddjobs.test')]);
     const [posterUnreadBefore, workerUnreadBefore] = await Promise.all([serverUnread('omar@oddjobs.test'), serverUnread('wendy@oddjobs.test')]);
-    await eventually(() => headerUnread(poster)).toBe(posterUnreadBefore);
+    await expect.poll(() => headerUnread(poster)).toBe(posterUnreadBefore);
 
     // The worker starts the conversation from the job page and asks.
     await worker.goto(webUrl(`/jobs/${jobId}`));
@@ -49,28 +48,28 @@ describe('live messaging between two people', () => {
     await composer.press('Shift+Enter');
     await composer.pressSequentially('the 2-door or 3-door PAX?');
     await composer.press('Enter');
-    await eventually(() => worker.locator('.toast', { hasText: MSG.applications.questionSent }).count()).toBe(1);
+    await expect.poll(() => worker.locator('.toast', { hasText: MSG.applications.questionSent }).count()).toBe(1);
     const sent = worker.locator('.bubble--mine').last();
-    await eventually(() => sent.innerText()).toContain('Sent');
+    await expect.poll(() => sent.innerText()).toContain('Sent');
     expect(await sent.locator('.bubble__text').innerText()).toBe('Hi Omar! Is the wardrobe\nthe 2-door or 3-door PAX?');
-    await eventually(() => headerUnread(worker)).toBe(workerUnreadBefore);
+    await expect.poll(() => headerUnread(worker)).toBe(workerUnreadBefore);
 
     // The poster, elsewhere in the app, sees the badge move without a reload.
-    await eventually(() => headerUnread(poster)).toBe(posterUnreadBefore + 1);
+    await expect.poll(() => headerUnread(poster)).toBe(posterUnreadBefore + 1);
     await poster.locator('.site-header .messages-link').click();
     const row = poster.getByRole('link', { name: /Wendy Worker/ }).filter({ hasText: 'Assemble an IKEA wardrobe' });
-    await eventually(() => row.locator('.chat-list__unread').innerText()).toContain('1');
+    await expect.poll(() => row.locator('.chat-list__unread').innerText()).toContain('1');
     await row.click();
-    await eventually(() => poster.locator('.bubble--theirs').last().innerText()).toContain('3-door PAX?');
+    await expect.poll(() => poster.locator('.bubble--theirs').last().innerText()).toContain('3-door PAX?');
     // Opening it reads it: the poster's badge goes back, the worker's bubble turns to Read.
-    await eventually(() => headerUnread(poster)).toBe(posterUnreadBefore);
-    await eventually(() => sent.innerText()).toContain('Read');
+    await expect.poll(() => headerUnread(poster)).toBe(posterUnreadBefore);
+    await expect.poll(() => sent.innerText()).toContain('Read');
 
     // The answer arrives live in the worker's open chat, which reads it at once.
     await poster.getByLabel('Message', { exact: true }).fill('The 3-door one, with sliding doors.');
     await poster.getByRole('button', { name: 'Send', exact: true }).click();
-    await eventually(() => worker.locator('.bubble--theirs').last().innerText()).toContain('The 3-door one, with sliding doors.');
-    await eventually(() => poster.locator('.bubble--mine').last().innerText()).toContain('Read');
+    await expect.poll(() => worker.locator('.bubble--theirs').last().innerText()).toContain('The 3-door one, with sliding doors.');
+    await expect.poll(() => poster.locator('.bubble--mine').last().innerText()).toContain('Read');
     expect(await headerUnread(worker)).toBe(workerUnreadBefore);
     expect(await worker.locator('.bubble').allInnerTexts()).toHaveLength(2);
 
