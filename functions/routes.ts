@@ -191,6 +191,21 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /admin/actions': 'admin',
     },
   },
+  conversations: {
+    entry: 'functions/http/conversations.ts',
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
+    routes: {
+      'GET /conversations': 'user',
+      'POST /conversations': 'user',
+      'GET /conversations/{id}': 'user',
+      'GET /conversations/{id}/messages': 'user',
+      'POST /conversations/{id}/messages': 'user',
+      'POST /conversations/{id}/read': 'user',
+      'PUT /conversations/{id}/block': 'user',
+      'DELETE /conversations/{id}/block': 'user',
+      'GET /me/unread-messages': 'user',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;

@@ -131,6 +131,24 @@ export const keys = {
   marketJobState: (jobId: string): ItemKey => ({ pk: `MARKETJOB#${jobId}`, sk: 'COUNTED' }),
 
   /**
+   * A conversation of one job and one worker: the key itself allows one per pair. Its messages
+   * and the record of each client-chosen message id live in the same partition. GSI1: the
+   * poster's conversations, GSI2: the worker's, both by last update; GSI3: by job (cascade).
+   */
+  conversation: (jobId: string, workerId: string): ItemKey => ({ pk: `CONV#${jobId}#${workerId}`, sk: 'CONV' }),
+  conversationsOf: (userId: string) => `CONVS#${userId}`,
+  /** A message; the sort key orders a conversation (the send transaction keeps it increasing). */
+  message: (jobId: string, workerId: string, position: string): ItemKey => ({ pk: `CONV#${jobId}#${workerId}`, sk: `MSG#${position}` }),
+  messagePrefix: () => 'MSG#',
+  /** That a sender used a client-chosen message id (a resend of it is a no-op). */
+  clientMessage: (jobId: string, workerId: string, senderId: string, messageId: string): ItemKey => ({
+    pk: `CONV#${jobId}#${workerId}`,
+    sk: `CLIENTMSG#${senderId}#${messageId}`,
+  }),
+  /** A user's unread messages over all conversations (the header badge). */
+  unreadMessages: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'UNREAD#MESSAGES' }),
+
+  /**
    * A live WebSocket connection (TTL'd). GSI1: by user; GSI2: the connections of its shard of
    * the public job feed (see CONNECTION_SHARDS).
    */

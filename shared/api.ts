@@ -126,7 +126,12 @@ export type LiveMessage =
   | { type: 'notifications.read'; notificationId: string | null }
   | DisputeLiveMessage
   /** To the admin only: a payment row changed (paid, refunded, released). */
-  | { type: 'payment.changed'; paymentId: string };
+  | { type: 'payment.changed'; paymentId: string }
+  | { type: 'chat.message'; conversationId: string; message: ChatMessage }
+  /** The reader opened the conversation: everything up to `readUpTo` (a message position) is read. */
+  | { type: 'chat.read'; conversationId: string; readerId: string; readUpTo: string }
+  /** Blocked or unblocked: listeners re-read the conversation. */
+  | { type: 'chat.updated'; conversationId: string };
 
 /** POST /jobs answers with the draft job and what the card payment step needs. */
 export interface JobPaymentStart {
@@ -211,6 +216,41 @@ export interface ReviewView {
   jobTitle: string;
 }
 
+export interface ChatMessage {
+  /** Chosen by the sending client (a UUID): a resend with the same id is a no-op. */
+  id: string;
+  conversationId: string;
+  senderId: string;
+  content: string;
+  /** Whether the other party has opened the conversation since it was sent. */
+  read: boolean;
+  createdAt: string;
+  /** Where the message stands in its conversation: positions sort as the messages do. */
+  position: string;
+}
+
+/** A conversation as one of its two parties sees it. */
+export interface ConversationView {
+  id: string;
+  jobId: string;
+  jobTitle: string;
+  /** Null once the job is gone. */
+  jobStatus: JobStatus | null;
+  posterId: string;
+  workerId: string;
+  initiatedBy: string;
+  isBlocked: boolean;
+  /** The job is paid: read-only for both. */
+  isClosed: boolean;
+  /** The party that is not the viewer. */
+  otherParty: PublicProfile | null;
+  /** Messages the viewer has not read. */
+  unreadCount: number;
+  lastMessage: { content: string; senderId: string; createdAt: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** GET /me/notifications/unread-count: exact up to the badge cap; `capped` past it ('99+'). */
 export interface UnreadCount {
   count: number;
@@ -232,6 +272,14 @@ export interface Dispute {
   resolvedAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** GET /conversations/{id}: the conversation and its latest messages, oldest first. */
+export interface ConversationDetail {
+  conversation: ConversationView;
+  messages: ChatMessage[];
+  /** Pass as `?before=` to GET /conversations/{id}/messages for older messages; null when none. */
+  olderCursor: string | null;
 }
 
 /** An admin's row: the dispute with its parties' names. */

@@ -253,6 +253,27 @@ export const MSG = {
     notFound: 'Review not found', // ours
     noRatings: 'No ratings yet', // spec 2 §9
   },
+  /** Spec 1 §8 "Messaging" and spec 2 §2 (the chat screens); the refusals shared with applications are there. */
+  messaging: {
+    loadFailed: 'Failed to load conversations',
+    sendFailed: 'Failed to send message',
+    unblockFailed: 'Failed to unblock conversation',
+    unblocked: 'Worker can now message again',
+    conversationNotFound: 'Conversation not found',
+    workerBlocked: 'Worker blocked',
+    messagingBlocked: 'Messaging blocked',
+    /** Spec 1 §8's rate_limit_error text, for the 10-per-minute limit of §9. */
+    tooManyMessages: 'Too many requests. Please wait a moment and try again',
+    blocked: 'Worker blocked. They cannot message you until you unblock them.', // ours
+    blockFailed: 'Failed to block worker', // ours
+    messageEmpty: 'Please enter a message', // ours
+    messageTooLong: 'The message must be at most 2000 characters', // ours
+    onlyPosterBlocks: 'Only the poster of the job can block or unblock the worker', // ours
+    notAWorker: 'Conversations are between a job poster and a worker', // ours
+    messagesLoadFailed: 'Failed to load messages', // ours
+    empty: 'No conversations yet', // ours
+    invalidPosition: 'That is not a position in a conversation', // ours
+  },
   landing: {
     earnMoney: 'I Want to Earn Money',
     needHelp: 'Need Help With Tasks',

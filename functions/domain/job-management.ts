@@ -8,6 +8,7 @@ import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } 
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
 import { adminActionPut } from './admin-actions.js';
+import { settleUnreadBeforeDelete } from './conversations.js';
 import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
@@ -196,6 +197,7 @@ export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem
   const references = await referencingKeys(jobId);
   // A conversation is the root of its own partition (its messages): delete it whole.
   const conversationPartitions = references.filter((key) => key.sk === 'CONV').map((key) => key.pk);
+  await Promise.all(conversationPartitions.map(settleUnreadBeforeDelete));
   const nested = (await Promise.all(conversationPartitions.map(partitionKeys))).flat();
   const own = (await partitionKeys(keys.jobPartition(jobId))).filter((key) => key.sk !== keys.job(jobId).sk);
   const children = [...nested, ...references, ...own];

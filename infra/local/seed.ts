@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -6,7 +7,7 @@ import { createJobSchema } from '../../shared/schemas/job.js';
 import { seedAdminDemo } from './admin-demo.js';
 import { cognitoClient } from './cognito.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_DISPUTE, DEMO_JOBS, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
+import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
 /** A demo user's ID token, signed in as the app does. */
@@ -94,8 +95,22 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
     await countJobInMarkets(job.id);
     return job;
   };
+  const jobIdsByTitle = new Map<string, string>();
   for (const [index, demo] of DEMO_JOBS.entries()) {
-    jobIds.push((await putDemoJob(demo, new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString())).id);
+    const job = await putDemoJob(demo, new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString());
+    jobIds.push(job.id);
+    jobIdsByTitle.set(demo.title, job.id);
+  }
+
+  // The chats go through the messaging domain itself: counters, notifications and all.
+  const { startConversation, sendMessage, setWorkerBlocked } = await import('../../functions/domain/conversations.js');
+  for (const demo of DEMO_CONVERSATIONS) {
+    const workerId = userIds.get(demo.worker)!;
+    const { conversation } = await startConversation(workerId, { jobId: jobIdsByTitle.get(demo.jobTitle)! });
+    for (const message of demo.messages) {
+      await sendMessage(message.worker ? workerId : conversation.posterId, conversation.id, { id: randomUUID(), content: message.text });
+    }
+    if (demo.blocked) await setWorkerBlocked(conversation.posterId, conversation.id, true);
   }
   await seedDemoNotifications(userIds, jobIds);
   await seedDemoDispute(await putDemoJob(DEMO_DISPUTE.job, new Date(now - 26 * 3_600_000).toISOString()), userIds);

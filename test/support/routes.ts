@@ -9,6 +9,7 @@ import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema
 import { profileUpdateSchema } from '../../shared/schemas/profile.js';
 import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
 import { reviewSchema } from '../../shared/schemas/review.js';
+import { sendMessageSchema, startConversationSchema } from '../../shared/chat.js';
 
 export interface DeclaredRoute {
   routeKey: string;
@@ -54,6 +55,8 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   'POST /admin/disputes/bulk-resolve': bulkResolveSchema,
   'POST /jobs/{id}/flags': reportJobSchema,
   'POST /admin/flags/{jobId}/review': reviewFlagSchema,
+  'POST /conversations': startConversationSchema,
+  'POST /conversations/{id}/messages': sendMessageSchema,
 };
 
 /** Every byte percent-encoded (lone surrogates become U+FFFD, as in any UTF-8 client). */

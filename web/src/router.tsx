@@ -74,7 +74,7 @@ export const router = createBrowserRouter([
       {
         path: ROLE_HOME.admin,
         element: (
-          <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/">
+          <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
             <AdminDashboardScreen />
           </RequireAccess>
         ),

@@ -17,6 +17,7 @@ import { ReportJobCard } from '../components/jobs/detail/ReportJobCard';
 import { ApplicantList } from '../components/jobs/detail/ApplicantList';
 import { ApplicationsTabLabel } from '../components/jobs/detail/ApplicationsTabLabel';
 import { ApplyPanel } from '../components/jobs/detail/ApplyPanel';
+import { MessagePosterLink } from '../components/chat/MessagePosterLink';
 import { CompletionReviewCard } from '../components/jobs/detail/CompletionReviewCard';
 import { AddressCard, JobFactsCard } from '../components/jobs/detail/JobFactsCard';
 import { JobGallery } from '../components/jobs/detail/JobGallery';
@@ -157,6 +158,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
 
         {notice ? <JobNotice notification={notice} onDismiss={() => setNotice(null)} /> : null}
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
+        {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
         {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={refresh} /> : null}
         {isOwner && job.status === 'completed' ? <CompletionReviewCard job={job} onChanged={refresh} /> : null}
         {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (

@@ -14,20 +14,6 @@ interface UpcomingFeature {
  * real page and says plainly what it will hold, so a link to it never ends on a dead page.
  */
 const UPCOMING_FEATURES = {
-  messages: {
-    title: 'Messages',
-    willShow: [
-      'Your conversations with job posters and workers, with the job each one is about.',
-      'Search by job title or by name, and unread counts on every conversation.',
-    ],
-  },
-  conversation: {
-    title: 'Conversation',
-    willShow: [
-      'The messages between you and the other person on a job, newest at the bottom.',
-      'A link to the job, its status, and quick replies for common answers.',
-    ],
-  },
   dispute: {
     title: 'Dispute Center',
     willShow: [

@@ -18,12 +18,15 @@ export const EARNINGS_PATH = '/worker-earnings';
 /** A tab of the admin console, by its `?tab=` value (screens/admin-dashboard). */
 export const adminTabPath = (tab: string) => `${ROLE_HOME.admin}?tab=${tab}`;
 
-/** The admin's sections, linked from the mobile menu (spec 1 §2): tabs of the admin console. */
+/**
+ * The admin's sections, linked from the mobile menu (spec 1 §2). The spec shows no screens
+ * of their own: each path opens the matching tab of the admin console (account-routes.tsx).
+ */
 export const ADMIN_SECTIONS = [
-  { to: adminTabPath('transactions'), label: 'Transactions' },
-  { to: adminTabPath('jobs'), label: 'Jobs' },
-  { to: adminTabPath('flagged'), label: 'Reports' },
-  { to: adminTabPath('analytics'), label: 'Market Analytics' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/jobs', label: 'Jobs' },
+  { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/reports', label: 'Reports' },
 ] as const satisfies readonly NavItem[];
 
 const FIND_JOBS_SIGNED_OUT: NavItem = { to: '/#jobs', label: 'Find Jobs' };
