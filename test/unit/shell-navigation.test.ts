@@ -28,10 +28,10 @@ describe('the header navigation per role (spec 1 §2)', () => {
     expect(mobileMenuItems(true, { role: 'admin' }).map((item) => item.to)).toEqual([
       '/admin-dashboard',
       '/dashboard',
-      '/admin-dashboard?tab=transactions',
-      '/admin-dashboard?tab=jobs',
-      '/admin-dashboard?tab=flagged',
-      '/admin-dashboard?tab=analytics',
+      '/admin/users',
+      '/admin/jobs',
+      '/admin/categories',
+      '/admin/reports',
       '/profile',
     ]);
     expect(mobileMenuItems(true, { role: 'worker' }).some((item) => item.to.startsWith('/admin'))).toBe(false);
