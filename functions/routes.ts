@@ -89,7 +89,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   payments: {
     entry: 'functions/http/payments.ts',
-    capabilities: ['table:read', 'table:write', 'images:read', 'stripe'],
+    capabilities: ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'POST /payments/account': 'user',
@@ -185,6 +185,34 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /me/dashboard': 'user',
     },
   },
+  /** The admin console (issue 13) and the job reports it reviews. */
+  admin: {
+    entry: 'functions/http/admin.ts',
+    capabilities: ['table:read', 'table:write'],
+    routes: {
+      'POST /jobs/{id}/flags': 'user',
+      'GET /admin/jobs': 'admin',
+      'GET /admin/flags': 'admin',
+      'POST /admin/flags/{jobId}/review': 'admin',
+      'GET /admin/markets': 'admin',
+      'GET /admin/actions': 'admin',
+    },
+  },
+  conversations: {
+    entry: 'functions/http/conversations.ts',
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
+    routes: {
+      'GET /conversations': 'user',
+      'POST /conversations': 'user',
+      'GET /conversations/{id}': 'user',
+      'GET /conversations/{id}/messages': 'user',
+      'POST /conversations/{id}/messages': 'user',
+      'POST /conversations/{id}/read': 'user',
+      'PUT /conversations/{id}/block': 'user',
+      'DELETE /conversations/{id}/block': 'user',
+      'GET /me/unread-messages': 'user',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
@@ -235,7 +263,8 @@ export interface JobEventDetail {
   change?: JobChange;
 }
 
-const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe'] as const;
+// sockets:push: a payment row they change is pushed to the admin's console.
+const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'] as const;
 
 export const NOTIFICATION_EVENT = { created: 'Notification Created', read: 'Notifications Read' } as const;
 
@@ -292,7 +321,7 @@ export const EVENT_RULES = {
     description: 'Marks a payment refunded when Stripe reports the refund',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['charge.refunded'] },
     entry: 'functions/events/charge-refunded.ts',
-    capabilities: ['table:read', 'table:write'],
+    capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
   transferCreated: {
     description: 'Finishes a payment release whose transfer Stripe made',
@@ -309,7 +338,7 @@ export const EVENT_RULES = {
       detail: { change: ['cancelled', 'deleted'], job: { paidAt: [{ exists: true }] } },
     },
     entry: 'functions/events/refund-job-payment.ts',
-    capabilities: ['table:read', 'table:write', 'stripe'],
+    capabilities: ['table:read', 'table:write', 'stripe', 'sockets:push'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   searchIndex: {
@@ -331,6 +360,18 @@ export const EVENT_RULES = {
     pattern: { source: [EVENT_SOURCE.reviews], 'detail-type': [REVIEW_EVENT.saved] },
     entry: 'functions/events/review-push.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
+  },
+  marketStats: {
+    description: 'Keeps the per-market analytics (running aggregates) in line with every job change',
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
+    entry: 'functions/events/market-stats.ts',
+    capabilities: ['table:read', 'table:write'],
+  },
+  jobFlags: {
+    description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated] },
+    entry: 'functions/events/flag-job.ts',
+    capabilities: ['table:read', 'table:write'],
   },
 } as const satisfies Record<string, EventRule>;
 

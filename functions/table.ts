@@ -110,6 +110,44 @@ export const keys = {
   adminAction: (id: string): ItemKey => ({ pk: `ADMINACTION#${id}`, sk: 'ADMINACTION' }),
   adminActionsLog: () => 'ADMINACTIONS',
 
+  /** GSI2 on admin actions: one action type's entries, newest first (the audit log's filter). */
+  adminActionsOfType: (actionType: string) => `ADMINACTIONS#${actionType}`,
+
+  /**
+   * A report on a job, in the job's partition: the key allows one per reporter per job
+   * (`system#<rule>` for the platform's own flags). GSI1: the flags in one status, newest first.
+   */
+  jobFlag: (jobId: string, reporterId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `FLAG#${reporterId}` }),
+  jobFlagPrefix: () => 'FLAG#',
+  flagsByStatus: (status: string) => `FLAGS#${status}`,
+
+  /** A market's running totals (analytics). GSI1: every market. */
+  marketTotals: (market: string): ItemKey => ({ pk: `MARKET#${market.toLowerCase()}`, sk: 'TOTALS' }),
+  allMarkets: () => 'MARKETS',
+  /** Jobs a market got on one UTC day. GSI1 "MARKETDAYS" sorted by day: the last 30 days of every market. */
+  marketDay: (market: string, day: string): ItemKey => ({ pk: `MARKET#${market.toLowerCase()}`, sk: `DAY#${day}` }),
+  marketDays: () => 'MARKETDAYS',
+  /** What the analytics rule has counted of one job (outside the job's partition: it outlives a delete). */
+  marketJobState: (jobId: string): ItemKey => ({ pk: `MARKETJOB#${jobId}`, sk: 'COUNTED' }),
+
+  /**
+   * A conversation of one job and one worker: the key itself allows one per pair. Its messages
+   * and the record of each client-chosen message id live in the same partition. GSI1: the
+   * poster's conversations, GSI2: the worker's, both by last update; GSI3: by job (cascade).
+   */
+  conversation: (jobId: string, workerId: string): ItemKey => ({ pk: `CONV#${jobId}#${workerId}`, sk: 'CONV' }),
+  conversationsOf: (userId: string) => `CONVS#${userId}`,
+  /** A message; the sort key orders a conversation (the send transaction keeps it increasing). */
+  message: (jobId: string, workerId: string, position: string): ItemKey => ({ pk: `CONV#${jobId}#${workerId}`, sk: `MSG#${position}` }),
+  messagePrefix: () => 'MSG#',
+  /** That a sender used a client-chosen message id (a resend of it is a no-op). */
+  clientMessage: (jobId: string, workerId: string, senderId: string, messageId: string): ItemKey => ({
+    pk: `CONV#${jobId}#${workerId}`,
+    sk: `CLIENTMSG#${senderId}#${messageId}`,
+  }),
+  /** A user's unread messages over all conversations (the header badge). */
+  unreadMessages: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'UNREAD#MESSAGES' }),
+
   /**
    * A live WebSocket connection (TTL'd). GSI1: by user; GSI2: the connections of its shard of
    * the public job feed (see CONNECTION_SHARDS).

@@ -106,6 +106,8 @@ export const NOTIFICATION_TYPES = [
   'worker_question',
   'application_rejected',
   'application_accepted',
+  /** The admin cancelled or removed the poster's job, with the reason. */
+  'job_moderated',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -134,7 +136,14 @@ export type LiveMessage =
   /** The user read one notification (its id) or all of them (null), e.g. in another tab. */
   | { type: 'notifications.read'; notificationId: string | null }
   | DisputeLiveMessage
-  | ReviewSavedMessage;
+  | ReviewSavedMessage
+  /** To the admin only: a payment row changed (paid, refunded, released). */
+  | { type: 'payment.changed'; paymentId: string }
+  | { type: 'chat.message'; conversationId: string; message: ChatMessage }
+  /** The reader opened the conversation: everything up to `readUpTo` (a message position) is read. */
+  | { type: 'chat.read'; conversationId: string; readerId: string; readUpTo: string }
+  /** Blocked or unblocked: listeners re-read the conversation. */
+  | { type: 'chat.updated'; conversationId: string };
 
 /** POST /jobs answers with the draft job and what the card payment step needs. */
 export interface JobPaymentStart {
@@ -156,6 +165,8 @@ export interface PaymentRecord {
   stripePaymentIntentId: string;
   status: 'succeeded' | 'refunded';
   transferId: string | null;
+  /** The admin's reason, once an admin refund was asked for. */
+  refundReason?: string;
   createdAt: string;
 }
 
@@ -217,6 +228,41 @@ export interface ReviewView {
   jobTitle: string;
 }
 
+export interface ChatMessage {
+  /** Chosen by the sending client (a UUID): a resend with the same id is a no-op. */
+  id: string;
+  conversationId: string;
+  senderId: string;
+  content: string;
+  /** Whether the other party has opened the conversation since it was sent. */
+  read: boolean;
+  createdAt: string;
+  /** Where the message stands in its conversation: positions sort as the messages do. */
+  position: string;
+}
+
+/** A conversation as one of its two parties sees it. */
+export interface ConversationView {
+  id: string;
+  jobId: string;
+  jobTitle: string;
+  /** Null once the job is gone. */
+  jobStatus: JobStatus | null;
+  posterId: string;
+  workerId: string;
+  initiatedBy: string;
+  isBlocked: boolean;
+  /** The job is paid: read-only for both. */
+  isClosed: boolean;
+  /** The party that is not the viewer. */
+  otherParty: PublicProfile | null;
+  /** Messages the viewer has not read. */
+  unreadCount: number;
+  lastMessage: { content: string; senderId: string; createdAt: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** GET /me/notifications/unread-count: exact up to the badge cap; `capped` past it ('99+'). */
 export interface UnreadCount {
   count: number;
@@ -238,6 +284,14 @@ export interface Dispute {
   resolvedAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** GET /conversations/{id}: the conversation and its latest messages, oldest first. */
+export interface ConversationDetail {
+  conversation: ConversationView;
+  messages: ChatMessage[];
+  /** Pass as `?before=` to GET /conversations/{id}/messages for older messages; null when none. */
+  olderCursor: string | null;
 }
 
 /** An admin's row: the dispute with its parties' names. */

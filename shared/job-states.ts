@@ -10,7 +10,7 @@
 export const JOB_STATUSES = ['awaiting_payment', 'open', 'assigned', 'completed', 'paid', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export type JobAction = 'pay' | 'edit' | 'accept' | 'unassign' | 'cancel' | 'complete' | 'declineCompletion' | 'release' | 'delete';
+export type JobAction = 'pay' | 'edit' | 'accept' | 'unassign' | 'cancel' | 'adminCancel' | 'complete' | 'declineCompletion' | 'release' | 'delete';
 
 /** action -> statuses it may start from, and the status it leads to (null: the job is removed). */
 export const JOB_TRANSITIONS: Record<JobAction, { from: readonly JobStatus[]; to: JobStatus | null }> = {
@@ -19,6 +19,8 @@ export const JOB_TRANSITIONS: Record<JobAction, { from: readonly JobStatus[]; to
   accept: { from: ['open'], to: 'assigned' },
   unassign: { from: ['assigned'], to: 'open' },
   cancel: { from: ['assigned'], to: 'cancelled' },
+  /** The admin may cancel any job not yet done (spec 2 §5), e.g. a reported open job. */
+  adminCancel: { from: ['open', 'assigned'], to: 'cancelled' },
   complete: { from: ['assigned'], to: 'completed' },
   declineCompletion: { from: ['completed'], to: 'assigned' },
   release: { from: ['completed'], to: 'paid' },

@@ -22,3 +22,6 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** How uploaded images are served (S3 object metadata and the images CDN): opened directly, downloaded, never rendered as a page. */
 export const IMAGE_DISPOSITION = 'attachment';
 export const MAX_SKILLS = 20;
+
+/** Spec 1 §8: a chat message, trimmed. */
+export const MAX_CHAT_MESSAGE = 2000;

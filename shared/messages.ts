@@ -253,6 +253,27 @@ export const MSG = {
     notFound: 'Review not found', // ours
     noRatings: 'No ratings yet', // spec 2 §9
   },
+  /** Spec 1 §8 "Messaging" and spec 2 §2 (the chat screens); the refusals shared with applications are there. */
+  messaging: {
+    loadFailed: 'Failed to load conversations',
+    sendFailed: 'Failed to send message',
+    unblockFailed: 'Failed to unblock conversation',
+    unblocked: 'Worker can now message again',
+    conversationNotFound: 'Conversation not found',
+    workerBlocked: 'Worker blocked',
+    messagingBlocked: 'Messaging blocked',
+    /** Spec 1 §8's rate_limit_error text, for the 10-per-minute limit of §9. */
+    tooManyMessages: 'Too many requests. Please wait a moment and try again',
+    blocked: 'Worker blocked. They cannot message you until you unblock them.', // ours
+    blockFailed: 'Failed to block worker', // ours
+    messageEmpty: 'Please enter a message', // ours
+    messageTooLong: 'The message must be at most 2000 characters', // ours
+    onlyPosterBlocks: 'Only the poster of the job can block or unblock the worker', // ours
+    notAWorker: 'Conversations are between a job poster and a worker', // ours
+    messagesLoadFailed: 'Failed to load messages', // ours
+    empty: 'No conversations yet', // ours
+    invalidPosition: 'That is not a position in a conversation', // ours
+  },
   landing: {
     earnMoney: 'I Want to Earn Money',
     needHelp: 'Need Help With Tasks',
@@ -377,6 +398,37 @@ export const MSG = {
     waitingForRelease: 'Waiting for the poster to release payment', // ours
     waitingForYourRelease: (n: number) => `${n} ${n === 1 ? 'job is' : 'jobs are'} waiting for your release`, // ours
     pendingApplicants: (n: number) => `${n} pending ${n === 1 ? 'applicant' : 'applicants'}`, // ours
+  },
+  /** Spec 2 §8 "Admin" (issue 13). */
+  admin: {
+    loadFailed: (what: 'transactions' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions', reason: string) =>
+      `Failed to load ${what}: ${reason}`,
+    cancelFailed: 'Failed to cancel job',
+    deleteFailed: 'Failed to delete job', // ours
+    cancelReasonRequired: 'Please provide a reason for cancelling the job.',
+    deleteReasonRequired: 'Please provide a reason for deleting the job.',
+    alreadyRefunded: 'This payment was already refunded.', // ours
+    refundInProgressOtherReason: 'A refund of this payment is already under way with another reason.', // ours
+    onlyOpenOrAssignedCancel: 'Only open or assigned jobs can be cancelled', // ours
+    jobCancelled: 'Job cancelled', // ours
+    jobDeleted: 'Job deleted', // ours
+    flagReviewed: 'Flag reviewed', // ours
+    flagAlreadyReviewed: 'This report was already reviewed.', // ours
+    reviewNotesRequired: 'Please add a note for the poster.', // ours
+    removedNoticeTitle: 'Your job was removed', // ours
+    removedNoticeMessage: (title: string, reason: string) => `An admin removed "${title}": ${reason}`, // ours
+    cancelledNoticeTitle: 'Your job was cancelled by an admin', // ours
+    cancelledNoticeMessage: (title: string, reason: string) => `An admin cancelled "${title}": ${reason}`, // ours
+    reviewUpdated: 'Review updated successfully!',
+  },
+  /** 'Report this job' (DECISIONS.md "How a job gets flagged"). */
+  flags: {
+    reportThisJob: 'Report this job', // ours
+    reasonRequired: 'Please describe what is wrong with this job.', // ours
+    reported: 'Thank you. The admin team will review this job.', // ours
+    alreadyReported: 'You have already reported this job.', // ours
+    reportFailed: 'Failed to report job', // ours
+    cannotReportOwn: 'You cannot report your own job.', // ours
   },
 } as const;
 

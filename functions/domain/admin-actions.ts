@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_PAGE_SIZE, type AdminActionType, type AdminActionView } from '../../shared/admin.js';
+import type { Page } from '../../shared/api.js';
+import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
+import type { TransactItem } from '../lib/transactions.js';
 import { logger } from '../lib/logger.js';
 import { keys, timeOrdered } from '../table.js';
 
@@ -28,7 +31,14 @@ export function adminActionItem(action: AdminAction) {
     createdAt,
     gsi1pk: keys.adminActionsLog(),
     gsi1sk: timeOrdered(createdAt, id),
+    gsi2pk: keys.adminActionsOfType(action.actionType),
+    gsi2sk: timeOrdered(createdAt, id),
   };
+}
+
+/** The Put of one admin_actions entry, for the transaction of the change it records. */
+export function adminActionPut(action: AdminAction): TransactItem {
+  return { Put: { TableName: tableName(), Item: adminActionItem(action) } };
 }
 
 /** Appends to the admin_actions log the admin dashboard reads (spec 1 §3, spec 2 §7). */
@@ -42,4 +52,35 @@ export async function recordSecurityEvent(actionType: string, targetType: string
   await recordAdminAction({ adminId: SYSTEM_ACTOR, actionType, targetType, targetId, details, reason }).catch((error: unknown) =>
     logger.error('security event not recorded', { actionType, error }),
   );
+}
+
+/** The audit log, newest first, all of it (GSI1) or one action type (GSI2); 50 per page. */
+export async function listAdminActions(actionType: AdminActionType | undefined, cursor: string | undefined): Promise<Page<AdminActionView>> {
+  const [index, partition] = actionType ? (['GSI2', keys.adminActionsOfType(actionType)] as const) : (['GSI1', keys.adminActionsLog()] as const);
+  const startKey = decodeCursor(cursor, { index, partition });
+  const field = index.toLowerCase();
+  const { Items = [], LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: `${field}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: ADMIN_PAGE_SIZE,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return {
+    items: Items.map((item) => ({
+      id: item.id,
+      adminId: item.adminId,
+      actionType: item.actionType,
+      targetType: item.targetType,
+      targetId: item.targetId,
+      details: item.details ?? {},
+      reason: item.reason,
+      createdAt: item.createdAt,
+    })),
+    nextCursor: encodeCursor(LastEvaluatedKey),
+  };
 }

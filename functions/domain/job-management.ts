@@ -7,6 +7,8 @@ import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
+import { adminActionPut } from './admin-actions.js';
+import { settleUnreadBeforeDelete } from './conversations.js';
 import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
@@ -23,15 +25,51 @@ const WRONG_STATUS: Record<Verb, string> = {
 };
 
 /**
- * Loads a job for an action of its poster: a job that does not exist, is being deleted, or
- * belongs to someone else is "not found or no permission" (nobody learns which); a job in
- * a status the action cannot start from is refused with the action's message.
+ * Who cancels or deletes a job: its poster, or the admin, who may do so to any job and must
+ * say why (DECISIONS.md "Admin reach"); the reason is logged and sent to the poster.
  */
-async function jobForPosterAction(jobId: string, posterId: string, action: JobAction, verb: Verb): Promise<JobItem> {
+export type JobActor = { userId: string; isAdmin: false } | { userId: string; isAdmin: true; reason: string };
+
+const posterActor = (posterId: string): JobActor => ({ userId: posterId, isAdmin: false });
+
+/**
+ * Loads a job for an action of its poster (or the admin): a job that does not exist, is being
+ * deleted, or belongs to someone else is "not found or no permission" (nobody learns which);
+ * a job in a status the action cannot start from is refused with the action's message.
+ */
+async function jobForPosterAction(jobId: string, actor: JobActor, action: JobAction, verb: Verb): Promise<JobItem> {
   const job = await getJob(jobId);
-  if (!job || job.posterId !== posterId) throw notFound(MSG.jobs.notFoundOrNoPermission(verb));
-  if (!JOB_TRANSITIONS[action].from.includes(job.status)) throw new HttpError(409, WRONG_STATUS[verb]);
+  if (!job || (job.posterId !== actor.userId && !actor.isAdmin)) throw notFound(MSG.jobs.notFoundOrNoPermission(verb));
+  if (!JOB_TRANSITIONS[action].from.includes(job.status)) {
+    throw new HttpError(409, action === 'adminCancel' ? MSG.admin.onlyOpenOrAssignedCancel : WRONG_STATUS[verb]);
+  }
   return job;
+}
+
+/**
+ * What the admin's cancel or delete writes beside the change: the admin_actions entry and the
+ * poster's notice with the reason, for the same transaction (so racing clicks log and notify once).
+ */
+function moderationWrites(job: JobItem, actor: JobActor, verb: 'cancel' | 'delete'): TransactItem[] {
+  if (!actor.isAdmin) return [];
+  const notification = notificationItem({
+    userId: job.posterId,
+    // A deleted job's notifications are deleted with it: this one must not point at the job.
+    jobId: verb === 'cancel' ? job.id : null,
+    type: 'job_moderated',
+    title: verb === 'cancel' ? MSG.admin.cancelledNoticeTitle : MSG.admin.removedNoticeTitle,
+    message: (verb === 'cancel' ? MSG.admin.cancelledNoticeMessage : MSG.admin.removedNoticeMessage)(job.title, actor.reason),
+    metadata: { jobTitle: job.title, jobId: job.id },
+  });
+  const action = adminActionPut({
+    adminId: actor.userId,
+    actionType: verb === 'cancel' ? 'cancel_job' : 'delete_job',
+    targetType: 'job',
+    targetId: job.id,
+    details: { jobTitle: job.title, status: job.status, posterId: job.posterId },
+    reason: actor.reason,
+  });
+  return [...notificationWrites(notification), action];
 }
 
 /** Writes `items` at once; a refused condition means the job moved since it was read. */
@@ -44,10 +82,10 @@ async function commitJobChange(items: TransactItem[]): Promise<void> {
   }
 }
 
-/** A poster's transition of the job, with its job event in the same transaction. */
-async function applyTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>, change: JobChange): Promise<JobItem> {
+/** A transition of the job by its poster (or the admin), with its job event in the same transaction. */
+async function applyTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>, change: JobChange, extra: TransactItem[] = []): Promise<JobItem> {
   const { updated, update } = jobTransition(job, action, changes, { by: { posterId: job.posterId } });
-  await commitJobChange([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, change)]);
+  await commitJobChange([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, change), ...extra]);
   return updated;
 }
 
@@ -62,17 +100,21 @@ export async function editJob(
   request: CreateJobRequest,
   verifyImages: (alreadyAttached: string[]) => Promise<void>,
 ): Promise<{ job: JobItem; removedImageKeys: string[] }> {
-  const job = await jobForPosterAction(jobId, posterId, 'edit', 'update');
+  const job = await jobForPosterAction(jobId, posterActor(posterId), 'edit', 'update');
   if (job.paidAt && request.payment !== job.payment) throw badRequest(MSG.jobs.priceLocked);
   await verifyImages(job.imageKeys);
   const updated = await applyTransition(job, 'edit', jobFieldsOf(request), 'edited');
   return { job: updated, removedImageKeys: job.imageKeys.filter((key) => !request.images.includes(key)) };
 }
 
-/** assigned -> cancelled; the worker is cleared. (The refund follows the 'Job Cancelled' event.) */
-export async function cancelJob(jobId: string, posterId: string): Promise<JobItem> {
-  const job = await jobForPosterAction(jobId, posterId, 'cancel', 'cancel');
-  return applyTransition(job, 'cancel', { workerId: undefined }, 'cancelled');
+/**
+ * assigned -> cancelled (by the admin: open or assigned -> cancelled); the worker is cleared.
+ * The refund follows the 'Job Cancelled' event.
+ */
+export async function cancelJob(jobId: string, actor: JobActor): Promise<JobItem> {
+  const action = actor.isAdmin ? 'adminCancel' : 'cancel';
+  const job = await jobForPosterAction(jobId, actor, action, 'cancel');
+  return applyTransition(job, action, { workerId: undefined }, 'cancelled', moderationWrites(job, actor, 'cancel'));
 }
 
 /**
@@ -80,7 +122,7 @@ export async function cancelJob(jobId: string, posterId: string): Promise<JobIte
  * the same transaction, with a 'Job Unassignment Notice' notification.
  */
 export async function unassignJob(jobId: string, posterId: string): Promise<{ job: JobItem; notification: ReturnType<typeof notificationItem> }> {
-  const job = await jobForPosterAction(jobId, posterId, 'unassign', 'unassign');
+  const job = await jobForPosterAction(jobId, posterActor(posterId), 'unassign', 'unassign');
   const workerId = job.workerId!;
   // What belonged to the worker's assignment goes with them.
   const { updated, update } = jobTransition(job, 'unassign', { workerId: undefined, assignedAt: undefined, declineReason: undefined }, { by: { posterId } });
@@ -130,9 +172,9 @@ const referencingKeys = (jobId: string) =>
  * last: if anything fails half-way, the marked job still leads to every remaining child and
  * calling delete again finishes the work.
  */
-export async function deleteJob(jobId: string, posterId: string): Promise<JobItem> {
+export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem> {
   const job = await getJob(jobId, { includeDeleting: true });
-  if (!job || job.posterId !== posterId) throw notFound(MSG.jobs.notFoundOrNoPermission('delete'));
+  if (!job || (job.posterId !== actor.userId && !actor.isAdmin)) throw notFound(MSG.jobs.notFoundOrNoPermission('delete'));
   if (!job.deletingAt) {
     if (!JOB_TRANSITIONS.delete.from.includes(job.status)) throw new HttpError(409, MSG.jobs.cannotDeleteInStatus);
     // The job's removal is told once, with the mark: from then on the job is gone for
@@ -145,16 +187,18 @@ export async function deleteJob(jobId: string, posterId: string): Promise<JobIte
           UpdateExpression: 'SET deletingAt = :now REMOVE gsi1pk, gsi1sk',
           ConditionExpression: '#status = :expected AND posterId = :poster AND attribute_not_exists(deletingAt)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': job.status, ':poster': posterId },
+          ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': job.status, ':poster': job.posterId },
         },
       },
       jobEvent(JOB_EVENT.removed, job, 'deleted'),
+      ...moderationWrites(job, actor, 'delete'),
     ]);
   }
 
   const references = await referencingKeys(jobId);
   // A conversation is the root of its own partition (its messages): delete it whole.
   const conversationPartitions = references.filter((key) => key.sk === 'CONV').map((key) => key.pk);
+  await Promise.all(conversationPartitions.map(settleUnreadBeforeDelete));
   const nested = (await Promise.all(conversationPartitions.map(partitionKeys))).flat();
   const own = (await partitionKeys(keys.jobPartition(jobId))).filter((key) => key.sk !== keys.job(jobId).sk);
   const children = [...nested, ...references, ...own];

@@ -1,18 +1,20 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_PAGE_SIZE } from '../../shared/admin.js';
 import type Stripe from 'stripe';
-import type { JobPaymentStart, PaymentRecord } from '../../shared/api.js';
+import type { JobPaymentStart, Page, PaymentRecord } from '../../shared/api.js';
 import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { db, tableName } from '../lib/db.js';
+import { db, decodeCursor, encodeCursor, isConditionFailure, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { countAttempt } from '../lib/rate-limit.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
 import { keys, timeOrdered } from '../table.js';
-import { recordSecurityEvent } from './admin-actions.js';
+import { adminActionPut, recordSecurityEvent } from './admin-actions.js';
+import { pushPaymentChanged } from './admin-live.js';
 import { jobEvent } from './events.js';
 import { jobTransition } from './job-transitions.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
@@ -23,7 +25,8 @@ import { getProfile } from './profiles.js';
 /** Suspicious-payment rules (spec 1 §9): they raise an alert for the admin, they do not block. */
 const SUSPICIOUS = { singleAmount: 50_000, dayTotal: 200_000, dayCount: 10 } as const;
 
-async function flagSuspiciousPayment(posterId: string, amount: number): Promise<void> {
+/** Records a security event when a payment trips a rule; answers the reasons (empty when none). */
+async function flagSuspiciousPayment(posterId: string, amount: number): Promise<string> {
   const since = new Date(Date.now() - 86_400_000).toISOString();
   const { Items = [] } = await db.send(
     new QueryCommand({
@@ -43,6 +46,7 @@ async function flagSuspiciousPayment(posterId: string, amount: number): Promise<
   if (reasons.length) {
     await recordSecurityEvent('suspicious_payment', 'user', posterId, { amount, dayTotal, dayCount: Items.length }, reasons.join('; '));
   }
+  return reasons.join('; ');
 }
 
 /**
@@ -55,7 +59,7 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
   const rate = await countAttempt('paymentCreation', posterId);
   if (!rate.allowed) throw tooManyRequests(MSG.payments.tooManyAttempts, rate.retryAfterSeconds);
   const draft = newJob(request, posterId, new Date().toISOString(), 'awaiting_payment');
-  await flagSuspiciousPayment(posterId, draft.postedAmount);
+  const suspiciousPayment = await flagSuspiciousPayment(posterId, draft.postedAmount);
   const intent = await (await stripe()).paymentIntents.create(
     {
       amount: draft.postedAmount,
@@ -67,7 +71,13 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
     },
     { idempotencyKey: `job-payment-${draft.id}` },
   );
-  const job: JobItem = { ...draft, stripePaymentIntentId: intent.id, expiresAt: Math.floor(Date.now() / 1000) + DRAFT_TTL_SECONDS };
+  const job: JobItem = {
+    ...draft,
+    stripePaymentIntentId: intent.id,
+    expiresAt: Math.floor(Date.now() / 1000) + DRAFT_TTL_SECONDS,
+    // The job-flags rule flags the job for the admin once it opens.
+    ...(suspiciousPayment ? { suspiciousPayment } : {}),
+  };
   await putNewJob(job);
   return { job: toJobSummary(job), payment: { paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount: intent.amount } };
 }
@@ -153,6 +163,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
     }
     throw error;
   }
+  await pushPaymentChanged(intent.id);
   return { job: opened, opened: true };
 }
 
@@ -187,11 +198,45 @@ export async function markRefunded(paymentIntentId: string, extra: TransactItem[
         ...extra,
       ]),
     );
-    return true;
   } catch (error) {
     if (error instanceof TransactionRefused) return false;
     throw error;
   }
+  await pushPaymentChanged(paymentIntentId);
+  return true;
+}
+
+/**
+ * An admin refund (spec 2 §5 "Payment record"): the reason is claimed on the row first, so
+ * racing clicks with the same reason all reach Stripe with the same idempotency key and
+ * parameters (one refund, the row moves once, and only that call is logged), while a
+ * refund with another reason is refused here with a 409 instead of reaching Stripe with a
+ * reused key and different parameters.
+ */
+export async function adminRefund(paymentIntentId: string, reason: string, adminId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.payment(paymentIntentId),
+        UpdateExpression: 'SET refundReason = :reason',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :succeeded AND (attribute_not_exists(refundReason) OR refundReason = :reason)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':reason': reason, ':succeeded': 'succeeded' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ConsistentRead: true }));
+    if (!Item) throw notFound(MSG.payments.refundFailed);
+    throw conflict(Item.status === 'refunded' ? MSG.admin.alreadyRefunded : MSG.admin.refundInProgressOtherReason);
+  }
+  await (await stripe()).refunds.create(
+    { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { reason } },
+    { idempotencyKey: `admin-refund-${paymentIntentId}` },
+  );
+  const logged = adminActionPut({ adminId, actionType: 'issue_refund', targetType: 'payment', targetId: paymentIntentId, details: {}, reason });
+  return markRefunded(paymentIntentId, [logged]);
 }
 
 /**
@@ -277,22 +322,25 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
     }
     throw error;
   }
+  if (job.stripePaymentIntentId) await pushPaymentChanged(job.stripePaymentIntentId);
   return { job: paid, notification };
 }
 
-/** Payments newest first, for the admin (first 50). */
-export async function listPayments(): Promise<PaymentRecord[]> {
-  const { Items = [] } = await db.send(
+/** Payments newest first, for the admin: 50 per page. */
+export async function listPayments(cursor?: string): Promise<Page<PaymentRecord>> {
+  const startKey = decodeCursor(cursor, { index: 'GSI1', partition: keys.paymentsLog() });
+  const { Items = [], LastEvaluatedKey } = await db.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.paymentsLog() },
       ScanIndexForward: false,
-      Limit: 50,
+      Limit: ADMIN_PAGE_SIZE,
+      ExclusiveStartKey: startKey,
     }),
   );
-  return Items.map((item) => ({
+  const items = Items.map((item): PaymentRecord => ({
     id: item.id,
     jobId: item.jobId,
     jobTitle: item.jobTitle,
@@ -304,8 +352,10 @@ export async function listPayments(): Promise<PaymentRecord[]> {
     stripePaymentIntentId: item.stripePaymentIntentId,
     status: item.status,
     transferId: item.transferId ?? null,
+    ...(item.refundReason ? { refundReason: item.refundReason } : {}),
     createdAt: item.createdAt,
   }));
+  return { items, nextCursor: encodeCursor(LastEvaluatedKey) };
 }
 
 /** Records that a webhook event was handled; false when it already had been (a duplicate). */

@@ -25,6 +25,8 @@ export interface JobItem extends Omit<PartyJob, 'images'> {
   /** The poster's payment (pay to post) and, once released, the transfer to the worker. */
   stripePaymentIntentId?: string;
   transferId?: string;
+  /** Why the poster's payment tripped a suspicious-payment rule (the job gets flagged when it opens). */
+  suspiciousPayment?: string;
   /** Only on unpaid drafts: epoch seconds after which the draft is gone (TTL). */
   expiresAt?: number;
 }

@@ -10,6 +10,7 @@ import { imageUrl } from '../lib/images.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
 import { reviewEvent } from './events.js';
+import { adminActionPut } from './admin-actions.js';
 import { getJob, type JobItem } from './jobs.js';
 import type { ProfileItem } from './profiles.js';
 
@@ -101,9 +102,10 @@ export async function submitReview(jobId: string, reviewerId: string, input: Rev
 /**
  * The admin changes a review (spec 2 §4: only the admin may). The counter moves by the
  * difference, on condition that the stored rating is still the one the difference was taken
- * from; a concurrent edit makes this one read again.
+ * from; a concurrent edit makes this one read again. The change is logged (`edit_review`) in
+ * the same transaction.
  */
-export async function editReview(jobId: string, reviewerId: string, input: ReviewRequest): Promise<Review> {
+export async function editReview(jobId: string, reviewerId: string, input: ReviewRequest, adminId: string): Promise<Review> {
   return retryWhileStale(async () => {
     const job = await getJob(jobId);
     const revieweeId = job && revieweeOf(job, reviewerId);
@@ -127,6 +129,14 @@ export async function editReview(jobId: string, reviewerId: string, input: Revie
       },
       ratingCounters(revieweeId, input.rating - before.rating, 0),
       reviewEvent(edited),
+      adminActionPut({
+        adminId,
+        actionType: 'edit_review',
+        targetType: 'review',
+        targetId: `${jobId}#${reviewerId}`,
+        details: { revieweeId, ratingBefore: before.rating, rating: input.rating },
+        reason: '',
+      }),
     ]);
     return edited;
   });

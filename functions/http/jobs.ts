@@ -1,7 +1,8 @@
+import { adminReasonSchema } from '../../shared/admin.js';
 import type { JobSummary } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { browseJobsQuerySchema, createJobSchema } from '../../shared/schemas/job.js';
-import { cancelJob, deleteJob, editJob, unassignJob } from '../domain/job-management.js';
+import { cancelJob, deleteJob, editJob, unassignJob, type JobActor } from '../domain/job-management.js';
 import { browseOpenJobs } from '../domain/job-search.js';
 import { startJobPayment } from '../domain/job-payments.js';
 import { getJob, listOwnJobs, toJobDetail, toJobSummary } from '../domain/jobs.js';
@@ -21,6 +22,12 @@ async function verifyJobImages(userId: string, imageKeys: string[], alreadyAttac
   await Promise.all(
     imageKeys.map((key, i) => (alreadyAttached.includes(key) ? undefined : verifyUploadedImage(userId, 'job', key, `Image ${i + 1}`))),
   );
+}
+
+/** The caller as the actor of a cancel or delete: the admin must give a reason (`missingReason` when none). */
+function jobActor(request: SignedInRequest, missingReason: string): JobActor {
+  const { userId, isAdmin } = request.caller;
+  return isAdmin ? { userId, isAdmin, reason: request.body(adminReasonSchema(missingReason)).reason } : { userId, isAdmin };
 }
 
 /** Only posters create jobs (spec 1 §6); the role comes from the profile. */
@@ -67,8 +74,9 @@ export const handler = routeGroup('jobs', {
     return toJobSummary(job);
   },
 
-  'POST /jobs/{id}/cancel': async ({ params, caller }) => {
-    return toJobSummary(await cancelJob(params.id ?? '', caller.userId));
+  /** The poster cancels an assigned job; the admin any open or assigned job, with a reason. */
+  'POST /jobs/{id}/cancel': async (request) => {
+    return toJobSummary(await cancelJob(request.params.id ?? '', jobActor(request, MSG.admin.cancelReasonRequired)));
   },
 
   'POST /jobs/{id}/unassign': async ({ params, caller }) => {
@@ -76,8 +84,9 @@ export const handler = routeGroup('jobs', {
     return toJobSummary(job);
   },
 
-  'DELETE /jobs/{id}': async ({ params, caller }) => {
-    const job = await deleteJob(params.id ?? '', caller.userId);
+  /** The poster deletes their job; the admin any job, with a reason (in the body). */
+  'DELETE /jobs/{id}': async (request) => {
+    const job = await deleteJob(request.params.id ?? '', jobActor(request, MSG.admin.deleteReasonRequired));
     await deleteImages(job.imageKeys);
     return { status: 204 };
   },

@@ -2,8 +2,7 @@ import type { Earnings } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
 import { totalEarnings } from '../../shared/money.js';
-import { recordAdminAction } from '../domain/admin-actions.js';
-import { listPayments, openPaidJob, refundPayment, releasePayment } from '../domain/job-payments.js';
+import { adminRefund, listPayments, openPaidJob, releasePayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
 import { getProfile } from '../domain/profiles.js';
@@ -39,21 +38,15 @@ export const handler = routeGroup('payments', {
     return { paidJobs, totalEarned: totalEarnings(paidJobs), paymentAccount: profile.paymentAccount };
   },
 
-  'GET /admin/payments': async () => ({ items: await listPayments() }),
+  'GET /admin/payments': async ({ query }) => listPayments(query.cursor),
 
-  /** An admin refund: through Stripe, the row to refunded, and the action logged. */
+  /**
+   * An admin refund: through Stripe, the row to refunded and the action logged (one
+   * transaction), once however often it is clicked; another reason is a 409.
+   */
   'POST /admin/payments/{id}/refund': async (request) => {
     const { reason } = request.body(refundSchema);
-    const paymentIntentId = request.params.id ?? '';
-    const refunded = await refundPayment(paymentIntentId, reason, `admin-refund-${paymentIntentId}`);
-    await recordAdminAction({
-      adminId: request.caller.userId,
-      actionType: 'issue_refund',
-      targetType: 'payment',
-      targetId: paymentIntentId,
-      details: { refunded },
-      reason,
-    });
+    const refunded = await adminRefund(request.params.id ?? '', reason, request.caller.userId);
     return { refunded };
   },
 });

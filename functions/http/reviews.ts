@@ -20,7 +20,7 @@ export const handler = routeGroup('reviews', {
   'PUT /jobs/{id}/reviews/{reviewerId}': async (request): Promise<Review> => {
     if (!request.caller.isAdmin) throw forbidden(MSG.reviews.cannotModify);
     const input = request.body(reviewSchema);
-    return editReview(request.params.id ?? '', request.params.reviewerId ?? '', input);
+    return editReview(request.params.id ?? '', request.params.reviewerId ?? '', input, request.caller.userId);
   },
 
   /** Reviews about a user, newest first, 50 a page. */

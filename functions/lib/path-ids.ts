@@ -21,6 +21,8 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   reviewerId: UUID,
   notifications: UUID,
   disputes: UUID,
+  /** A conversation's id names its job and its worker (shared/chat.ts). */
+  conversations: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PROFILE_PENALTY, RATE_LIMITS, type RateLimitName } from '../../shared/limits.js';
 import { keys } from '../table.js';
-import { db, tableName } from './db.js';
+import { db, isConditionFailure, tableName } from './db.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -38,6 +38,32 @@ export async function countAttempt(name: RateLimitName, subject: string): Promis
   const count = Number(Attributes?.count ?? 1);
   const allowed = count <= limit.limit;
   return { allowed, count, retryAfterSeconds: allowed ? 0 : end - nowSeconds() };
+}
+
+/**
+ * Counts one attempt named by `attemptId` (a client-chosen id): repeating an id, as a resend
+ * does, does not count again. The window's ids are a string set that never grows past the
+ * limit: an id beyond it is refused by the update's condition.
+ */
+export async function countDistinctAttempt(name: RateLimitName, subject: string, attemptId: string): Promise<RateDecision> {
+  const limit = RATE_LIMITS[name];
+  const { start, end } = window(name);
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.rateCounter(limit.name, subject, start),
+        UpdateExpression: 'ADD attempts :ids SET expiresAt = :expires',
+        ConditionExpression: 'attribute_not_exists(attempts) OR size(attempts) < :limit OR contains(attempts, :id)',
+        ExpressionAttributeValues: { ':ids': new Set([attemptId]), ':id': attemptId, ':limit': limit.limit, ':expires': end + 60 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return { allowed: true, count: (Attributes?.attempts as Set<string> | undefined)?.size ?? 1, retryAfterSeconds: 0 };
+  } catch (error) {
+    if (isConditionFailure(error)) return { allowed: false, count: limit.limit + 1, retryAfterSeconds: end - nowSeconds() };
+    throw error;
+  }
 }
 
 /** Forgets the attempts of the current window (a successful sign-in clears its failures). */

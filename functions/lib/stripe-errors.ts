@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
 import { HttpError } from './errors.js';
 
@@ -31,4 +31,12 @@ export function httpErrorFromStripe(error: Stripe.errors.StripeError): HttpError
   }
 }
 
-export const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
+/**
+ * Recognised by shape, not `instanceof`: every HTTP function imports this module, and loading
+ * the `stripe` package only to compare classes would add it to the cold start of the many
+ * functions that never call Stripe. Stripe's error classes all carry a `type` 'Stripe…'.
+ */
+export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  const type: unknown = error instanceof Error ? (error as Error & { type?: unknown }).type : undefined;
+  return typeof type === 'string' && type.startsWith('Stripe');
+}

@@ -132,3 +132,44 @@ export const DEMO_JOB_LOOP: ReadonlyArray<{
     },
   },
 ];
+
+export interface DemoConversation {
+  jobTitle: string;
+  worker: string;
+  /** In order; `worker: true` when the worker writes it. The last ones stay unread by the other side. */
+  messages: ReadonlyArray<{ worker: boolean; text: string }>;
+  /** The poster blocked the worker after these messages. */
+  blocked?: boolean;
+}
+
+/** A few chats between the demo users, so the messages screens and the header badge are alive. */
+export const DEMO_CONVERSATIONS: readonly DemoConversation[] = [
+  {
+    jobTitle: 'Move a sofa and two armchairs',
+    worker: 'wendy@oddjobs.test',
+    messages: [
+      { worker: true, text: 'Hi Paula! Is the truck already booked, or should I bring a dolly?' },
+      { worker: false, text: 'The truck is booked for 9am. A dolly would be great, thanks!' },
+      { worker: true, text: 'Perfect, I have one. How narrow is the staircase?' },
+      { worker: false, text: 'About 3 feet wide with one turn at the landing.' },
+    ],
+  },
+  {
+    jobTitle: 'Fix a leaking kitchen faucet',
+    worker: 'marco@oddjobs.test',
+    messages: [
+      { worker: true, text: 'Hello Omar, which brand is the faucet? I want to be sure the cartridge fits.' },
+      { worker: false, text: "It's a Moen single-handle, about five years old." },
+      { worker: true, text: 'Great, that cartridge is standard. I can come tomorrow afternoon.' },
+    ],
+  },
+  {
+    jobTitle: 'Trim hedges along a driveway',
+    worker: 'marco@oddjobs.test',
+    messages: [
+      { worker: true, text: 'Can you pay me cash instead, outside the app?' },
+      { worker: false, text: 'No, payments go through OddJobs only.' },
+    ],
+    blocked: true,
+  },
+];

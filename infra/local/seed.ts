@@ -1,18 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import ngeohash from 'ngeohash';
 import { createJobSchema } from '../../shared/schemas/job.js';
+import { seedAdminDemo } from './admin-demo.js';
 import { cognitoClient } from './cognito.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
+import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 
-/**
- * Gives a demo user a complete payment account, as a person would: through the API's
- * onboarding link and the Stripe simulator's onboarding page.
- */
-async function connectDemoPaymentAccount(stack: LocalStack, email: string): Promise<void> {
+/** A demo user's ID token, signed in as the app does. */
+async function demoIdToken(stack: LocalStack, email: string): Promise<string> {
   const { AuthenticationResult } = await cognitoClient(stack.urls.cognito).send(
     new InitiateAuthCommand({
       ClientId: stack.userPool.clientId,
@@ -20,7 +19,15 @@ async function connectDemoPaymentAccount(stack: LocalStack, email: string): Prom
       AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
     }),
   );
-  const headers = { authorization: `Bearer ${AuthenticationResult!.IdToken}`, origin: 'http://127.0.0.1:5173' };
+  return AuthenticationResult!.IdToken!;
+}
+
+/**
+ * Gives a demo user a complete payment account, as a person would: through the API's
+ * onboarding link and the Stripe simulator's onboarding page.
+ */
+async function connectDemoPaymentAccount(stack: LocalStack, email: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await demoIdToken(stack, email)}`, origin: 'http://127.0.0.1:5173' };
   const link = (await (await fetch(`${stack.urls.api}/payments/account`, { method: 'POST', headers })).json()) as { accountLinkUrl: string };
   await fetch(`${link.accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
   await fetch(`${stack.urls.api}/payments/account/status`, { method: 'POST', headers });
@@ -61,6 +68,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
   const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
   const { GEOHASH_PRECISION } = await import('../../functions/domain/job-geocoding.js');
+  const { countJobInMarkets } = await import('../../functions/domain/market-stats.js');
   const now = Date.now();
   const jobIds: string[] = [];
   const putDemoJob = async (demo: DemoJob, createdAt: string) => {
@@ -84,10 +92,25 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       geocodedAddress: job.fullAddress,
     });
     await syncSearchTerms(job.id);
+    await countJobInMarkets(job.id);
     return job;
   };
+  const jobIdsByTitle = new Map<string, string>();
   for (const [index, demo] of DEMO_JOBS.entries()) {
-    jobIds.push((await putDemoJob(demo, new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString())).id);
+    const job = await putDemoJob(demo, new Date(now - (DEMO_JOBS.length - index) * 47 * 60_000).toISOString());
+    jobIds.push(job.id);
+    jobIdsByTitle.set(demo.title, job.id);
+  }
+
+  // The chats go through the messaging domain itself: counters, notifications and all.
+  const { startConversation, sendMessage, setWorkerBlocked } = await import('../../functions/domain/conversations.js');
+  for (const demo of DEMO_CONVERSATIONS) {
+    const workerId = userIds.get(demo.worker)!;
+    const { conversation } = await startConversation(workerId, { jobId: jobIdsByTitle.get(demo.jobTitle)! });
+    for (const message of demo.messages) {
+      await sendMessage(message.worker ? workerId : conversation.posterId, conversation.id, { id: randomUUID(), content: message.text });
+    }
+    if (demo.blocked) await setWorkerBlocked(conversation.posterId, conversation.id, true);
   }
   await seedDemoNotifications(userIds, jobIds);
   await seedDemoDispute(await putDemoJob(DEMO_DISPUTE.job, new Date(now - 26 * 3_600_000).toISOString()), userIds);
@@ -115,6 +138,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       await submitReview(job.id, workerId, demo.reviews.byWorker);
     }
   }
+  await seedAdminDemo(stack, (email) => demoIdToken(stack, email), jobIds.at(-1)!);
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
 }

@@ -15,7 +15,7 @@ import { startLocalS3 } from './s3.js';
 import { serveQueues, type LocalQueues } from './sqs.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
-import { serveWebSocketGateway, type LocalWebSocketGateway } from './ws-gateway.js';
+import { serveWebSocketGateway, type ConnectionLimits, type LocalWebSocketGateway } from './ws-gateway.js';
 
 /** Every port the local stack listens on; 0 lets the OS choose (tests). */
 export interface LocalPorts {
@@ -60,6 +60,8 @@ export interface LocalStackOptions {
   /** Use an already running DynamoDB Local instead of starting one (tests share one). */
   dynamoDbEndpoint?: string;
   tableName?: string;
+  /** How long the local WebSocket gateway keeps connections (API Gateway's quotas by default; tests shorten them). */
+  webSocketLimits?: Partial<ConnectionLimits>;
   /** Print each sent mail to the console (dev). */
   printMail?: boolean;
 }
@@ -156,7 +158,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(events.close);
     const queues = await serveQueues({ port: await port('queues') });
     stops.push(queues.close);
-    const sockets = await serveWebSocketGateway({ port: await port('webSocket') });
+    const sockets = await serveWebSocketGateway({ port: await port('webSocket'), limits: options.webSocketLimits });
     stops.push(sockets.close);
     const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
     stops.push(stripe.close);

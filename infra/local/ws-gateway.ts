@@ -15,6 +15,19 @@ export interface LocalWebSocketGateway extends Listening {
   connectionCount(): number;
 }
 
+/** What API Gateway does to a connection over time (its documented quotas); tests shorten them. */
+export interface ConnectionLimits {
+  /** Closed after this long without a message either way (API Gateway: 10 minutes). */
+  idleTimeoutMs: number;
+  /** Closed this long after connecting, busy or not (API Gateway: 2 hours). */
+  maxConnectionAgeMs: number;
+}
+
+export const API_GATEWAY_CONNECTION_LIMITS: ConnectionLimits = { idleTimeoutMs: 10 * 60_000, maxConnectionAgeMs: 2 * 3600_000 };
+
+/** API Gateway closes a connection it times out with 1001 "Going Away". */
+const GOING_AWAY = 1001;
+
 function requestContext(connectionId: string, routeKey: string, eventType: string, extra: object = {}) {
   const now = new Date();
   return {
@@ -40,8 +53,18 @@ function requestContext(connectionId: string, routeKey: string, eventType: strin
  * $disconnect and $default routes declared in functions/routes.ts, and serves the
  * @connections management API so `@aws-sdk/client-apigatewaymanagementapi` works unchanged.
  */
-export async function serveWebSocketGateway(options: { port: number }): Promise<LocalWebSocketGateway> {
+export async function serveWebSocketGateway(options: { port: number; limits?: Partial<ConnectionLimits> }): Promise<LocalWebSocketGateway> {
+  const limits = { ...API_GATEWAY_CONNECTION_LIMITS, ...options.limits };
   const sockets = new Map<string, WebSocket>();
+  const idleTimers = new Map<string, NodeJS.Timeout>();
+  /** Restarts a connection's idle clock (on every message in or out). */
+  const touch = (connectionId: string) => {
+    clearTimeout(idleTimers.get(connectionId));
+    idleTimers.set(
+      connectionId,
+      setTimeout(() => sockets.get(connectionId)?.close(GOING_AWAY, 'Idle timeout'), limits.idleTimeoutMs),
+    );
+  };
   const wss = new WebSocketServer({ noServer: true });
   const routeEvent = (connectionId: string, routeKey: string, eventType: string, authorizer: object, body?: string) => ({
     requestContext: requestContext(connectionId, routeKey, eventType, { authorizer }),
@@ -60,6 +83,7 @@ export async function serveWebSocketGateway(options: { port: number }): Promise<
     if (req.method === 'POST') {
       // API Gateway delivers pushed data as text frames.
       socket.send((await readBody(req)).toString('utf8'));
+      touch(decodeURIComponent(match[1]!));
       res.writeHead(200);
       res.end();
     } else if (req.method === 'DELETE') {
@@ -110,13 +134,19 @@ export async function serveWebSocketGateway(options: { port: number }): Promise<
 
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.set(connectionId, ws);
+      touch(connectionId);
+      const ageLimit = setTimeout(() => ws.close(GOING_AWAY, 'Connection age limit'), limits.maxConnectionAgeMs);
       ws.on('message', (data) => {
+        touch(connectionId);
         void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$default', 'MESSAGE', authorizer, data.toString())).catch(
           (error: unknown) => console.error('[ws] $default failed', error),
         );
       });
       ws.on('close', () => {
         sockets.delete(connectionId);
+        clearTimeout(idleTimers.get(connectionId));
+        idleTimers.delete(connectionId);
+        clearTimeout(ageLimit);
         void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$disconnect', 'DISCONNECT', authorizer)).catch(
           (error: unknown) => console.error('[ws] $disconnect failed', error),
         );
@@ -133,6 +163,7 @@ export async function serveWebSocketGateway(options: { port: number }): Promise<
     managementEndpoint: listening.url,
     connectionCount: () => sockets.size,
     close: async () => {
+      for (const timer of idleTimers.values()) clearTimeout(timer);
       for (const ws of sockets.values()) ws.terminate();
       wss.close();
       await listening.close();

@@ -1,22 +1,31 @@
 /**
- * `npm run bench [-- fan-out|browse|nearby|dashboards]`: every benchmark, or the one named.
+ * `npm run bench [-- fan-out|browse|chat|nearby|dashboards]`: every benchmark, or the one named.
  * fan-out: the live job feed to 5,000 WebSocket connections (test/bench/fan-out.ts);
  * browse: listing and searching open jobs (test/bench/browse.ts);
+ * chat: 200 sockets exchanging messages for 60 s (test/bench/chat.ts);
  * nearby: the nearby-job alert handler over 20,000 workers (test/bench/nearby-alerts.ts);
  * dashboards: each dashboard load as its screen makes it (test/bench/dashboards.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { runBrowseBench } from './browse.js';
+import { runChatBench } from './chat.js';
 import { runDashboardsBench } from './dashboards.js';
 import { runFanOutBench } from './fan-out.js';
 import { runNearbyAlertsBench } from './nearby-alerts.js';
 
-const BENCHES = { 'fan-out': runFanOutBench, browse: runBrowseBench, nearby: runNearbyAlertsBench, dashboards: runDashboardsBench } as const;
+const BENCHES = { 'fan-out': runFanOutBench, browse: runBrowseBench, chat: runChatBench, nearby: runNearbyAlertsBench, dashboards: runDashboardsBench } as const;
 
 async function main(): Promise<void> {
   const chosen = process.argv.slice(2);
   const unknown = chosen.filter((name) => !(name in BENCHES));
   if (unknown.length) throw new Error(`unknown bench ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`);
-  for (const name of chosen.length ? chosen : Object.keys(BENCHES)) await BENCHES[name as keyof typeof BENCHES]();
+  if (chosen.length === 1) return BENCHES[chosen[0] as keyof typeof BENCHES]();
+  // One process per scenario: handler modules keep the SDK clients of the first local stack
+  // they ran against, so a second scenario in the same process would talk to a stopped stack.
+  for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {
+    const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, name], { stdio: 'inherit' });
+    if (run.status !== 0) process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -53,7 +53,7 @@ export async function submitSignIn(page: Page, email: string, password: string):
 
 /** Waits until the text is on the page (toasts, messages that appear after a call). */
 export async function expectText(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.getByText(text).count()).toBeGreaterThan(0);
 }
 
 /** Axe's serious and critical violations on the page as it is now, as "rule: target" lines. */

@@ -9,16 +9,15 @@ import { toastShown } from './jobs-helpers.js';
 import { signedInPage } from './sign-in.js';
 
 /** Waits for what the browser shows: pages and pushes take a moment on the local stack. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** Opens the dashboard's disputes panel on the dispute about `title` and returns its reply box. */
 async function openThread(page: Page, dashboard: string, title: string) {
   await page.goto(webUrl(dashboard));
   const toggle = page.getByRole('region', { name: 'Disputes' }).getByRole('button', { name: new RegExp(title) });
-  await eventually(() => toggle.count()).toBe(1);
+  await expect.poll(() => toggle.count()).toBe(1);
   await toggle.click();
   const reply = page.getByRole('textbox', { name: 'Reply' });
-  await eventually(() => reply.count()).toBe(1);
+  await expect.poll(() => reply.count()).toBe(1);
   return { toggle, reply, messages: page.getByRole('list', { name: 'Dispute messages' }) };
 }
 
@@ -42,16 +41,16 @@ describe('disputes in a browser', () => {
 
     // Marco files from the Dispute Center: required fields first, then the confirmation.
     await marco.goto(webUrl(`/jobs/${job.id}/dispute`));
-    await eventually(() => marco.getByRole('heading', { name: MSG.disputes.submitADispute }).count()).toBe(1);
+    await expect.poll(() => marco.getByRole('heading', { name: MSG.disputes.submitADispute }).count()).toBe(1);
     expect(await marco.getByRole('heading', { name: MSG.disputes.howDisputesWork }).count()).toBe(1);
     expect(await marco.getByLabel('Description').getAttribute('rows')).toBe('4');
     await marco.getByRole('button', { name: MSG.disputes.submitDispute }).click();
-    await eventually(() => marco.getByText(MSG.disputes.fillRequired).count()).toBe(1);
+    await expect.poll(() => marco.getByText(MSG.disputes.fillRequired).count()).toBe(1);
     await marco.getByLabel('Dispute type').selectOption('payment');
     await marco.getByLabel('Description').fill('The railing is done but the payment has not been released after a week.');
     await marco.getByRole('button', { name: MSG.disputes.submitDispute }).click();
-    await eventually(toastShown(marco, MSG.disputes.submitted)).toBe(1);
-    await eventually(() => marco.getByRole('heading', { name: MSG.disputes.underReview }).count()).toBe(1);
+    await expect.poll(toastShown(marco, MSG.disputes.submitted)).toBe(1);
+    await expect.poll(() => marco.getByRole('heading', { name: MSG.disputes.underReview }).count()).toBe(1);
 
     // Both parties open the thread from their dashboards; Paula's reply reaches Marco live.
     const marcoThread = await openThread(marco, '/worker-dashboard', title);
@@ -60,32 +59,31 @@ describe('disputes in a browser', () => {
     await paulaThread.reply.press('Shift+Enter');
     await paulaThread.reply.pressSequentially('Releasing it today.');
     await paulaThread.reply.press('Enter');
-    await eventually(toastShown(paula, MSG.disputes.responseSent)).toBe(1);
-    await eventually(() => marcoThread.messages.locator('.dispute-message').last().innerText()).toContain('I was travelling.\nReleasing it today.');
+    await expect.poll(toastShown(paula, MSG.disputes.responseSent)).toBe(1);
+    await expect.poll(() => marcoThread.messages.locator('.dispute-message').last().innerText()).toContain('I was travelling.\nReleasing it today.');
     expect(await paulaThread.reply.inputValue()).toBe('');
 
     // The admin resolves it by template from the Disputes tab.
     await admin.goto(webUrl('/admin-dashboard'));
-    const disputesTab = admin.getByRole('tab', { name: 'Disputes' });
-    if (await disputesTab.count()) await disputesTab.click();
+    await admin.getByRole('tab', { name: 'Disputes' }).click();
     const row = admin.getByRole('row', { name: new RegExp(title) });
-    await eventually(() => row.count()).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     expect(await row.locator('.amplify-badge').innerText()).toBe('medium');
     await admin.getByRole('button', { name: /^Resolve Selected/ }).click();
-    await eventually(toastShown(admin, MSG.disputes.selectDisputes)).toBe(1);
+    await expect.poll(toastShown(admin, MSG.disputes.selectDisputes)).toBe(1);
     await row.getByRole('button', { name: 'Open' }).click();
-    await eventually(() => admin.getByRole('list', { name: 'Dispute messages' }).getByText('Releasing it today.', { exact: false }).count()).toBe(1);
+    await expect.poll(() => admin.getByRole('list', { name: 'Dispute messages' }).getByText('Releasing it today.', { exact: false }).count()).toBe(1);
     await admin.getByLabel('Resolution template', { exact: true }).selectOption({ label: 'Payment released to the worker' });
     await admin.getByRole('button', { name: 'Resolve Dispute' }).click();
-    await eventually(toastShown(admin, MSG.disputes.resolved)).toBe(1);
-    await eventually(() => row.count()).toBe(0);
+    await expect.poll(toastShown(admin, MSG.disputes.resolved)).toBe(1);
+    await expect.poll(() => row.count()).toBe(0);
 
     // Both parties see the thread close without reloading: 'closed', the resolution, no more replies.
     for (const { page, thread } of [
       { page: marco, thread: marcoThread },
       { page: paula, thread: paulaThread },
     ]) {
-      await eventually(() => thread.reply.isDisabled()).toBe(true);
+      await expect.poll(() => thread.reply.isDisabled()).toBe(true);
       expect(await thread.toggle.getByText('closed', { exact: true }).count()).toBe(1);
       expect(await page.getByText('The work was completed as agreed', { exact: false }).count()).toBe(1);
     }
@@ -93,9 +91,9 @@ describe('disputes in a browser', () => {
     // Paula's Submit Dispute dialog offers her jobs with a worker and asks for one first.
     await paula.getByRole('button', { name: MSG.disputes.submitDispute }).click();
     const dialog = paula.getByRole('dialog', { name: MSG.disputes.submitADispute });
-    await eventually(() => dialog.getByRole('option', { name: title }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole('option', { name: title }).count()).toBe(1);
     await dialog.getByRole('button', { name: MSG.disputes.submitDispute }).click();
-    await eventually(() => dialog.getByText(MSG.disputes.selectJob).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(MSG.disputes.selectJob).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await dialog.count()).toBe(0);
 

@@ -3,7 +3,6 @@ import { expect } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { webUrl } from './browser.js';
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -29,6 +28,6 @@ export async function deleteFromDashboard(page: Page, title: string): Promise<vo
   await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this job?' });
   await dialog.getByRole('button', { name: 'Delete job' }).click();
-  await eventually(toastShown(page, MSG.jobs.deleted)).toBe(1);
-  await eventually(() => page.getByRole('button', { name: `Edit ${title}`, exact: true }).count()).toBe(0);
+  await expect.poll(toastShown(page, MSG.jobs.deleted)).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: `Edit ${title}`, exact: true }).count()).toBe(0);
 }

@@ -8,7 +8,6 @@ import { useBrowser, webUrl } from './browser.js';
 import { signedInPage } from './sign-in.js';
 
 /** Waits for what the browser shows: pages and pushes take a moment on the local stack. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** Whether `text` shows up as a toast (toasts stay a few seconds). */
 const toastShown = (page: Page, text: string) => () => page.locator('.toast', { hasText: text }).count();
@@ -19,19 +18,19 @@ const sideCard = (page: Page, heading: string) => page.getByRole('complementary'
 async function apply(page: Page, message: string): Promise<void> {
   await page.getByLabel('Message to the poster (optional)').fill(message);
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
-  await eventually(toastShown(page, MSG.applications.submitted)).toBe(1);
-  await eventually(() => page.locator('.application-status').innerText()).toBe('pending');
+  await expect.poll(toastShown(page, MSG.applications.submitted)).toBe(1);
+  await expect.poll(() => page.locator('.application-status').innerText()).toBe('pending');
 }
 
 async function review(page: Page, stars: string, comment: string): Promise<void> {
   await page.getByRole('button', { name: 'Submit Review' }).click();
-  await eventually(() => page.getByText(MSG.reviews.ratingRequired).count()).toBe(1);
+  await expect.poll(() => page.getByText(MSG.reviews.ratingRequired).count()).toBe(1);
   await page.getByRole('radio', { name: stars, exact: true }).check();
   await page.getByLabel('Comment (optional)').fill(comment);
   expect(await page.getByText(`${comment.length}/500`).count()).toBe(1);
   await page.getByRole('button', { name: 'Submit Review' }).click();
-  await eventually(toastShown(page, MSG.reviews.submitted)).toBe(1);
-  await eventually(() => page.getByText(`You rated ${stars}`).count()).toBe(1);
+  await expect.poll(toastShown(page, MSG.reviews.submitted)).toBe(1);
+  await expect.poll(() => page.getByText(`You rated ${stars}`).count()).toBe(1);
 }
 
 /** How the job page writes a profile's rating: floor(rating) stars of 5, the average with one decimal, the review count. */
@@ -58,17 +57,17 @@ describe('the job lifecycle in a browser', () => {
 
     // Both workers apply: the counts and the remaining spots follow.
     await wendy.goto(jobUrl);
-    await eventually(() => wendy.getByText('0/4').count()).toBe(1);
+    await expect.poll(() => wendy.getByText('0/4').count()).toBe(1);
     expect(await wendy.getByText('4 spots remaining').count()).toBe(1);
     await apply(wendy, 'I have refinished a dozen benches.');
     await marco.goto(jobUrl);
-    await eventually(() => marco.getByText('3 spots remaining').count()).toBe(1);
+    await expect.poll(() => marco.getByText('3 spots remaining').count()).toBe(1);
     await apply(marco, 'Available this weekend.');
 
     // The poster's tabs: the applications with their pending mark, reached with the arrow key.
     await paula.goto(jobUrl);
     const applicationsTab = paula.getByRole('tab', { name: /^Applications \(2\)\s*2 pending$/ });
-    await eventually(() => applicationsTab.count()).toBe(1);
+    await expect.poll(() => applicationsTab.count()).toBe(1);
     await paula.getByRole('tab', { name: 'Job Details' }).focus();
     await paula.keyboard.press('ArrowRight');
     expect(await applicationsTab.getAttribute('aria-selected')).toBe('true');
@@ -80,45 +79,45 @@ describe('the job lifecycle in a browser', () => {
 
     // Accepting Wendy assigns her and rejects Marco, who sees it without reloading.
     await paula.getByRole('button', { name: 'Accept Wendy Worker' }).click();
-    await eventually(toastShown(paula, MSG.applications.accepted)).toBe(1);
-    await eventually(() => marco.locator('.application-status').innerText()).toBe('rejected');
-    await eventually(() => sideCard(paula, 'Assigned Worker').getByText('Wendy Worker').count()).toBe(1);
+    await expect.poll(toastShown(paula, MSG.applications.accepted)).toBe(1);
+    await expect.poll(() => marco.locator('.application-status').innerText()).toBe('rejected');
+    await expect.poll(() => sideCard(paula, 'Assigned Worker').getByText('Wendy Worker').count()).toBe(1);
 
     // Wendy is congratulated once on her dashboard.
     await wendy.goto(webUrl('/worker-dashboard'));
-    await eventually(() => wendy.getByRole('status', { name: 'Congratulations' }).getByText(title, { exact: false }).count()).toBe(1);
+    await expect.poll(() => wendy.getByRole('status', { name: 'Congratulations' }).getByText(title, { exact: false }).count()).toBe(1);
     await wendy.reload();
-    await eventually(() => wendy.getByRole('heading', { name: 'Available Jobs' }).count()).toBe(1);
+    await expect.poll(() => wendy.getByRole('heading', { name: 'Available Jobs' }).count()).toBe(1);
     expect(await wendy.getByRole('status', { name: 'Congratulations' }).count()).toBe(0);
 
     // Wendy marks it completed; Paula sees it live and declines with a reason.
     await wendy.goto(jobUrl);
     await wendy.getByRole('button', { name: 'Mark as Completed' }).click();
-    await eventually(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
+    await expect.poll(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
     const decline = paula.getByRole('button', { name: 'Decline Completion' });
-    await eventually(() => decline.count()).toBe(1);
+    await expect.poll(() => decline.count()).toBe(1);
     expect(await decline.isDisabled()).toBe(true);
     await paula.getByLabel('Reason for declining').fill('The second chair still needs a coat.');
     await decline.click();
-    await eventually(toastShown(paula, MSG.applications.completionDeclined)).toBe(1);
+    await expect.poll(toastShown(paula, MSG.applications.completionDeclined)).toBe(1);
 
     // Wendy is told why, the job is hers again, and she completes it again.
-    await eventually(() => wendy.getByText('The second chair still needs a coat.', { exact: false }).count()).toBe(1);
-    await eventually(() => wendy.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
+    await expect.poll(() => wendy.getByText('The second chair still needs a coat.', { exact: false }).count()).toBe(1);
+    await expect.poll(() => wendy.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
     await wendy.getByRole('button', { name: 'Mark as Completed' }).click();
-    await eventually(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
+    await expect.poll(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
 
     // Paula releases the payment.
     const release = paula.getByRole('button', { name: 'Release Payment' });
-    await eventually(() => release.count()).toBe(1);
+    await expect.poll(() => release.count()).toBe(1);
     await release.click();
-    await eventually(toastShown(paula, MSG.payments.released)).toBe(1);
+    await expect.poll(toastShown(paula, MSG.payments.released)).toBe(1);
 
     // Both review each other; the ratings show on the job page.
-    await eventually(() => paula.getByRole('heading', { name: 'Review Wendy Worker' }).count()).toBe(1);
+    await expect.poll(() => paula.getByRole('heading', { name: 'Review Wendy Worker' }).count()).toBe(1);
     await review(paula, '5 stars', 'Careful work, great result.');
     await wendy.reload();
-    await eventually(() => wendy.getByRole('heading', { name: 'Review Paula Poster' }).count()).toBe(1);
+    await expect.poll(() => wendy.getByRole('heading', { name: 'Review Paula Poster' }).count()).toBe(1);
     await review(wendy, '4 stars', 'Clear instructions, paid on time.');
 
     const { workerId } = await callApi<JobDetail>('GET', `/jobs/${job.id}`, paulaToken);
@@ -127,8 +126,8 @@ describe('the job lifecycle in a browser', () => {
       callApi<PublicProfile>('GET', `/profiles/${job.posterId}`, paulaToken),
     ]);
     await paula.reload();
-    await eventually(() => sideCard(paula, 'Assigned Worker').locator('.rating').textContent()).toBe(ratingText(wendyProfile));
-    await eventually(() => sideCard(wendy, 'Posted By').locator('.rating').textContent()).toBe(ratingText(paulaProfile));
+    await expect.poll(() => sideCard(paula, 'Assigned Worker').locator('.rating').textContent()).toBe(ratingText(wendyProfile));
+    await expect.poll(() => sideCard(wendy, 'Posted By').locator('.rating').textContent()).toBe(ratingText(paulaProfile));
     // A review is final: the form is gone for both.
     expect(await paula.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
     expect(await wendy.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);

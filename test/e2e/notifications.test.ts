@@ -6,7 +6,6 @@ import { fillJobForm, toastShown } from './jobs-helpers.js';
 import { TEST_CARDS, payByCard } from './payments-helpers.js';
 import { signedInPage } from './sign-in.js';
 
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
 /** Downtown Austin: about 3 miles from where the job form's '77 Rainey St, Austin, TX' geocodes. */
 const DOWNTOWN = { latitude: 30.26721, longitude: -97.74312 };
@@ -21,28 +20,28 @@ describe('notifications in a browser', () => {
 
     // No location yet: the settings card asks for one.
     await worker.goto(webUrl('/notification-settings'));
-    await eventually(() => worker.getByText(MSG.location.quickSetupRequired).count()).toBe(1);
+    await expect.poll(() => worker.getByText(MSG.location.quickSetupRequired).count()).toBe(1);
     await worker.getByRole('button', { name: MSG.location.getCurrentLocation }).click();
-    await eventually(toastShown(worker, MSG.location.updated)).toBe(1);
-    await eventually(() => worker.getByText(MSG.location.locationSetSuccessfully).count()).toBe(1);
+    await expect.poll(toastShown(worker, MSG.location.updated)).toBe(1);
+    await expect.poll(() => worker.getByText(MSG.location.locationSetSuccessfully).count()).toBe(1);
     expect(await worker.getByTestId('stored-coordinates').innerText()).toBe('30.2672, -97.7431');
 
     // A move of more than half a mile is confirmed first; cancelling keeps the stored point.
     await workerContext.setGeolocation({ latitude: 30.4, longitude: -97.74 });
     await worker.getByRole('button', { name: MSG.location.locationSetUpdate }).click();
     const confirm = worker.getByRole('dialog', { name: 'Update your job search area?' });
-    await eventually(() => confirm.count()).toBe(1);
+    await expect.poll(() => confirm.count()).toBe(1);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await worker.getByTestId('stored-coordinates').innerText()).toBe('30.2672, -97.7431');
 
     await worker.getByRole('button', { name: MSG.location.savePreferences }).click();
-    await eventually(toastShown(worker, MSG.location.preferencesSaved)).toBe(1);
+    await expect.poll(toastShown(worker, MSG.location.preferencesSaved)).toBe(1);
 
     // The worker waits on the dashboard, where the badge shows the location is set.
     await worker.goto(webUrl('/worker-dashboard'));
-    await eventually(() => worker.getByTestId('location-badge').innerText()).toContain('Location set');
+    await expect.poll(() => worker.getByTestId('location-badge').innerText()).toContain('Location set');
     const bell = worker.getByRole('button', { name: /^Notifications/ });
-    await eventually(() => bell.getAttribute('aria-label')).toMatch(/^Notifications/);
+    await expect.poll(() => bell.getAttribute('aria-label')).toMatch(/^Notifications/);
     const unreadBefore = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
 
     // A poster posts and pays for a job about 3 miles away.
@@ -55,11 +54,11 @@ describe('notifications in a browser', () => {
     await poster.waitForURL(/\/jobs\/[0-9a-f-]{36}$/);
 
     // The worker's page, never reloaded: the nearby toast, a higher badge, the job in the bell.
-    await eventually(toastShown(worker, title)).toBe(1);
-    await eventually(async () => Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0)).toBeGreaterThan(unreadBefore);
+    await expect.poll(toastShown(worker, title)).toBe(1);
+    await expect.poll(async () => Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0)).toBeGreaterThan(unreadBefore);
     await bell.click();
     const entry = worker.getByRole('region', { name: 'Recent notifications' }).getByRole('button', { name: new RegExp(title) });
-    await eventually(() => entry.count()).toBe(1);
+    await expect.poll(() => entry.count()).toBe(1);
     expect(await worker.getByRole('link', { name: MSG.notifications.viewAll }).count()).toBe(1);
 
     // Opening it goes to the job and marks it read.
@@ -67,7 +66,7 @@ describe('notifications in a browser', () => {
     await worker.waitForURL(/\/jobs\/[0-9a-f-]{36}$/);
     await worker.goto(webUrl('/notifications'));
     const row = worker.getByRole('button', { name: new RegExp(title) });
-    await eventually(() => row.count()).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByText('Unread:').count()).toBe(0);
 
     await posterContext.close();
@@ -86,7 +85,7 @@ describe('notifications in a browser', () => {
     const workerContext = await browser().newContext();
     const worker = await signedInPage(workerContext, 'wendy@oddjobs.test');
     await worker.goto(webUrl('/worker-onboarding'));
-    await eventually(() => worker.getByText('Step 3 of 4').count()).toBe(1);
+    await expect.poll(() => worker.getByText('Step 3 of 4').count()).toBe(1);
     expect(await worker.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75');
     await worker.getByRole('button', { name: 'Skip for now' }).click();
     await worker.waitForURL(/\/worker-dashboard$/);

@@ -10,7 +10,6 @@ import { TEST_CARDS, connectPaymentAccount, payByCard } from './payments-helpers
 import { signedInPage } from './sign-in.js';
 
 /** Waits for what the browser shows: pages and calls take a moment on the local stack. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 const badge = (page: Page) => page.locator('#payment-settings .badge').innerText();
 
@@ -19,7 +18,7 @@ async function onLandingGrid(browser: Browser, title: string): Promise<boolean> 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   await page.goto(webUrl('/'));
-  await eventually(() => page.locator('#jobs .job-grid > li').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('#jobs .job-grid > li').count()).toBeGreaterThan(0);
   const found = (await page.getByRole('link', { name: title }).count()) > 0;
   await visitor.close();
   return found;
@@ -38,16 +37,16 @@ describe('payments in a browser', () => {
 
     // Without a payment account, posting points to the payment settings.
     await page.goto(webUrl('/post-job'));
-    await eventually(() => page.getByText(MSG.payments.accountNeededToPost).count()).toBe(1);
+    await expect.poll(() => page.getByText(MSG.payments.accountNeededToPost).count()).toBe(1);
     await page.getByRole('link', { name: 'Set Up Payments' }).click();
     await page.waitForURL(/\/profile#payment-settings$/);
-    await eventually(() => badge(page)).toBe('Not Connected');
+    await expect.poll(() => badge(page)).toBe('Not Connected');
 
     // On a phone Stripe's onboarding replaces the app, and comes back to the poster dashboard.
     await connectPaymentAccount(page);
-    await eventually(toastShown(page, MSG.payments.setupReturned)).toBe(1);
+    await expect.poll(toastShown(page, MSG.payments.setupReturned)).toBe(1);
     await page.goto(webUrl('/profile'));
-    await eventually(() => badge(page)).toBe('Connected & Ready');
+    await expect.poll(() => badge(page)).toBe('Connected & Ready');
     expect(await page.getByText(MSG.payments.setupComplete).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Connect Stripe Account' }).count()).toBe(0);
 
@@ -57,20 +56,20 @@ describe('payments in a browser', () => {
     expect(await page.getByText(MSG.payments.accountNeededToPost).count()).toBe(0);
     await fillJobForm(page, title);
     await page.getByRole('button', { name: 'Post Job' }).click();
-    await eventually(() => page.getByRole('heading', { name: `Pay to post “${title}”` }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: `Pay to post “${title}”` }).count()).toBe(1);
     // $60.00 + the $8.40 fee.
     expect(await page.getByRole('button', { name: 'Pay $68.40' }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await payByCard(page, TEST_CARDS.declined);
-    await eventually(() => page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/post-job');
     expect(await onLandingGrid(browser(), title)).toBe(false);
 
     // Another card on the same step pays, and the job opens for everyone.
     await payByCard(page, TEST_CARDS.succeeds);
     await page.waitForURL(/\/jobs\/[0-9a-f-]{36}$/);
-    await eventually(toastShown(page, MSG.jobs.posted)).toBe(1);
-    await eventually(() => page.getByRole('heading', { level: 1, name: title }).count()).toBe(1);
+    await expect.poll(toastShown(page, MSG.jobs.posted)).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: title }).count()).toBe(1);
     expect(await page.locator('.badge--open').innerText()).toBe('Open');
     expect(await onLandingGrid(browser(), title)).toBe(true);
 
@@ -89,10 +88,10 @@ describe('payments in a browser', () => {
 
     const returned = await connectPaymentAccount(page);
     expect(returned).not.toBe(page);
-    await eventually(toastShown(page, MSG.payments.setupOpenedInNewWindow)).toBe(1);
+    await expect.poll(toastShown(page, MSG.payments.setupOpenedInNewWindow)).toBe(1);
     await returned.close();
     await page.reload();
-    await eventually(() => badge(page)).toBe('Connected & Ready');
+    await expect.poll(() => badge(page)).toBe('Connected & Ready');
     // Back on the profile with the setup complete, a poster goes on to the dashboard after 2 s.
     await page.goto(webUrl('/profile?stripe_setup=success'));
     await page.waitForURL(/\/profile$/);
@@ -103,7 +102,7 @@ describe('payments in a browser', () => {
     await fillJobForm(page, title);
     await page.getByRole('button', { name: 'Post Job' }).click();
     await payByCard(page, TEST_CARDS.declined);
-    await eventually(() => page.getByText('Your card was declined.').count()).toBe(1);
+    await expect.poll(() => page.getByText('Your card was declined.').count()).toBe(1);
     expect(await onLandingGrid(browser(), title)).toBe(false);
     await context.close();
   });
@@ -112,8 +111,8 @@ describe('payments in a browser', () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await signedInPage(context, 'wendy@oddjobs.test');
     await page.goto(webUrl('/worker-earnings'));
-    await eventually(() => page.getByRole('heading', { level: 1, name: 'My Earnings' }).count()).toBe(1);
-    await eventually(() => page.getByRole('heading', { level: 2, name: 'Payout Options' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'My Earnings' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Payout Options' }).count()).toBe(1);
     for (const option of PAYOUT_OPTIONS) {
       expect(await page.getByRole('heading', { level: 3, name: option.name }).count()).toBe(1);
       expect(await page.getByText(option.timing, { exact: true }).count()).toBe(1);

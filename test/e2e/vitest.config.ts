@@ -14,5 +14,7 @@ export default defineConfig({
     env: { LOG_LEVEL: 'warn' },
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // A page's first data arrives in well under a second on a quiet machine; CI machines are not quiet.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobSummary } from '../../shared/api.js';
+import { conversationId } from '../../shared/chat.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { notificationItem } from '../../functions/domain/notifications.js';
 import { jobForm, postOpenJob } from '../support/job-lifecycle.js';
@@ -14,10 +16,11 @@ import { DECLARED_ROUTES, fillPath, type DeclaredRoute } from '../support/routes
  * - public: anyone, signed in or not; any: any signed-in user, on shared data;
  * - self: the caller's own data only (the path names nothing of anyone else);
  * - poster: the poster's job or its payment; worker: the assigned worker's job;
- * - parties: the poster and the assigned worker of the job; admin: the admin only (declared
- *   or decided by the handler).
+ * - parties: the poster and the assigned worker of the job; conversation: the job's poster and
+ *   the worker who wrote about it (not yet assigned); admin: the admin only (declared or
+ *   decided by the handler).
  */
-type Ownership = 'public' | 'any' | 'self' | 'poster' | 'worker' | 'parties' | 'admin';
+type Ownership = 'public' | 'any' | 'self' | 'poster' | 'worker' | 'parties' | 'conversation' | 'admin';
 
 const OWNERSHIP: Readonly<Record<string, Ownership>> = {
   'GET /accounts/admin-status': 'public',
@@ -76,6 +79,23 @@ const OWNERSHIP: Readonly<Record<string, Ownership>> = {
   'GET /admin/dispute-templates': 'admin',
   // The caller's own dashboard (the admin, who has a console, is refused).
   'GET /me/dashboard': 'self',
+  // Any signed-in user may report a job (its poster is refused: not their own).
+  'POST /jobs/{id}/flags': 'any',
+  'GET /admin/jobs': 'admin',
+  'GET /admin/flags': 'admin',
+  'POST /admin/flags/{jobId}/review': 'admin',
+  'GET /admin/markets': 'admin',
+  'GET /admin/actions': 'admin',
+  'GET /conversations': 'self',
+  // A worker may write about any open job; a poster only to a worker about their own job.
+  'POST /conversations': 'any',
+  'GET /conversations/{id}': 'conversation',
+  'GET /conversations/{id}/messages': 'conversation',
+  'POST /conversations/{id}/messages': 'conversation',
+  'POST /conversations/{id}/read': 'conversation',
+  'PUT /conversations/{id}/block': 'conversation',
+  'DELETE /conversations/{id}/block': 'conversation',
+  'GET /me/unread-messages': 'self',
 };
 
 type Caller = 'anonymous' | 'worker' | 'poster' | 'otherPoster' | 'admin';
@@ -88,6 +108,7 @@ const REFUSED: Record<Ownership, readonly Caller[]> = {
   poster: ['worker', 'otherPoster'],
   worker: ['poster', 'otherPoster'],
   parties: ['worker', 'otherPoster'],
+  conversation: ['otherPoster'],
   admin: ['worker', 'poster', 'otherPoster'],
 };
 
@@ -112,6 +133,9 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     const notification = notificationItem({ userId: poster.userId, jobId: job.id, type: 'job_completed', title: 'Done', message: 'Done' });
     await tableClient(stack()).send(new PutCommand({ TableName: stack().tableName, Item: notification }));
     notificationId = notification.id;
+    // The worker asks about the job: the conversation the chat routes are called on.
+    const started = await api(stack(), 'POST', '/conversations', { token: worker.idToken, body: { jobId: job.id } });
+    expect(started.status).toBe(201);
   }, 120_000);
 
   /** The path values that point at the poster's resources. */
@@ -119,7 +143,7 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     const segments = route.template.split('/');
     return fillPath(route.template, (param) => {
       const owner = param === 'id' ? segments[segments.indexOf(`{${param}}`) - 1] : param;
-      const value = { jobs: job.id, jobId: job.id, profiles: users.poster!.userId, payments: paymentIntentId, workerId: users.worker!.userId, reviewerId: users.poster!.userId, notifications: notificationId, disputes: job.id }[owner!];
+      const value = { jobs: job.id, jobId: job.id, profiles: users.poster!.userId, payments: paymentIntentId, workerId: users.worker!.userId, reviewerId: users.poster!.userId, notifications: notificationId, disputes: job.id, conversations: conversationId(job.id, users.worker!.userId) }[owner!];
       if (!value) throw new Error(`${route.routeKey}: no test value for {${param}}`);
       return value;
     });
@@ -139,13 +163,21 @@ describe('authorisation: every declared route x {anonymous, worker, poster, othe
     'PUT /me/location': { zip: '78701', timeZone: 'America/Chicago' },
     'PUT /me/notification-preferences': DEFAULT_NOTIFICATION_PREFERENCES,
     'POST /jobs/{id}/dispute': { type: 'quality', description: 'Not done' },
+    'POST /jobs/{id}/flags': { flagType: 'spam', reason: 'Looks like spam' },
+    'POST /admin/flags/{jobId}/review': { decision: 'approved', notes: 'Fine' },
     'POST /disputes/{id}/messages': { message: 'Hello' },
     'PUT /admin/disputes/{id}/priority': { priority: 'high' },
     'POST /admin/disputes/{id}/resolve': { templateId: 'insufficient-evidence' },
     'POST /admin/disputes/bulk-resolve': { disputeIds: ['x'], templateId: 'insufficient-evidence' },
   };
   const bodyOf = (route: DeclaredRoute) =>
-    route.routeKey === 'POST /payments/confirm' ? { paymentIntentId } : route.method === 'GET' || route.method === 'DELETE' ? undefined : (BODIES[route.routeKey] ?? {});
+    route.routeKey === 'POST /payments/confirm'
+      ? { paymentIntentId }
+      : route.routeKey === 'POST /conversations'
+        ? { jobId: job.id }
+        : route.routeKey === 'POST /conversations/{id}/messages'
+          ? { id: randomUUID(), content: 'Is the sofa heavy?' }
+          : route.method === 'GET' || route.method === 'DELETE' ? undefined : (BODIES[route.routeKey] ?? {});
 
   const call = (route: DeclaredRoute, caller: Caller) =>
     api(stack(), route.method, pathOf(route), { token: users[caller]?.idToken, body: bodyOf(route) }).then((response) => response.status);

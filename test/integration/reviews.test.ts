@@ -4,7 +4,7 @@ import type { JobSummary, Page, PublicProfile, Review, ReviewView } from '../../
 import { MSG } from '../../shared/messages.js';
 import { keys } from '../../functions/table.js';
 import { createReadyUser, createReadyUsers, postOpenJob, setJobStatus } from '../support/job-lifecycle.js';
-import { api, createUser, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 
 describe('reviews between the poster and the worker of a paid job', () => {
   const stack = useLocalStack();
@@ -86,6 +86,8 @@ describe('reviews between the poster and the worker of a paid job', () => {
     const edited = await edit(first, poster.userId, admin, { rating: 2, comment: 'Edited by support' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ rating: 2, comment: 'Edited by support', reviewerId: poster.userId, revieweeId: worker.userId });
+    const logged = await queryIndex(stack(), 'GSI2', keys.adminActionsOfType('edit_review'));
+    expect(logged).toEqual([expect.objectContaining({ adminId: admin.userId, targetId: `${first.id}#${poster.userId}`, details: expect.objectContaining({ rating: 2 }) })]);
     expect(await counters(worker)).toMatchObject({ ratingTotal: 6, reviewCount: 2 });
     expect(await profile(worker, poster)).toMatchObject({ rating: 3, reviewCount: 2 });
 

@@ -70,7 +70,7 @@ describe('bad input gets a clear 4xx (issue 15)', () => {
     });
     expect(await api(stack(), 'POST', '/admin/payments/pi_doesnotexist/refund', { token: admin.idToken, body: { reason: 'Duplicate' } })).toEqual({
       status: 404,
-      body: { error: MSG.backend.referencedNotFound },
+      body: { error: MSG.payments.refundFailed },
     });
   });
 
@@ -80,7 +80,7 @@ describe('bad input gets a clear 4xx (issue 15)', () => {
     expect((await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Duplicate listing' } })).status).toBe(200);
     expect(await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Another reason' } })).toEqual({
       status: 409,
-      body: { error: MSG.backend.conflict },
+      body: { error: MSG.admin.alreadyRefunded },
     });
   });
 

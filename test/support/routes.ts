@@ -4,10 +4,12 @@ import { HTTP_ROUTE_GROUPS, type Access } from '../../functions/routes.js';
 import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
 import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/job.js';
 import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
+import { reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { profileUpdateSchema } from '../../shared/schemas/profile.js';
 import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
 import { reviewSchema } from '../../shared/schemas/review.js';
+import { sendMessageSchema, startConversationSchema } from '../../shared/chat.js';
 
 export interface DeclaredRoute {
   routeKey: string;
@@ -51,6 +53,10 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   'PUT /admin/disputes/{id}/priority': disputePrioritySchema,
   'POST /admin/disputes/{id}/resolve': resolveDisputeSchema,
   'POST /admin/disputes/bulk-resolve': bulkResolveSchema,
+  'POST /jobs/{id}/flags': reportJobSchema,
+  'POST /admin/flags/{jobId}/review': reviewFlagSchema,
+  'POST /conversations': startConversationSchema,
+  'POST /conversations/{id}/messages': sendMessageSchema,
 };
 
 /** Every byte percent-encoded (lone surrogates become U+FFFD, as in any UTF-8 client). */

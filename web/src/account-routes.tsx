@@ -5,10 +5,10 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MSG } from '../../shared/messages';
-import type { Role } from '../../shared/roles';
+import { ROLE_HOME, type Role } from '../../shared/roles';
 import { RequireAccess } from './components/RequireAccess';
 import { SignInRequired } from './components/layout/SignInRequired';
-import { ADMIN_SECTIONS, EARNINGS_PATH, MESSAGES_PATH } from './components/layout/navigation';
+import { EARNINGS_PATH, MESSAGES_PATH, adminTabPath, type ADMIN_SECTIONS } from './components/layout/navigation';
 import type { UpcomingFeatureName } from './screens/UpcomingFeatureScreen';
 
 const ForgotPasswordScreen = lazy(() => import('./screens/ForgotPasswordScreen'));
@@ -16,6 +16,8 @@ const TermsOfServiceScreen = lazy(() => import('./screens/TermsOfServiceScreen')
 const PrivacyPolicyScreen = lazy(() => import('./screens/PrivacyPolicyScreen'));
 const UpcomingFeatureScreen = lazy(() => import('./screens/UpcomingFeatureScreen'));
 const WorkerEarningsScreen = lazy(() => import('./screens/WorkerEarningsScreen'));
+const ConversationsScreen = lazy(() => import('./screens/ConversationsScreen'));
+const ChatScreen = lazy(() => import('./screens/ChatScreen'));
 const NotificationsScreen = lazy(() => import('./screens/NotificationsScreen'));
 const NotificationSettingsScreen = lazy(() => import('./screens/NotificationSettingsScreen'));
 const WorkerOnboardingScreen = lazy(() => import('./screens/WorkerOnboardingScreen'));
@@ -36,28 +38,37 @@ function forSignedIn(feature: UpcomingFeatureName, roles?: readonly Role[]) {
   );
 }
 
-/** The admin's pages: everyone else is sent home, as from the admin dashboard (spec 2 §2). */
-function forAdmin(feature: UpcomingFeatureName) {
-  return (
-    <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
-      <UpcomingFeatureScreen feature={feature} />
-    </RequireAccess>
-  );
-}
-
-const ADMIN_FEATURE: Record<(typeof ADMIN_SECTIONS)[number]['to'], UpcomingFeatureName> = {
-  '/admin/users': 'adminUsers',
-  '/admin/jobs': 'adminJobs',
-  '/admin/categories': 'adminCategories',
-  '/admin/reports': 'adminReports',
+/**
+ * The admin's sections open the matching tab of the admin console (whose guard sends everyone
+ * else home); users and categories have no tab and open it at the start.
+ */
+const ADMIN_SECTION_TABS: Record<(typeof ADMIN_SECTIONS)[number]['to'], string> = {
+  '/admin/users': ROLE_HOME.admin,
+  '/admin/jobs': adminTabPath('jobs'),
+  '/admin/categories': ROLE_HOME.admin,
+  '/admin/reports': adminTabPath('flagged'),
 };
 
 export const ACCOUNT_ROUTES: RouteObject[] = [
   { path: 'forgot-password', element: <ForgotPasswordScreen /> },
   { path: 'terms-of-service', element: <TermsOfServiceScreen /> },
   { path: 'privacy-policy', element: <PrivacyPolicyScreen /> },
-  { path: MESSAGES_PATH, element: forSignedIn('messages') },
-  { path: `${MESSAGES_PATH}/:conversationId`, element: forSignedIn('conversation') },
+  {
+    path: MESSAGES_PATH,
+    element: (
+      <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+        <ConversationsScreen />
+      </RequireAccess>
+    ),
+  },
+  {
+    path: `${MESSAGES_PATH}/:conversationId`,
+    element: (
+      <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+        <ChatScreen />
+      </RequireAccess>
+    ),
+  },
   // The spec lists /messages as a route without content of its own: it is the messages page.
   { path: 'messages', element: <Navigate to={MESSAGES_PATH} replace /> },
   { path: 'notifications', element: signedInOnly(<NotificationsScreen />) },
@@ -83,5 +94,5 @@ export const ACCOUNT_ROUTES: RouteObject[] = [
       </SignInRequired>
     ),
   },
-  ...ADMIN_SECTIONS.map((section) => ({ path: section.to, element: forAdmin(ADMIN_FEATURE[section.to]) })),
+  ...Object.entries(ADMIN_SECTION_TABS).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
 ];

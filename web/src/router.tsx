@@ -16,7 +16,7 @@ const JobDetailScreen = lazy(() => import('./screens/JobDetailScreen'));
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
 const WorkerDashboardScreen = lazy(() => import('./screens/worker-dashboard/WorkerDashboardScreen'));
 const PosterDashboardScreen = lazy(() => import('./screens/poster-dashboard/PosterDashboardScreen'));
-const AdminDashboardScreen = lazy(() => import('./screens/AdminDashboardScreen'));
+const AdminDashboardScreen = lazy(() => import('./screens/admin-dashboard/AdminDashboardScreen'));
 const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const DisputeCenterScreen = lazy(() => import('./screens/DisputeCenterScreen'));
@@ -75,7 +75,7 @@ export const router = createBrowserRouter([
       {
         path: ROLE_HOME.admin,
         element: (
-          <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/">
+          <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
             <AdminDashboardScreen />
           </RequireAccess>
         ),

@@ -20,7 +20,8 @@ export interface ApiClient {
   post<T>(path: string, body: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body: unknown): Promise<T>;
-  delete<T>(path: string): Promise<T>;
+  /** A body only where the route reads one (the admin's reason for deleting a job). */
+  delete<T>(path: string, body?: unknown): Promise<T>;
 }
 
 /** Resolves the caller's Cognito ID token, or null when signed out. */
@@ -85,7 +86,7 @@ export function createApiClient(baseUrl: string, idToken: IdTokenSource): ApiCli
     post: (path, body) => request('POST', path, undefined, body),
     put: (path, body) => request('PUT', path, undefined, body),
     patch: (path, body) => request('PATCH', path, undefined, body),
-    delete: (path) => request('DELETE', path),
+    delete: (path, body) => request('DELETE', path, undefined, body),
   };
 }
 

@@ -13,13 +13,19 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
     return null;
   }
   if (!isObject(message)) return null;
-  const { type, job, jobId, notification, dispute, review } = message;
+  const { type, job, jobId, notification, dispute, review, conversationId } = message;
   if ((type === 'job.posted' || type === 'job.updated') && isObject(job) && typeof job.id === 'string') return message as LiveMessage;
   if (type === 'job.removed' && typeof jobId === 'string') return message as LiveMessage;
   if (type === 'notification' && isObject(notification) && typeof notification.id === 'string') return message as LiveMessage;
+  if (type === 'notifications.read' && (typeof message.notificationId === 'string' || message.notificationId === null)) return message as LiveMessage;
   if (type === 'dispute.message' && isObject(message.message) && typeof message.message.disputeId === 'string') return message as LiveMessage;
   if (type === 'dispute.updated' && isObject(dispute) && typeof dispute.id === 'string') return message as LiveMessage;
   if (type === 'review.saved' && isObject(review) && typeof review.revieweeId === 'string') return message as LiveMessage;
+  if (typeof conversationId === 'string') {
+    if (type === 'chat.message' && isObject(message.message) && typeof message.message.id === 'string') return message as LiveMessage;
+    if (type === 'chat.read' && typeof message.readerId === 'string' && typeof message.readUpTo === 'string') return message as LiveMessage;
+    if (type === 'chat.updated') return message as LiveMessage;
+  }
   return null;
 }
 

@@ -15,9 +15,11 @@ import { StatusBadge } from '../components/StatusBadge';
 import { EditJobPanel } from '../components/jobs/EditJobPanel';
 import { PosterJobActions } from '../components/jobs/PosterJobActions';
 import { SaveJobButton } from '../components/jobs/SaveJobButton';
+import { ReportJobCard } from '../components/jobs/detail/ReportJobCard';
 import { ApplicantList } from '../components/jobs/detail/ApplicantList';
 import { ApplicationsTabLabel } from '../components/jobs/detail/ApplicationsTabLabel';
 import { ApplyPanel } from '../components/jobs/detail/ApplyPanel';
+import { MessagePosterLink } from '../components/chat/MessagePosterLink';
 import { CompletionReviewCard } from '../components/jobs/detail/CompletionReviewCard';
 import { AddressCard, JobFactsCard } from '../components/jobs/detail/JobFactsCard';
 import { JobGallery } from '../components/jobs/detail/JobGallery';
@@ -147,6 +149,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
 
         {notice ? <JobNotice notification={notice} onDismiss={() => setNotice(null)} /> : null}
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
+        {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
         {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={onChanged} /> : null}
         {isOwner && job.status === 'completed' ? <CompletionReviewCard job={job} onChanged={onChanged} /> : null}
         {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (
@@ -181,6 +184,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           <ProfileCard heading="Assigned Worker" profile={workerProfile} fallback={worker.isPending ? 'Loading...' : 'Worker profile unavailable'} />
         ) : null}
         <SafetyTipsCard />
+        {!isOwner && profile?.role !== 'admin' ? <ReportJobCard jobId={job.id} /> : null}
       </aside>
     </div>
   );

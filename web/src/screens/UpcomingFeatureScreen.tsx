@@ -14,20 +14,6 @@ interface UpcomingFeature {
  * real page and says plainly what it will hold, so a link to it never ends on a dead page.
  */
 const UPCOMING_FEATURES = {
-  messages: {
-    title: 'Messages',
-    willShow: [
-      'Your conversations with job posters and workers, with the job each one is about.',
-      'Search by job title or by name, and unread counts on every conversation.',
-    ],
-  },
-  conversation: {
-    title: 'Conversation',
-    willShow: [
-      'The messages between you and the other person on a job, newest at the bottom.',
-      'A link to the job, its status, and quick replies for common answers.',
-    ],
-  },
   dispute: {
     title: 'Dispute Center',
     willShow: [
@@ -35,10 +21,6 @@ const UPCOMING_FEATURES = {
       'How disputes work: the admin review, notifications, and the typical response time of 24-48 hours.',
     ],
   },
-  adminUsers: { title: 'Users', willShow: ['Every account on the platform, with its role and activity.'] },
-  adminJobs: { title: 'Jobs', willShow: ['Every job on the platform, with tools to review, cancel or remove listings.'] },
-  adminCategories: { title: 'Categories', willShow: ['The job categories and how many open jobs each one holds.'] },
-  adminReports: { title: 'Reports', willShow: ['Reports on transactions, disputes and flagged jobs.'] },
 } as const satisfies Record<string, UpcomingFeature>;
 
 export type UpcomingFeatureName = keyof typeof UPCOMING_FEATURES;

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ROLE_HOME } from '../../../../shared/roles';
+import { useUnreadMessageTotal } from '../../chat/queries';
+import { useChatLiveSync } from '../../chat/useChatLiveSync';
 import { useAuth } from '../../hooks/useAuth';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { AdminToolsBar } from './AdminToolsBar';
@@ -9,17 +11,14 @@ import { NavItemLink } from './NavItemLink';
 import { mainNavItems } from './navigation';
 import { UserMenu } from './UserMenu';
 
-/**
- * Messaging (a later issue) will supply the unread count; until it exists nothing can be
- * unread, and the badge stays hidden.
- */
-const UNREAD_MESSAGES = 0;
-
 /** Logo, navigation per role, the account controls, and the admin's tools bar. */
 export function SiteHeader() {
   const { status, profile } = useAuth();
   const signedIn = status === 'signedIn';
   const role = profile?.role;
+  const unreadMessages = useUnreadMessageTotal();
+  // The header is on every page: it keeps the chat's cache (and so its badge) live.
+  useChatLiveSync();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -41,7 +40,7 @@ export function SiteHeader() {
             <div className="site-header__account">
               {signedIn ? (
                 <>
-                  <MessagesLink unreadCount={UNREAD_MESSAGES} />
+                  <MessagesLink unreadCount={unreadMessages} />
                   <NotificationBell />
                   <UserMenu profile={profile} />
                 </>

@@ -15,7 +15,13 @@ export interface NavItem {
 export const MESSAGES_PATH = '/real-time-messages';
 export const EARNINGS_PATH = '/worker-earnings';
 
-/** The admin's sections, linked from the mobile menu (spec 1 §2). */
+/** A tab of the admin console, by its `?tab=` value (screens/admin-dashboard). */
+export const adminTabPath = (tab: string) => `${ROLE_HOME.admin}?tab=${tab}`;
+
+/**
+ * The admin's sections, linked from the mobile menu (spec 1 §2). The spec shows no screens
+ * of their own: each path opens the matching tab of the admin console (account-routes.tsx).
+ */
 export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/jobs', label: 'Jobs' },

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
+import { JOB_STATUSES } from '../../shared/job-states.js';
+import { listAdminActions } from '../domain/admin-actions.js';
+import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
+import { listJobsByStatus } from '../domain/jobs.js';
+import { listMarketStats } from '../domain/market-stats.js';
+import { parseWith, routeGroup } from '../lib/http.js';
+
+const jobsQuerySchema = z.object({ status: z.enum(JOB_STATUSES).refine((status) => ADMIN_JOB_STATUSES.includes(status)).default('open'), cursor: z.string().optional() });
+const flagsQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'removed']).default('pending'), cursor: z.string().optional() });
+const actionsQuerySchema = z.object({ type: z.enum(ADMIN_ACTION_TYPES).optional(), cursor: z.string().optional() });
+
+export const handler = routeGroup('admin', {
+  /** 'Report this job': any signed-in user, once per job (DECISIONS.md "How a job gets flagged"). */
+  'POST /jobs/{id}/flags': async (request) => {
+    const { flagType, reason } = request.body(reportJobSchema);
+    await reportJob(request.params.id ?? '', request.caller.userId, flagType, reason);
+    return { status: 201, body: { reported: true } };
+  },
+
+  /** Every job in one status, newest first, 50 per page (docs/data-model.md pattern 11). */
+  'GET /admin/jobs': async ({ query }) => {
+    const { status, cursor } = parseWith(jobsQuerySchema, query);
+    return listJobsByStatus(status, { limit: ADMIN_PAGE_SIZE, cursor });
+  },
+
+  /** Reports in one status (pending by default), newest first. */
+  'GET /admin/flags': async ({ query }) => {
+    const { status, cursor } = parseWith(flagsQuerySchema, query);
+    return listFlags(status, cursor);
+  },
+
+  /** Approve (the job stays, its flags are cleared) or remove (the job is cancelled and refunded, the poster told why). */
+  'POST /admin/flags/{jobId}/review': async (request) => {
+    const { decision, notes } = request.body(reviewFlagSchema);
+    await reviewJobFlags(request.params.jobId ?? '', decision, notes, request.caller.userId);
+    return { decision };
+  },
+
+  /** The Locations and Market Analytics tabs: every market's running figures. */
+  'GET /admin/markets': async () => ({ items: await listMarketStats() }),
+
+  /** The audit log: admin_actions newest first, optionally of one action type. */
+  'GET /admin/actions': async ({ query }) => {
+    const { type, cursor } = parseWith(actionsQuerySchema, query);
+    return listAdminActions(type, cursor);
+  },
+});

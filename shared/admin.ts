@@ -1,0 +1,135 @@
+/**
+ * The admin console's shapes and rules (spec 2 §2 "Admin dashboard", §3, §9; DECISIONS.md
+ * "Wave 2"), shared by the server that computes them and the screen that shows them.
+ */
+import { z } from 'zod';
+import type { JobStatus } from './job-states.js';
+import { MSG } from './messages.js';
+import { freeText } from './text.js';
+
+/** Rows per page of every admin table (spec 2 §9). */
+export const ADMIN_PAGE_SIZE = 50;
+
+/** The admin_actions types (spec 2 §7) this console and the platform write. */
+export const ADMIN_ACTION_TYPES = [
+  'issue_refund',
+  'cancel_job',
+  'delete_job',
+  'review_flagged_job',
+  'edit_review',
+  'update_dispute',
+  'resolve_dispute_with_template',
+  'bulk_resolve_disputes',
+  'set_dispute_priority',
+  'suspicious_payment',
+] as const;
+export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
+
+export interface AdminActionView {
+  id: string;
+  /** The admin's id, or 'system' for what the platform recorded itself. */
+  adminId: string;
+  actionType: AdminActionType;
+  targetType: string;
+  targetId: string;
+  details: Record<string, unknown>;
+  reason: string;
+  createdAt: string;
+}
+
+export const FLAG_TYPES = ['scam', 'spam', 'inappropriate', 'off_platform_payment', 'other'] as const;
+export type FlagType = (typeof FLAG_TYPES)[number];
+export type FlagStatus = 'pending' | 'approved' | 'removed';
+
+/** A report on a job, by a user or by the platform's own rules (`reporterId` 'system'). */
+export interface FlaggedJob {
+  id: string;
+  jobId: string;
+  jobTitle: string;
+  reporterId: string;
+  flagType: FlagType;
+  reason: string;
+  status: FlagStatus;
+  adminNotes: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+}
+
+export const reportJobSchema = z.object({
+  flagType: z.enum(FLAG_TYPES),
+  reason: freeText().pipe(z.string().trim().min(1, MSG.flags.reasonRequired).max(500)),
+});
+
+/** Why an admin action needs a reason: each kind with the spec's text. */
+export const adminReasonSchema = (message: string) =>
+  z.object({ reason: z.string({ error: message }).pipe(freeText()).pipe(z.string().trim().min(1, message).max(500)) });
+
+export const reviewFlagSchema = z.object({
+  decision: z.enum(['approved', 'removed']),
+  notes: freeText().pipe(z.string().trim().max(500)).default(''),
+});
+
+/** One market's running figures (DECISIONS.md "Markets"); money in cents. */
+export interface MarketStats {
+  /** "City, ST". */
+  market: string;
+  openJobs: number;
+  jobsLast30Days: number;
+  paidJobs: number;
+  cancelledJobs: number;
+  /** Payments released (what the workers of paid jobs received). */
+  revenue: number;
+  /** Platform fees of those paid jobs. */
+  profit: number;
+  /** null until a job was paid or cancelled there. */
+  completionRate: number | null;
+  /** Filled by the workers' location writes (the notifications issue); 0 until those exist. */
+  workersWithLocation: number;
+  workersWithAlerts: number;
+}
+
+/** completion rate = paid ÷ (paid + cancelled), in percent; null with nothing finished. */
+export function completionRate(paid: number, cancelled: number): number | null {
+  return paid + cancelled === 0 ? null : Math.round((paid / (paid + cancelled)) * 1000) / 10;
+}
+
+/** Spec 2 §9: over 50000 cents 'High Performing', over 20000 'Growing', else 'Developing'. */
+export function marketStatus(revenue: number): 'High Performing' | 'Growing' | 'Developing' {
+  if (revenue > 50_000) return 'High Performing';
+  if (revenue > 20_000) return 'Growing';
+  return 'Developing';
+}
+
+/** Spec 2 §9: completion-rate icon thresholds 80 and 60 percent. */
+export function completionLevel(rate: number | null): 'good' | 'fair' | 'poor' | 'none' {
+  if (rate === null) return 'none';
+  if (rate >= 80) return 'good';
+  if (rate >= 60) return 'fair';
+  return 'poor';
+}
+
+/** A job's market: its city and state as the poster typed them, trimmed ("Austin, TX"). */
+export function marketOf(location: string): string {
+  return location
+    .split(',')
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .join(', ');
+}
+
+/** The statuses the admin's Jobs tab filters by (drafts are the poster's own business). */
+export const ADMIN_JOB_STATUSES: readonly JobStatus[] = ['open', 'assigned', 'completed', 'paid', 'cancelled'];
+
+/** What the server flags on its own in a job's text (DECISIONS.md "How a job gets flagged"). */
+const OFF_PLATFORM_PAYMENT = /\b(venmo|zelle|cash ?app|paypal|western union|pay (me |you )?(in )?cash|cash only|wire transfer|outside (of )?(the )?(platform|app|site))\b/i;
+const PHONE_NUMBER = /(\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/;
+const EMAIL_ADDRESS = /\b[\w.+-]+@[\w-]+\.[\w.-]+\b/;
+
+/** The reasons a job's text gets an automatic flag; empty when it is clean. */
+export function automaticFlagReasons(text: string): string[] {
+  return [
+    OFF_PLATFORM_PAYMENT.test(text) && 'asks for payment outside the platform',
+    PHONE_NUMBER.test(text) && 'contains a phone number',
+    EMAIL_ADDRESS.test(text) && 'contains an email address',
+  ].filter((reason): reason is string => typeof reason === 'string');
+}

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench -- chat`: live chat under load on the local stack.
+ *
+ * 200 WebSocket connections — 100 posters and 100 workers, one conversation per pair — send
+ * messages through the HTTP API for 60 s, each user BENCH_CHAT_MESSAGES (3) evenly spaced
+ * (at most 9: the 10-per-minute limit); no message is started after the 60 s. Then it compares, per connection, the messages it should have received (every
+ * message of its conversation, its own echoed) with those pushed to it: lost and doubled must
+ * be 0, and persisted must equal sent. Delivery latency is from the start of the send request
+ * to the push arriving at the other party's connection (p50/p99, target p99 <= 50 ms).
+ * Everything — gateways, handlers, DynamoDB Local and these 200 clients — shares this machine.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ConversationView } from '../../shared/api.js';
+import { RATE_LIMITS } from '../../shared/limits.js';
+import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
+import { ChatClient, sendMessage } from '../support/chat.js';
+import { api, createUser, type TestUser } from '../support/stack-api.js';
+
+const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 100);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 60);
+const TARGET_P99_MS = 50;
+// Each user's messages in the run, evenly spaced (at most one short of the limit per minute: a run spans two fixed windows).
+const MESSAGES_PER_USER = Math.min(Number(process.env.BENCH_CHAT_MESSAGES ?? 3), Math.max(1, Math.floor(((RATE_LIMITS.messages.limit - 1) * SECONDS) / 60)));
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'warn';
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const made: T[] = [];
+  for (let start = 0; start < count; start += size) made.push(...(await Promise.all(Array.from({ length: Math.min(size, count - start) }, (_, i) => make(start + i)))));
+  return made;
+}
+
+export async function runChatBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-bench-chat-'));
+  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench-chat' });
+  try {
+    // Imported after the stack set the handlers' environment.
+    const { db } = await import('../../functions/lib/db.js');
+    const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+    const { createJobSchema } = await import('../../shared/schemas/job.js');
+
+    console.log(`Creating ${PAIRS} posters, ${PAIRS} workers, their jobs and conversations...`);
+    const posters = await inBatches(PAIRS, 10, (i) => createUser(stack, { role: 'poster', name: `Bench poster ${i}` }));
+    const workers = await inBatches(PAIRS, 10, (i) => createUser(stack, { role: 'worker', name: `Bench worker ${i}` }));
+    const request = createJobSchema.parse({
+      title: 'Bench job',
+      description: 'A job to talk about.',
+      address: { street: '1 Main St', city: 'Austin', state: 'TX' },
+      payment: 5000,
+      category: 'Other',
+      date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      duration: '1 hour',
+    });
+    const conversations = await inBatches(PAIRS, 10, async (i) => {
+      const job = newJob(request, posters[i]!.userId, new Date().toISOString());
+      await putNewJob(job);
+      const started = await api<ConversationView>(stack, 'POST', '/conversations', { token: workers[i]!.idToken, body: { jobId: job.id } });
+      return started.body;
+    });
+
+    const pairs = conversations.map((conversation, i) => ({ conversation, poster: posters[i]!, worker: workers[i]! }));
+    const clients = new Map<TestUser, ChatClient>();
+    await inBatches(pairs.length, 20, async (i) => {
+      const { conversation, poster, worker } = pairs[i]!;
+      for (const user of [poster, worker]) {
+        const client = new ChatClient(stack, user, conversation.id);
+        await client.open();
+        clients.set(user, client);
+      }
+    });
+    console.log(`${clients.size} connections open. Sending for ${SECONDS} s (${MESSAGES_PER_USER} messages per user)...`);
+
+    const sentAt = new Map<string, number>();
+    const sendLatencies: number[] = [];
+    let sent = 0;
+    const refused = new Map<number, number>();
+    const interval = (SECONDS * 1000) / MESSAGES_PER_USER;
+    const sendingStarted = performance.now();
+    const deadline = sendingStarted + SECONDS * 1000;
+    const senders = pairs.flatMap(({ conversation, poster, worker }) =>
+      [poster, worker].map(async (user) => {
+        await wait(Math.random() * interval);
+        for (let n = 0; n < MESSAGES_PER_USER && performance.now() < deadline; n++) {
+          const next = performance.now() + interval;
+          const id = randomUUID();
+          const started = performance.now();
+          sentAt.set(id, started);
+          const response = await sendMessage(stack, user, conversation.id, `message ${n} from ${user.userId.slice(0, 8)}`, id);
+          sendLatencies.push(performance.now() - started);
+          if (response.status === 201) sent += 1;
+          else refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+          await wait(Math.max(0, next - performance.now()));
+        }
+      }),
+    );
+    await Promise.all(senders);
+    const sendingSeconds = (performance.now() - sendingStarted) / 1000;
+    await wait(3000); // the last pushes in flight
+    for (const client of clients.values()) client.close();
+
+    let persisted = 0;
+    for (const { conversation } of pairs) {
+      const [jobId, workerId] = conversation.id.split('_');
+      const { Count = 0 } = await db.send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :msg)',
+          ExpressionAttributeValues: { ':pk': `CONV#${jobId}#${workerId}`, ':msg': 'MSG#' },
+          Select: 'COUNT',
+        }),
+      );
+      persisted += Count;
+    }
+
+    // Per connection: every message of its conversation once (its own echoed back too).
+    let expected = 0;
+    let delivered = 0;
+    let lost = 0;
+    let doubled = 0;
+    const latencies: number[] = [];
+    for (const { conversation, poster, worker } of pairs) {
+      const [jobId, workerId] = conversation.id.split('_');
+      const { Items = [] } = await db.send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :msg)',
+          ExpressionAttributeValues: { ':pk': `CONV#${jobId}#${workerId}`, ':msg': 'MSG#' },
+          ProjectionExpression: 'id, senderId',
+        }),
+      );
+      for (const user of [poster, worker]) {
+        const client = clients.get(user)!;
+        const received = new Map<string, number>();
+        for (const push of client.pushes) {
+          received.set(push.message.id, (received.get(push.message.id) ?? 0) + 1);
+          if (push.message.senderId !== user.userId) latencies.push(push.receivedAt - sentAt.get(push.message.id)!);
+        }
+        expected += Items.length;
+        delivered += client.pushes.length;
+        lost += Items.filter((item) => !received.has(item.id as string)).length;
+        doubled += [...received.values()].filter((count) => count > 1).length;
+      }
+    }
+
+    latencies.sort((a, b) => a - b);
+    sendLatencies.sort((a, b) => a - b);
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    console.log(`\nChat: ${clients.size} connections, ${pairs.length} conversations, sending for ${sendingSeconds.toFixed(0)} s (planned ${SECONDS} s)\n`);
+    console.log(`messages sent (201)           ${sent}`);
+    console.log(`refused                       ${refused.size ? [...refused].map(([status, count]) => `${count} x ${status}`).join(', ') : 0}`);
+    console.log(`messages persisted            ${persisted}`);
+    console.log(`deliveries expected           ${expected} (each message to both parties' connections)`);
+    console.log(`deliveries received           ${delivered}`);
+    console.log(`lost                          ${lost}`);
+    console.log(`doubled                       ${doubled}`);
+    console.log(`delivery latency p50 / p99    ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} (target p99 <= ${TARGET_P99_MS} ms)`);
+    console.log(`send request p50 / p99        ${ms(percentile(sendLatencies, 50))} / ${ms(percentile(sendLatencies, 99))}`);
+    const ok = sent === persisted && lost === 0 && doubled === 0 && delivered === expected;
+    console.log(ok ? '\nOK: every message persisted once and delivered once to every connection.' : '\nFAILED: see the counts above.');
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+

@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminActionView, FlaggedJob, MarketStats } from '../../shared/admin.js';
+import { completionRate } from '../../shared/admin.js';
+import type { AppNotification, JobSummary, Page, PaymentRecord } from '../../shared/api.js';
+import { JOB_STATUSES, type JobStatus } from '../../shared/job-states.js';
+import { MSG } from '../../shared/messages.js';
+import { quotePrice } from '../../shared/money.js';
+import { jobEvent } from '../../functions/domain/events.js';
+import { transactWrite } from '../../functions/lib/transactions.js';
+import { jobIndexKeys, type JobItem } from '../../functions/domain/jobs.js';
+import { HTTP_ROUTE_GROUPS, JOB_EVENT } from '../../functions/routes.js';
+import { keys } from '../../functions/table.js';
+import { api, createUser, queryIndex, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { createPoster, postPaidJob, settle, stripeOf } from '../support/payments.js';
+
+const form = {
+  title: 'Clear the gutters',
+  description: 'Two-storey house, ladder provided.',
+  address: { street: '3 Elm St', city: 'Austin', state: 'TX' },
+  payment: 5000,
+  category: 'Cleaning',
+  date: new Date().toISOString().slice(0, 10),
+  duration: '2 hours',
+};
+
+const ADMIN_ROUTES = Object.values(HTTP_ROUTE_GROUPS).flatMap((group) =>
+  Object.entries(group.routes as Record<string, string>)
+    .filter(([, access]) => access === 'admin')
+    .map(([routeKey]) => routeKey),
+);
+
+/** A path for a route template with well-shaped ids, so only the access rule can refuse it. */
+const samplePath = (template: string) =>
+  template.replace('/admin/payments/{id}', '/admin/payments/pi_123').replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+
+describe('the admin console', () => {
+  const stack = useLocalStack();
+  let admin: TestUser;
+  /** Payment creation is rate limited per poster (3 a minute): each test posts as its own. */
+  let poster: TestUser;
+
+  const paymentOf = async (jobId: string) =>
+    (await queryIndex(stack(), 'GSI1', keys.paymentsLog())).find((row) => row.jobId === jobId) as PaymentRecord & { status: string };
+  const actions = async (type: string) =>
+    (await api<Page<AdminActionView>>(stack(), 'GET', `/admin/actions?type=${type}`, { token: admin.idToken })).body.items;
+  /** What Stripe holds: the simulator, like Stripe, refuses a second refund of a refunded charge. */
+  const refundedOnStripe = async (paymentIntentId: string) => {
+    const intent = await stripeOf(stack()).paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+    const { refunded, amount_refunded } = intent.latest_charge as { refunded: boolean; amount_refunded: number };
+    return { refunded, amount_refunded };
+  };
+  const notifications = async (user: TestUser) =>
+    (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: user.idToken })).body.items;
+
+  it('answers 403 to a signed-in non-admin on every admin route', async () => {
+    [admin, poster] = await Promise.all([createUser(stack(), { role: 'admin' }), createPoster(stack())]);
+    const worker = await createUser(stack(), { role: 'worker' });
+    expect(ADMIN_ROUTES).toEqual(expect.arrayContaining(['GET /admin/payments', 'GET /admin/jobs', 'GET /admin/flags', 'GET /admin/markets', 'GET /admin/actions']));
+    const refused: string[] = [];
+    for (const routeKey of ADMIN_ROUTES) {
+      const [method, template] = routeKey.split(' ') as [string, string];
+      for (const user of [poster, worker]) {
+        const response = await api(stack(), method, samplePath(template), { token: user.idToken, body: method === 'GET' ? undefined : { reason: 'x' } });
+        if (response.status !== 403) refused.push(`${routeKey} -> ${response.status}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('refunds a payment exactly once under 10 concurrent clicks, and answers 409 to another reason', async () => {
+    const job = await postPaidJob(stack(), poster, form);
+    const { id } = await paymentOf(job.id);
+    const path = `/admin/payments/${id}/refund`;
+    expect(await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: '  ' } })).toEqual({
+      status: 400,
+      body: { error: MSG.payments.refundReasonRequired, fields: { reason: MSG.payments.refundReasonRequired } },
+    });
+
+    const clicks = await Promise.all(
+      Array.from({ length: 10 }, () => api<{ refunded: boolean }>(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Duplicate listing' } })),
+    );
+    expect(clicks.every((click) => click.status === 200 || click.status === 409)).toBe(true);
+    expect(clicks.filter((click) => click.status === 200 && click.body.refunded)).toHaveLength(1);
+    expect(await refundedOnStripe(id)).toEqual({ refunded: true, amount_refunded: job.postedAmount });
+    expect((await paymentOf(job.id)).status).toBe('refunded');
+    expect((await actions('issue_refund')).filter((action) => action.targetId === id)).toHaveLength(1);
+
+    expect(await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Another reason' } })).toEqual({
+      status: 409,
+      body: { error: MSG.admin.alreadyRefunded },
+    });
+    const listed = await api<Page<PaymentRecord>>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
+    expect(listed.body.items.find((row) => row.id === id)).toMatchObject({ status: 'refunded', refundReason: 'Duplicate listing', jobTitle: form.title });
+  });
+
+  it('cancels any job exactly once under 10 concurrent clicks, with the refund and the poster told why', async () => {
+    poster = await createPoster(stack());
+    const job = await postPaidJob(stack(), poster, { ...form, title: 'Cancelled by the admin' });
+    const path = `/jobs/${job.id}/cancel`;
+    expect((await api(stack(), 'POST', path, { token: admin.idToken, body: {} })).body).toMatchObject({ error: MSG.admin.cancelReasonRequired });
+
+    const clicks = await Promise.all(
+      Array.from({ length: 10 }, () => api<JobSummary>(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Listing breaks the rules' } })),
+    );
+    expect(clicks.filter((click) => click.status === 200)).toHaveLength(1);
+    expect(clicks.filter((click) => click.status !== 200).every((click) => click.status === 409)).toBe(true);
+    await settle(stack());
+
+    const { id, status } = await paymentOf(job.id);
+    expect(status).toBe('refunded');
+    expect(await refundedOnStripe(id)).toEqual({ refunded: true, amount_refunded: job.postedAmount });
+    expect((await actions('cancel_job')).filter((action) => action.targetId === job.id)).toEqual([
+      expect.objectContaining({ adminId: admin.userId, reason: 'Listing breaks the rules' }),
+    ]);
+    expect(await notifications(poster)).toContainEqual(
+      expect.objectContaining({ type: 'job_moderated', message: MSG.admin.cancelledNoticeMessage(job.title, 'Listing breaks the rules') }),
+    );
+  });
+
+  it('deletes any job with a reason, refunding an open paid job', async () => {
+    poster = await createPoster(stack());
+    const job = await postPaidJob(stack(), poster, { ...form, title: 'Deleted by the admin' });
+    expect((await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: admin.idToken })).body).toMatchObject({ error: MSG.admin.deleteReasonRequired });
+    expect((await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: admin.idToken, body: { reason: 'Spam' } })).status).toBe(204);
+    await settle(stack());
+    expect((await api(stack(), 'GET', `/jobs/${job.id}`, { token: poster.idToken })).status).toBe(404);
+    expect((await paymentOf(job.id)).status).toBe('refunded');
+    expect((await actions('delete_job')).map((action) => action.targetId)).toContain(job.id);
+    expect(await notifications(poster)).toContainEqual(expect.objectContaining({ message: MSG.admin.removedNoticeMessage(job.title, 'Spam') }));
+  });
+
+  it('takes reports once per user, flags contact details itself, and removes a reported job on review', async () => {
+    poster = await createPoster(stack());
+    const reporter = await createUser(stack(), { role: 'worker' });
+    const job = await postPaidJob(stack(), poster, { ...form, title: 'Reported job' });
+    const report = { flagType: 'scam', reason: 'Asks for a deposit' };
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/flags`, { token: reporter.idToken, body: report })).status).toBe(201);
+    expect(await api(stack(), 'POST', `/jobs/${job.id}/flags`, { token: reporter.idToken, body: report })).toEqual({
+      status: 409,
+      body: { error: MSG.flags.alreadyReported },
+    });
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/flags`, { token: poster.idToken, body: report })).status).toBe(400);
+
+    const contact = await postPaidJob(stack(), poster, { ...form, title: 'Call me', description: 'Text 512-555-0199 and pay with Venmo.' });
+    await settle(stack());
+    const pending = (await api<Page<FlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
+    expect(pending.find((flag) => flag.jobId === contact.id)).toMatchObject({ reporterId: 'system#text', flagType: 'off_platform_payment', status: 'pending' });
+    expect(pending.find((flag) => flag.jobId === job.id)).toMatchObject({ reporterId: reporter.userId, flagType: 'scam', reason: 'Asks for a deposit' });
+
+    const review = (jobId: string, body: object) => api(stack(), 'POST', `/admin/flags/${jobId}/review`, { token: admin.idToken, body });
+    expect((await review(contact.id, { decision: 'approved' })).status).toBe(200);
+    expect((await review(contact.id, { decision: 'approved' })).status).toBe(409);
+    expect((await review(job.id, { decision: 'removed', notes: '' })).body).toMatchObject({ error: MSG.admin.reviewNotesRequired });
+    expect((await review(job.id, { decision: 'removed', notes: 'Scam listing' })).status).toBe(200);
+    await settle(stack());
+
+    expect((await api<JobSummary>(stack(), 'GET', `/jobs/${job.id}`, { token: poster.idToken })).body.status).toBe('cancelled');
+    expect((await paymentOf(job.id)).status).toBe('refunded');
+    expect(await notifications(poster)).toContainEqual(expect.objectContaining({ message: MSG.admin.cancelledNoticeMessage(job.title, 'Scam listing') }));
+    const stillPending = (await api<Page<FlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
+    expect(stillPending.map((flag) => flag.jobId)).not.toContain(job.id);
+    expect((await actions('review_flagged_job')).map((action) => action.targetId)).toEqual(expect.arrayContaining([job.id, contact.id]));
+  });
+
+  it('keeps market analytics equal to a recomputation from the jobs after a scripted history of 200 jobs', async () => {
+    const markets = [
+      ['Boise', 'ID'],
+      ['Denver', 'CO'],
+      ['Portland', 'OR'],
+    ] as const;
+    const day = 86_400_000;
+    const jobs: JobItem[] = Array.from({ length: 200 }, (_, i) => {
+      const [city, state] = markets[i % markets.length]!;
+      const createdAt = new Date(Date.now() - ((i * 7) % 60) * day - i * 1000).toISOString();
+      const price = quotePrice(1000 + (i % 17) * 500);
+      return {
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        title: `Scripted job ${i}`,
+        description: 'A job of the scripted history.',
+        location: `${city}, ${state}`,
+        fullAddress: `1 Main St, ${city}, ${state}`,
+        payment: price.payment,
+        platformFee: price.platformFee,
+        postedAmount: price.postedAmount,
+        category: 'Other',
+        date: createdAt.slice(0, 10),
+        duration: '1 hour',
+        status: 'open',
+        posterId: poster.userId,
+        pendingApplications: 0,
+        skills: [],
+        imageKeys: [],
+        createdAt,
+        updatedAt: createdAt,
+        requirements: [],
+      } as JobItem;
+    });
+    /** Each job's path through the lifecycle; some end deleted (null). */
+    const paths: (JobStatus | null)[][] = jobs.map((_, i) =>
+      [
+        ['open'],
+        ['open', 'assigned'],
+        ['open', 'assigned', 'completed', 'paid'],
+        ['open', 'assigned', 'cancelled'],
+        ['open', null],
+        ['open', 'cancelled'],
+        ['open', 'assigned', 'completed'],
+      ][i % 7]! as (JobStatus | null)[],
+    );
+    /** A change and its job event, as the domain writes them (the event through the outbox). */
+    const change = (job: JobItem, status: JobStatus | null, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT]) =>
+      transactWrite([
+        status === null
+          ? { Delete: { TableName: stack().tableName, Key: keys.job(job.id) } }
+          : { Put: { TableName: stack().tableName, Item: { ...keys.job(job.id), type: 'job', ...job, status, ...jobIndexKeys({ ...job, status }) } } },
+        jobEvent(type, { ...job, ...(status ? { status } : {}) }, status === null ? 'deleted' : undefined),
+      ]);
+    /** The same event again, later: a redelivery. */
+    const redeliver = (job: JobItem, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT]) => transactWrite([jobEvent(type, job)]);
+
+    // Steps of all jobs interleaved, in batches; every event is delivered twice, the second time a batch later.
+    let redeliveries: [JobItem, (typeof JOB_EVENT)[keyof typeof JOB_EVENT]][] = [];
+    for (let step = 0; step < 4; step++) {
+      const batch = jobs.flatMap((job, i) => (paths[i]!.length > step ? [[job, paths[i]![step]!] as const] : []));
+      for (let start = 0; start < batch.length; start += 25) {
+        const late = redeliveries;
+        redeliveries = [];
+        await Promise.all([
+          ...late.map(([job, type]) => redeliver(job, type)),
+          ...batch.slice(start, start + 25).map(async ([job, status]) => {
+            const type = status === null ? JOB_EVENT.removed : step === 0 ? JOB_EVENT.posted : JOB_EVENT.updated;
+            await change(job, status, type);
+            if (status !== null) job.status = status;
+            redeliveries.push([{ ...job }, type]);
+          }),
+        ]);
+        await stack().events.idle();
+      }
+    }
+    await Promise.all(redeliveries.map(([job, type]) => redeliver(job, type)));
+    await stack().events.idle();
+
+    // The recomputation: straight from the job items that exist now.
+    const existing = (await Promise.all(JOB_STATUSES.map((status) => queryIndex(stack(), 'GSI1', keys.jobsByStatus(status))))).flat() as JobItem[];
+    const scripted = existing.filter((job) => job.title.startsWith('Scripted job'));
+    const since = new Date(Date.now() - 29 * day).toISOString().slice(0, 10);
+    const expected = markets.map(([city, state]) => {
+      const here = scripted.filter((job) => job.location === `${city}, ${state}`);
+      const paid = here.filter((job) => job.status === 'paid');
+      const cancelled = here.filter((job) => job.status === 'cancelled').length;
+      return {
+        market: `${city}, ${state}`,
+        openJobs: here.filter((job) => job.status === 'open').length,
+        jobsLast30Days: here.filter((job) => job.createdAt.slice(0, 10) >= since).length,
+        paidJobs: paid.length,
+        cancelledJobs: cancelled,
+        revenue: paid.reduce((sum, job) => sum + job.payment, 0),
+        profit: paid.reduce((sum, job) => sum + job.platformFee, 0),
+        completionRate: completionRate(paid.length, cancelled),
+      };
+    });
+    const figures = (await api<{ items: MarketStats[] }>(stack(), 'GET', '/admin/markets', { token: admin.idToken })).body.items;
+    for (const market of expected) {
+      expect(figures.find((row) => row.market === market.market)).toMatchObject(market);
+    }
+  }, 240_000);
+});
