@@ -3,13 +3,14 @@ import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { recordSecurityEvent } from '../domain/admin-actions.js';
 import { countAttempt } from '../lib/rate-limit.js';
+import { withLogContext } from '../lib/logger.js';
 
 /**
  * Runs before Cognito checks a password, for every sign-in flow and for direct API calls:
  * at most 5 attempts per 15 minutes per email (a successful sign-in clears the count, see
  * post-authentication). The attempt that crosses the limit raises a security alert.
  */
-export async function handler(event: PreAuthenticationTriggerEvent): Promise<PreAuthenticationTriggerEvent> {
+async function handle(event: PreAuthenticationTriggerEvent): Promise<PreAuthenticationTriggerEvent> {
   const email = (event.request.userAttributes.email ?? event.userName).trim().toLowerCase();
   const decision = await countAttempt('signIn', email);
   if (!decision.allowed) {
@@ -20,3 +21,5 @@ export async function handler(event: PreAuthenticationTriggerEvent): Promise<Pre
   }
   return event;
 }
+
+export const handler = withLogContext(handle);

@@ -10,7 +10,7 @@ import { ADMIN_GROUP } from '../../shared/roles.js';
 import { seatDeployedAdmin, seatedAdminEmail } from '../domain/admin-seat.js';
 import { createProfileOnce, newProfile } from '../domain/profiles.js';
 import { env } from '../lib/env.js';
-import { logger } from '../lib/logger.js';
+import { logger, withLogContext } from '../lib/logger.js';
 
 const cognito = new CognitoIdentityProviderClient({});
 
@@ -51,7 +51,7 @@ async function createAdminUser(userPoolId: string, email: string, name: string):
  * would have written (the confirmed seat and the profile). Public sign-up never offers the
  * seat in AWS. Every step is safe to repeat; deleting the resource keeps the admin.
  */
-export async function handler(event: CloudFormationCustomResourceEvent): Promise<{ PhysicalResourceId: string; Data?: Record<string, string> }> {
+async function handle(event: CloudFormationCustomResourceEvent): Promise<{ PhysicalResourceId: string; Data?: Record<string, string> }> {
   const { AdminEmail, AdminName } = event.ResourceProperties as unknown as AdminSeatProperties & { ServiceToken: string };
   const email = AdminEmail.trim().toLowerCase();
   const physicalResourceId = `admin-seat-${email}`;
@@ -70,3 +70,5 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
   logger.info('admin seated by the deploy', { userId, profileCreated: created });
   return { PhysicalResourceId: physicalResourceId, Data: { UserId: userId } };
 }
+
+export const handler = withLogContext(handle);

@@ -3,15 +3,18 @@ import type Stripe from 'stripe';
 import { markProcessed } from '../domain/job-payments.js';
 import { savePaymentAccount, userOfAccount } from '../domain/payment-accounts.js';
 import { stripe } from '../lib/stripe.js';
+import { withLogContext } from '../lib/logger.js';
 
 /**
  * `account.updated`: saves the account's state on its user's profile. It re-reads the account
  * from Stripe rather than trusting the event, so events arriving late or out of order leave
  * the newest state.
  */
-export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
+async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
   const accountId = (event.detail.data.object as Stripe.Account).id;
   const userId = await userOfAccount(accountId);
   if (userId) await savePaymentAccount(userId, await (await stripe()).accounts.retrieve(accountId));
   await markProcessed(event.detail.id);
 }
+
+export const handler = withLogContext(handle);

@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import type { LiveMessage } from '../../shared/api.js';
 import { JOB_EVENT, type JobEventDetail } from '../routes.js';
 import { CONNECTION_SHARDS } from '../table.js';
-import { logger } from '../lib/logger.js';
+import { logger, withLogContext } from '../lib/logger.js';
 import { sendMessages } from '../lib/queues.js';
 
 type JobEventType = (typeof JOB_EVENT)[keyof typeof JOB_EVENT];
@@ -28,9 +28,11 @@ export function toFeedMessage(detailType: JobEventType, { job }: JobEventDetail)
  * one queue message per connection shard, each pushed by its own consumer invocation
  * (functions/queues/job-feed-shard.ts), so the fan-out grows with the shards, not one function.
  */
-export async function handler(event: EventBridgeEvent<JobEventType, JobEventDetail>): Promise<void> {
+async function handle(event: EventBridgeEvent<JobEventType, JobEventDetail>): Promise<void> {
   const message = toFeedMessage(event['detail-type'], event.detail);
   const shards: JobFeedShardMessage[] = Array.from({ length: CONNECTION_SHARDS }, (_, shard) => ({ shard, message }));
   await sendMessages('jobFeedQueueUrl', shards);
   logger.info('job feed fanned out', { type: message.type, shards: shards.length });
 }
+
+export const handler = withLogContext(handle);

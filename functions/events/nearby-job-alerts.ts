@@ -3,13 +3,13 @@ import type { JobEventDetail } from '../routes.js';
 import { locateJob } from '../domain/job-geocoding.js';
 import { getJob } from '../domain/jobs.js';
 import { alertWorkersNear } from '../domain/nearby-alerts.js';
-import { logger } from '../lib/logger.js';
+import { logger, withLogContext } from '../lib/logger.js';
 
 /**
  * A paid job opened: alert the workers near it (DECISIONS.md "Nearby-job alerts"). Safe to
  * run twice for one event: each (job, worker) alert is written at most once.
  */
-export async function handler(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {
+async function handle(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {
   const job = await getJob(event.detail.job.id);
   if (!job || job.status !== 'open') return;
   const point = await locateJob(job);
@@ -17,3 +17,5 @@ export async function handler(event: EventBridgeEvent<string, JobEventDetail>): 
   const run = await alertWorkersNear(job, point);
   logger.info('nearby-job alerts', { jobId: job.id, ...run });
 }
+
+export const handler = withLogContext(handle);

@@ -2,14 +2,14 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
 import { markProcessed, openPaidJob } from '../domain/job-payments.js';
 import { HttpError } from '../lib/errors.js';
-import { logger } from '../lib/logger.js';
+import { logger, withLogContext } from '../lib/logger.js';
 
 /**
  * `payment_intent.succeeded`: opens the paid job unless the client's confirmation already
  * did. The job change and the event's marker are one transaction, so a duplicate or late
  * event changes nothing.
  */
-export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
+async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
   const intent = event.detail.data.object as Stripe.PaymentIntent;
   try {
     const { job, opened } = await openPaidJob(intent.id, event.detail.id);
@@ -21,3 +21,5 @@ export async function handler(event: EventBridgeEvent<string, Stripe.Event>): Pr
     await markProcessed(event.detail.id);
   }
 }
+
+export const handler = withLogContext(handle);

@@ -1,3 +1,4 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
@@ -112,7 +113,7 @@ const httpErrors = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
     if (isStripeError(error)) {
       const mapped = httpErrorFromStripe(error);
       // Stripe refusing the caller's input is routine; Stripe or our keys failing is not.
-      (mapped.status >= 500 ? logger.warn : logger.info)('stripe error', { routeKey: request.event.routeKey, error });
+      logger[mapped.status >= 500 ? 'warn' : 'info']('stripe error', { routeKey: request.event.routeKey, error });
       error = mapped;
     }
     if (error instanceof HttpError) {
@@ -137,6 +138,7 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
   const declared: Readonly<Record<string, string>> = HTTP_ROUTE_GROUPS[group].routes;
   const idShapes = Object.fromEntries(Object.keys(declared).map((routeKey) => [routeKey, pathIdShapes(routeKey)]));
   return middy<HttpEvent, HttpResponse>()
+    .use(injectLambdaContext(logger))
     .use(httpErrors())
     .handler(async (event) => {
       const access = declared[event.routeKey];

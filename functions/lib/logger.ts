@@ -1,32 +1,26 @@
-/** Structured JSON logs, one line per entry, as CloudWatch Logs Insights likes them. */
-type Fields = Record<string, unknown>;
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { LogLevel } from '@aws-lambda-powertools/logger/types';
+import type { Context } from 'aws-lambda';
 
-function serialise(fields: Fields): Fields {
-  const out: Fields = {};
-  for (const [key, value] of Object.entries(fields)) {
-    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
-  }
-  return out;
+/**
+ * Structured JSON logs, one line per entry (Powertools). Every entry point runs under
+ * `withLogContext` (HTTP routes through its middy middleware), so each line carries the
+ * request id, the cold start flag and the function name. LOG_LEVEL (debug, info, warn,
+ * error, silent) sets the threshold; info by default.
+ */
+export const logger = new Logger({
+  serviceName: 'oddjobs',
+  // Powertools knows the levels in capitals only; ours are written either way.
+  logLevel: (process.env.LOG_LEVEL ?? 'INFO').toUpperCase() as LogLevel,
+});
+
+/**
+ * Wraps a Lambda entry point: its log lines carry the invocation's context. Lambda always
+ * passes one; tests that call a handler directly may not.
+ */
+export function withLogContext<E, R>(handle: (event: E) => Promise<R>): (event: E, context?: Context) => Promise<R> {
+  return (event, context) => {
+    if (context) logger.addContext(context);
+    return handle(event);
+  };
 }
-
-const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-type Level = Exclude<(typeof LEVELS)[number], 'silent'>;
-
-/** LOG_LEVEL (debug, info, warn, error, silent) sets the threshold; info by default. */
-function enabled(level: Level): boolean {
-  const threshold = LEVELS.indexOf((process.env.LOG_LEVEL ?? 'info') as Level);
-  return LEVELS.indexOf(level) >= (threshold < 0 ? 1 : threshold);
-}
-
-function write(level: Level, message: string, fields: Fields = {}): void {
-  if (!enabled(level)) return;
-  const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...serialise(fields) });
-  (level === 'error' || level === 'warn' ? console.error : console.log)(line);
-}
-
-export const logger = {
-  debug: (message: string, fields?: Fields) => write('debug', message, fields),
-  info: (message: string, fields?: Fields) => write('info', message, fields),
-  warn: (message: string, fields?: Fields) => write('warn', message, fields),
-  error: (message: string, fields?: Fields) => write('error', message, fields),
-};

@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { JobFeedShardMessage } from '../events/job-feed.js';
-import { logger } from '../lib/logger.js';
+import { logger, withLogContext } from '../lib/logger.js';
 import { pushToConnections, shardConnectionIds } from '../lib/sockets.js';
 
 /**
@@ -8,7 +8,7 @@ import { pushToConnections, shardConnectionIds } from '../lib/sockets.js';
  * that fails is retried alone (partial batch response); its connections may then receive it
  * twice, which the browser tolerates (the feed patches its cache by job id).
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
@@ -22,3 +22,5 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
   return { batchItemFailures };
 }
+
+export const handler = withLogContext(handle);

@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { PUT_EVENTS_LIMIT, putEvents } from '../lib/events.js';
-import { logger } from '../lib/logger.js';
+import { logger, withLogContext } from '../lib/logger.js';
 import type { OutboxItem } from '../lib/outbox.js';
 import { OUTBOX_PREFIX } from '../table.js';
 
@@ -20,7 +20,7 @@ function outboxItemOf(record: DynamoDBRecord): OutboxItem | undefined {
  * record) over again, so an event is delivered at least once and never skipped. The same
  * handler reads DynamoDB Local's stream in the local stack (infra/local/outbox-stream.ts).
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+async function handle(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const pending = event.Records.flatMap((record) => {
     const item = outboxItemOf(record);
     return item ? [{ record, item }] : [];
@@ -44,3 +44,5 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   }
   return { batchItemFailures: [] };
 }
+
+export const handler = withLogContext(handle);

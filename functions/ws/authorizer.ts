@@ -1,6 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { WEBSOCKET_API } from '../routes.js';
-import { logger } from '../lib/logger.js';
+import { logger, withLogContext } from '../lib/logger.js';
 import { createIdTokenVerifier } from '../lib/tokens.js';
 
 /** Visitors connect with this token and receive only the public job feed. */
@@ -18,7 +18,7 @@ function policy(principalId: string, effect: 'Allow' | 'Deny', resource: string)
 }
 
 /** $connect authorizer: a valid ID token makes the connection the user's. */
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+async function handle(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const token = event.queryStringParameters?.[WEBSOCKET_API.identityQueryParameter] ?? '';
   if (token === ANONYMOUS_TOKEN) return policy(ANONYMOUS_PRINCIPAL, 'Allow', event.methodArn);
   try {
@@ -30,3 +30,5 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     return policy('rejected', 'Deny', event.methodArn);
   }
 }
+
+export const handler = withLogContext(handle);

@@ -3,13 +3,14 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'a
 import { keys } from '../table.js';
 import { db, tableName } from '../lib/db.js';
 import { CONNECTION_TTL_SECONDS, connectionShardOf, forgetConnection } from '../lib/sockets.js';
+import { withLogContext } from '../lib/logger.js';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { userId?: string } };
 };
 
 /** Remembers who is connected so that pushes reach only the affected users (and the public feed). */
-export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
+async function handle(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
   const { connectionId, routeKey } = event.requestContext;
   if (routeKey === '$connect') {
     const userId = event.requestContext.authorizer?.userId ?? 'anonymous';
@@ -35,3 +36,5 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
   }
   return { statusCode: 200 };
 }
+
+export const handler = withLogContext(handle);

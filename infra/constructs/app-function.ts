@@ -78,9 +78,13 @@ export class AppFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: declaration.memoryMiB ?? DEFAULT_MEMORY_MIB,
       timeout: Duration.seconds(declaration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
-      tracing: lambda.Tracing.ACTIVE,
+      // No X-Ray (docs/decisions.md): without instrumented SDK clients a trace shows one bare
+      // segment per invocation, and the tracer would add its SDK to every cold start.
+      tracing: lambda.Tracing.DISABLED,
       role: this.role,
       logGroup,
+      // Every line JSON, the platform's START/REPORT lines included; ours come from Powertools.
+      loggingFormat: lambda.LoggingFormat.JSON,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
@@ -98,10 +102,6 @@ export class AppFunction extends Construct {
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
       reason: 'Node.js 22 is the chosen runtime: the bundles target node22; moving to 24 is one deliberate change of target and runtime.',
-    });
-    Validations.of(this.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Active tracing: X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions.',
     });
 
     for (const capability of declaration.capabilities) this.grantCapability(capability, props.resources);

@@ -1,7 +1,10 @@
 import { Stack, Validations } from 'aws-cdk-lib';
-import { WebSocketApi, WebSocketStage, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import { LogGroupLogDestination, WebSocketApi, WebSocketStage, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionDeclaration } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from './app-function.js';
@@ -13,6 +16,22 @@ export interface WebSocketApiDeclaration {
   readonly routes: readonly string[];
   readonly identityQueryParameter: string;
 }
+
+/** One JSON line per connect, message and disconnect, with why a connection was refused. */
+const ACCESS_LOG_FORMAT = apigateway.AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    requestTime: '$context.requestTime',
+    eventType: '$context.eventType',
+    routeKey: '$context.routeKey',
+    connectionId: '$context.connectionId',
+    sourceIp: '$context.identity.sourceIp',
+    status: '$context.status',
+    error: '$context.error.message',
+    authorizerError: '$context.authorizer.error',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
 
 /** API Gateway runs a WebSocket authorizer on this route only; it admits the whole connection. */
 const CONNECT_ROUTE = '$connect';
@@ -43,18 +62,31 @@ export class DeclaredWebSocketApi extends Construct {
       apiName: `${Stack.of(this).stackName}-${id}`,
       description: 'Odd jobs: live updates pushed to the web app',
     });
+    // API Gateway writes REST and WebSocket logs with the region's account-level role (HTTP
+    // APIs need none): set it here, before the stage turns its access log on. It is one
+    // setting per account and region, so a second app in the same region sets the same role.
+    const logsRole = new iam.Role(this, 'ApiGatewayLogsRole', {
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      description: 'API Gateway writes the WebSocket stage access logs (the account-level setting)',
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
+    });
+    Validations.of(logsRole).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason: "AWS's own policy for this one purpose: API Gateway creates a log group per stage and writes to it, names it does not take from us.",
+    });
+    const account = new apigateway.CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: logsRole.roleArn });
+
     this.stage = new WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: 'live',
       autoDeploy: true,
       throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH })),
+        format: ACCESS_LOG_FORMAT,
+      },
     });
-    Validations.of(this.stage).acknowledge({
-      id: 'AwsSolutions-APIG1',
-      reason:
-        'WebSocket API logging needs the account-wide API Gateway CloudWatch role, which an application stack ' +
-        'should not own; the authorizer and connections functions log every connect and disconnect.',
-    });
+    this.stage.node.addDependency(account);
 
     const resources = { ...props.functionResources, webSocketStage: this.stage };
     const authorizer = new WebSocketLambdaAuthorizer(
