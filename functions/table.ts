@@ -177,6 +177,12 @@ export const keys = {
   /** One bulk resolution by the admin (dispute_bulk_actions). */
   disputeBulkAction: (id: string): ItemKey => ({ pk: `DISPUTEBULK#${id}`, sk: 'DISPUTEBULK' }),
 
+  /**
+   * The role a sign-up chose (TTL'd): the pre-sign-up trigger keeps it, the post-confirmation
+   * trigger reads it into the profile. Never a user attribute, which the user could rewrite.
+   */
+  signUpRole: (email: string): ItemKey => ({ pk: `SIGNUP#${email}`, sk: 'ROLE' }),
+
   /** A fixed-window counter for one rate limit and subject (TTL'd). */
   rateCounter: (limit: string, subject: string, windowStart: number): ItemKey => ({
     pk: `RATE#${limit}#${subject}`,

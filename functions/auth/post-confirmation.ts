@@ -1,22 +1,23 @@
 import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { MSG } from '../../shared/messages.js';
-import { ADMIN_GROUP, isRole } from '../../shared/roles.js';
+import { ADMIN_GROUP } from '../../shared/roles.js';
 import { sanitizeText } from '../../shared/text.js';
 import { confirmAdminSeat } from '../domain/admin-seat.js';
 import { createProfileOnce, newProfile } from '../domain/profiles.js';
-import { logger } from '../lib/logger.js';
+import { signUpRoleOf } from '../domain/sign-up-roles.js';
+import { logger, withLogContext } from '../lib/logger.js';
 
 const cognito = new CognitoIdentityProviderClient({});
 
-/** Creates the profile when a user verifies their email; the admin also joins the admin group. */
-export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+/** Creates the profile, with the role the sign-up chose, when a user verifies their email; the admin also joins the admin group. */
+async function handle(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attributes = event.request.userAttributes;
   const userId = attributes.sub;
-  const role = attributes['custom:role'];
-  if (!userId || !isRole(role)) throw new Error(MSG.auth.invalidRole);
   const email = (attributes.email ?? '').trim().toLowerCase();
+  const role = await signUpRoleOf(email);
+  if (!userId || !role) throw new Error(MSG.auth.invalidRole);
 
   if (role === 'admin') {
     if (!(await confirmAdminSeat(email, userId))) throw new Error(MSG.auth.adminExists);
@@ -30,3 +31,5 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
   logger.info('user confirmed', { userId, role, profileCreated: created });
   return event;
 }
+
+export const handler = withLogContext(handle);

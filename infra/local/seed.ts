@@ -9,6 +9,7 @@ import { cognitoClient } from './cognito.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
+import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
 
 /** A demo user's ID token, signed in as the app does. */
 async function demoIdToken(stack: LocalStack, email: string): Promise<string> {
@@ -54,8 +55,8 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
         UserAttributes: [
           { Name: 'email', Value: user.email },
           { Name: 'name', Value: user.name },
-          { Name: 'custom:role', Value: user.role },
         ],
+        ClientMetadata: { [SIGN_UP_ROLE_METADATA]: user.role },
       }),
     );
     const code = stack.mailbox.list(user.email)[0]?.code;

@@ -85,12 +85,11 @@ export class AuthStack extends Stack {
         userPassword: false,
       },
       // What the browser may read and write of a user. email_verified is read-only, so an
-      // unverified address never passes for a verified one. custom:role must stay writable
-      // for sign-up to set it; after sign-up nothing trusts it: the role is the profile's.
-      readAttributes: new cognito.ClientAttributes()
-        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
-        .withCustomAttributes('role'),
-      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, fullname: true }).withCustomAttributes('role'),
+      // unverified address never passes for a verified one. custom:role is neither: sign-up
+      // sends the role as client metadata (the pre-sign-up trigger keeps it for the profile),
+      // and the profile's role is the one every rule reads.
+      readAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, emailVerified: true, fullname: true }),
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
       // The web app signs in with direct Cognito API calls (Amplify), never a hosted-UI redirect.
       disableOAuth: true,
       // The spec shows 'user not found' on sign-in.

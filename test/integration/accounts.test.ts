@@ -4,6 +4,7 @@ import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { api, confirm, queryIndex, signIn, signUp, uniqueEmail, useLocalStack } from '../support/local-stack.js';
+import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
 
 describe('accounts: roles and the one admin', () => {
   const stack = useLocalStack();
@@ -34,14 +35,22 @@ describe('accounts: roles and the one admin', () => {
   it('refuses an unknown role or a missing name at sign-up, even from a direct API call', async () => {
     const cognito = cognitoClient(stack().urls.cognito);
     const email = uniqueEmail('direct');
-    const attempt = (attributes: Array<{ Name: string; Value: string }>) =>
+    const attempt = (attributes: Array<{ Name: string; Value: string }>, role?: string) =>
       cognito.send(
-        new SignUpCommand({ ClientId: stack().userPool.clientId, Username: email, Password: 'correct-horse-42', UserAttributes: attributes }),
+        new SignUpCommand({
+          ClientId: stack().userPool.clientId,
+          Username: email,
+          Password: 'correct-horse-42',
+          UserAttributes: attributes,
+          ClientMetadata: role === undefined ? undefined : { [SIGN_UP_ROLE_METADATA]: role },
+        }),
       );
-    await expect(attempt([{ Name: 'email', Value: email }, { Name: 'name', Value: 'X' }, { Name: 'custom:role', Value: 'superuser' }])).rejects.toThrow(
-      MSG.auth.invalidRole,
+    await expect(attempt([{ Name: 'email', Value: email }, { Name: 'name', Value: 'X' }], 'superuser')).rejects.toThrow(MSG.auth.invalidRole);
+    await expect(attempt([{ Name: 'email', Value: email }], 'worker')).rejects.toThrow(MSG.auth.allFieldsRequired);
+    // The role is never taken from a user attribute, which the web client may not write.
+    await expect(attempt([{ Name: 'email', Value: email }, { Name: 'name', Value: 'X' }, { Name: 'custom:role', Value: 'worker' }])).rejects.toThrow(
+      MSG.auth.allFieldsRequired,
     );
-    await expect(attempt([{ Name: 'email', Value: email }, { Name: 'custom:role', Value: 'worker' }])).rejects.toThrow(MSG.auth.allFieldsRequired);
   });
 
   it('mails the verification code and mails it again on resend', async () => {

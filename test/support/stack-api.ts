@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '../../shared/roles.js';
+import { SIGN_UP_ROLE_METADATA, type Role } from '../../shared/roles.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 
@@ -31,8 +31,8 @@ export async function signUp(stack: LocalStack, input: { role: Role; name?: stri
       UserAttributes: [
         { Name: 'email', Value: email },
         { Name: 'name', Value: input.name ?? `Test ${input.role}` },
-        { Name: 'custom:role', Value: input.role },
       ],
+      ClientMetadata: { [SIGN_UP_ROLE_METADATA]: input.role },
     }),
   );
   return { cognito, email, password, userId: UserSub! };

@@ -1,6 +1,6 @@
 /** Account life cycle calls against the Cognito user pool (sign-up, email verification, password reset). */
 import { confirmResetPassword, confirmSignUp, resendSignUpCode, resetPassword, signUp } from 'aws-amplify/auth';
-import type { Role } from '../../../shared/roles';
+import { SIGN_UP_ROLE_METADATA, type Role } from '../../../shared/roles';
 import { clearStaleSession } from './session';
 
 /** The 6-digit codes Cognito mails for verification and password reset. */
@@ -16,7 +16,7 @@ export interface NewAccount {
 /** Creates the Cognito user; the pre-sign-up trigger enforces the rules again (one admin, required fields). */
 export async function registerAccount({ name, email, password, role }: NewAccount): Promise<void> {
   await clearStaleSession();
-  await signUp({ username: email, password, options: { userAttributes: { email, name, 'custom:role': role } } });
+  await signUp({ username: email, password, options: { userAttributes: { email, name }, clientMetadata: { [SIGN_UP_ROLE_METADATA]: role } } });
 }
 
 export async function verifyEmail(email: string, code: string): Promise<void> {
