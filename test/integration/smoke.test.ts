@@ -7,7 +7,7 @@ import { api, createUser, useLocalStack } from '../support/local-stack.js';
 describe('npm run smoke against the local stack', () => {
   const stack = useLocalStack();
 
-  it('signs up two users, posts, pays, applies, accepts, completes, releases and deletes the job', async () => {
+  it('signs up two users, posts, pays, applies, accepts, chats, completes, releases and deletes the job', async () => {
     // config.json as the site serves it (Vite in `npm run dev`, the site bucket in AWS).
     const site = await listen(
       createServer((_req, res) => {
@@ -27,6 +27,7 @@ describe('npm run smoke against the local stack', () => {
         'ok  job posted and paid with the test card',
         'ok  worker applied',
         'ok  poster accepted the worker',
+        'ok  worker and poster chatted, the poster live over the WebSocket API',
         'ok  worker marked the job complete',
         'ok  poster released the payment',
         'ok  job deleted',

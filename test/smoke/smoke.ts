@@ -1,8 +1,8 @@
 /**
  * `npm run smoke -- --config <url of config.json>`: the post-deploy check. Through the same
  * public interfaces a browser uses (Cognito as the SPA signs in, the HTTP API, Stripe with
- * the publishable key), two users post and pay for a job with Stripe's test card, apply,
- * accept, complete and release, and the job is deleted at the end.
+ * the publishable key, the WebSocket API), two users post and pay for a job with Stripe's test
+ * card, apply, accept, chat, complete and release, and the job is deleted at the end.
  *
  * The two users:
  * - local stack (`mode: local` in config.json): signed up fresh, verified with the code from
@@ -15,9 +15,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
-import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
+import WebSocket from 'ws';
+import type { ChatMessage, ConversationView, JobPaymentStart, JobSummary, LiveMessage, Page } from '../../shared/api.js';
 import type { PaymentAccount } from '../../shared/payments.js';
-import type { Role } from '../../shared/roles.js';
+import { SIGN_UP_ROLE_METADATA, type Role } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
 import { configureAmplify } from '../../web/src/config.js';
 
@@ -116,8 +117,21 @@ export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }
     await step('worker applied', () => call('POST', `/jobs/${jobId}/applications`, worker, {}));
     await step('poster accepted the worker', () => call('POST', `/jobs/${jobId}/applications/${worker.userId}/accept`, poster));
 
-    // CHAT (issue 10, live chat): when conversations land, the poster and the worker exchange
-    // one message here through the chat API and each sees the other's message.
+    await step('worker and poster chatted, the poster live over the WebSocket API', async () => {
+      const conversation = await call<ConversationView>('POST', '/conversations', worker, { jobId });
+      const live = await openLiveSocket(config, poster);
+      try {
+        const pushed = live.next((message) => message.type === 'chat.message' && message.conversationId === conversation.id);
+        const sent = await call<{ message: ChatMessage }>('POST', `/conversations/${conversation.id}/messages`, worker, { id: randomUUID(), content: 'Smoke test: on my way.' });
+        const received = await pushed;
+        check(received.type === 'chat.message' && received.message.id === sent.message.id, 'the poster was pushed another message than the one sent');
+      } finally {
+        live.close();
+      }
+      const reply = await call<{ message: ChatMessage }>('POST', `/conversations/${conversation.id}/messages`, poster, { id: randomUUID(), content: 'Smoke test: see you soon.' });
+      const seen = await call<Page<ChatMessage>>('GET', `/conversations/${conversation.id}/messages`, worker);
+      check(seen.items.some((message) => message.id === reply.message.id), 'the worker does not see the poster\'s reply');
+    });
 
     await step('worker marked the job complete', () => call('POST', `/jobs/${jobId}/complete`, worker));
     const released = await step('poster released the payment', () => call<JobSummary>('POST', `/jobs/${jobId}/release-payment`, poster));
@@ -141,7 +155,7 @@ async function smokeUser(config: RuntimeConfig, role: Role, given?: { email: str
     await signUp({
       username: credentials.email,
       password: credentials.password,
-      options: { userAttributes: { email: credentials.email, name: `Smoke ${role}`, 'custom:role': role } },
+      options: { userAttributes: { email: credentials.email, name: `Smoke ${role}` }, clientMetadata: { [SIGN_UP_ROLE_METADATA]: role } },
     });
     const mailbox = config.mailboxUrl;
     check(mailbox, 'the local config.json names no mailbox');
@@ -169,6 +183,31 @@ async function confirmCardPayment(config: RuntimeConfig, paymentIntentId: string
   });
   const intent = (await response.json()) as { status?: string; error?: { message: string } };
   check(response.ok && intent.status === 'succeeded', `Stripe refused the test card: ${intent.error?.message ?? intent.status}`);
+}
+
+/**
+ * The user's live connection, as the web app opens it (the ID token in the query string, which
+ * the WebSocket API's authorizer checks): `next` resolves with the first push that matches.
+ */
+async function openLiveSocket(config: RuntimeConfig, user: SmokeUser) {
+  const socket = new WebSocket(`${config.webSocketUrl}?token=${encodeURIComponent(user.idToken)}`);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', (error) => reject(new SmokeFailure(`the WebSocket API refused the connection: ${error.message}`)));
+  });
+  return {
+    next: (matches: (message: LiveMessage) => boolean, timeoutMs = 15_000) =>
+      new Promise<LiveMessage>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new SmokeFailure('no live push arrived within 15 s')), timeoutMs);
+        socket.on('message', (data) => {
+          const message = JSON.parse(String(data)) as LiveMessage;
+          if (!matches(message)) return;
+          clearTimeout(timer);
+          resolve(message);
+        });
+      }),
+    close: () => socket.close(),
+  };
 }
 
 /** Retries until `probe` gives a value (events and webhooks arrive asynchronously). */
