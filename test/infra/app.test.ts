@@ -40,7 +40,7 @@ const CDK_CONTEXT = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')
 
 // Synthesized templates are untyped JSON; the assertions below say what they expect of it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Resource = { Type: string; Properties: any; DeletionPolicy?: string };
+type Resource = { Type: string; Properties: any; DeletionPolicy?: string; DependsOn?: string[] };
 
 const routeGroups = Object.values(HTTP_ROUTE_GROUPS);
 const declaredRoutes = routeGroups.flatMap((group) => Object.entries(group.routes).map(([routeKey, access]) => ({ group, routeKey, access })));
@@ -114,17 +114,19 @@ describe('compliance', () => {
 });
 
 describe('functions', () => {
-  it('builds one function per declaration, on Node.js 22 and arm64', () => {
+  it('builds one function per declaration, on Node.js 22 and arm64, logging JSON', () => {
     expect(functions.map((fn) => fn.declaration.entry).sort()).toEqual(allDeclarations.map((declaration) => declaration.entry).sort());
     for (const fn of functions) {
       expect(lambdaOf(fn).Properties, fn.declaration.entry).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
-        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: expect.anything() },
         MemorySize: fn.declaration.memoryMiB ?? 256,
         Timeout: fn.declaration.timeoutSeconds ?? 10,
       });
+      // Tracing off, not half on (docs/decisions.md).
+      expect(lambdaOf(fn).Properties.TracingConfig, fn.declaration.entry).toBeUndefined();
     }
   });
 
@@ -250,7 +252,7 @@ describe('images bucket', () => {
 });
 
 describe('auth stack', () => {
-  it('signs users in by email, verified, with name and custom:role', () => {
+  it('signs users in by email, verified, with a name; the role is not theirs to write', () => {
     const pool = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPool'))[0]!;
     expect(pool.DeletionPolicy).toBe('Retain');
     expect(pool.Properties).toMatchObject({
@@ -271,8 +273,10 @@ describe('auth stack', () => {
     expect(client.Properties.GenerateSecret).toBe(false);
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([...USER_POOL_SETTINGS.clientAuthFlows].sort());
     expect(client.Properties.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
-    expect([...client.Properties.WriteAttributes].sort()).toEqual(['custom:role', 'email', 'name']);
+    // Users cannot rewrite their role (sign-up sends it as client metadata) or their verification.
+    expect([...client.Properties.WriteAttributes].sort()).toEqual(['email', 'name']);
     expect(client.Properties.ReadAttributes).toContain('email_verified');
+    expect(client.Properties.ReadAttributes).not.toContain('custom:role');
     expect(pool.Properties.UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
   });
 
@@ -356,6 +360,20 @@ describe('api stack', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
       DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
     });
+  });
+
+  it('logs every WebSocket connect, message and disconnect, with the account role API Gateway needs for it', () => {
+    const api = template(stacks.api);
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'live',
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('connectionId') },
+    });
+    const accounts = Object.entries(resourcesOf(stacks.api, 'AWS::ApiGateway::Account'));
+    expect(accounts).toHaveLength(1);
+    const [accountId, account] = accounts[0]!;
+    expect(account.Properties.CloudWatchRoleArn).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+    const [stage] = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage')).filter((candidate) => candidate.Properties.StageName === 'live');
+    expect(stage!.DependsOn).toContain(accountId);
   });
 
   it('admits WebSocket connections on $connect with the token query parameter', () => {
