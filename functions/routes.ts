@@ -150,6 +150,7 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /jobs/{id}/reviews': 'user',
       'PUT /jobs/{id}/reviews/{reviewerId}': 'user',
       'GET /profiles/{id}/reviews': 'user',
+      'GET /jobs/{id}/reviews': 'user',
     },
   },
   location: {

@@ -419,7 +419,6 @@ export const MSG = {
     removedNoticeMessage: (title: string, reason: string) => `An admin removed "${title}": ${reason}`, // ours
     cancelledNoticeTitle: 'Your job was cancelled by an admin', // ours
     cancelledNoticeMessage: (title: string, reason: string) => `An admin cancelled "${title}": ${reason}`, // ours
-    reviewUpdated: 'Review updated successfully!',
   },
   /** 'Report this job' (DECISIONS.md "How a job gets flagged"). */
   flags: {

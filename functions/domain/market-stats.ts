@@ -81,6 +81,11 @@ function deltaUpdate(delta: Deltas extends Map<string, infer V> ? V : never): Tr
   };
 }
 
+/** Adds to one market's totals (creating the item and listing it under MARKETS when new). */
+export function marketTotalsUpdate(market: string, add: Readonly<Record<string, number>>): TransactItem {
+  return deltaUpdate({ key: keys.marketTotals(market), kind: 'totals', market, add: { ...add } });
+}
+
 const same = (a: Contribution | null, b: Contribution | null) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Brings one job's share of the market figures up to date; true when something changed. */
@@ -148,6 +153,6 @@ export async function listMarketStats(now = new Date()): Promise<MarketStats[]> 
         workersWithAlerts: figure('workersWithAlerts'),
       };
     })
-    .filter((market) => market.openJobs + market.jobsLast30Days + market.paidJobs + market.cancelledJobs > 0)
+    .filter((market) => market.openJobs + market.jobsLast30Days + market.paidJobs + market.cancelledJobs + market.workersWithLocation > 0)
     .sort((a, b) => b.openJobs - a.openJobs || a.market.localeCompare(b.market));
 }

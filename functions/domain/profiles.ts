@@ -26,6 +26,8 @@ export interface ProfileItem {
   locationUpdatedAt?: string;
   /** The IANA zone the browser reported with the location: alert days and quiet hours run in it. */
   timeZone?: string;
+  /** The market (city, state) of the location: the admin's Locations tab counts workers by it. */
+  market?: string;
   notificationPreferences: NotificationPreferences;
   /** The Stripe connected account (Express), once created. */
   stripeAccountId?: string;

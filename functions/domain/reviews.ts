@@ -144,7 +144,7 @@ export async function editReview(jobId: string, reviewerId: string, input: Revie
 
 const REVIEWS_PAGE = 50;
 
-/** Reviews about a user, newest first, with each reviewer's name and image (one BatchGetItem). */
+/** Reviews about a user, newest first, with each reviewer's name and image. */
 export async function listReviewsAbout(revieweeId: string, cursor?: string): Promise<Page<ReviewView>> {
   const startKey = decodeCursor(cursor, { index: 'GSI1', partition: keys.reviewsAbout(revieweeId) });
   const { Items = [], LastEvaluatedKey } = await db.send(
@@ -158,22 +158,32 @@ export async function listReviewsAbout(revieweeId: string, cursor?: string): Pro
       ExclusiveStartKey: startKey,
     }),
   );
-  const reviews = Items as ReviewItem[];
+  return { items: await withReviewers(Items as ReviewItem[]), nextCursor: encodeCursor(LastEvaluatedKey) };
+}
+
+/** A job's reviews (at most one each way between its two parties), as its reviewees' lists show them: two key reads. */
+export async function listJobReviews(jobId: string): Promise<ReviewView[]> {
+  const job = await getJob(jobId);
+  if (!job) throw notFound(MSG.jobs.notFound);
+  if (!job.workerId) return [];
+  const reviews = await batchGet<ReviewItem>([keys.review(job.workerId, job.id, job.posterId), keys.review(job.posterId, job.id, job.workerId)]);
+  return withReviewers(reviews.filter((review): review is ReviewItem => review !== undefined));
+}
+
+/** Reviews with each reviewer's name and image (one BatchGetItem). */
+async function withReviewers(reviews: ReviewItem[]): Promise<ReviewView[]> {
   // BatchGetItem refuses duplicate keys, and one reviewer may have reviewed this user often.
   const reviewerIds = [...new Set(reviews.map((review) => review.reviewerId))];
   const profiles = await batchGet<ProfileItem>(reviewerIds.map((id) => keys.profile(id)));
   const reviewers = new Map(reviewerIds.map((id, i) => [id, profiles[i]]));
-  return {
-    items: reviews.map((review) => {
-      const reviewer = reviewers.get(review.reviewerId);
-      return {
-        review: toReview(review),
-        reviewer: reviewer
-          ? { id: reviewer.id, name: reviewer.name, profileImage: reviewer.profileImageKey ? imageUrl(reviewer.profileImageKey) : null }
-          : null,
-        jobTitle: review.jobTitle,
-      };
-    }),
-    nextCursor: encodeCursor(LastEvaluatedKey),
-  };
+  return reviews.map((review) => {
+    const reviewer = reviewers.get(review.reviewerId);
+    return {
+      review: toReview(review),
+      reviewer: reviewer
+        ? { id: reviewer.id, name: reviewer.name, profileImage: reviewer.profileImageKey ? imageUrl(reviewer.profileImageKey) : null }
+        : null,
+      jobTitle: review.jobTitle,
+    };
+  });
 }

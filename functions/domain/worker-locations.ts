@@ -1,11 +1,13 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationPreferences } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import type { RADIUS_OPTIONS } from '../../shared/notifications.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
-import { conflict, notFound } from '../lib/errors.js';
+import { tableName } from '../lib/db.js';
+import { notFound } from '../lib/errors.js';
+import { nearestMarket } from '../lib/geocoder.js';
 import { PARTITION_PRECISION, pointCell, type GeoPoint } from '../lib/geo-cells.js';
+import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
+import { marketTotalsUpdate } from './market-stats.js';
 import { getProfile, setClause, type ProfileItem } from './profiles.js';
 
 /**
@@ -26,44 +28,71 @@ export function geoIndexKey(profile: ProfileItem): { gsi1pk: string; gsi1sk: str
   return { gsi1pk: workersNear(preferences.radiusMiles, cell.slice(0, PARTITION_PRECISION)), gsi1sk: `${cell}#${profile.id}` };
 }
 
+/** What a worker adds to their market's figures (DECISIONS.md "Locations tab"); nothing for anyone else. */
+export function workerShareOf(profile: ProfileItem): { market: string; workersWithLocation: number; workersWithAlerts: number } | null {
+  if (profile.role !== 'worker' || !profile.market || profile.latitude === undefined) return null;
+  return { market: profile.market, workersWithLocation: 1, workersWithAlerts: profile.notificationPreferences.enabled ? 1 : 0 };
+}
+
+/** The market totals updates that move a worker's share from `before` to `after` (none when it did not change). */
+function workerShareUpdates(before: ProfileItem, after: ProfileItem): TransactItem[] {
+  const [was, now] = [workerShareOf(before), workerShareOf(after)];
+  const adds = new Map<string, Record<string, number>>();
+  for (const [share, sign] of [[was, -1], [now, 1]] as const) {
+    if (!share) continue;
+    const add = adds.get(share.market) ?? { workersWithLocation: 0, workersWithAlerts: 0 };
+    add.workersWithLocation! += sign * share.workersWithLocation;
+    add.workersWithAlerts! += sign * share.workersWithAlerts;
+    adds.set(share.market, add);
+  }
+  return [...adds]
+    .filter(([, add]) => Object.values(add).some((amount) => amount !== 0))
+    .map(([market, add]) => marketTotalsUpdate(market, add));
+}
+
 /**
- * Applies a change to the profile and sets (or removes) its geo index key from the result,
- * in one conditional write on the version read, so a concurrent location or preferences
- * change can never leave the key describing the other's old values.
+ * Applies a change to the profile and sets (or removes) its geo index key from the result, in
+ * one transaction conditional on the version read, with the worker's share of their market's
+ * figures: a concurrent location or preferences change can never leave the key or the counts
+ * describing the other's old values.
  */
 async function changeIndexedProfile(userId: string, change: (profile: ProfileItem) => Partial<ProfileItem>): Promise<ProfileItem> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const profile = await getProfile(userId);
-    if (!profile) throw notFound(MSG.location.profileRequired);
-    const changes = { ...change(profile), updatedAt: new Date().toISOString() };
-    const geo = geoIndexKey({ ...profile, ...changes });
-    const fields = { ...changes, ...(geo ?? {}) };
-    const set = setClause(fields);
-    try {
-      const { Attributes } = await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.profile(userId),
-          UpdateExpression: `${set.expression}${geo ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
-          ConditionExpression: 'updatedAt = :seen',
-          ExpressionAttributeNames: set.names,
-          ExpressionAttributeValues: { ...set.values, ':seen': profile.updatedAt },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes as ProfileItem;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-  throw conflict();
+  return retryWhileStale(
+    async () => {
+      const profile = await getProfile(userId);
+      if (!profile) throw notFound(MSG.location.profileRequired);
+      const changes = { ...change(profile), updatedAt: new Date().toISOString() };
+      const geo = geoIndexKey({ ...profile, ...changes });
+      const fields = { ...changes, ...(geo ?? {}) };
+      const set = setClause(fields);
+      const { gsi1pk: _pk, gsi1sk: _sk, ...unindexed } = { ...profile, ...changes } as ProfileItem & { gsi1pk?: string; gsi1sk?: string };
+      const changed = { ...unindexed, ...(geo ?? {}) } as ProfileItem;
+      await transactWrite([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.profile(userId),
+            UpdateExpression: `${set.expression}${geo ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
+            ConditionExpression: 'updatedAt = :seen',
+            ExpressionAttributeNames: set.names,
+            ExpressionAttributeValues: { ...set.values, ':seen': profile.updatedAt },
+          },
+        },
+        ...workerShareUpdates(profile, changed),
+      ]);
+      return changed;
+    },
+    { exhaustedMessage: MSG.backend.conflict },
+  );
 }
 
 /** Stores the user's location (and the zip it came from, if any) with the browser's time zone. */
 export function saveLocation(userId: string, point: GeoPoint, timeZone: string, zip?: string): Promise<ProfileItem> {
+  const market = nearestMarket(point);
   return changeIndexedProfile(userId, () => ({
     latitude: point.latitude,
     longitude: point.longitude,
+    ...(market ? { market } : {}),
     locationUpdatedAt: new Date().toISOString(),
     timeZone,
     ...(zip ? { location: zip } : {}),

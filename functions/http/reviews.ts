@@ -1,7 +1,7 @@
 import type { Page, Review, ReviewView } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { reviewSchema } from '../../shared/schemas/review.js';
-import { editReview, listReviewsAbout, submitReview } from '../domain/reviews.js';
+import { editReview, listJobReviews, listReviewsAbout, submitReview } from '../domain/reviews.js';
 import { forbidden } from '../lib/errors.js';
 import { routeGroup } from '../lib/http.js';
 
@@ -22,6 +22,9 @@ export const handler = routeGroup('reviews', {
     const input = request.body(reviewSchema);
     return editReview(request.params.id ?? '', request.params.reviewerId ?? '', input, request.caller.userId);
   },
+
+  /** A job's reviews, one each way at most: public as on the parties' profiles (the admin console edits them). */
+  'GET /jobs/{id}/reviews': async ({ params }): Promise<{ items: ReviewView[] }> => ({ items: await listJobReviews(params.id ?? '') }),
 
   /** Reviews about a user, newest first, 50 a page. */
   'GET /profiles/{id}/reviews': async ({ params, query }): Promise<Page<ReviewView>> => listReviewsAbout(params.id ?? '', query.cursor),

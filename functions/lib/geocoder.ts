@@ -1,5 +1,6 @@
 import { LocationClient, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-location';
 import zipcodes from 'zipcodes';
+import { marketOf } from '../../shared/admin.js';
 import { logger } from './logger.js';
 import { optionalEnv } from './env.js';
 
@@ -47,6 +48,15 @@ export class OfflineUsGeocoder implements Geocoder {
     const sum = places.reduce((acc, place) => ({ latitude: acc.latitude + place.latitude, longitude: acc.longitude + place.longitude }), { latitude: 0, longitude: 0 });
     return { latitude: round(sum.latitude / places.length), longitude: round(sum.longitude / places.length) };
   }
+}
+
+/**
+ * The market (city, state) of a point: the city of the nearest zip code centre in the embedded
+ * US dataset, locally and in AWS alike (a worker's market needs no street precision).
+ */
+export function nearestMarket(point: GeoPoint): string | null {
+  const code = zipcodes.lookupByCoords(point.latitude, point.longitude);
+  return code ? marketOf(`${code.city}, ${code.state}`) : null;
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

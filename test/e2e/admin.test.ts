@@ -8,9 +8,6 @@ import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
 import { signedInPage } from './sign-in.js';
 
-/** Waits for what the browser shows: pages and pushes take a moment on the local stack. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe('the admin console in a browser', () => {
@@ -31,7 +28,7 @@ describe('the admin console in a browser', () => {
     await report.getByLabel('What is wrong?').selectOption('scam');
     await report.getByLabel('Reason').fill('Asks for a deposit by bank transfer');
     await report.getByRole('button', { name: 'Send report' }).click();
-    await eventually(toastShown(wendy, MSG.flags.reported)).toBe(1);
+    await expect.poll(toastShown(wendy, MSG.flags.reported)).toBe(1);
 
     // The admin refunds the first job's payment: a reason is required, and the list shows it refunded.
     const adminContext = await browser().newContext();
@@ -40,29 +37,53 @@ describe('the admin console in a browser', () => {
     await row(admin, refunded.title).getByRole('button', { name: `Refund ${refunded.title}` }).click();
     const refund = admin.getByRole('dialog', { name: 'Refund this payment?' });
     await refund.getByRole('button', { name: /^Refund \$/ }).click();
-    await eventually(() => refund.getByRole('alert').innerText()).toBe(MSG.payments.refundReasonRequired);
+    await expect.poll(() => refund.getByRole('alert').innerText()).toBe(MSG.payments.refundReasonRequired);
     await refund.getByLabel('Reason for the refund').fill('Posted twice by mistake');
     await refund.getByRole('button', { name: /^Refund \$/ }).click();
-    await eventually(toastShown(admin, MSG.payments.refunded)).toBe(1);
-    await eventually(() => row(admin, refunded.title).innerText()).toContain('refunded');
+    await expect.poll(toastShown(admin, MSG.payments.refunded)).toBe(1);
+    await expect.poll(() => row(admin, refunded.title).innerText()).toContain('refunded');
 
     // The tab is in the URL: a reload keeps the admin on Flagged Jobs.
     await admin.getByRole('tab', { name: 'Flagged Jobs' }).click();
     await admin.waitForURL(/tab=flagged/);
     await admin.reload();
     const flagged = row(admin, reported.title);
-    await eventually(() => flagged.innerText()).toContain('Asks for a deposit by bank transfer');
+    await expect.poll(() => flagged.innerText()).toContain('Asks for a deposit by bank transfer');
     await flagged.getByRole('button', { name: `Remove ${reported.title}` }).click();
     const removal = admin.getByRole('dialog', { name: 'Remove this job?' });
     await removal.getByLabel('Why it is removed (sent to the poster)').fill('Scam: deposits are not allowed');
     await removal.getByRole('button', { name: 'Remove job' }).click();
-    await eventually(toastShown(admin, MSG.admin.flagReviewed)).toBe(1);
-    await eventually(() => row(admin, reported.title).count()).toBe(0);
-    await eventually(async () => (await callApi<JobDetail>('GET', `/jobs/${reported.id}`, omarToken)).status).toBe('cancelled');
+    await expect.poll(toastShown(admin, MSG.admin.flagReviewed)).toBe(1);
+    await expect.poll(() => row(admin, reported.title).count()).toBe(0);
+    await expect.poll(async () => (await callApi<JobDetail>('GET', `/jobs/${reported.id}`, omarToken)).status).toBe('cancelled');
 
     // Sign Out returns to the landing page.
     await admin.getByRole('button', { name: 'Sign Out' }).click();
     await admin.waitForURL((url) => url.pathname === '/');
     await Promise.all([context.close(), adminContext.close()]);
   }, 120_000);
+
+  it('edits a review of a paid job from the Jobs tab', async () => {
+    const context = await browser().newContext();
+    const admin = await signedInPage(context, 'admin@oddjobs.test');
+    await admin.goto(webUrl('/admin-dashboard?tab=jobs'));
+    await admin.getByLabel('Status').selectOption('paid');
+    // The demo job Wendy did for Omar, paid and reviewed both ways.
+    const title = 'Rake leaves in a backyard';
+    await admin.getByRole('button', { name: `Reviews of ${title}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Reviews of "${title}"` });
+    const byWendy = dialog.getByRole('form', { name: 'Review by Wendy Worker' });
+    const save = byWendy.getByRole('button', { name: 'Save review' });
+    expect(await save.isDisabled()).toBe(true);
+    const comment = `Clear instructions; edited by support ${randomUUID().slice(0, 4)}`;
+    await byWendy.getByLabel('Comment').fill(comment);
+    await save.click();
+    await expect.poll(toastShown(admin, MSG.reviews.updated)).toBe(1);
+    // Read back from the server: the form shows the saved review, with nothing left to save.
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    expect(await byWendy.getByLabel('Comment').inputValue()).toBe(comment);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
 });

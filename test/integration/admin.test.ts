@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminActionView, FlaggedJob, MarketStats } from '../../shared/admin.js';
 import { completionRate } from '../../shared/admin.js';
 import type { AppNotification, JobSummary, Page, PaymentRecord } from '../../shared/api.js';
 import { JOB_STATUSES, type JobStatus } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { quotePrice } from '../../shared/money.js';
 import { jobEvent } from '../../functions/domain/events.js';
 import { transactWrite } from '../../functions/lib/transactions.js';
@@ -52,8 +53,11 @@ describe('the admin console', () => {
   const notifications = async (user: TestUser) =>
     (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: user.idToken })).body.items;
 
-  it('answers 403 to a signed-in non-admin on every admin route', async () => {
+  beforeAll(async () => {
     [admin, poster] = await Promise.all([createUser(stack(), { role: 'admin' }), createPoster(stack())]);
+  });
+
+  it('answers 403 to a signed-in non-admin on every admin route', async () => {
     const worker = await createUser(stack(), { role: 'worker' });
     expect(ADMIN_ROUTES).toEqual(expect.arrayContaining(['GET /admin/payments', 'GET /admin/jobs', 'GET /admin/flags', 'GET /admin/markets', 'GET /admin/actions']));
     const refused: string[] = [];
@@ -264,4 +268,32 @@ describe('the admin console', () => {
       expect(figures.find((row) => row.market === market.market)).toMatchObject(market);
     }
   }, 240_000);
+
+  it('counts workers with a location and with alerts on in their market, moving them as they change', async () => {
+    const [first, second] = await Promise.all([createUser(stack(), { role: 'worker' }), createUser(stack(), { role: 'worker' })]);
+    const workersIn = async (market: string) => {
+      const row = (await api<{ items: MarketStats[] }>(stack(), 'GET', '/admin/markets', { token: admin.idToken })).body.items.find((item) => item.market === market);
+      return [row?.workersWithLocation ?? 0, row?.workersWithAlerts ?? 0];
+    };
+    const zone = 'America/Chicago';
+    const put = (worker: TestUser, path: string, body: object) => api(stack(), 'PUT', path, { token: worker.idToken, body });
+    const before = await workersIn('Austin, TX');
+
+    // A zip and browser coordinates both land in the nearest zip code's city.
+    expect((await put(first, '/me/location', { zip: '78701', timeZone: zone })).status).toBe(200);
+    expect((await put(second, '/me/location', { latitude: 30.2672, longitude: -97.7431, timeZone: zone })).status).toBe(200);
+    expect(await workersIn('Austin, TX')).toEqual([before[0]! + 2, before[1]! + 2]);
+
+    // Alerts off: still located there, no longer alerted; a second identical save changes nothing.
+    const off = { ...DEFAULT_NOTIFICATION_PREFERENCES, enabled: false };
+    expect((await put(first, '/me/notification-preferences', off)).status).toBe(200);
+    expect((await put(first, '/me/notification-preferences', off)).status).toBe(200);
+    expect(await workersIn('Austin, TX')).toEqual([before[0]! + 2, before[1]! + 1]);
+
+    // Moving to New York moves the worker's share with them.
+    const newYorkBefore = await workersIn('New York, NY');
+    expect((await put(second, '/me/location', { zip: '10001', timeZone: 'America/New_York' })).status).toBe(200);
+    expect(await workersIn('Austin, TX')).toEqual([before[0]! + 1, before[1]!]);
+    expect(await workersIn('New York, NY')).toEqual([newYorkBefore[0]! + 1, newYorkBefore[1]! + 1]);
+  });
 });

@@ -61,6 +61,7 @@ const OWNERSHIP: Readonly<Record<string, Ownership>> = {
   'POST /jobs/{id}/reviews': 'parties',
   'PUT /jobs/{id}/reviews/{reviewerId}': 'admin',
   'GET /profiles/{id}/reviews': 'any',
+  'GET /jobs/{id}/reviews': 'any',
   'GET /me/notifications/unread-count': 'self',
   // The poster's notification: anyone else is answered 404.
   'POST /me/notifications/{id}/read': 'poster',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { JobSummary, Page, PublicProfile, Review, ReviewView } from '../../shared/api.js';
@@ -58,6 +59,14 @@ describe('reviews between the poster and the worker of a paid job', () => {
       { review: byPoster.body, reviewer: { id: poster!.userId, name: 'poster 1', profileImage: null }, jobTitle: job.title },
     ]);
     expect(about.nextCursor).toBeNull();
+
+    // The job's own list: both reviews, for anyone signed in (the admin console edits from it).
+    const ofJob = await api<{ items: ReviewView[] }>(stack(), 'GET', `/jobs/${job.id}/reviews`, { token: outsider!.idToken });
+    expect(ofJob.body.items.map((item) => [item.review.reviewerId, item.review.rating, item.reviewer?.name])).toEqual([
+      [poster!.userId, 5, 'poster 1'],
+      [worker.userId, 4, expect.any(String)],
+    ]);
+    expect((await api(stack(), 'GET', `/jobs/${randomUUID()}/reviews`, { token: poster!.idToken })).status).toBe(404);
   });
 
   it('requires a whole-star rating from 1 to 5 and a comment of at most 500 characters', async () => {

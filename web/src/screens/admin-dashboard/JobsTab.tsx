@@ -11,6 +11,7 @@ import { apiErrorText } from '../../api/client';
 import { useApi } from '../../hooks/useApi';
 import { useToast } from '../../hooks/useToast';
 import { ReasonDialog } from '../../components/ReasonDialog';
+import { EditReviewsDialog } from './EditReviewsDialog';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY, adminCancelJob, adminDeleteJob, fetchAdminJobs, useAdminPages } from './admin-api';
 
@@ -29,6 +30,7 @@ export default function JobsTab() {
   const [status, setStatus] = useState<JobStatus>('open');
   const jobs = useAdminPages(ADMIN_QUERY.jobs(status), (client, cursor) => fetchAdminJobs(client, status, cursor));
   const [moderating, setModerating] = useState<Moderation | null>(null);
+  const [reviewing, setReviewing] = useState<JobSummary | null>(null);
 
   async function moderate({ job, action }: Moderation, reason: string) {
     const text = MODERATION_TEXT[action];
@@ -85,6 +87,11 @@ export default function JobsTab() {
                 </TableCell>
                 <TableCell>
                   <div className="button-row">
+                    {job.status === 'paid' ? (
+                      <Button size="small" onClick={() => setReviewing(job)}>
+                        Reviews<span className="visually-hidden"> of {job.title}</span>
+                      </Button>
+                    ) : null}
                     {canPerform('adminCancel', job.status) ? (
                       <Button size="small" onClick={() => setModerating({ job, action: 'cancel' })}>
                         Cancel<span className="visually-hidden"> {job.title}</span>
@@ -116,6 +123,7 @@ export default function JobsTab() {
           </p>
         </ReasonDialog>
       ) : null}
+      {reviewing ? <EditReviewsDialog job={reviewing} onClose={() => setReviewing(null)} /> : null}
     </section>
   );
 }

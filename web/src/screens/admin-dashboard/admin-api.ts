@@ -1,7 +1,7 @@
 /** The admin console's calls (functions/routes.ts, admin access) and the query hooks over them. */
 import { useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { AdminActionType, AdminActionView, FlaggedJob, MarketStats } from '../../../../shared/admin';
-import type { JobSummary, Page, PaymentRecord } from '../../../../shared/api';
+import type { JobSummary, Page, PaymentRecord, Review, ReviewView } from '../../../../shared/api';
 import type { JobStatus } from '../../../../shared/job-states';
 import type { ApiClient } from '../../api/client';
 import { useApi } from '../../hooks/useApi';
@@ -12,6 +12,7 @@ export const ADMIN_QUERY = {
   flags: ['admin', 'flags'] as const,
   markets: ['admin', 'markets'] as const,
   actions: (type: AdminActionType | null) => ['admin', 'actions', type] as const,
+  jobReviews: (jobId: string) => ['admin', 'jobReviews', jobId] as const,
 };
 
 export const fetchPayments = (api: ApiClient, cursor: string | null) => api.get<Page<PaymentRecord>>('/admin/payments', { cursor });
@@ -20,11 +21,14 @@ export const fetchPendingFlags = (api: ApiClient, cursor: string | null) => api.
 export const fetchAdminActions = (api: ApiClient, type: AdminActionType | null, cursor: string | null) =>
   api.get<Page<AdminActionView>>('/admin/actions', { type, cursor });
 export const fetchMarkets = (api: ApiClient) => api.get<{ items: MarketStats[] }>('/admin/markets');
+export const fetchJobReviews = (api: ApiClient, jobId: string) => api.get<{ items: ReviewView[] }>(`/jobs/${encodeURIComponent(jobId)}/reviews`);
 
 export const refundPayment = (api: ApiClient, paymentId: string, reason: string) =>
   api.post<{ refunded: boolean }>(`/admin/payments/${encodeURIComponent(paymentId)}/refund`, { reason });
 export const adminCancelJob = (api: ApiClient, jobId: string, reason: string) => api.post<JobSummary>(`/jobs/${encodeURIComponent(jobId)}/cancel`, { reason });
 export const adminDeleteJob = (api: ApiClient, jobId: string, reason: string) => api.delete<void>(`/jobs/${encodeURIComponent(jobId)}`, { reason });
+export const editReview = (api: ApiClient, jobId: string, reviewerId: string, review: { rating: number; comment: string }) =>
+  api.put<Review>(`/jobs/${encodeURIComponent(jobId)}/reviews/${encodeURIComponent(reviewerId)}`, review);
 export const reviewFlags = (api: ApiClient, jobId: string, decision: 'approved' | 'removed', notes: string) =>
   api.post<{ decision: string }>(`/admin/flags/${encodeURIComponent(jobId)}/review`, { decision, notes });
 
