@@ -461,6 +461,11 @@ export const ENV = {
   stripeApiUrl: 'STRIPE_API_URL',
   /** AWS: 'true' when the deploy owns the admin seat; the pre-sign-up trigger then refuses the admin role. */
   adminSeatByDeploy: 'ADMIN_SEAT_BY_DEPLOY',
+  /**
+   * AWS: the site's origin (https://<domain>), where Stripe's onboarding returns to. Unset
+   * locally, where the page's Origin header is used (the dev server's port varies).
+   */
+  siteOrigin: 'SITE_ORIGIN',
   /** The queue that `queue:job-feed` sends to. */
   jobFeedQueueUrl: 'JOB_FEED_QUEUE_URL',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */

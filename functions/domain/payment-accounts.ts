@@ -4,6 +4,7 @@ import { MSG } from '../../shared/messages.js';
 import { accountStatus, type PaymentAccount } from '../../shared/payments.js';
 import { ROLE_HOME, type Role } from '../../shared/roles.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { optionalEnv } from '../lib/env.js';
 import { badRequest, forbidden } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
@@ -87,8 +88,13 @@ function returnUrls(origin: string, role: Role) {
   };
 }
 
-/** The page origin the request came from; only http(s) origins are accepted for redirects. */
+/**
+ * Where Stripe's onboarding returns to: the site's origin in AWS, whatever Origin a caller
+ * sends; locally (no site origin set) the page's own, http(s) only.
+ */
 export function appOrigin(origin: string | undefined): string {
+  const site = optionalEnv('siteOrigin');
+  if (site) return site;
   if (!origin || !/^https?:\/\/[^/\s]+$/.test(origin)) throw badRequest('A valid Origin header is required');
   return origin;
 }

@@ -25,8 +25,8 @@ export interface ApiStackProps extends StackProps {
   readonly userPoolClient: IUserPoolClient;
   /** The `iss` claim of the pool's ID tokens. */
   readonly tokenIssuer: string;
-  /** Origins whose pages may call the HTTP API. */
-  readonly browserOrigins: readonly string[];
+  /** Origins whose pages may call the HTTP API: the site's; the first is where Stripe's onboarding returns. */
+  readonly browserOrigins: readonly [string, ...string[]];
   /** What the `stripe` capability reads. */
   readonly stripeSecret: ISecret;
 }
@@ -93,6 +93,7 @@ export class ApiStack extends Stack {
       tokenIssuer: props.tokenIssuer,
       userPoolClient: props.userPoolClient,
       allowedOrigins: props.browserOrigins,
+      environment: { [ENV.siteOrigin]: props.browserOrigins[0] },
       throttle: STAGE_THROTTLE,
     });
 

@@ -9,6 +9,7 @@ import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
+import { SiteStack } from './site-stack.js';
 import { WebStack, requireBuiltWebApp } from './web-stack.js';
 
 export interface OddJobsAppOptions {
@@ -20,13 +21,18 @@ export interface OddJobsAppOptions {
   readonly adminEmail?: string;
   /** Who is mailed when an alarm fires. @default the `alarmEmail` context value, else nobody */
   readonly alarmEmail?: string;
+  /**
+   * The origin browsers load the site from, when it is not the distribution's own domain (a
+   * custom domain in front of it). @default the `siteOrigin` context value, else the CloudFront domain
+   */
+  readonly siteOrigin?: string;
 }
 
 /**
  * A value the deployment cannot work without, from the options or the context: synth stops
  * with what to pass instead of deploying something that breaks at run time.
  */
-function requiredSetting(app: App, name: 'stripePublishableKey' | 'adminEmail', given: string | undefined, pattern: RegExp, example: string): string {
+function requiredSetting(app: App, name: 'stripePublishableKey' | 'adminEmail' | 'siteOrigin', given: string | undefined, pattern: RegExp, example: string): string {
   const value: unknown = given ?? app.node.tryGetContext(name);
   if (typeof value !== 'string' || !pattern.test(value)) {
     throw new Error(`The context value ${name} is ${value === undefined ? 'missing' : `not valid (${String(value)})`}: deploy with -c ${name}=${example} (docs/deploy.md).`);
@@ -34,21 +40,19 @@ function requiredSetting(app: App, name: 'stripePublishableKey' | 'adminEmail', 
   return value;
 }
 
+/** A value the deployment may do without; when given, it must be valid. */
+function optionalSetting(app: App, name: 'siteOrigin', given: string | undefined, pattern: RegExp, example: string): string | undefined {
+  const value: unknown = given ?? app.node.tryGetContext(name);
+  return value === undefined ? undefined : requiredSetting(app, name, String(value), pattern, example);
+}
+
 export interface OddJobsStacks {
+  readonly site: SiteStack;
   readonly data: DataStack;
   readonly auth: AuthStack;
   readonly api: ApiStack;
   readonly web: WebStack;
 }
-
-/**
- * Origins whose pages may call the API and upload to the images bucket: any https origin, not
- * the site's own. The site's content security policy names the API and bucket hosts, so the
- * distribution is created after them and they cannot know its domain. The origin check would
- * add nothing here: API calls carry a bearer token and uploads a presigned signature, never an
- * ambient credential such as a cookie, so a page on another origin gains nothing from it.
- */
-const BROWSER_ORIGINS = ['https://*'];
 
 /** Every construct of one kind in the given stacks. */
 const allOf = <T>(kind: abstract new (...args: never[]) => T, scopes: readonly Construct[]): T[] =>
@@ -65,10 +69,16 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const adminEmail = requiredSetting(app, 'adminEmail', options.adminEmail, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'admin@example.com');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
+  // The site first: its origin is the only one whose pages may call the API and upload images,
+  // and the one Stripe's onboarding returns to.
+  const site = new SiteStack(app, 'OddJobsSite', { description: 'Odd jobs: the CloudFront distribution and bucket of the web app' });
+  const siteOrigin = optionalSetting(app, 'siteOrigin', options.siteOrigin, /^https:\/\/[^/\s]+$/, 'https://jobs.example.com') ?? site.origin;
+  const browserOrigins: [string] = [siteOrigin];
+
   const data = new DataStack(app, 'OddJobsData', {
     description: 'Odd jobs: the table and the job images (stateful)',
     terminationProtection: true,
-    browserOrigins: BROWSER_ORIGINS,
+    browserOrigins,
   });
   const auth = new AuthStack(app, 'OddJobsAuth', {
     description: 'Odd jobs: the user pool and its triggers (stateful)',
@@ -83,12 +93,13 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     tokenIssuer: auth.tokenIssuer,
-    browserOrigins: BROWSER_ORIGINS,
+    browserOrigins,
     stripeSecret: data.stripeSecret,
   });
   const web = new WebStack(app, 'OddJobsWeb', {
-    description: 'Odd jobs: the web app on CloudFront',
+    description: 'Odd jobs: the web app build and its config.json, deployed to the site',
     webDistDir,
+    distribution: site.distribution,
     httpApi: api.httpApi.api,
     webSocketStage: api.webSocketApi.stage,
     userPool: auth.userPool,
@@ -97,6 +108,8 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     imagesUrl: data.imagesUrl,
     stripePublishableKey,
   });
+  // It deploys into the site's bucket, which it names rather than references.
+  web.addDependency(site);
   // Beside the functions and APIs it watches; every declared function and every dead-letter
   // queue is found here, so a new declaration gets its alarms without a change to this file.
   new OperationalAlarms(api, 'Alarms', {
@@ -109,5 +122,5 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     table: data.table,
     alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });
-  return { data, auth, api, web };
+  return { site, data, auth, api, web };
 }

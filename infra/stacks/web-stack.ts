@@ -1,17 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi, IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type * as iam from 'aws-cdk-lib/aws-iam';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { acknowledgeWildcardPermissions } from '../constructs/nag.js';
+import { siteBucketName } from './site-stack.js';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
-import { acknowledgeWildcardPermissions } from '../constructs/nag.js';
-import { BucketDistribution, SPA_FALLBACK_TTL } from '../constructs/bucket-distribution.js';
-import { AccessLogsBucket, PrivateBucket } from '../constructs/private-bucket.js';
 import { REPO_ROOT } from '../constructs/repo.js';
 
 /** Where `npm run build` puts the SPA. */
@@ -40,6 +39,7 @@ export const SITE_CACHE_CONTROL = {
   entryPoints: 'no-cache',
 } as const;
 
+const INDEX_HTML = 'index.html';
 /** Vite's folder of content-hashed files. */
 const HASHED_ASSETS_DIR = 'assets';
 /**
@@ -51,6 +51,8 @@ const NOT_PUBLISHED = ['*.map'];
 export interface WebStackProps extends StackProps {
   /** The built SPA (see requireBuiltWebApp). */
   readonly webDistDir: string;
+  /** The distribution whose cache a deploy invalidates (its bucket is named by siteBucketName). */
+  readonly distribution: cloudfront.IDistribution;
   readonly httpApi: IHttpApi;
   readonly webSocketStage: IWebSocketStage;
   readonly userPool: IUserPool;
@@ -72,7 +74,11 @@ interface ContentSecurityPolicyHosts {
   readonly images: string;
 }
 
-/** Where the page may load from and talk to: itself, our APIs and buckets, Cognito and Stripe. */
+/**
+ * Where the page may load from and talk to: itself, our APIs and buckets, Cognito and Stripe.
+ * Written into index.html (the hosts exist only once the stacks before this one do); the site's
+ * header policy (SITE_HEADER_CSP) adds frame-ancestors, which a meta policy cannot carry.
+ */
 function contentSecurityPolicy(hosts: ContentSecurityPolicyHosts): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -85,74 +91,38 @@ function contentSecurityPolicy(hosts: ContentSecurityPolicyHosts): string {
     'form-action': ["'self'", hosts.imageUploads],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'frame-ancestors': ["'none'"],
   };
   return Object.entries(directives)
     .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
     .join('; ');
 }
 
+/** The policy as the first element of the page's head, before anything it governs loads. */
+export function withContentSecurityPolicy(indexHtml: string, policy: string): string {
+  const head = /<head[^>]*>/i.exec(indexHtml);
+  if (!head) throw new Error('index.html has no <head>: the content security policy has nowhere to go.');
+  const at = head.index + head[0].length;
+  return `${indexHtml.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${policy}" />${indexHtml.slice(at)}`;
+}
+
 /**
- * The single-page app: a private bucket behind CloudFront, the built files, and the runtime
- * configuration that points the app at this deployment's APIs and user pool. Replaceable: the
- * files are rebuilt from the repository.
+ * The single-page app's files in the site stack's bucket, with the runtime configuration and
+ * content security policy that point the app at this deployment's APIs, user pool and images.
+ * Replaceable: the files are rebuilt from the repository.
  */
 export class WebStack extends Stack {
-  readonly distribution: cloudfront.Distribution;
-  /** The site's address, e.g. https://d111111abcdef8.cloudfront.net. */
-  readonly siteUrl: string;
-
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
-    const accessLogs = new AccessLogsBucket(this, 'AccessLogs', { acceptsCloudFrontLogs: true });
-    const siteBucket = new PrivateBucket(this, 'SiteFiles', {
-      serverAccessLogsBucket: accessLogs,
-      serverAccessLogsPrefix: 'site-files/',
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
+    // By name, not by a reference to the site stack: the copying function's grants then name
+    // this stack's values only (pseudo parameters), which its acknowledgement below can list.
+    const siteBucket = Bucket.fromBucketName(this, 'SiteFiles', siteBucketName(this));
+    const policy = contentSecurityPolicy({
+      httpApi: props.httpApi.apiEndpoint,
+      webSocketApi: props.webSocketStage.api.apiEndpoint,
+      cognito: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      imageUploads: `https://${props.imagesBucket.bucketRegionalDomainName}`,
+      images: props.imagesUrl,
     });
-
-    const imagesHost = `https://${props.imagesBucket.bucketRegionalDomainName}`;
-    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Odd jobs: security headers of the web app',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          override: true,
-          contentSecurityPolicy: contentSecurityPolicy({
-            httpApi: props.httpApi.apiEndpoint,
-            webSocketApi: props.webSocketStage.api.apiEndpoint,
-            cognito: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
-            imageUploads: imagesHost,
-            images: props.imagesUrl,
-          }),
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { override: true, frameOption: cloudfront.HeadersFrameOption.DENY },
-        referrerPolicy: { override: true, referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN },
-        strictTransportSecurity: { override: true, accessControlMaxAge: Duration.days(365 * 2), includeSubdomains: true },
-      },
-    });
-
-    const site = new BucketDistribution(this, 'Site', {
-      comment: 'Odd jobs: the web app',
-      bucket: siteBucket,
-      logBucket: accessLogs,
-      logFilePrefix: 'cloudfront/',
-      defaultBehavior: { responseHeadersPolicy: securityHeaders },
-      distribution: {
-        defaultRootObject: 'index.html',
-        // Client-side routes (/jobs/123) are not objects; the app's index.html renders them.
-        // The private bucket answers 403 for a missing key, as it does not let CloudFront list.
-        errorResponses: [403, 404].map((httpStatus) => ({
-          httpStatus,
-          responseHttpStatus: 200,
-          responsePagePath: '/index.html',
-          ttl: SPA_FALLBACK_TTL,
-        })),
-      },
-    });
-    this.distribution = site.distribution;
-    this.siteUrl = site.url;
 
     const runtimeConfig: RuntimeConfig = {
       mode: 'aws',
@@ -177,13 +147,14 @@ export class WebStack extends Stack {
     });
     const deployment = new BucketDeployment(this, 'DeploySite', {
       sources: [
-        Source.asset(props.webDistDir, { exclude: [HASHED_ASSETS_DIR, ...NOT_PUBLISHED] }),
+        Source.asset(props.webDistDir, { exclude: [HASHED_ASSETS_DIR, INDEX_HTML, ...NOT_PUBLISHED] }),
+        Source.data(INDEX_HTML, withContentSecurityPolicy(readFileSync(join(props.webDistDir, INDEX_HTML), 'utf8'), policy)),
         Source.jsonData('config.json', runtimeConfig),
       ],
       destinationBucket: siteBucket,
       cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entryPoints)],
       prune: false,
-      distribution: this.distribution,
+      distribution: props.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
@@ -204,7 +175,7 @@ export class WebStack extends Stack {
       `${cdkManaged} Its grants cover the asset and site buckets' objects and this distribution's invalidations.`,
     );
 
-    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
+    new CfnOutput(this, 'SiteUrl', { value: `https://${props.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: runtimeConfig.apiUrl });
     new CfnOutput(this, 'WebSocketUrl', { value: runtimeConfig.webSocketUrl });
     new CfnOutput(this, 'UserPoolId', { value: runtimeConfig.userPoolId });

@@ -29,6 +29,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { OperationalAlarms } from '../../infra/constructs/alarms.js';
 import { AppFunction } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
+import { SITE_HEADER_CSP } from '../../infra/stacks/site-stack.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
 
@@ -73,13 +74,23 @@ const functionsFor = (entry: string) => functions.filter((fn) => fn.declaration.
 const lambdaOf = (fn: AppFunction): Resource =>
   template(Stack.of(fn)).toJSON().Resources[cfnId(fn.function)];
 const ref = (id: string) => ({ Ref: id });
+/** The staged asset folders a bucket deployment uploads. */
+const stagedFolders = (deployment: Resource) =>
+  readdirSync(assembly.directory)
+    .filter((entry) => entry.startsWith('asset.') && JSON.stringify(deployment.Properties.SourceObjectKeys).includes(entry.slice('asset.'.length)))
+    .map((entry) => join(assembly.directory, entry));
+/** Every file a bucket deployment uploads, by its path in the bucket. */
+const stagedFiles = (deployment: Resource) => stagedFolders(deployment).flatMap((folder) => readdirSync(folder, { recursive: true }).map(String));
+/** One file a bucket deployment uploads, as staged (deploy-time values are still markers). */
+const staged = (deployment: Resource, file: string) =>
+  readFileSync(stagedFolders(deployment).map((folder) => join(folder, file)).find((path) => existsSync(path))!, 'utf8');
 const getAttArn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
 
 beforeAll(() => {
   tempDir = mkdtempSync(join(tmpdir(), 'oddjobs-infra-test-'));
   const webDist = join(tempDir, 'web-dist');
   mkdirSync(webDist);
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Odd jobs</title>');
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><title>Odd jobs</title></head><body></body></html>');
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'index-Bx7c9A1f.js'), 'console.log("odd jobs")');
   writeFileSync(join(webDist, 'assets', 'index-Bx7c9A1f.js.map'), '{"version":3}');
@@ -442,9 +453,9 @@ describe('api stack', () => {
   });
 });
 
-describe('web stack', () => {
+describe('site and web stacks', () => {
   it('serves the SPA from a private bucket through CloudFront, falling back to index.html', () => {
-    template(stacks.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+    template(stacks.site).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', ResponseHeadersPolicyId: Match.anyValue() }),
@@ -453,7 +464,7 @@ describe('web stack', () => {
         Logging: Match.objectLike({ Bucket: Match.anyValue() }),
       }),
     });
-    for (const bucket of Object.values(resourcesOf(stacks.web, 'AWS::S3::Bucket'))) {
+    for (const bucket of Object.values(resourcesOf(stacks.site, 'AWS::S3::Bucket'))) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
@@ -464,27 +475,47 @@ describe('web stack', () => {
   });
 
   it('sends a content security policy that admits the APIs, Cognito, Stripe and the images bucket', () => {
-    const [policy] = Object.values(resourcesOf(stacks.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    // The header: no framing, and what names no host of a later stack.
+    const [policy] = Object.values(resourcesOf(stacks.site, 'AWS::CloudFront::ResponseHeadersPolicy'));
     const headers = policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(headers).toMatchObject({
       FrameOptions: { FrameOption: 'DENY' },
       ContentTypeOptions: { Override: true },
       StrictTransportSecurity: expect.objectContaining({ IncludeSubdomains: true }),
+      ContentSecurityPolicy: { ContentSecurityPolicy: SITE_HEADER_CSP, Override: true },
     });
-    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(SITE_HEADER_CSP).toContain("frame-ancestors 'none'");
+    // index.html: the exact hosts, first in the head (the browser enforces both policies).
+    const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment')).find((resource) => resource.Properties.DistributionPaths)!;
+    const indexHtml = staged(deployment, 'index.html');
+    expect(indexHtml).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="[^"]+" \/><title>/);
     for (const expected of [
       "default-src 'self'",
       "script-src 'self' https://js.stripe.com",
       'frame-src https://js.stripe.com https://hooks.stripe.com',
-      "frame-ancestors 'none'",
       'https://api.stripe.com',
       'https://cognito-idp.',
-      'HttpApi',
-      'WebSocketApi',
-      'JobImages',
-      'ImagesCdn',
     ]) {
-      expect(csp).toContain(expected);
+      expect(indexHtml).toContain(expected);
+    }
+    const markers = JSON.stringify(deployment.Properties.SourceMarkers);
+    for (const source of ['HttpApi', 'WebSocketApi', 'JobImages', 'ImagesCdn']) expect(markers).toContain(source);
+  });
+
+  it("admits browser calls and uploads from the site's origin only, and returns Stripe's onboarding there", () => {
+    // The distribution's domain, as another stack reads it.
+    const siteDomain = /SiteDistribution\w*DomainName/;
+    const [api] = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Api')).filter((resource) => resource.Properties.ProtocolType === 'HTTP');
+    const allowed = JSON.stringify(api!.Properties.CorsConfiguration.AllowOrigins);
+    expect(allowed).toContain('https://');
+    expect(allowed).toMatch(siteDomain);
+    expect(allowed).not.toContain('*');
+    const images = resourcesOf(stacks.data, 'AWS::S3::Bucket')[cfnId(stacks.data.imagesBucket)]!;
+    const uploadsFrom = JSON.stringify(images.Properties.CorsConfiguration.CorsRules.map((rule: { AllowedOrigins: unknown }) => rule.AllowedOrigins));
+    expect(uploadsFrom).toMatch(siteDomain);
+    expect(uploadsFrom).not.toContain('*');
+    for (const fn of functionsFor(HTTP_ROUTE_GROUPS.payments.entry)) {
+      expect(JSON.stringify(lambdaOf(fn).Properties.Environment.Variables[ENV.siteOrigin])).toMatch(siteDomain);
     }
   });
 
@@ -510,10 +541,7 @@ describe('web stack', () => {
   it('deploys the build with a config.json for this deployment', () => {
     const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment')).find((resource) => resource.Properties.DistributionPaths)!;
     expect(deployment.Properties.DistributionPaths).toEqual(['/*']);
-    const configFile = readdirSync(assembly.directory)
-      .map((entry) => join(assembly.directory, entry, 'config.json'))
-      .find((file) => existsSync(file));
-    const config = JSON.parse(readFileSync(configFile!, 'utf8')) as RuntimeConfig;
+    const config = JSON.parse(staged(deployment, 'config.json')) as RuntimeConfig;
     expect(config).toMatchObject({ mode: 'aws', authFlowType: 'USER_SRP_AUTH', stripe: { publishableKey: expect.stringMatching(/^pk_/) } });
     expect(Object.keys(config).sort()).toEqual(['adminSeatByDeploy', 'apiUrl', 'authFlowType', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
     // The SPA reads the file with the shared schema: what the stack writes must pass it.
@@ -530,13 +558,8 @@ describe('web stack', () => {
     expect(assets.Properties.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
     expect(site.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
 
-    // What each deployment uploads: the staged asset folders of the web stack.
-    const staged = (deployment: Resource) =>
-      readdirSync(assembly.directory)
-        .filter((entry) => entry.startsWith('asset.') && JSON.stringify(deployment.Properties.SourceObjectKeys).includes(entry.slice('asset.'.length)))
-        .flatMap((entry) => readdirSync(join(assembly.directory, entry), { recursive: true }).map(String));
-    expect(staged(assets)).toEqual(['index-Bx7c9A1f.js']);
-    expect(staged(site).sort()).toEqual(['config.json', 'favicon.svg', 'index.html']);
+    expect(stagedFiles(assets)).toEqual(['index-Bx7c9A1f.js']);
+    expect(stagedFiles(site).sort()).toEqual(['config.json', 'favicon.svg', 'index.html']);
   });
 
   it('refuses to synthesize without a built web app', () => {
@@ -634,6 +657,7 @@ describe('stacks', () => {
     expect(stacks.auth.terminationProtection).toBe(true);
     expect(stacks.api.terminationProtection).toBe(false);
     expect(stacks.web.terminationProtection).toBe(false);
+    expect(stacks.site.terminationProtection).toBe(false);
   });
 });
 

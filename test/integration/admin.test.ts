@@ -267,7 +267,7 @@ describe('the admin console', () => {
     for (const market of expected) {
       expect(figures.find((row) => row.market === market.market)).toMatchObject(market);
     }
-  }, 240_000);
+  }, 480_000);
 
   it('counts workers with a location and with alerts on in their market, moving them as they change', async () => {
     const [first, second] = await Promise.all([createUser(stack(), { role: 'worker' }), createUser(stack(), { role: 'worker' })]);
