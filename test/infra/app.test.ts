@@ -643,13 +643,19 @@ describe('stacks', () => {
     const exported = new Set(
       Object.values(stacks).flatMap((stack) => Object.values(template(stack).toJSON().Outputs ?? {}).flatMap((output) => (output as { Export?: { Name: string } }).Export?.Name ?? [])),
     );
+    let referencesSeen = 0;
     for (const stack of Object.values(stacks)) {
-      const imports = [...JSON.stringify(template(stack).toJSON()).matchAll(/"Fn::ImportValue":"([^"]+)"/g)].map((match) => match[1]!);
+      const json = JSON.stringify(template(stack).toJSON());
+      // No weak reference (Fn::GetStackOutput): a producer stack cannot go while a consumer uses it.
+      expect(json, stack.stackName).not.toContain('Fn::GetStackOutput');
+      const imports = [...json.matchAll(/"Fn::ImportValue":"([^"]+)"/g)].map((match) => match[1]!);
+      referencesSeen += imports.length;
       for (const name of imports) {
         expect(name, `${stack.stackName} imports ${name}`).toMatch(/:ExportsOutput/);
         expect(exported.has(name), `${stack.stackName} imports ${name}`).toBe(true);
       }
     }
+    expect(referencesSeen).toBeGreaterThan(0);
   });
 
   it('protects the stateful stacks from deletion and keeps the replaceable ones unprotected', () => {
