@@ -257,6 +257,17 @@ export async function listMessages(userId: string, id: string, range: { before?:
 }
 
 /** Sends one live message to every open connection of the given users. */
+/** Every open connection of the given users. */
+async function connectionsOf(userIds: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  await Promise.all(
+    userIds.map(async (userId) => {
+      for await (const id of userConnectionIds(userId)) ids.push(id);
+    }),
+  );
+  return ids;
+}
+
 async function pushTo(userIds: readonly string[], message: LiveMessage): Promise<void> {
   await Promise.all(userIds.map((userId) => pushToConnections(userConnectionIds(userId), message)));
 }
@@ -375,6 +386,12 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
   const [rate, firstRead] = await Promise.all([countDistinctAttempt('messages', senderId, request.id), readForSend(senderId, id)]);
   if (!rate.allowed) throw tooManyRequests(MSG.messaging.tooManyMessages, rate.retryAfterSeconds);
 
+  // The parties' connections are read while the message is written, not after: one round trip
+  // less before the push. A tab that connects in between catches up when it opens.
+  const { conversation } = firstRead;
+  const connections = connectionsOf([conversation.posterId, conversation.workerId]);
+  connections.catch(() => undefined); // unused if the send fails
+
   let pending: typeof firstRead | undefined = firstRead;
   const result = await retryLostRaces(
     async () => {
@@ -384,10 +401,7 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
     },
     { attempts: 10, exhaustedMessage: MSG.messaging.sendFailed },
   );
-  if (result.created) {
-    const { conversation } = firstRead;
-    await pushTo([conversation.posterId, conversation.workerId], { type: 'chat.message', conversationId: conversation.id, message: result.message });
-  }
+  if (result.created) await pushToConnections(await connections, { type: 'chat.message', conversationId: conversation.id, message: result.message });
   return result;
 }
 
