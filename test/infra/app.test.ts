@@ -31,6 +31,7 @@ import { AppFunction } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { SITE_HEADER_CSP } from '../../infra/stacks/site-stack.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
+import { NON_HTTP_DECLARATIONS } from '../support/routes.js';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
 
 /** The values a deploy must pass (the test app gives them as options, a deploy as context). */
@@ -45,16 +46,7 @@ type Resource = { Type: string; Properties: any; DeletionPolicy?: string; Depend
 
 const routeGroups = Object.values(HTTP_ROUTE_GROUPS);
 const declaredRoutes = routeGroups.flatMap((group) => Object.entries(group.routes).map(([routeKey, access]) => ({ group, routeKey, access })));
-const allDeclarations = [
-  ...routeGroups,
-  ...Object.values(EVENT_RULES),
-  ...Object.values(COGNITO_TRIGGERS),
-  ...Object.values(STREAM_CONSUMERS),
-  ...Object.values(DEPLOY_FUNCTIONS),
-  ...Object.values(QUEUE_CONSUMERS),
-  WEBSOCKET_API.authorizer,
-  WEBSOCKET_API.connections,
-];
+const allDeclarations = [...routeGroups, ...NON_HTTP_DECLARATIONS];
 
 let tempDir: string;
 let app: App;

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { HTTP_ROUTE_GROUPS, type Access } from '../../functions/routes.js';
+import {
+  COGNITO_TRIGGERS,
+  DEPLOY_FUNCTIONS,
+  EVENT_RULES,
+  HTTP_ROUTE_GROUPS,
+  QUEUE_CONSUMERS,
+  STREAM_CONSUMERS,
+  WEBSOCKET_API,
+  type Access,
+  type FunctionDeclaration,
+} from '../../functions/routes.js';
 import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
 import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/job.js';
 import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
@@ -27,6 +37,17 @@ export const DECLARED_ROUTES: DeclaredRoute[] = Object.values(HTTP_ROUTE_GROUPS)
     return { routeKey, method, template, access, params: [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!) };
   }),
 );
+
+/** Every function the app declares besides the HTTP route groups: rules, triggers, consumers, the WebSocket API's and the deploy's. */
+export const NON_HTTP_DECLARATIONS: FunctionDeclaration[] = [
+  ...Object.values(EVENT_RULES),
+  ...Object.values(COGNITO_TRIGGERS),
+  ...Object.values(STREAM_CONSUMERS),
+  ...Object.values(DEPLOY_FUNCTIONS),
+  ...Object.values(QUEUE_CONSUMERS),
+  WEBSOCKET_API.authorizer,
+  WEBSOCKET_API.connections,
+];
 
 /** Fills a route template with already-encoded path segments. */
 export const fillPath = (template: string, segment: (param: string) => string) => template.replace(/\{(\w+)\}/g, (_, param: string) => segment(param));

@@ -2,15 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  COGNITO_TRIGGERS,
-  DEPLOY_FUNCTIONS,
-  EVENT_RULES,
-  HTTP_ROUTE_GROUPS,
-  QUEUE_CONSUMERS,
-  STREAM_CONSUMERS,
-  WEBSOCKET_API,
-} from '../../functions/routes.js';
+import { HTTP_ROUTE_GROUPS } from '../../functions/routes.js';
+import { NON_HTTP_DECLARATIONS } from '../support/routes.js';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -42,15 +35,7 @@ describe('structured logs', () => {
   });
 
   it('runs every declared entry point under the log context', () => {
-    const entries = [
-      ...Object.values(EVENT_RULES),
-      ...Object.values(COGNITO_TRIGGERS),
-      ...Object.values(STREAM_CONSUMERS),
-      ...Object.values(DEPLOY_FUNCTIONS),
-      ...Object.values(QUEUE_CONSUMERS),
-      WEBSOCKET_API.authorizer,
-      WEBSOCKET_API.connections,
-    ].map((declaration) => declaration.entry);
+    const entries = NON_HTTP_DECLARATIONS.map((declaration) => declaration.entry);
     const unwrapped = entries.filter((entry) => !/^export const handler = withLogContext\(/m.test(readFileSync(join(REPO_ROOT, entry), 'utf8')));
     expect(unwrapped).toEqual([]);
     // HTTP route groups get it from routeGroup's middy middleware.
