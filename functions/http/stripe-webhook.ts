@@ -1,10 +1,9 @@
-import Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
 import { EVENT_SOURCE } from '../routes.js';
 import { badRequest } from '../lib/errors.js';
 import { routeGroup, type HttpEvent } from '../lib/http.js';
 import { publishEvent } from '../lib/outbox.js';
-import { stripeKeys, type StripeKeys } from '../lib/stripe.js';
+import { stripeKeys, stripeModule, type StripeKeys } from '../lib/stripe.js';
 
 /**
  * Verifies a delivery with the signing secret of the endpoint it came to (the raw body: API
@@ -16,10 +15,10 @@ import { stripeKeys, type StripeKeys } from '../lib/stripe.js';
 async function receive(event: HttpEvent, secret: keyof Pick<StripeKeys, 'webhookSecret' | 'connectWebhookSecret'>) {
   const rawBody = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
   const signature = event.headers['stripe-signature'] ?? '';
-  const signingSecret = (await stripeKeys())[secret];
+  const [keys, StripeClient] = await Promise.all([stripeKeys(), stripeModule()]);
   let stripeEvent;
   try {
-    stripeEvent = Stripe.webhooks.constructEvent(rawBody, signature, signingSecret);
+    stripeEvent = StripeClient.webhooks.constructEvent(rawBody, signature, keys[secret]);
   } catch {
     throw badRequest(MSG.backend.invalidSignature);
   }

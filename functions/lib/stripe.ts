@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { MSG } from '../../shared/messages.js';
 import { optionalEnv } from './env.js';
@@ -77,15 +77,21 @@ export function stripeKeys(): Promise<StripeKeys> {
 }
 
 /**
+ * The SDK's module, loaded on first use: the functions that bundle it pay for evaluating it
+ * only when they call Stripe, not in every cold start (`npm run bench -- cold-start`).
+ */
+export const stripeModule = async (): Promise<typeof Stripe> => (await import('stripe')).default;
+
+/**
  * The official SDK. Locally STRIPE_API_URL points it at the Stripe test-mode simulator;
  * nothing else differs.
  */
 export async function stripe(): Promise<Stripe> {
   if (client) return client;
-  const { secretKey } = await stripeKeys();
+  const [{ secretKey }, StripeClient] = await Promise.all([stripeKeys(), stripeModule()]);
   const apiUrl = optionalEnv('stripeApiUrl');
   const local = apiUrl ? new URL(apiUrl) : undefined;
-  client ??= new Stripe(secretKey, {
+  client ??= new StripeClient(secretKey, {
     timeout: STRIPE_CLIENT_LIMITS.timeoutMs,
     maxNetworkRetries: STRIPE_CLIENT_LIMITS.maxNetworkRetries,
     ...(local ? { host: local.hostname, port: Number(local.port), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
