@@ -170,6 +170,10 @@ describe('local Stripe simulator', () => {
         code: 'resource_missing',
         message: "No such payment_intent: 'pi_missing'",
       });
+      // Ids that name what every JavaScript object inherits are unknown objects too.
+      for (const id of ['toString', '__proto__', 'constructor']) {
+        await expect(stripe.paymentIntents.retrieve(id)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+      }
     });
   });
 

@@ -72,7 +72,7 @@ const testCard = (number: string, expMonth: number, expYear: number): Card | und
 
 /** The card behind a test PaymentMethod id such as `pm_card_visa`, valid through next year. */
 export function cardOfTestPaymentMethod(id: string): Card | undefined {
-  const number = TEST_PAYMENT_METHODS[id];
+  const number = Object.hasOwn(TEST_PAYMENT_METHODS, id) ? TEST_PAYMENT_METHODS[id] : undefined;
   return number === undefined ? undefined : testCard(number, 12, new Date().getFullYear() + 1);
 }
 

@@ -46,16 +46,22 @@ export interface SimulatorData {
   idempotentResponses: Record<string, StoredResponse>;
 }
 
-const emptyData = (): SimulatorData => ({
-  accounts: {},
-  accountLinks: {},
-  paymentIntents: {},
-  charges: {},
-  balanceTransactions: {},
-  refunds: {},
-  transfers: {},
-  events: [],
-  idempotentResponses: {},
+/**
+ * A collection keyed by ids that callers send: without a prototype, so an id such as
+ * 'toString' or '__proto__' is an unknown object (404, as at Stripe), never an inherited one.
+ */
+const byId = <T>(entries: Record<string, T> = {}): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, entries);
+
+const emptyData = (loaded: Partial<SimulatorData> = {}): SimulatorData => ({
+  accounts: byId(loaded.accounts),
+  accountLinks: byId(loaded.accountLinks),
+  paymentIntents: byId(loaded.paymentIntents),
+  charges: byId(loaded.charges),
+  balanceTransactions: byId(loaded.balanceTransactions),
+  refunds: byId(loaded.refunds),
+  transfers: byId(loaded.transfers),
+  events: loaded.events ?? [],
+  idempotentResponses: byId(loaded.idempotentResponses),
 });
 
 type ObjectCollection = 'accounts' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers';
@@ -75,7 +81,7 @@ export class SimulatorStore {
   readonly data: SimulatorData;
 
   constructor(private readonly file?: string) {
-    this.data = file && existsSync(file) ? { ...emptyData(), ...(JSON.parse(readFileSync(file, 'utf8')) as Partial<SimulatorData>) } : emptyData();
+    this.data = emptyData(file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<SimulatorData>) : {});
   }
 
   /** Written to a temporary file first, so a dev server killed mid-write never leaves half a file. */
@@ -88,7 +94,8 @@ export class SimulatorStore {
   }
 
   find(id: string): StripeObject | undefined {
-    const collection = COLLECTION_BY_PREFIX[id.slice(0, id.indexOf('_'))];
+    const prefix = id.slice(0, id.indexOf('_'));
+    const collection = Object.hasOwn(COLLECTION_BY_PREFIX, prefix) ? COLLECTION_BY_PREFIX[prefix] : undefined;
     return collection ? this.data[collection][id] : undefined;
   }
 }
