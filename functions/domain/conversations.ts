@@ -256,20 +256,20 @@ export async function listMessages(userId: string, id: string, range: { before?:
   return { items: messages, nextCursor: hasMore && edge ? edge.position : null };
 }
 
-/** Sends one live message to every open connection of the given users. */
-/** Every open connection of the given users. */
-async function connectionsOf(userIds: readonly string[]): Promise<string[]> {
+/** Every open connection of the conversation's two parties (the sender's other tabs included). */
+async function partiesConnections(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>): Promise<string[]> {
   const ids: string[] = [];
   await Promise.all(
-    userIds.map(async (userId) => {
+    [conversation.posterId, conversation.workerId].map(async (userId) => {
       for await (const id of userConnectionIds(userId)) ids.push(id);
     }),
   );
   return ids;
 }
 
-async function pushTo(userIds: readonly string[], message: LiveMessage): Promise<void> {
-  await Promise.all(userIds.map((userId) => pushToConnections(userConnectionIds(userId), message)));
+/** Sends one live message to every open connection of both parties. */
+async function pushToParties(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>, message: LiveMessage): Promise<void> {
+  await pushToConnections(await partiesConnections(conversation), message);
 }
 
 async function messageSentAs(conversation: ConversationItem, senderId: string, messageId: string): Promise<ChatMessage | undefined> {
@@ -389,7 +389,7 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
   // The parties' connections are read while the message is written, not after: one round trip
   // less before the push. A tab that connects in between catches up when it opens.
   const { conversation } = firstRead;
-  const connections = connectionsOf([conversation.posterId, conversation.workerId]);
+  const connections = partiesConnections(conversation);
   connections.catch(() => undefined); // unused if the send fails
 
   let pending: typeof firstRead | undefined = firstRead;
@@ -433,7 +433,7 @@ export async function markConversationRead(userId: string, id: string): Promise<
   });
   if (readUpTo) {
     const { conversation, upTo } = readUpTo;
-    await pushTo([conversation.posterId, conversation.workerId], { type: 'chat.read', conversationId: conversation.id, readerId: userId, readUpTo: upTo });
+    await pushToParties(conversation, { type: 'chat.read', conversationId: conversation.id, readerId: userId, readUpTo: upTo });
   }
 }
 
@@ -470,7 +470,7 @@ export async function setWorkerBlocked(userId: string, id: string, blocked: bool
       ReturnValues: 'ALL_NEW',
     }),
   );
-  await pushTo([conversation.posterId, conversation.workerId], { type: 'chat.updated', conversationId: conversation.id });
+  await pushToParties(conversation, { type: 'chat.updated', conversationId: conversation.id });
   return viewOf(Attributes as ConversationItem, party);
 }
 
