@@ -2,7 +2,7 @@
  * The admin console's shapes and rules (spec 2 §2 "Admin dashboard", §3, §9; DECISIONS.md
  * "Wave 2"), shared by the server that computes them and the screen that shows them.
  */
-import { z } from 'zod';
+import * as z from './zod.js';
 import type { JobStatus } from './job-states.js';
 import { MSG } from './messages.js';
 import { freeText } from './text.js';
@@ -58,16 +58,16 @@ export interface FlaggedJob {
 
 export const reportJobSchema = z.object({
   flagType: z.enum(FLAG_TYPES),
-  reason: freeText().pipe(z.string().trim().min(1, MSG.flags.reasonRequired).max(500)),
+  reason: freeText(z.minLength(1, MSG.flags.reasonRequired), z.maxLength(500)),
 });
 
 /** Why an admin action needs a reason: each kind with the spec's text. */
 export const adminReasonSchema = (message: string) =>
-  z.object({ reason: z.string({ error: message }).pipe(freeText()).pipe(z.string().trim().min(1, message).max(500)) });
+  z.object({ reason: z.pipe(z.string(message), freeText(z.minLength(1, message), z.maxLength(500))) });
 
 export const reviewFlagSchema = z.object({
   decision: z.enum(['approved', 'removed']),
-  notes: freeText().pipe(z.string().trim().max(500)).default(''),
+  notes: z._default(freeText(z.maxLength(500)), ''),
 });
 
 /** One market's running figures (DECISIONS.md "Markets"); money in cents. */

@@ -1,5 +1,5 @@
 /** Rules and shapes of the chat shared by the server and the web app. */
-import { z } from 'zod';
+import * as z from './zod.js';
 import type { ChatMessage } from './api.js';
 import { MAX_CHAT_MESSAGE } from './limits.js';
 import { MSG } from './messages.js';
@@ -18,15 +18,15 @@ export function parseConversationId(id: string): { jobId: string; workerId: stri
 
 /** The body of POST /conversations: the worker is the caller unless the poster names one. */
 export const startConversationSchema = z.object({
-  jobId: z.string().regex(UUID, MSG.jobs.notFound),
-  workerId: z.string().regex(UUID, MSG.messaging.notAWorker).optional(),
+  jobId: z.string().check(z.regex(UUID, MSG.jobs.notFound)),
+  workerId: z.optional(z.string().check(z.regex(UUID, MSG.messaging.notAWorker))),
 });
 export type StartConversationRequest = z.output<typeof startConversationSchema>;
 
 /** The body of POST /conversations/{id}/messages. */
 export const sendMessageSchema = z.object({
-  id: z.string().regex(UUID, MSG.messaging.sendFailed),
-  content: freeText().pipe(z.string().trim().min(1, MSG.messaging.messageEmpty).max(MAX_CHAT_MESSAGE, MSG.messaging.messageTooLong)),
+  id: z.string().check(z.regex(UUID, MSG.messaging.sendFailed)),
+  content: freeText(z.minLength(1, MSG.messaging.messageEmpty), z.maxLength(MAX_CHAT_MESSAGE, MSG.messaging.messageTooLong)),
 });
 export type SendMessageRequest = z.output<typeof sendMessageSchema>;
 

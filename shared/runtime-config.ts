@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 
 /**
  * The web app's runtime configuration, fetched from /config.json at start-up. In AWS the web
@@ -9,27 +9,27 @@ export const runtimeConfigSchema = z.object({
   mode: z.enum(['local', 'aws']),
   region: z.string(),
   /** HTTP API base URL, without a trailing slash. */
-  apiUrl: z.string().min(1),
+  apiUrl: z.string().check(z.minLength(1)),
   /** WebSocket API URL (wss:// in AWS, ws:// locally). */
-  webSocketUrl: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+  webSocketUrl: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
   /** Local stack only: the Cognito endpoint (cognito-local behind our proxy). */
-  userPoolEndpoint: z.string().optional(),
+  userPoolEndpoint: z.optional(z.string()),
   /** cognito-local supports only USER_PASSWORD_AUTH; AWS uses SRP. */
   authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** Local stack only: the mailbox page where sent emails (verification codes) can be read. */
-  mailboxUrl: z.string().optional(),
+  mailboxUrl: z.optional(z.string()),
   /**
    * Card payments: Stripe Elements with this publishable key in AWS; locally a plain card form
    * that confirms against the Stripe test-mode simulator at `simulatorUrl`.
    */
-  stripe: z.object({ publishableKey: z.string().min(1), simulatorUrl: z.string().optional() }),
+  stripe: z.object({ publishableKey: z.string().check(z.minLength(1)), simulatorUrl: z.optional(z.string()) }),
   /**
    * AWS only: the deploy itself created the admin (the `adminEmail` context value), so public
    * sign-up shows the admin option as taken and the pre-sign-up trigger refuses it.
    */
-  adminSeatByDeploy: z.boolean().optional(),
+  adminSeatByDeploy: z.optional(z.boolean()),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 
 /**
  * Rules for text that users send, in one place: the server applies them at its edge and the
@@ -37,5 +37,6 @@ export function sanitizeText(text: string): string {
     .slice(0, 10_000);
 }
 
-/** A free-text field: a string cleaned by `sanitizeText`; pipe it into the field's own checks. */
-export const freeText = () => z.string().transform(sanitizeText);
+/** A free-text field: a string cleaned by `sanitizeText` and trimmed, then held to the field's own checks. */
+export const freeText = (...checks: z.core.$ZodCheck<string>[]) =>
+  z.pipe(z.pipe(z.string(), z.transform(sanitizeText)), z.string().check(z.trim(), ...checks));

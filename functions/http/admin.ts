@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from '../../shared/zod.js';
 import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
-import { JOB_STATUSES } from '../../shared/job-states.js';
 import { listAdminActions } from '../domain/admin-actions.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
 import { listJobsByStatus } from '../domain/jobs.js';
 import { listMarketStats } from '../domain/market-stats.js';
 import { parseWith, routeGroup } from '../lib/http.js';
 
-const jobsQuerySchema = z.object({ status: z.enum(JOB_STATUSES).refine((status) => ADMIN_JOB_STATUSES.includes(status)).default('open'), cursor: z.string().optional() });
-const flagsQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'removed']).default('pending'), cursor: z.string().optional() });
-const actionsQuerySchema = z.object({ type: z.enum(ADMIN_ACTION_TYPES).optional(), cursor: z.string().optional() });
+const cursor = z.optional(z.string());
+const jobsQuerySchema = z.object({ status: z._default(z.enum(ADMIN_JOB_STATUSES), 'open'), cursor });
+const flagsQuerySchema = z.object({ status: z._default(z.enum(['pending', 'approved', 'removed']), 'pending'), cursor });
+const actionsQuerySchema = z.object({ type: z.optional(z.enum(ADMIN_ACTION_TYPES)), cursor });
 
 export const handler = routeGroup('admin', {
   /** 'Report this job': any signed-in user, once per job (DECISIONS.md "How a job gets flagged"). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { toOwnProfile } from '../domain/profiles.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { profileUpdateSchema, protectedFieldsIn } from '../../shared/schemas/profile.js';
 import { recordSecurityEvent } from '../domain/admin-actions.js';

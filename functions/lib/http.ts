@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { containsLoneSurrogate } from '../../shared/text.js';
@@ -29,7 +29,7 @@ export interface HttpRequest {
   params: Record<string, string>;
   query: Record<string, string>;
   /** Parses the JSON body with a schema; a 400 with the schema's message when it does not fit. */
-  body<S extends z.ZodType>(schema: S): z.output<S>;
+  body<S extends z.ZodMiniType>(schema: S): z.output<S>;
 }
 
 export interface SignedInRequest extends HttpRequest {
@@ -81,7 +81,7 @@ function textParameters(values: Record<string, string | undefined> | undefined):
 }
 
 /** Turns zod issues into the first message (the one a form shows) and a field map. */
-export function validationError(error: z.ZodError): HttpError {
+export function validationError(error: z.core.$ZodError): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.join('.') || '_';
@@ -90,7 +90,7 @@ export function validationError(error: z.ZodError): HttpError {
   return badRequest(error.issues[0]?.message ?? MSG.backend.requiredMissing, fields);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type Stripe from 'stripe';
-import { z } from 'zod';
+import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { optionalEnv } from './env.js';
 import { HttpError } from './errors.js';
@@ -11,9 +11,9 @@ import { logger } from './logger.js';
  * webhook endpoints (the account's own events, and Connect events of connected accounts).
  */
 export const stripeKeysSchema = z.object({
-  secretKey: z.string().regex(/^(sk|rk)_/),
-  webhookSecret: z.string().startsWith('whsec_'),
-  connectWebhookSecret: z.string().startsWith('whsec_'),
+  secretKey: z.string().check(z.regex(/^(sk|rk)_/)),
+  webhookSecret: z.string().check(z.startsWith('whsec_')),
+  connectWebhookSecret: z.string().check(z.startsWith('whsec_')),
 });
 export type StripeKeys = z.infer<typeof stripeKeysSchema>;
 

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { DISPUTE_PRIORITIES, DISPUTE_TYPES, MAX_BULK_RESOLVE, MAX_DISPUTE_DESCRIPTION, MAX_DISPUTE_MESSAGE, MAX_RESOLUTION } from '../disputes.js';
 import { MSG } from '../messages.js';
 import { freeText } from '../text.js';
 
 /** Free text (cleaned by the one rule), required: not blank once trimmed. */
 const requiredText = (required: string, max: number) =>
-  z.string(required).pipe(freeText()).pipe(z.string().trim().min(1, required).max(max, MSG.disputes.tooLong));
+  z.pipe(z.string(required), freeText(z.minLength(1, required), z.maxLength(max, MSG.disputes.tooLong)));
 
 /** POST /jobs/{id}/dispute: a type and a description that is not blank once trimmed (spec 2 §5). */
 export const fileDisputeSchema = z.object({
@@ -24,18 +24,17 @@ export const disputePrioritySchema = z.object({ priority: z.enum(DISPUTE_PRIORIT
 /** The admin resolves with a template or with their own text: exactly one of the two. */
 export const resolveDisputeSchema = z
   .object({
-    templateId: z.string().min(1).optional(),
-    resolution: freeText().pipe(z.string().trim().max(MAX_RESOLUTION, MSG.disputes.tooLong)).optional(),
+    templateId: z.optional(z.string().check(z.minLength(1))),
+    resolution: z.optional(freeText(z.maxLength(MAX_RESOLUTION, MSG.disputes.tooLong))),
   })
-  .refine(({ templateId, resolution }) => Boolean(templateId) !== Boolean(resolution), MSG.disputes.resolutionRequired);
+  .check(z.refine(({ templateId, resolution }) => Boolean(templateId) !== Boolean(resolution), MSG.disputes.resolutionRequired));
 export type ResolveDisputeRequest = z.output<typeof resolveDisputeSchema>;
 
 /** Bulk resolution by template: at least one dispute (spec 2 §5), each named once. */
 export const bulkResolveSchema = z.object({
-  disputeIds: z
-    .array(z.string().min(1), MSG.disputes.selectDisputes)
-    .min(1, MSG.disputes.selectDisputes)
-    .max(MAX_BULK_RESOLVE, MSG.disputes.tooMany)
-    .transform((ids) => [...new Set(ids)]),
-  templateId: z.string(MSG.disputes.templateRequired).min(1, MSG.disputes.templateRequired),
+  disputeIds: z.pipe(
+    z.array(z.string().check(z.minLength(1)), MSG.disputes.selectDisputes).check(z.minLength(1, MSG.disputes.selectDisputes), z.maxLength(MAX_BULK_RESOLVE, MSG.disputes.tooMany)),
+    z.transform((ids: string[]) => [...new Set(ids)]),
+  ),
+  templateId: z.string(MSG.disputes.templateRequired).check(z.minLength(1, MSG.disputes.templateRequired)),
 });

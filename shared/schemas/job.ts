@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { JOB_CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { MAX_JOB_IMAGES } from '../limits.js';
@@ -15,45 +15,45 @@ export function splitLines(text: string): string[] {
     .filter((line) => line.length > 0);
 }
 
-const entryList = z
-  .array(freeText().pipe(z.string().trim().max(100, m.entryTooLong)))
-  .max(20, m.tooManyEntries)
-  .transform((entries) => entries.filter((entry) => entry.length > 0))
-  .default([]);
+const entryList = z._default(
+  z.pipe(
+    z.array(freeText(z.maxLength(100, m.entryTooLong))).check(z.maxLength(20, m.tooManyEntries)),
+    z.transform((entries: string[]) => entries.filter((entry) => entry.length > 0)),
+  ),
+  [],
+);
 
 /** A due date as YYYY-MM-DD that is not before yesterday (tolerates the poster's time zone). */
-const dueDate = z
-  .string()
-  .trim()
-  .min(1, m.dateRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateRequired)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), m.dateRequired)
-  .refine((value) => Date.parse(`${value}T00:00:00Z`) >= Date.now() - 2 * 86_400_000, m.datePast);
+const dueDate = z.string().check(
+  z.trim(),
+  z.minLength(1, m.dateRequired),
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, m.dateRequired),
+  z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), m.dateRequired),
+  z.refine((value) => Date.parse(`${value}T00:00:00Z`) >= Date.now() - 2 * 86_400_000, m.datePast),
+);
 
 export const addressSchema = z.object({
-  street: freeText().pipe(z.string().trim().min(1, m.streetRequired).max(200)),
-  city: freeText().pipe(z.string().trim().min(1, m.cityRequired).max(100)),
-  state: freeText().pipe(z.string().trim().min(1, m.stateRequired).max(50)),
+  street: freeText(z.minLength(1, m.streetRequired), z.maxLength(200)),
+  city: freeText(z.minLength(1, m.cityRequired), z.maxLength(100)),
+  state: freeText(z.minLength(1, m.stateRequired), z.maxLength(50)),
 });
 export type Address = z.infer<typeof addressSchema>;
 
 /** The body of POST /jobs: what the server accepts to create a job. */
 export const createJobSchema = z.object({
-  title: freeText().pipe(z.string().trim().min(1, m.titleRequired).max(100, m.titleTooLong)),
-  description: freeText().pipe(z.string().trim().min(1, m.descriptionRequired).max(2000, m.descriptionTooLong)),
+  title: freeText(z.minLength(1, m.titleRequired), z.maxLength(100, m.titleTooLong)),
+  description: freeText(z.minLength(1, m.descriptionRequired), z.maxLength(2000, m.descriptionTooLong)),
   address: addressSchema,
   payment: z
-    .number(m.validPayment)
     .int(m.validPayment)
-    .min(PAYMENT_LIMITS.minCents, m.paymentPositive)
-    .max(PAYMENT_LIMITS.maxCents, m.paymentTooLarge),
+    .check(z.minimum(PAYMENT_LIMITS.minCents, m.paymentPositive), z.maximum(PAYMENT_LIMITS.maxCents, m.paymentTooLarge)),
   category: z.enum(JOB_CATEGORIES, m.categoryRequired),
   date: dueDate,
-  duration: freeText().pipe(z.string().trim().min(1, m.durationRequired).max(100)),
+  duration: freeText(z.minLength(1, m.durationRequired), z.maxLength(100)),
   requirements: entryList,
   skills: entryList,
   /** Keys of images uploaded with a presigned POST (POST /uploads/images). */
-  images: z.array(z.string().min(1).max(300)).max(MAX_JOB_IMAGES, m.tooManyImages).default([]),
+  images: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(300))).check(z.maxLength(MAX_JOB_IMAGES, m.tooManyImages)), []),
 });
 export type CreateJobInput = z.input<typeof createJobSchema>;
 export type CreateJobRequest = z.output<typeof createJobSchema>;
@@ -139,16 +139,16 @@ export function validateJobForm(values: JobFormValues, imageKeys: string[] = [])
 
 /** Query of the open-jobs grid: GET /jobs and GET /feed/jobs. */
 export const browseJobsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  category: z.enum(JOB_CATEGORIES).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-  cursor: z.string().max(2000).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  category: z.optional(z.enum(JOB_CATEGORIES)),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 /** Body of POST /uploads/images: what the browser is about to upload. */
 export const imageUploadRequestSchema = z.object({
   purpose: z.enum(['job', 'avatar']),
-  fileName: z.string().trim().min(1).max(200),
-  contentType: z.string().max(100),
-  size: z.number().int().min(1),
+  fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  contentType: z.string().check(z.maxLength(100)),
+  size: z.int().check(z.minimum(1)),
 });

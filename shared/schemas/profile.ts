@@ -1,12 +1,10 @@
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { MAX_SKILLS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { freeText, sanitizeText } from '../text.js';
+import { freeText } from '../text.js';
 
 /** A bio that looks like script is refused outright rather than cleaned. */
 const SCRIPT_LIKE = /<\s*\/?\s*(script|iframe|object|embed)\b|javascript\s*:|vbscript\s*:|\bon[a-z]+\s*=|\beval\s*\(/i;
-
-const text = (max: number, maxMessage: string) => freeText().pipe(z.string().trim().max(max, maxMessage));
 
 /**
  * Fields a user may never set on their own profile. Any attempt is refused with
@@ -35,23 +33,24 @@ export function protectedFieldsIn(body: Record<string, unknown>): string[] {
  * preferences have their own routes (PUT /me/location, PUT /me/notification-preferences),
  * which keep the worker's geo index key in line with them.
  */
-export const profileUpdateSchema = z
-  .object({
-    name: freeText().pipe(z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')),
-    bio: z
-      .string()
-      .refine((bio) => !SCRIPT_LIKE.test(bio), MSG.profile.bioInvalid)
-      .transform(sanitizeText)
-      .pipe(z.string().trim().max(500, 'Bio must be at most 500 characters')),
-    location: text(100, 'Location must be at most 100 characters'),
-    skills: z
-      .array(freeText().pipe(z.string().trim().max(50, 'Each skill must be at most 50 characters')))
-      .transform((skills) => [...new Set(skills.filter((skill) => skill.length > 0))])
-      .pipe(z.array(z.string()).max(MAX_SKILLS, MSG.profile.maxSkills)),
+export const profileUpdateSchema = z.partial(
+  z.strictObject({
+    name: freeText(z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters')),
+    bio: z.pipe(
+      z.string().check(z.refine((bio) => !SCRIPT_LIKE.test(bio), MSG.profile.bioInvalid)),
+      freeText(z.maxLength(500, 'Bio must be at most 500 characters')),
+    ),
+    location: freeText(z.maxLength(100, 'Location must be at most 100 characters')),
+    skills: z.pipe(
+      z.pipe(
+        z.array(freeText(z.maxLength(50, 'Each skill must be at most 50 characters'))),
+        z.transform((skills: string[]) => [...new Set(skills.filter((skill) => skill.length > 0))]),
+      ),
+      z.array(z.string()).check(z.maxLength(MAX_SKILLS, MSG.profile.maxSkills)),
+    ),
     /** The key of an avatar uploaded with a presigned POST, or null to remove it. */
-    profileImage: z.string().min(1).max(300).nullable(),
-  })
-  .partial()
-  .strict();
+    profileImage: z.nullable(z.string().check(z.minLength(1), z.maxLength(300))),
+  }),
+);
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

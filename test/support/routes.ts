@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from '../../shared/zod.js';
 import {
   COGNITO_TRIGGERS,
   DEPLOY_FUNCTIONS,
@@ -56,7 +56,7 @@ export const fillPath = (template: string, segment: (param: string) => string) =
  * The body schema of each route that reads one (the same schemas the handlers use). Routes
  * not listed take no body, or (the webhook) a signed one; they still get hostile bodies.
  */
-export const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+export const BODY_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = {
   'PATCH /me': profileUpdateSchema,
   'POST /uploads/images': imageUploadRequestSchema,
   'POST /jobs': createJobSchema,

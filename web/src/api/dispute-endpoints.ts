@@ -1,5 +1,5 @@
 /** The dispute routes of the HTTP API (functions/routes.ts, group `disputes`), typed. */
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod';
 import type {
   AdminDispute,
   BulkResolveResult,

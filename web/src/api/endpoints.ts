@@ -20,7 +20,7 @@ import type {
 } from '../../../shared/api';
 import type { JobCategory } from '../../../shared/categories';
 import type { PaymentAccount } from '../../../shared/payments';
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod';
 import type { CreateJobRequest, imageUploadRequestSchema } from '../../../shared/schemas/job';
 import type { profileUpdateSchema } from '../../../shared/schemas/profile';
 import type { reviewSchema } from '../../../shared/schemas/review';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from '../../../shared/zod';
 import { MSG } from '../../../shared/messages';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
 import { CONFIRMATION_CODE_PATTERN, completePasswordReset, requestPasswordReset } from '../auth/accounts';
@@ -16,15 +16,15 @@ import { useToastedAction } from '../hooks/useToastedAction';
 import { showErrorAndFocus } from '../lib/forms';
 import { readNavigationState, type NavigationState } from '../lib/navigation-state';
 
-const emailSchema = z.string().trim().toLowerCase().min(1, MSG.auth.invalidEmail).pipe(z.email(MSG.auth.invalidEmail));
+const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.auth.invalidEmail)), z.email(MSG.auth.invalidEmail));
 
 const newPasswordSchema = z
   .object({
-    code: z.string().trim().regex(CONFIRMATION_CODE_PATTERN, MSG.verify.invalidCode),
-    password: z.string().min(PASSWORD_MIN_LENGTH, MSG.auth.passwordTooShort),
+    code: z.string().check(z.trim(), z.regex(CONFIRMATION_CODE_PATTERN, MSG.verify.invalidCode)),
+    password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, MSG.auth.passwordTooShort)),
     confirmPassword: z.string(),
   })
-  .refine((form) => form.password === form.confirmPassword, { message: MSG.auth.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .check(z.refine((form) => form.password === form.confirmPassword, { message: MSG.auth.passwordsDoNotMatch, path: ['confirmPassword'] }));
 
 type NewPasswordValues = z.input<typeof newPasswordSchema>;
 type NewPasswordField = keyof NewPasswordValues;
