@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ngeohash from 'ngeohash';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
-import { createGeocoder, type GeoPoint } from '../lib/geocoder.js';
+import type { GeoPoint } from '../lib/geo-cells.js';
+import { createGeocoder } from '../lib/geocoder.js';
 import { logger } from '../lib/logger.js';
 import { keys } from '../table.js';
 import type { JobItem } from './jobs.js';

@@ -3,7 +3,6 @@ import { MSG } from '../../shared/messages.js';
 import type { RADIUS_OPTIONS } from '../../shared/notifications.js';
 import { tableName } from '../lib/db.js';
 import { notFound } from '../lib/errors.js';
-import { nearestMarket } from '../lib/geocoder.js';
 import { PARTITION_PRECISION, pointCell, type GeoPoint } from '../lib/geo-cells.js';
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
@@ -86,9 +85,15 @@ async function changeIndexedProfile(userId: string, change: (profile: ProfileIte
   );
 }
 
-/** Stores the user's location (and the zip it came from, if any) with the browser's time zone. */
-export function saveLocation(userId: string, point: GeoPoint, timeZone: string, zip?: string): Promise<ProfileItem> {
-  const market = nearestMarket(point);
+/** Where a worker is: the point, its market (Geocoder.market) and the zip it came from, if any. */
+export interface WorkerPlace {
+  point: GeoPoint;
+  market: string | null;
+  zip?: string;
+}
+
+/** Stores the user's location with the browser's time zone. */
+export function saveLocation(userId: string, { point, market, zip }: WorkerPlace, timeZone: string): Promise<ProfileItem> {
   return changeIndexedProfile(userId, () => ({
     latitude: point.latitude,
     longitude: point.longitude,

@@ -18,10 +18,10 @@ export const handler = routeGroup('location', {
       const { zip, timeZone } = parseWith(zipUpdateSchema, raw);
       const point = await geocoder.geocode({ city: zip, state: 'USA' });
       if (!point) throw badRequest(MSG.location.zipNotFound);
-      return toOwnProfile(await saveLocation(caller.userId, point, timeZone, zip));
+      return toOwnProfile(await saveLocation(caller.userId, { point, market: await geocoder.market(point), zip }, timeZone));
     }
     const { timeZone, ...point } = parseWith(coordinatesUpdateSchema, raw);
-    return toOwnProfile(await saveLocation(caller.userId, point, timeZone));
+    return toOwnProfile(await saveLocation(caller.userId, { point, market: await geocoder.market(point) }, timeZone));
   },
 
   'PUT /me/notification-preferences': async ({ caller, body }) =>

@@ -1,45 +1,75 @@
-import { LocationClient, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-location';
-import zipcodes from 'zipcodes';
+import { LocationClient, SearchPlaceIndexForPositionCommand, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-location';
 import { marketOf } from '../../shared/admin.js';
-import { logger } from './logger.js';
 import { optionalEnv } from './env.js';
+import type { GeoPoint } from './geo-cells.js';
+import { logger } from './logger.js';
+import { US_STATE_CODES } from './us-states.js';
 
-export interface GeoPoint {
-  latitude: number;
-  longitude: number;
+export interface PostalAddress {
+  street?: string;
+  city: string;
+  state: string;
 }
 
-/** Turns an address into coordinates, or null when it cannot (failure is not an error). */
+/** Where addresses and points are; "cannot tell" is null, never an error. */
 export interface Geocoder {
-  geocode(address: { street?: string; city: string; state: string }): Promise<GeoPoint | null>;
+  /** An address's coordinates. */
+  geocode(address: PostalAddress): Promise<GeoPoint | null>;
+  /** The market ("City, ST") a point lies in (DECISIONS.md "Markets"): no street precision needed. */
+  market(point: GeoPoint): Promise<string | null>;
 }
 
-/** Amazon Location Service place index (provisioned by the CDK API stack). */
+/** Amazon Location Service's place index (provisioned by the CDK API stack); in AWS. */
 export class AmazonLocationGeocoder implements Geocoder {
   private readonly client = new LocationClient({});
   constructor(private readonly placeIndexName: string) {}
 
-  async geocode(address: { street?: string; city: string; state: string }): Promise<GeoPoint | null> {
-    const { Results } = await this.client.send(
-      new SearchPlaceIndexForTextCommand({
-        IndexName: this.placeIndexName,
-        Text: [address.street, address.city, address.state].filter(Boolean).join(', '),
-        FilterCountries: ['USA'],
-        MaxResults: 1,
-      }),
-    );
-    const point = Results?.[0]?.Place?.Geometry?.Point;
-    return point && point.length === 2 ? { longitude: point[0]!, latitude: point[1]! } : null;
+  geocode(address: PostalAddress): Promise<GeoPoint | null> {
+    return this.search('geocode', async () => {
+      const { Results } = await this.client.send(
+        new SearchPlaceIndexForTextCommand({
+          IndexName: this.placeIndexName,
+          Text: [address.street, address.city, address.state].filter(Boolean).join(', '),
+          FilterCountries: ['USA'],
+          MaxResults: 1,
+        }),
+      );
+      const point = Results?.[0]?.Place?.Geometry?.Point;
+      return point && point.length === 2 ? { longitude: point[0]!, latitude: point[1]! } : null;
+    });
+  }
+
+  market(point: GeoPoint): Promise<string | null> {
+    return this.search('market', async () => {
+      const { Results } = await this.client.send(
+        new SearchPlaceIndexForPositionCommand({ IndexName: this.placeIndexName, Position: [point.longitude, point.latitude], MaxResults: 1 }),
+      );
+      const place = Results?.[0]?.Place;
+      // The index names states in full ("Texas"); markets, like the zip table, use the postal code.
+      const state = place?.Region && (US_STATE_CODES[place.Region] ?? place.Region);
+      return place?.Municipality && state ? marketOf(`${place.Municipality}, ${state}`) : null;
+    });
+  }
+
+  private async search<T>(operation: string, run: () => Promise<T | null>): Promise<T | null> {
+    try {
+      return await run();
+    } catch (error) {
+      logger.warn('Amazon Location search failed', { operation, error });
+      return null;
+    }
   }
 }
 
 /**
- * An embedded US geocoder from the `zipcodes` dataset, with no network: a five-digit zip in
- * the address wins; otherwise the centre of the city's zip codes. Street-level precision is
- * not needed: nearby-job matching works in miles.
+ * The local stack's geocoder, from the `zipcodes` dataset with no network: a five-digit zip in
+ * the address wins, otherwise the centre of the city's zip codes. The 4.6 MB dataset is loaded
+ * on first use and is never in a Lambda bundle (FUNCTION_BUNDLE leaves it out): in AWS every
+ * function that geocodes has a place index.
  */
-export class OfflineUsGeocoder implements Geocoder {
-  async geocode(address: { street?: string; city: string; state: string }): Promise<GeoPoint | null> {
+export class ZipCodeGeocoder implements Geocoder {
+  async geocode(address: PostalAddress): Promise<GeoPoint | null> {
+    const zipcodes = await loadZipCodes();
     const zip = /\b(\d{5})\b/.exec(`${address.street ?? ''} ${address.city} ${address.state}`)?.[1];
     const byZip = zip ? zipcodes.lookup(zip) : undefined;
     if (byZip) return { latitude: byZip.latitude, longitude: byZip.longitude };
@@ -48,39 +78,20 @@ export class OfflineUsGeocoder implements Geocoder {
     const sum = places.reduce((acc, place) => ({ latitude: acc.latitude + place.latitude, longitude: acc.longitude + place.longitude }), { latitude: 0, longitude: 0 });
     return { latitude: round(sum.latitude / places.length), longitude: round(sum.longitude / places.length) };
   }
-}
 
-/**
- * The market (city, state) of a point: the city of the nearest zip code centre in the embedded
- * US dataset, locally and in AWS alike (a worker's market needs no street precision).
- */
-export function nearestMarket(point: GeoPoint): string | null {
-  const code = zipcodes.lookupByCoords(point.latitude, point.longitude);
-  return code ? marketOf(`${code.city}, ${code.state}`) : null;
-}
-
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
-
-/** Tries each geocoder in turn; errors are logged and the next one is asked. */
-export class FallbackGeocoder implements Geocoder {
-  constructor(private readonly geocoders: Geocoder[]) {}
-
-  async geocode(address: { street?: string; city: string; state: string }): Promise<GeoPoint | null> {
-    for (const geocoder of this.geocoders) {
-      try {
-        const point = await geocoder.geocode(address);
-        if (point) return point;
-      } catch (error) {
-        logger.warn('geocoder failed', { geocoder: geocoder.constructor.name, error });
-      }
-    }
-    return null;
+  /** The city of the nearest zip code centre. */
+  async market(point: GeoPoint): Promise<string | null> {
+    const code = (await loadZipCodes()).lookupByCoords(point.latitude, point.longitude);
+    return code ? marketOf(`${code.city}, ${code.state}`) : null;
   }
 }
 
-/** Amazon Location in AWS (when a place index is configured), the offline dataset as fallback and locally. */
+const loadZipCodes = async () => (await import('zipcodes')).default;
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** Amazon Location where a place index is configured (AWS), the zip table otherwise (the local stack). */
 export function createGeocoder(): Geocoder {
   const placeIndex = optionalEnv('placeIndexName');
-  const offline = new OfflineUsGeocoder();
-  return new FallbackGeocoder(placeIndex ? [new AmazonLocationGeocoder(placeIndex), offline] : [offline]);
+  return placeIndex ? new AmazonLocationGeocoder(placeIndex) : new ZipCodeGeocoder();
 }

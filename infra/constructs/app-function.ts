@@ -27,7 +27,9 @@ export const FUNCTION_BUNDLE = {
   // The AWS SDK v3 is bundled, tree-shaken ESM, not taken from the runtime: Node loads the
   // runtime's copy as hundreds of CommonJS files, which dominated every cold start
   // (`npm run bench -- cold-start`: the HTTP groups' init went from ~200 ms to ~85 ms).
-  external: [],
+  // Left out: the local stack's zip-code geocoder (4.6 MB), which only functions without a
+  // place index load; in AWS every function that geocodes has one (see lib/geocoder.ts).
+  external: ['zipcodes'],
   // ESM bundles of CommonJS dependencies call `require`, which ES modules lack.
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   mainFields: ['module', 'main'],
@@ -152,7 +154,11 @@ export class AppFunction extends Construct {
       }
       case 'geocoding': {
         const placeIndex = this.need(capability, resources.placeIndex);
-        iam.Grant.addToPrincipal({ grantee: fn, actions: ['geo:SearchPlaceIndexForText'], resourceArns: [placeIndex.attrIndexArn] });
+        iam.Grant.addToPrincipal({
+          grantee: fn,
+          actions: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'],
+          resourceArns: [placeIndex.attrIndexArn],
+        });
         fn.addEnvironment(ENV.placeIndexName, placeIndex.indexName);
         return;
       }

@@ -168,12 +168,13 @@ async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>
 /** Demo workers' locations and alert settings (through the same domain code as the API), and demo notifications. */
 async function seedDemoNotifications(userIds: Map<string, string>, jobIds: string[]): Promise<void> {
   const { saveLocation, savePreferences } = await import('../../functions/domain/worker-locations.js');
+  const geocoder = (await import('../../functions/lib/geocoder.js')).createGeocoder();
   const { notificationItem } = await import('../../functions/domain/notifications.js');
   const { db, tableName } = await import('../../functions/lib/db.js');
   const { DEFAULT_NOTIFICATION_PREFERENCES } = await import('../../shared/notifications.js');
   for (const demo of DEMO_LOCATIONS) {
     const userId = userIds.get(demo.email)!;
-    await saveLocation(userId, demo, demo.timeZone);
+    await saveLocation(userId, { point: demo, market: await geocoder.market(demo) }, demo.timeZone);
     await savePreferences(userId, { ...DEFAULT_NOTIFICATION_PREFERENCES, radiusMiles: demo.radiusMiles });
   }
   for (const demo of DEMO_NOTIFICATIONS) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -27,7 +28,7 @@ import { HttpApi, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewa
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { OperationalAlarms } from '../../infra/constructs/alarms.js';
-import { AppFunction } from '../../infra/constructs/app-function.js';
+import { AppFunction, FUNCTION_BUNDLE } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { SITE_HEADER_CSP } from '../../infra/stacks/site-stack.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
@@ -418,12 +419,39 @@ describe('api stack', () => {
         Roles: [ref(cfnId(fn.role))],
         PolicyDocument: {
           Statement: Match.arrayWith([
-            { Action: 'geo:SearchPlaceIndexForText', Effect: 'Allow', Resource: { 'Fn::GetAtt': [cfnId(stacks.api.placeIndex), 'IndexArn'] } },
+            {
+              Action: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'],
+              Effect: 'Allow',
+              Resource: { 'Fn::GetAtt': [cfnId(stacks.api.placeIndex), 'IndexArn'] },
+            },
           ]),
         },
       });
     }
   });
+
+  it('keeps the zip table out of every bundle: each function that reaches the geocoder has the place index', async () => {
+    const entries = [...new Set(allDeclarations.map((declaration) => declaration.entry))];
+    const { metafile } = await build({
+      entryPoints: entries.map((entry) => join(REPO_ROOT, entry)),
+      outdir: join(tempDir, 'bundles'),
+      write: false,
+      bundle: true,
+      metafile: true,
+      platform: 'node',
+      format: FUNCTION_BUNDLE.format,
+      external: [...FUNCTION_BUNDLE.external],
+      mainFields: [...FUNCTION_BUNDLE.mainFields],
+      logLevel: 'silent',
+    });
+    const outputs = Object.values(metafile.outputs);
+    expect(outputs.flatMap((output) => Object.keys(output.inputs)).filter((input) => input.includes('node_modules/zipcodes'))).toEqual([]);
+    const reachingGeocoder = outputs.filter((output) => 'functions/lib/geocoder.ts' in output.inputs).map((output) => output.entryPoint);
+    expect(reachingGeocoder.length).toBeGreaterThan(0);
+    for (const entry of reachingGeocoder) {
+      for (const fn of functionsFor(entry!)) expect(lambdaOf(fn).Properties.Environment.Variables).toHaveProperty(ENV.placeIndexName);
+    }
+  }, 60_000);
 
   it('routes each declared event pattern to its function, with retries and a dead-letter queue', () => {
     const rules = Object.values(resourcesOf(stacks.api, 'AWS::Events::Rule'));

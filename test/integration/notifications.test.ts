@@ -6,7 +6,7 @@ import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, EARTH_RADIUS_MILES } from '../../shared/notifications.js';
 import { localClock } from '../../functions/domain/nearby-alerts.js';
 import { notificationItem } from '../../functions/domain/notifications.js';
-import { OfflineUsGeocoder } from '../../functions/lib/geocoder.js';
+import { ZipCodeGeocoder } from '../../functions/lib/geocoder.js';
 import { EVENT_SOURCE, JOB_EVENT } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { BUS_NAME } from '../../infra/local/stack.js';
@@ -64,7 +64,7 @@ describe('notifications, location and nearby-job alerts', () => {
   });
 
   it('alerts exactly the workers the rules allow, once per job and worker even when the event comes twice', async () => {
-    const jobPoint = (await new OfflineUsGeocoder().geocode({ street: jobForm.address.street, city: jobForm.address.city, state: jobForm.address.state }))!;
+    const jobPoint = (await new ZipCodeGeocoder().geocode({ street: jobForm.address.street, city: jobForm.address.city, state: jobForm.address.state }))!;
     const north = (miles: number) => ({ latitude: jobPoint.latitude + (miles / EARTH_RADIUS_MILES) * (180 / Math.PI), longitude: jobPoint.longitude });
     const localNow = localClock(new Date(), ZONE);
     const hhmm = (minute: number) => `${String(Math.floor(((minute + 1440) % 1440) / 60)).padStart(2, '0')}:${String(((minute + 1440) % 1440) % 60).padStart(2, '0')}`;
