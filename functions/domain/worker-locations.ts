@@ -27,8 +27,10 @@ export function geoIndexKey(profile: ProfileItem): { gsi1pk: string; gsi1sk: str
   return { gsi1pk: workersNear(preferences.radiusMiles, cell.slice(0, PARTITION_PRECISION)), gsi1sk: `${cell}#${profile.id}` };
 }
 
+type WorkerShare = { workersWithLocation: number; workersWithAlerts: number };
+
 /** What a worker adds to their market's figures (DECISIONS.md "Locations tab"); nothing for anyone else. */
-export function workerShareOf(profile: ProfileItem): { market: string; workersWithLocation: number; workersWithAlerts: number } | null {
+function workerShareOf(profile: ProfileItem): (WorkerShare & { market: string }) | null {
   if (profile.role !== 'worker' || !profile.market || profile.latitude === undefined) return null;
   return { market: profile.market, workersWithLocation: 1, workersWithAlerts: profile.notificationPreferences.enabled ? 1 : 0 };
 }
@@ -36,16 +38,16 @@ export function workerShareOf(profile: ProfileItem): { market: string; workersWi
 /** The market totals updates that move a worker's share from `before` to `after` (none when it did not change). */
 function workerShareUpdates(before: ProfileItem, after: ProfileItem): TransactItem[] {
   const [was, now] = [workerShareOf(before), workerShareOf(after)];
-  const adds = new Map<string, Record<string, number>>();
+  const adds = new Map<string, WorkerShare>();
   for (const [share, sign] of [[was, -1], [now, 1]] as const) {
     if (!share) continue;
     const add = adds.get(share.market) ?? { workersWithLocation: 0, workersWithAlerts: 0 };
-    add.workersWithLocation! += sign * share.workersWithLocation;
-    add.workersWithAlerts! += sign * share.workersWithAlerts;
+    add.workersWithLocation += sign * share.workersWithLocation;
+    add.workersWithAlerts += sign * share.workersWithAlerts;
     adds.set(share.market, add);
   }
   return [...adds]
-    .filter(([, add]) => Object.values(add).some((amount) => amount !== 0))
+    .filter(([, add]) => add.workersWithLocation !== 0 || add.workersWithAlerts !== 0)
     .map(([market, add]) => marketTotalsUpdate(market, add));
 }
 
@@ -64,8 +66,7 @@ async function changeIndexedProfile(userId: string, change: (profile: ProfileIte
       const geo = geoIndexKey({ ...profile, ...changes });
       const fields = { ...changes, ...(geo ?? {}) };
       const set = setClause(fields);
-      const { gsi1pk: _pk, gsi1sk: _sk, ...unindexed } = { ...profile, ...changes } as ProfileItem & { gsi1pk?: string; gsi1sk?: string };
-      const changed = { ...unindexed, ...(geo ?? {}) } as ProfileItem;
+      const changed: ProfileItem = { ...profile, ...changes };
       await transactWrite([
         {
           Update: {
