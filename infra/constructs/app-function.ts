@@ -28,12 +28,37 @@ export const FUNCTION_BUNDLE = {
   // runtime's copy as hundreds of CommonJS files, which dominated every cold start
   // (`npm run bench -- cold-start`: the HTTP groups' init went from ~200 ms to ~85 ms).
   // Left out: the local stack's zip-code geocoder (4.6 MB), which only functions without a
-  // place index load; in AWS every function that geocodes has one (see lib/geocoder.ts).
-  external: ['zipcodes'],
+  // place index load, in AWS none (see lib/geocoder.ts); and Stripe's SDK (250 KB), imported
+  // on first use: Node compiles every byte of a bundle at init, called or not, so it is
+  // pre-bundled beside the function instead (PREBUNDLED_DEPENDENCY).
+  external: ['zipcodes', 'stripe'],
   // ESM bundles of CommonJS dependencies call `require`, which ES modules lack.
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   mainFields: ['module', 'main'],
+  // Stack traces name our source lines; without the sources' text the map is a third of the
+  // size and Node reads it at init in a few milliseconds (with it, ~50 ms of the jobs group's).
+  sourcemap: true,
+  sourcesContent: false,
+  nodeOptions: '--enable-source-maps',
 } as const;
+
+/**
+ * The dependency a capability's functions import lazily, which FUNCTION_BUNDLE leaves out:
+ * bundled on its own into the asset's node_modules, where the function's `import()` finds it.
+ */
+const PREBUNDLED_DEPENDENCY: Partial<Record<Capability, string>> = { stripe: 'stripe' };
+
+/** Shell commands that bundle `dependency` as ESM into `outputDir`/node_modules/`dependency`. */
+function prebundle(dependency: string, inputDir: string, outputDir: string): string[] {
+  const target = `${outputDir}/node_modules/${dependency}`;
+  return [
+    `mkdir -p "${target}"`,
+    `echo '{ "name": "${dependency}", "type": "module", "main": "index.js" }' > "${target}/package.json"`,
+    `echo "export { default } from '${dependency}';" | "${inputDir}/node_modules/.bin/esbuild" --bundle --platform=node --format=${FUNCTION_BUNDLE.format}` +
+      ` --target=${FUNCTION_BUNDLE.target} --minify --main-fields=${FUNCTION_BUNDLE.mainFields.join(',')} --banner:js="${FUNCTION_BUNDLE.banner}"` +
+      ` --log-level=error --outfile="${target}/index.js"`,
+  ];
+}
 
 const DEFAULT_MEMORY_MIB = 256;
 const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -104,16 +129,26 @@ export class AppFunction extends Construct {
       logGroup,
       // Every line JSON, the platform's START/REPORT lines included; ours come from Powertools.
       loggingFormat: lambda.LoggingFormat.JSON,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { NODE_OPTIONS: FUNCTION_BUNDLE.nodeOptions, ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
         target: FUNCTION_BUNDLE.target,
         minify: FUNCTION_BUNDLE.minify,
-        sourceMap: true,
+        sourceMap: FUNCTION_BUNDLE.sourcemap,
+        sourcesContent: FUNCTION_BUNDLE.sourcesContent,
         externalModules: [...FUNCTION_BUNDLE.external],
         banner: FUNCTION_BUNDLE.banner,
         mainFields: [...FUNCTION_BUNDLE.mainFields],
         forceDockerBundling: false,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir, outputDir) =>
+            declaration.capabilities.flatMap((capability) => {
+              const dependency = PREBUNDLED_DEPENDENCY[capability];
+              return dependency ? prebundle(dependency, inputDir, outputDir) : [];
+            }),
+        },
       },
     });
     Validations.of(this.function).acknowledge({

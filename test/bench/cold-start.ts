@@ -1,6 +1,6 @@
 /**
  * Cold start, as Lambda pays it: each declared function bundled as the CDK bundles it
- * (FUNCTION_BUNDLE), then imported in fresh Node processes; the median import time beside an
+ * (FUNCTION_BUNDLE), then imported in fresh Node processes with Lambda's Node options; the median import time beside an
  * empty module's, measured in the same run, and the bundle's size (issue 16's budgets:
  * init ≤ 15 × the empty module, ≤ 400 KB).
  */
@@ -24,7 +24,7 @@ const OUT_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'oddjobs-cold-start');
 function importTime(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`;
   const times = Array.from({ length: RUNS }, () => {
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, AWS_REGION: 'us-east-1' } });
+    const run = spawnSync(process.execPath, [FUNCTION_BUNDLE.nodeOptions, '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, AWS_REGION: 'us-east-1' } });
     if (run.status !== 0) throw new Error(`importing ${file} failed: ${run.stderr}`);
     return Number(run.stdout.trim().split('\n').at(-1));
   }).sort((a, b) => a - b);
@@ -55,6 +55,8 @@ export async function runColdStartBench(): Promise<void> {
       external: [...FUNCTION_BUNDLE.external],
       mainFields: [...FUNCTION_BUNDLE.mainFields],
       banner: { js: FUNCTION_BUNDLE.banner },
+      sourcemap: FUNCTION_BUNDLE.sourcemap,
+      sourcesContent: FUNCTION_BUNDLE.sourcesContent,
       logLevel: 'error',
     });
     const kilobytes = statSync(outfile).size / 1024;

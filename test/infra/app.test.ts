@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, CfnElement, Stack } from 'aws-cdk-lib';
@@ -430,7 +431,7 @@ describe('api stack', () => {
     }
   });
 
-  it('keeps the zip table out of every bundle: each function that reaches the geocoder has the place index', async () => {
+  it('keeps the zip table and Stripe out of every bundle, and gives each function that reaches the geocoder the place index', async () => {
     const entries = [...new Set(allDeclarations.map((declaration) => declaration.entry))];
     const { metafile } = await build({
       entryPoints: entries.map((entry) => join(REPO_ROOT, entry)),
@@ -445,13 +446,30 @@ describe('api stack', () => {
       logLevel: 'silent',
     });
     const outputs = Object.values(metafile.outputs);
-    expect(outputs.flatMap((output) => Object.keys(output.inputs)).filter((input) => input.includes('node_modules/zipcodes'))).toEqual([]);
+    expect(outputs.flatMap((output) => Object.keys(output.inputs)).filter((input) => /node_modules\/(zipcodes|stripe)\//.test(input))).toEqual([]);
     const reachingGeocoder = outputs.filter((output) => 'functions/lib/geocoder.ts' in output.inputs).map((output) => output.entryPoint);
     expect(reachingGeocoder.length).toBeGreaterThan(0);
     for (const entry of reachingGeocoder) {
       for (const fn of functionsFor(entry!)) expect(lambdaOf(fn).Properties.Environment.Variables).toHaveProperty(ENV.placeIndexName);
     }
   }, 60_000);
+
+  it("puts Stripe's SDK beside each function that calls Stripe, where the function's lazy import finds it", () => {
+    const assetOf = (fn: AppFunction) => join(assembly.directory, `asset.${String(lambdaOf(fn).Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+    const [callers, others] = [functions.filter((fn) => fn.declaration.capabilities.includes('stripe')), functions.filter((fn) => !fn.declaration.capabilities.includes('stripe'))];
+    expect(callers.length).toBeGreaterThan(0);
+    for (const fn of callers) {
+      expect(readFileSync(join(assetOf(fn), 'index.mjs'), 'utf8')).not.toContain('api.stripe.com');
+      expect(readFileSync(join(assetOf(fn), 'node_modules', 'stripe', 'index.js'), 'utf8')).toContain('api.stripe.com');
+    }
+    for (const fn of others) expect(existsSync(join(assetOf(fn), 'node_modules'))).toBe(false);
+    // Resolved as Lambda's Node resolves it from /var/task, with no repository node_modules above.
+    const copy = mkdtempSync(join(tmpdir(), 'oddjobs-stripe-asset-'));
+    cpSync(assetOf(callers[0]!), copy, { recursive: true });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', "const { default: Stripe } = await import('stripe'); console.log(typeof new Stripe('sk_test_asset').paymentIntents.create);"], { cwd: copy, encoding: 'utf8' });
+    rmSync(copy, { recursive: true, force: true });
+    expect(run.stdout.trim()).toBe('function');
+  });
 
   it('routes each declared event pattern to its function, with retries and a dead-letter queue', () => {
     const rules = Object.values(resourcesOf(stacks.api, 'AWS::Events::Rule'));
