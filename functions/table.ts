@@ -44,6 +44,12 @@ export interface ItemKey {
  */
 export const timeOrdered = (createdAt: string, id: string): string => `${createdAt}#${id}`;
 
+/** The timestamp and id a `timeOrdered` sort key was made of (the timestamp holds no '#'). */
+export function timeOrderedParts(sortKey: string): { createdAt: string; id: string } {
+  const separator = sortKey.indexOf('#');
+  return { createdAt: sortKey.slice(0, separator), id: sortKey.slice(separator + 1) };
+}
+
 export const keys = {
   /** A user's profile. */
   profile: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),

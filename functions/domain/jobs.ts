@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { JobDetail, JobSummary, Page, PartyJob } from '../../shared/api.js';
+import type { JobCardSummary, JobDetail, JobSummary, Page, PartyJob } from '../../shared/api.js';
 import type { JobStatus } from '../../shared/job-states.js';
 import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
@@ -67,6 +67,45 @@ export function toJobSummary(item: JobItem): JobSummary {
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
+}
+
+/**
+ * How much of the description a card keeps: the card shows three lines, and three lines of the
+ * widest card (one column, just under 768 px) hold about 280 characters.
+ */
+const CARD_DESCRIPTION_LENGTH = 300;
+
+/**
+ * A job's card as the search index stores it: the card's fields but the job's id and creation
+ * time (the keys of every term item say those already), with image keys where the card has URLs.
+ */
+export type JobCardItem = Omit<JobCardSummary, 'id' | 'createdAt' | 'images'> & { imageKeys: string[] };
+
+/** The text cut after at most `length` characters, at a space when there is one, marked with an ellipsis. */
+function shortened(text: string, length: number): string {
+  const characters = Array.from(text);
+  if (characters.length <= length) return text;
+  const head = characters.slice(0, length).join('');
+  const lastSpace = head.search(/\s\S*$/);
+  return `${(lastSpace > 0 ? head.slice(0, lastSpace) : head).trimEnd()}…`;
+}
+
+/** What a card of the job shows: its description shortened, its first image only. */
+export function jobCardOf(job: JobItem): JobCardItem {
+  return {
+    title: job.title,
+    description: shortened(job.description, CARD_DESCRIPTION_LENGTH),
+    location: job.location,
+    postedAmount: job.postedAmount,
+    status: job.status,
+    posterId: job.posterId,
+    skills: job.skills,
+    imageKeys: job.imageKeys.slice(0, 1),
+  };
+}
+
+export function toJobCard(job: Pick<JobItem, 'id' | 'createdAt'>, { imageKeys, ...card }: JobCardItem): JobCardSummary {
+  return { id: job.id, ...card, images: imageKeys.map(imageUrl), createdAt: job.createdAt };
 }
 
 /** The job as its poster or assigned worker sees it: the summary and what only the two of them may read. */
@@ -154,11 +193,12 @@ export async function listOwnJobs(user: { id: string; role: string }): Promise<J
   return jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Jobs in one status, newest first: one Query on GSI1 per page. */
-export async function listJobsByStatus(
+/** Jobs in one status, newest first, each as `view` shows it: one Query on GSI1 per page. */
+export async function listJobsByStatus<View>(
   status: JobStatus,
   options: { limit: number; cursor?: string; excludePosterId?: string },
-): Promise<Page<JobSummary>> {
+  view: (job: JobItem) => View,
+): Promise<Page<View>> {
   const startKey = decodeCursor(options.cursor, { index: 'GSI1', partition: keys.jobsByStatus(status) });
   const result = await db.send(
     new QueryCommand({
@@ -176,7 +216,7 @@ export async function listJobsByStatus(
     }),
   );
   return {
-    items: (result.Items ?? []).map((item) => toJobSummary(item as JobItem)),
+    items: (result.Items ?? []).map((item) => view(item as JobItem)),
     nextCursor: encodeCursor(result.LastEvaluatedKey),
   };
 }

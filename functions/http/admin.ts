@@ -2,7 +2,7 @@ import * as z from '../../shared/zod.js';
 import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
 import { listAdminActions } from '../domain/admin-actions.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
-import { listJobsByStatus } from '../domain/jobs.js';
+import { listJobsByStatus, toJobSummary } from '../domain/jobs.js';
 import { listMarketStats } from '../domain/market-stats.js';
 import { parseWith, routeGroup } from '../lib/http.js';
 
@@ -22,7 +22,7 @@ export const handler = routeGroup('admin', {
   /** Every job in one status, newest first, 50 per page (docs/data-model.md pattern 11). */
   'GET /admin/jobs': async ({ query }) => {
     const { status, cursor } = parseWith(jobsQuerySchema, query);
-    return listJobsByStatus(status, { limit: ADMIN_PAGE_SIZE, cursor });
+    return listJobsByStatus(status, { limit: ADMIN_PAGE_SIZE, cursor }, toJobSummary);
   },
 
   /** Reports in one status (pending by default), newest first. */

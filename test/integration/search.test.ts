@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { JobSummary, Page } from '../../shared/api.js';
-import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
+import type { JobCardSummary, JobSummary, Page } from '../../shared/api.js';
+import { createJobSchema } from '../../shared/schemas/job.js';
+import { keys } from '../../functions/table.js';
+import { meterDynamoDb, type DynamoDbMeter } from '../bench/report.js';
+import { api, createUser, queryIndex, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
 
 const base = {
@@ -13,8 +16,8 @@ const base = {
 describe('searching and filtering open jobs', () => {
   const stack = useLocalStack();
   let poster: TestUser;
-  const titles = (page: Page<JobSummary>) => page.items.map((job) => job.title);
-  const search = async (query: string, token?: string) => (await api<Page<JobSummary>>(stack(), 'GET', `/${token ? 'feed/' : ''}jobs?${query}`, { token })).body;
+  const titles = (page: Page<JobCardSummary>) => page.items.map((job) => job.title);
+  const search = async (query: string, token?: string) => (await api<Page<JobCardSummary>>(stack(), 'GET', `/${token ? 'feed/' : ''}jobs?${query}`, { token })).body;
 
   it('finds jobs by words and prefixes of title, description, category and location, case-insensitively', async () => {
     poster = await createPoster(stack());
@@ -44,5 +47,95 @@ describe('searching and filtering open jobs', () => {
     expect(titles(await search('q=austin', poster.idToken))).toEqual([]);
     const worker = await createUser(stack(), { role: 'worker' });
     expect(titles(await search('q=austin', worker.idToken))).toHaveLength(2);
+  });
+
+  // Gazebo jobs, newest first; the even ones are cedar. Made through the domain code, as the seed does, to be many quickly.
+  const gazeboTitles = Array.from({ length: 21 }, (_, i) => `${i % 2 ? 'Pine' : 'Cedar'} gazebo number ${21 - i}`);
+  let meter: DynamoDbMeter;
+
+  it('answers a page of 20 from the index items alone: one Query of at most 2.5 capacity units', async () => {
+    // Imported now: the domain modules create their SDK clients from the stack's environment.
+    const { db } = await import('../../functions/lib/db.js');
+    const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+    const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
+    const now = Date.now();
+    await Promise.all(
+      gazeboTitles.map(async (title, i) => {
+        const request = createJobSchema.parse({
+          ...base,
+          title,
+          description: 'Build a garden gazebo from a kit on a level gravel pad. Lumber, hardware and the instructions are on site; bring your own drill and a ladder.',
+          category: 'Yard Work',
+          skills: ['Carpentry', 'Outdoor building'],
+        });
+        const job = newJob(request, poster.userId, new Date(now - i * 60_000).toISOString());
+        await putNewJob(job);
+        await syncSearchTerms(job.id);
+      }),
+    );
+    meter = meterDynamoDb(db);
+
+    for (const query of ['q=gazebo', 'category=Yard%20Work', 'q=gazebo&category=Yard%20Work', 'q=garden%20gazebo']) {
+      meter.reset();
+      const page = await search(`${query}&limit=20`);
+      expect({ query, titles: titles(page) }).toEqual({ query, titles: gazeboTitles.slice(0, 20) });
+      expect({ query, calls: meter.calls, queries: meter.queries }).toEqual({ query, calls: 1, queries: 1 });
+      expect(meter.capacity).toBeLessThanOrEqual(2.5);
+    }
+  });
+
+  it('pages a filtered search through the same jobs in the same order, whatever the page size', async () => {
+    const cedar = gazeboTitles.filter((title) => title.startsWith('Cedar'));
+    const pagedBy = async (query: string, limit: number) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<JobCardSummary> = await search(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...titles(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    for (const limit of [1, 3, 4, 50]) {
+      expect({ limit, titles: await pagedBy('q=cedar%20gazebo', limit) }).toEqual({ limit, titles: cedar });
+      expect({ limit, titles: await pagedBy('q=gazebo%20cedar&category=Yard%20Work', limit) }).toEqual({ limit, titles: cedar });
+    }
+  });
+
+  it('serves a card as its job was edited, from the term items once the index caught up', async () => {
+    const { items } = await search('q=gazebo&limit=1');
+    const { id } = items[0]!;
+    const longDescription = `${'Sand and stain every post and rail of the gazebo. '.repeat(12)}Two coats.`;
+    const edited = await api<JobSummary>(stack(), 'PUT', `/jobs/${id}`, {
+      token: poster.idToken,
+      body: { ...base, title: 'Stain a cedar gazebo', description: longDescription, category: 'Yard Work', payment: 4500, skills: ['Staining'] },
+    });
+    expect(edited.status).toBe(200);
+    await stack().events.idle();
+
+    meter.reset();
+    const [card] = (await search('q=stain&limit=20')).items;
+    expect(meter.calls).toBe(1);
+    expect(card).toEqual({
+      id,
+      title: 'Stain a cedar gazebo',
+      description: expect.stringMatching(/^Sand and stain every post and rail of the gazebo\. .*…$/),
+      location: 'Austin, TX',
+      postedAmount: edited.body.postedAmount,
+      status: 'open',
+      posterId: poster.userId,
+      skills: ['Staining'],
+      images: [],
+      createdAt: edited.body.createdAt,
+    });
+    // The card keeps what its three lines can show, cut between words; the job keeps it all.
+    const shown = card!.description.slice(0, -1);
+    expect(shown.length).toBeLessThanOrEqual(300);
+    expect(longDescription.startsWith(`${shown} `)).toBe(true);
+    expect(edited.body.description).toBe(longDescription);
+    const termItems = await queryIndex(stack(), 'GSI1', keys.jobsWithTerm('stain'));
+    expect(termItems.find((item) => item.pk === keys.jobPartition(id))).toMatchObject({ card: { title: 'Stain a cedar gazebo', postedAmount: edited.body.postedAmount } });
+    // The old title's words no longer find it.
+    expect((await search('q=number&limit=50')).items.map((job) => job.id)).not.toContain(id);
   });
 });

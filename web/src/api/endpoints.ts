@@ -8,6 +8,7 @@ import type {
   ApplicationsOfJob,
   Dashboard,
   Earnings,
+  JobCardSummary,
   JobDetail,
   JobPaymentStart,
   JobSummary,
@@ -43,7 +44,7 @@ export interface JobFilter {
 }
 
 export const fetchJobPage = (api: ApiClient, feed: JobFeed, filter: JobFilter, cursor: string | null) =>
-  api.get<Page<JobSummary>>(feed === 'public' ? '/jobs' : '/feed/jobs', { limit: JOB_PAGE_SIZE, q: filter.q, category: filter.category, cursor });
+  api.get<Page<JobCardSummary>>(feed === 'public' ? '/jobs' : '/feed/jobs', { limit: JOB_PAGE_SIZE, q: filter.q, category: filter.category, cursor });
 
 export const fetchJob = (api: ApiClient, id: string) => api.get<JobDetail>(`/jobs/${encodeURIComponent(id)}`);
 

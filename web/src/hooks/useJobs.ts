@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState } from 'react';
-import type { JobSummary, LiveMessage, Page } from '../../../shared/api';
+import type { JobCardSummary, JobSummary, LiveMessage, Page } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { MIN_PREFIX_LENGTH, searchWords } from '../../../shared/search';
 import type { ApiClient } from '../api/client';
@@ -12,7 +12,7 @@ import { useToast } from './useToast';
 export interface JobsView {
   phase: 'loading' | 'ready' | 'failed';
   /** Open jobs, newest first. */
-  jobs: JobSummary[];
+  jobs: JobCardSummary[];
   hasMore: boolean;
   loadingMore: boolean;
   loadMore(): void;
@@ -20,7 +20,7 @@ export interface JobsView {
 }
 
 /** The grid shows only open jobs that are not the viewer's own (spec 1 §2 "Grid rules"). */
-function isVisible(job: JobSummary, viewerId: string | null): boolean {
+function isVisible(job: JobCardSummary, viewerId: string | null): boolean {
   return job.status === 'open' && Boolean(job.id) && job.posterId !== viewerId;
 }
 
@@ -41,7 +41,7 @@ function matchesFilter(job: JobSummary, filter: JobFilter): boolean {
 // with more after it; follow the cursor a few times rather than show an empty grid.
 const MAX_EMPTY_PAGES_SKIPPED = 5;
 
-async function fetchFilledPage(api: ApiClient, feed: JobFeed, filter: JobFilter, cursor: string | null): Promise<Page<JobSummary>> {
+async function fetchFilledPage(api: ApiClient, feed: JobFeed, filter: JobFilter, cursor: string | null): Promise<Page<JobCardSummary>> {
   let page = await fetchJobPage(api, feed, filter, cursor);
   for (let skipped = 0; page.items.length === 0 && page.nextCursor && skipped < MAX_EMPTY_PAGES_SKIPPED; skipped++) {
     page = await fetchJobPage(api, feed, filter, page.nextCursor);
@@ -52,19 +52,19 @@ async function fetchFilledPage(api: ApiClient, feed: JobFeed, filter: JobFilter,
 interface JobList {
   /** Which request the list answers (feed, viewer, filter, reload); actions for another key are stale. */
   key: string | null;
-  jobs: JobSummary[];
+  jobs: JobCardSummary[];
   nextCursor: string | null;
   failed: boolean;
 }
 
 type JobListAction =
-  | { type: 'loaded' | 'appended'; key: string; page: Page<JobSummary>; viewerId: string | null }
+  | { type: 'loaded' | 'appended'; key: string; page: Page<JobCardSummary>; viewerId: string | null }
   | { type: 'failed'; key: string }
   | { type: 'live'; key: string; message: LiveMessage; viewerId: string | null; filter: JobFilter };
 
 const NO_LIST: JobList = { key: null, jobs: [], nextCursor: null, failed: false };
 
-const byNewest = (a: JobSummary, b: JobSummary) => b.createdAt.localeCompare(a.createdAt);
+const byNewest = (a: JobCardSummary, b: JobCardSummary) => b.createdAt.localeCompare(a.createdAt);
 
 function applyLiveMessage(list: JobList, message: LiveMessage, viewerId: string | null, filter: JobFilter): JobList {
   if (message.type !== 'job.posted' && message.type !== 'job.updated' && message.type !== 'job.removed') return list;

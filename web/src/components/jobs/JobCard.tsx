@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { JobSummary } from '../../../../shared/api';
+import type { JobCardSummary } from '../../../../shared/api';
 import { MSG } from '../../../../shared/messages';
 import { formatCents } from '../../../../shared/money';
 import { formatRelativeTime } from '../../lib/format';
@@ -8,7 +8,7 @@ import { StatusBadge } from '../StatusBadge';
 const SKILLS_SHOWN = 2;
 
 /** One open job in a grid (spec 1 §2 "Job card"). The title is the link; the whole card is its click target. */
-export function JobCard({ job, now }: { job: JobSummary; now: number }) {
+export function JobCard({ job, now }: { job: JobCardSummary; now: number }) {
   const [firstImage] = job.images;
   const shownSkills = job.skills.slice(0, SKILLS_SHOWN);
   const moreSkills = job.skills.length - shownSkills.length;
