@@ -156,7 +156,9 @@ export async function browseOpenJobs(query: BrowseQuery): Promise<Page<JobCardSu
         ExclusiveStartKey: startKey,
       }),
     );
-    const items = (result.Items ?? []) as FoundTermItem[];
+    // A term item from before items carried the card (a local table of an older version) is left
+    // out until its job's next change rewrites it, rather than failing the page.
+    const items = ((result.Items ?? []) as Array<Partial<FoundTermItem>>).filter((item): item is FoundTermItem => item.card !== undefined);
     found.push(...items.slice(0, needed));
     read += result.ScannedCount ?? 0;
     matched += items.length;

@@ -138,4 +138,20 @@ describe('searching and filtering open jobs', () => {
     // The old title's words no longer find it.
     expect((await search('q=number&limit=50')).items.map((job) => job.id)).not.toContain(id);
   });
+
+  it('leaves out a term item written before items carried the card, instead of failing the page', async () => {
+    const { db, tableName } = await import('../../functions/lib/db.js');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { timeOrdered } = await import('../../functions/table.js');
+    const jobId = '00000000-0000-4000-8000-00000000c0de';
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.jobTerm(jobId, 'stain'), type: 'jobTerm', jobId, terms: new Set(['stain']), gsi1pk: keys.jobsWithTerm('stain'), gsi1sk: timeOrdered(new Date().toISOString(), jobId) },
+      }),
+    );
+    const page = await api<Page<JobCardSummary>>(stack(), 'GET', '/jobs?q=stain');
+    expect(page.status).toBe(200);
+    expect(titles(page.body)).toEqual(['Stain a cedar gazebo']);
+  });
 });
