@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { configureAuth, prefetchAmplifyForKeptSession } from './auth/session';
 import { BootScreen } from './components/BootScreen';
-import { configureAmplify, loadRuntimeConfig } from './config';
+import { loadRuntimeConfig } from './config';
 import './styles.css';
 import './styles/jobs.css';
 import './styles/shell.css';
@@ -12,10 +13,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
+// Amplify downloads beside /config.json when a session is kept.
+prefetchAmplifyForKeptSession();
+
 root.render(<BootScreen failed={false} />);
 loadRuntimeConfig().then(
   (config) => {
-    configureAmplify(config);
+    configureAuth(config);
     root.render(<App config={config} />);
   },
   (error: unknown) => {
