@@ -20,9 +20,6 @@ import { ActiveJobsSection } from './ActiveJobsSection';
 import { CompletedJobsSection } from './CompletedJobsSection';
 import { WorkerBanners, WorkerHeaderActions, WorkerPanels } from './slots';
 
-/** A number still loading. */
-const PENDING = '…';
-
 /**
  * The worker's dashboard (spec 2 §2): three calls on entry (GET /me/dashboard, the open-jobs
  * feed, the saved jobs), then kept current by live pushes instead of polling.
@@ -47,7 +44,7 @@ export default function WorkerDashboardScreen() {
   const active = jobs.filter((job) => job.status === 'assigned' || job.status === 'completed');
   const completed = jobs.filter((job) => job.status === 'paid');
   const { view } = board;
-  const available = view.phase === 'ready' ? `${view.jobs.length}${view.hasMore ? '+' : ''}` : PENDING;
+  const available = view.phase === 'ready' ? `${view.jobs.length}${view.hasMore ? '+' : ''}` : '…';
 
   return (
     <div className="page dashboard">
@@ -65,18 +62,17 @@ export default function WorkerDashboardScreen() {
       </div>
       <WorkerBanners />
       <AcceptanceBanner jobs={jobs} />
-      {/* The tiles hold their place while the numbers load ('…'), so the sections below stay put. */}
-      {dashboard.isError ? null : (
+      {dashboard.data ? (
         <StatTiles
           label="Your work at a glance"
           tiles={[
             { label: 'Available Jobs', value: available },
-            { label: 'Active Jobs', value: dashboard.data ? active.length : PENDING },
-            { label: 'Completed Jobs', value: dashboard.data ? completed.length : PENDING },
-            { label: 'Total Earnings', value: dashboard.data ? formatCents(dashboard.data.totalEarnings) : PENDING },
+            { label: 'Active Jobs', value: active.length },
+            { label: 'Completed Jobs', value: completed.length },
+            { label: 'Total Earnings', value: formatCents(dashboard.data.totalEarnings) },
           ]}
         />
-      )}
+      ) : null}
       <div className="dashboard__grid">
         <div className="dashboard__main">
           <DashboardSection id="active-jobs" title="My Active Jobs">
