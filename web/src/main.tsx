@@ -3,6 +3,7 @@ import { App } from './App';
 import { configureAuth, prefetchAmplifyForKeptSession } from './auth/session';
 import { BootScreen } from './components/BootScreen';
 import { loadRuntimeConfig } from './config';
+import { preloadScreen } from './router';
 import './styles.css';
 import './styles/jobs.css';
 import './styles/shell.css';
@@ -13,7 +14,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
-// Amplify downloads beside /config.json when a session is kept.
+// What the first screen needs downloads beside /config.json: its chunk, and Amplify when a session is kept.
+preloadScreen(window.location.pathname);
 prefetchAmplifyForKeptSession();
 
 root.render(<BootScreen failed={false} />);
