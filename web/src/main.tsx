@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { configureAuth, prefetchAmplifyForKeptSession } from './auth/session';
+import { configureAuth, mayKeepSession, prefetchAmplify } from './auth/session';
 import { BootScreen } from './components/BootScreen';
+import { preloadSignedInControls } from './components/layout/SiteHeader';
 import { loadRuntimeConfig } from './config';
 import { preloadScreen } from './router';
 import './styles.css';
@@ -14,9 +15,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
-// What the first screen needs downloads beside /config.json: its chunk, and Amplify when a session is kept.
+// What the first screen needs downloads beside /config.json: its chunk, and when a session is
+// kept, Amplify to restore it and the header's signed-in controls.
 preloadScreen(window.location.pathname);
-prefetchAmplifyForKeptSession();
+if (mayKeepSession()) {
+  prefetchAmplify();
+  preloadSignedInControls();
+}
 
 root.render(<BootScreen failed={false} />);
 loadRuntimeConfig().then(

@@ -21,22 +21,25 @@ export function configureAuth(config: RuntimeConfig): void {
 const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
 /**
- * Start-up, before /config.json names the client: when Amplify keeps a session here for any
- * client, its chunk starts downloading now (configureAuth configures it).
+ * Whether Amplify may keep a session here, for any client: readable at start-up, before
+ * /config.json names the app's client (hasStoredSession answers for it).
  */
-export function prefetchAmplifyForKeptSession(): void {
+export function mayKeepSession(): boolean {
   try {
     const storage = window.localStorage;
     for (let index = 0; index < storage.length; index++) {
       const key = storage.key(index);
-      if (key?.startsWith(AMPLIFY_KEY_PREFIX) && key.endsWith('.LastAuthUser')) {
-        import('./amplify').catch(() => undefined); // loadAmplify reports a failed download
-        return;
-      }
+      if (key?.startsWith(AMPLIFY_KEY_PREFIX) && key.endsWith('.LastAuthUser')) return true;
     }
   } catch {
     // no storage, no kept session
   }
+  return false;
+}
+
+/** Starts downloading Amplify ahead of its use (loadAmplify reports a failed download). */
+export function prefetchAmplify(): void {
+  import('./amplify').catch(() => undefined);
 }
 
 /** Amplify, configured; loaded once. */
