@@ -22,18 +22,28 @@ export interface WebPreview {
   close(): Promise<void>;
 }
 
+export interface WebPreviewOptions {
+  port?: number;
+  /**
+   * A certificate and key: served over HTTPS and so HTTP/2, as CloudFront serves the site (one
+   * connection for all the chunks, where HTTP/1.1 queues them on six). Browsers must be told to
+   * accept the certificate.
+   */
+  tls?: { cert: string; key: string };
+}
+
 /**
  * The production build of the web app (web/dist, from `npm run build`) on Vite's preview
  * server, with the local stack's /config.json. Text assets go out gzipped and cached as
  * CloudFront serves them in AWS (infra/stacks/web-stack.ts), so what a browser downloads here
  * is what it downloads there: the browser tests and `npm run bench -- web` load it.
  */
-export async function previewWebApp(config: RuntimeConfig, port = 0): Promise<WebPreview> {
+export async function previewWebApp(config: RuntimeConfig, { port = 0, tls }: WebPreviewOptions = {}): Promise<WebPreview> {
   const compressed = new Map<string, Promise<Buffer>>();
   const server = await preview({
     configFile: join(REPO_ROOT, 'web/vite.config.ts'),
     logLevel: 'warn',
-    preview: { port, host: '127.0.0.1', strictPort: port !== 0 },
+    preview: { port, host: '127.0.0.1', strictPort: port !== 0, ...(tls ? { https: tls } : {}) },
     plugins: [
       {
         name: 'local-runtime-config',
@@ -75,5 +85,5 @@ export async function previewWebApp(config: RuntimeConfig, port = 0): Promise<We
   });
   const address = server.httpServer.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  return { url: `http://127.0.0.1:${actual}`, close: () => server.close() };
+  return { url: `${tls ? 'https' : 'http'}://127.0.0.1:${actual}`, close: () => server.close() };
 }
