@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web` (or `npm run bench -- web`): Lighthouse on the production build of the
- * web app, served as the browser tests serve it (infra/local/web-preview.ts) against a fresh
+ * web app, served as the browser tests serve it (infra/local/web-preview.ts: gzipped, with the
+ * stack's /config.json) but over HTTPS and so HTTP/2, as CloudFront serves it, against a fresh
  * local stack with the demo data, in Debian's Chromium.
  *
  * Three pages, each on Lighthouse's desktop and mobile settings (simulated throttling): the
@@ -8,10 +9,11 @@
  * worker (signed in once through the sign-in screen with playwright-core in the same browser,
  * whose session Lighthouse keeps: it clears caches between runs, not local storage). For each
  * it prints the median of BENCH_WEB_RUNS runs (3 by default) of the performance and
- * accessibility scores, CLS and LCP, and the JS of the first load in KB gzip (every script the
- * page loaded, as the preview server sends it), beside the budgets of issue 16. Budgets are
- * printed, not asserted. BENCH_WEB_PAGES=landing,job,dashboard chooses pages; BENCH_WEB_REPORTS=dir
- * keeps each run's Lighthouse report (JSON) there, to see what shifted or what loaded.
+ * accessibility scores and LCP, the worst run's CLS, and the JS of the first load in KB gzip
+ * (every script the page loaded, as the preview server sends it), beside the budgets of issue
+ * 16. Budgets are printed, not asserted. BENCH_WEB_PAGES=landing,job,dashboard chooses pages;
+ * BENCH_WEB_REPORTS=dir keeps each run's Lighthouse report (JSON) there, to see what shifted or
+ * what loaded.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -168,9 +170,10 @@ async function measure(url: string, origin: string, port: number, formFactor: Fo
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function medianOf(runs: Measurement[]): Measurement {
+/** The median of each value, but the worst CLS: whether a shift lands in view can race, and one run in three that shifts is a shifting page. */
+function summarize(runs: Measurement[]): Measurement {
   const of = (key: keyof Measurement) => median(runs.map((run) => run[key]));
-  return { performance: of('performance'), accessibility: of('accessibility'), cls: of('cls'), lcpMs: of('lcpMs'), jsKb: of('jsKb'), scripts: of('scripts') };
+  return { performance: of('performance'), accessibility: of('accessibility'), cls: Math.max(...runs.map((run) => run.cls)), lcpMs: of('lcpMs'), jsKb: of('jsKb'), scripts: of('scripts') };
 }
 
 /** A value beside its budget, marked when over it. */
@@ -213,7 +216,7 @@ export async function runWebBench(): Promise<void> {
           process.stdout.write(`  ${page.name} ${formFactor} run ${run + 1}/${RUNS}\n`);
           runs.push(await measure(`${web.url}${page.path}`, web.url, browser.port, formFactor, `${page.name}-${formFactor}-${run + 1}`));
         }
-        const m = medianOf(runs);
+        const m = summarize(runs);
         const isLanding = page.name === 'landing';
         rows.push([
           `${page.name}${page.signedIn ? ' (signed in)' : ''}`,
@@ -228,7 +231,7 @@ export async function runWebBench(): Promise<void> {
       }
     }
 
-    console.log(`\nLighthouse ${RUNS === 1 ? '(one run)' : `(median of ${RUNS} runs)`}, simulated throttling; '!' marks a value outside its budget\n`);
+    console.log(`\nLighthouse ${RUNS === 1 ? '(one run)' : `(median of ${RUNS} runs, CLS the worst)`}, simulated throttling; '!' marks a value outside its budget\n`);
     printTable(['page', 'device', 'performance', 'accessibility', 'CLS', 'LCP', 'JS KB gzip', 'scripts'], rows);
   } finally {
     browser?.stop();
