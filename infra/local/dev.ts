@@ -60,6 +60,8 @@ async function main(): Promise<void> {
         configureServer(server) {
           server.middlewares.use('/config.json', (_req, res) => {
             res.setHeader('content-type', 'application/json');
+            // As in AWS (SITE_CACHE_CONTROL.entryPoints): revalidated on every load.
+            res.setHeader('cache-control', 'no-cache');
             res.end(JSON.stringify(stack.config));
           });
         },

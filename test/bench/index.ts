@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- fan-out|browse|chat|nearby|dashboards|cold-start]`: every benchmark, or the one named.
+ * `npm run bench [-- fan-out|browse|chat|nearby|dashboards|cold-start|web]`: every benchmark, or the one named.
  * fan-out: the live job feed to 5,000 WebSocket connections (test/bench/fan-out.ts);
  * browse: listing and searching open jobs (test/bench/browse.ts);
  * chat: 200 sockets exchanging messages for 60 s (test/bench/chat.ts);
  * nearby: the nearby-job alert handler over 20,000 workers (test/bench/nearby-alerts.ts);
  * dashboards: each dashboard load as its screen makes it (test/bench/dashboards.ts);
- * cold-start: each function bundled as the CDK does and imported fresh (test/bench/cold-start.ts).
+ * cold-start: each function bundled as the CDK does and imported fresh (test/bench/cold-start.ts);
+ * web: Lighthouse on the built web app's landing, job and dashboard pages (test/bench/web.ts; also `npm run bench:web`).
  */
 import { spawnSync } from 'node:child_process';
 import { runBrowseBench } from './browse.js';
@@ -14,8 +15,9 @@ import { runColdStartBench } from './cold-start.js';
 import { runDashboardsBench } from './dashboards.js';
 import { runFanOutBench } from './fan-out.js';
 import { runNearbyAlertsBench } from './nearby-alerts.js';
+import { runWebBench } from './web.js';
 
-const BENCHES = { 'fan-out': runFanOutBench, browse: runBrowseBench, chat: runChatBench, nearby: runNearbyAlertsBench, dashboards: runDashboardsBench, 'cold-start': runColdStartBench } as const;
+const BENCHES = { 'fan-out': runFanOutBench, browse: runBrowseBench, chat: runChatBench, nearby: runNearbyAlertsBench, dashboards: runDashboardsBench, 'cold-start': runColdStartBench, web: runWebBench } as const;
 
 async function main(): Promise<void> {
   const chosen = process.argv.slice(2);

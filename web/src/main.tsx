@@ -1,7 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { configureAuth, mayKeepSession, prefetchAmplify } from './auth/session';
 import { BootScreen } from './components/BootScreen';
-import { configureAmplify, loadRuntimeConfig } from './config';
+import { preloadSignedInControls } from './components/layout/SiteHeader';
+import { loadRuntimeConfig } from './config';
+import { preloadScreen } from './router';
 import './styles.css';
 import './styles/jobs.css';
 import './styles/shell.css';
@@ -12,10 +15,18 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
+// What the first screen needs downloads beside /config.json: its chunk, and when a session is
+// kept, Amplify to restore it and the header's signed-in controls.
+preloadScreen(window.location.pathname);
+if (mayKeepSession()) {
+  prefetchAmplify();
+  preloadSignedInControls();
+}
+
 root.render(<BootScreen failed={false} />);
 loadRuntimeConfig().then(
   (config) => {
-    configureAmplify(config);
+    configureAuth(config);
     root.render(<App config={config} />);
   },
   (error: unknown) => {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, matchPath } from 'react-router-dom';
 import { MSG } from '../../shared/messages';
 import { ROLE_HOME } from '../../shared/roles';
 import { ACCOUNT_ROUTES } from './account-routes';
@@ -7,20 +7,45 @@ import { RequireAccess } from './components/RequireAccess';
 import { Layout } from './components/layout/Layout';
 
 // Every screen is its own chunk (screens default-export for React.lazy).
-const LandingScreen = lazy(() => import('./screens/LandingScreen'));
+const loadLandingScreen = () => import('./screens/LandingScreen');
+const loadJobDetailScreen = () => import('./screens/JobDetailScreen');
+const loadDashboardScreen = () => import('./screens/DashboardScreen');
+const loadWorkerDashboardScreen = () => import('./screens/worker-dashboard/WorkerDashboardScreen');
+const loadPosterDashboardScreen = () => import('./screens/poster-dashboard/PosterDashboardScreen');
+const LandingScreen = lazy(loadLandingScreen);
 const SignUpScreen = lazy(() => import('./screens/SignUpScreen'));
 const SignInScreen = lazy(() => import('./screens/SignInScreen'));
 const VerifyEmailScreen = lazy(() => import('./screens/VerifyEmailScreen'));
 const PostJobScreen = lazy(() => import('./screens/PostJobScreen'));
-const JobDetailScreen = lazy(() => import('./screens/JobDetailScreen'));
-const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
-const WorkerDashboardScreen = lazy(() => import('./screens/worker-dashboard/WorkerDashboardScreen'));
-const PosterDashboardScreen = lazy(() => import('./screens/poster-dashboard/PosterDashboardScreen'));
+const JobDetailScreen = lazy(loadJobDetailScreen);
+const DashboardScreen = lazy(loadDashboardScreen);
+const WorkerDashboardScreen = lazy(loadWorkerDashboardScreen);
+const PosterDashboardScreen = lazy(loadPosterDashboardScreen);
 const AdminDashboardScreen = lazy(() => import('./screens/admin-dashboard/AdminDashboardScreen'));
 const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const DisputeCenterScreen = lazy(() => import('./screens/DisputeCenterScreen'));
 const PublicProfileScreen = lazy(() => import('./screens/PublicProfileScreen'));
+
+/** The screens most visits start on, by path. */
+const FIRST_SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
+  ['/', loadLandingScreen],
+  ['/jobs/:id', loadJobDetailScreen],
+  ['/dashboard', loadDashboardScreen],
+  [ROLE_HOME.worker, loadWorkerDashboardScreen],
+  [ROLE_HOME.poster, loadPosterDashboardScreen],
+];
+
+/**
+ * Starts downloading the screen of `pathname` (when it is one of the first screens) at start-up,
+ * beside /config.json and the session, rather than once the router renders it; React.lazy then
+ * finds the module already on its way.
+ */
+export function preloadScreen(pathname: string): void {
+  const screen = FIRST_SCREENS.find(([path]) => matchPath(path, pathname));
+  // A failed download is React.lazy's to report, when the screen renders.
+  screen?.[1]().catch(() => undefined);
+}
 
 export const router = createBrowserRouter([
   {

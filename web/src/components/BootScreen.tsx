@@ -1,4 +1,7 @@
-/** What shows before the app can run: while /config.json loads, or when it could not be loaded. */
+/**
+ * What shows before the app can run: while /config.json loads, or when it could not be loaded.
+ * index.html holds the loading state as HTML, painted before any script arrives: keep the two alike.
+ */
 export function BootScreen({ failed }: { failed: boolean }) {
   return (
     <main className="boot-screen">

@@ -1,11 +1,9 @@
-import { signIn as amplifySignIn, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { OwnProfile } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { isNotFound, type ApiClient } from '../api/client';
 import { fetchOwnProfile, updateOwnProfile, type ProfileUpdateRequest } from '../api/endpoints';
-import { clearStaleSession, currentIdToken, currentUserId } from '../auth/session';
+import { clearStaleSession, currentIdToken, currentUserId, hasStoredSession, loadAmplify, whenAmplifyLoaded } from '../auth/session';
 import { useApi } from './useApi';
 import { useConfig } from './useConfig';
 import { useToast } from './useToast';
@@ -57,17 +55,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const api = useApi();
   const toast = useToast();
   const { authFlowType } = useConfig();
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  // A browser that keeps no session is signed out from the first paint, without loading Amplify.
+  const [state, setState] = useState<AuthState>(() => (hasStoredSession() ? { status: 'loading' } : { status: 'signedOut' }));
 
   // Restore a session kept by Amplify from an earlier visit.
   useEffect(() => {
+    if (!hasStoredSession()) return;
     let active = true;
     async function restore(): Promise<AuthState> {
       const userId = (await currentIdToken()) ? await currentUserId() : null;
       if (!userId) return { status: 'signedOut' };
       const load = await loadProfile(api);
       if (load.kind === 'missing') {
-        await amplifySignOut();
+        await (await loadAmplify()).signOut();
         return { status: 'signedOut' };
       }
       if (load.kind === 'failed') toast.error(MSG.auth.failedToLoadProfile);
@@ -81,26 +81,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [api, toast]);
 
-  // Amplify signs out on its own when a session can no longer be refreshed.
-  useEffect(
-    () =>
-      Hub.listen('auth', ({ payload }) => {
+  // Amplify signs out on its own when a session can no longer be refreshed (once it runs: before, no session is in use).
+  useEffect(() => {
+    let stopListening = () => {};
+    const stopWaiting = whenAmplifyLoaded(({ Hub, signOut }) => {
+      stopListening = Hub.listen('auth', ({ payload }) => {
         if (payload.event === 'signedOut') setState({ status: 'signedOut' });
-        if (payload.event === 'tokenRefresh_failure') void amplifySignOut();
-      }),
-    [],
-  );
+        if (payload.event === 'tokenRefresh_failure') void signOut();
+      });
+    });
+    return () => {
+      stopWaiting();
+      stopListening();
+    };
+  }, []);
 
   const signIn = useCallback(
     async (email: string, password: string): Promise<SignInOutcome> => {
       await clearStaleSession();
-      const result = await amplifySignIn({ username: email, password, options: { authFlowType } });
+      const amplify = await loadAmplify();
+      const result = await amplify.signIn({ username: email, password, options: { authFlowType } });
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return { kind: 'unconfirmed' };
       const userId = result.isSignedIn ? await currentUserId() : null;
       if (!userId) throw new Error(MSG.auth.noUserData);
       const load = await loadProfile(api);
       if (load.kind !== 'loaded') {
-        await amplifySignOut();
+        await amplify.signOut();
         return { kind: load.kind === 'missing' ? 'profileMissing' : 'profileFailed' };
       }
       setState({ status: 'signedIn', userId, profile: load.profile });
@@ -111,7 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async (options?: { everywhere?: boolean }) => {
     try {
-      await amplifySignOut({ global: options?.everywhere ?? false });
+      await (await loadAmplify()).signOut({ global: options?.everywhere ?? false });
     } finally {
       setState({ status: 'signedOut' });
     }

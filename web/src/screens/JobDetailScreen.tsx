@@ -44,11 +44,16 @@ export default function JobDetailScreen() {
   // A pushed change reads the job again in place (the cache keeps showing it meanwhile), so
   // what is being typed on the page is not lost to a spinner.
   const job = useQuery({ queryKey: queryKeys.job(id), queryFn: () => fetchJob(api, id) });
+  // A worker's own application decides the panel at the top of the page (apply form, status or
+  // nothing): read beside the job, the page appears whole instead of pushing its details down.
+  const { profile } = useAuth();
+  const isWorker = profile?.role === 'worker';
+  const own = useOwnApplication(id, isWorker);
   const editing = useEditingJob();
   // The job and what hangs on it (applicants, the caller's application) share the job's key.
   const reloadJob = () => void queryClient.invalidateQueries({ queryKey: queryKeys.job(id) });
 
-  if (job.isPending) return <LoadingState label="Loading job..." />;
+  if (job.isPending || (job.isSuccess && isWorker && own.application === undefined)) return <LoadingState label="Loading job..." />;
   if (job.isError) {
     if (isNotFound(job.error)) return <JobNotFound />;
     return (

@@ -3,11 +3,13 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG, signInErrorText } from '../../../shared/messages';
 import { signInSchema } from '../../../shared/schemas/auth';
 import { isUnconfirmedUser, signInFailureText } from '../auth/cognito-errors';
+import { prefetchAmplify } from '../auth/session';
 import { dashboardPath, welcomePath } from '../auth/destinations';
 import { FormError } from '../components/FormError';
 import { EmailField } from '../components/EmailField';
 import { FormField } from '../components/FormField';
 import { PageHeading } from '../components/PageHeading';
+import { preloadSignedInControls } from '../components/layout/SiteHeader';
 import { useAuth } from '../hooks/useAuth';
 import { useToast } from '../hooks/useToast';
 import { showErrorAndFocus } from '../lib/forms';
@@ -22,6 +24,12 @@ export default function SignInScreen() {
   const { email, from, welcome } = readNavigationState(useLocation().state);
   // The page a guard sent the user away from; else, right after verifying, the welcoming dashboard; else their own.
   const destination = from ?? (welcome && profile ? welcomePath(profile.role) : dashboardPath(profile));
+
+  // Signing in needs Amplify, then the header's signed-in controls: both download while the form is filled in.
+  useEffect(() => {
+    prefetchAmplify();
+    preloadSignedInControls();
+  }, []);
 
   // Whoever has a profile here, just signed in or already signed in before, moves on.
   useEffect(() => {

@@ -1,24 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ROLE_HOME } from '../../../../shared/roles';
-import { useUnreadMessageTotal } from '../../chat/queries';
-import { useChatLiveSync } from '../../chat/useChatLiveSync';
 import { useAuth } from '../../hooks/useAuth';
-import { NotificationBell } from '../notifications/NotificationBell';
 import { AdminToolsBar } from './AdminToolsBar';
-import { MessagesLink } from './MessagesLink';
 import { MobileMenu } from './MobileMenu';
 import { NavItemLink } from './NavItemLink';
 import { mainNavItems } from './navigation';
-import { UserMenu } from './UserMenu';
+
+const loadSignedInControls = () => import('./SignedInControls');
+const SignedInControls = lazy(loadSignedInControls);
+
+/** Starts downloading the signed-in header controls (at start-up when a session is kept, on the sign-in screen). */
+export function preloadSignedInControls(): void {
+  loadSignedInControls().catch(() => undefined); // React.lazy reports a failed download when they render
+}
 
 /** Logo, navigation per role, the account controls, and the admin's tools bar. */
 export function SiteHeader() {
   const { status, profile } = useAuth();
   const signedIn = status === 'signedIn';
   const role = profile?.role;
-  const unreadMessages = useUnreadMessageTotal();
-  // The header is on every page: it keeps the chat's cache (and so its badge) live.
-  useChatLiveSync();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -39,11 +40,10 @@ export function SiteHeader() {
             </nav>
             <div className="site-header__account">
               {signedIn ? (
-                <>
-                  <MessagesLink unreadCount={unreadMessages} />
-                  <NotificationBell />
-                  <UserMenu profile={profile} />
-                </>
+                // Nothing in their place while they load: the menu button beside them keeps its place.
+                <Suspense fallback={null}>
+                  <SignedInControls profile={profile} />
+                </Suspense>
               ) : (
                 <div className="site-header__auth-buttons">
                   <Link to="/sign-in" className="button button--ghost">

@@ -61,45 +61,55 @@ export default function WorkerDashboardScreen() {
         </div>
       </div>
       <WorkerBanners />
-      <AcceptanceBanner jobs={jobs} />
-      {dashboard.data ? (
-        <StatTiles
-          label="Your work at a glance"
-          tiles={[
-            { label: 'Available Jobs', value: available },
-            { label: 'Active Jobs', value: active.length },
-            { label: 'Completed Jobs', value: completed.length },
-            { label: 'Total Earnings', value: formatCents(dashboard.data.totalEarnings) },
-          ]}
-        />
-      ) : null}
-      <div className="dashboard__grid">
-        <div className="dashboard__main">
-          <DashboardSection id="active-jobs" title="My Active Jobs">
-            {dashboard.isPending ? <LoadingState label="Loading your jobs..." /> : null}
-            {dashboard.isError ? <DashboardFailed onRetry={() => void dashboard.refetch()} /> : null}
-            {dashboard.data ? <ActiveJobsSection jobs={active} onChanged={() => void cache.reload()} /> : null}
-          </DashboardSection>
-          <DashboardSection id="available-jobs" title="Available Jobs">
-            <JobBoardView board={board} />
-          </DashboardSection>
-          <DashboardSection id="completed-jobs" title="Completed Jobs">
-            {dashboard.data ? <CompletedJobsSection jobs={completed} /> : null}
-          </DashboardSection>
-        </div>
-        <div className="dashboard__panels">
-          <SavedJobsCard savedJobs={savedJobs} />
-          <WorkerPanels />
-          <ReviewsCard
-            id="my-reviews-heading"
-            heading="Reviews About You"
-            rating={dashboard.data?.rating ?? null}
-            reviewCount={dashboard.data?.reviewCount ?? 0}
-            reviews={{ isPending: dashboard.isPending, isError: dashboard.isError, data: dashboard.data?.reviews.items, refetch: dashboard.refetch }}
-            emptyText="No reviews yet. Posters review you after they release a payment."
-          />
-        </div>
-      </div>
+      {/*
+        What the dashboard read decides (the congratulations, the numbers, the jobs) appears at once
+        when it arrives, as on the poster's dashboard: arriving piece by piece it pushed the
+        sections below down.
+      */}
+      {dashboard.isPending ? (
+        <LoadingState label="Loading your jobs..." />
+      ) : (
+        <>
+          <AcceptanceBanner jobs={jobs} />
+          {dashboard.data ? (
+            <StatTiles
+              label="Your work at a glance"
+              tiles={[
+                { label: 'Available Jobs', value: available },
+                { label: 'Active Jobs', value: active.length },
+                { label: 'Completed Jobs', value: completed.length },
+                { label: 'Total Earnings', value: formatCents(dashboard.data.totalEarnings) },
+              ]}
+            />
+          ) : null}
+          <div className="dashboard__grid">
+            <div className="dashboard__main">
+              <DashboardSection id="active-jobs" title="My Active Jobs">
+                {dashboard.isError ? <DashboardFailed onRetry={() => void dashboard.refetch()} /> : null}
+                {dashboard.data ? <ActiveJobsSection jobs={active} onChanged={() => void cache.reload()} /> : null}
+              </DashboardSection>
+              <DashboardSection id="available-jobs" title="Available Jobs">
+                <JobBoardView board={board} />
+              </DashboardSection>
+              <DashboardSection id="completed-jobs" title="Completed Jobs">
+                {dashboard.data ? <CompletedJobsSection jobs={completed} /> : null}
+              </DashboardSection>
+            </div>
+            <div className="dashboard__panels">
+              <SavedJobsCard savedJobs={savedJobs} />
+              <WorkerPanels />
+              <ReviewsCard
+                id="my-reviews-heading"
+                heading="Reviews About You"
+                rating={dashboard.data?.rating ?? null}
+                reviewCount={dashboard.data?.reviewCount ?? 0}
+                reviews={{ isPending: dashboard.isPending, isError: dashboard.isError, data: dashboard.data?.reviews.items, refetch: dashboard.refetch }}
+                emptyText="No reviews yet. Posters review you after they release a payment."
+              />
+            </div>
+          </div>
+        </>
+      )}
     </div>
   );
 }
