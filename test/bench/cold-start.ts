@@ -54,6 +54,7 @@ export async function runColdStartBench(): Promise<void> {
       minify: FUNCTION_BUNDLE.minify,
       external: [...FUNCTION_BUNDLE.external],
       mainFields: [...FUNCTION_BUNDLE.mainFields],
+      alias: FUNCTION_BUNDLE.alias,
       banner: { js: FUNCTION_BUNDLE.banner },
       sourcemap: FUNCTION_BUNDLE.sourcemap,
       sourcesContent: FUNCTION_BUNDLE.sourcesContent,

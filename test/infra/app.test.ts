@@ -431,7 +431,7 @@ describe('api stack', () => {
     }
   });
 
-  it('keeps the zip table and Stripe out of every bundle, and gives each function that reaches the geocoder the place index', async () => {
+  it("keeps the zip table, Stripe and the SDK's credential chain past the environment out of every bundle, and gives each function that reaches the geocoder the place index", async () => {
     const entries = [...new Set(allDeclarations.map((declaration) => declaration.entry))];
     const { metafile } = await build({
       entryPoints: entries.map((entry) => join(REPO_ROOT, entry)),
@@ -443,16 +443,45 @@ describe('api stack', () => {
       format: FUNCTION_BUNDLE.format,
       external: [...FUNCTION_BUNDLE.external],
       mainFields: [...FUNCTION_BUNDLE.mainFields],
+      alias: FUNCTION_BUNDLE.alias,
       logLevel: 'silent',
     });
     const outputs = Object.values(metafile.outputs);
-    expect(outputs.flatMap((output) => Object.keys(output.inputs)).filter((input) => /node_modules\/(zipcodes|stripe)\//.test(input))).toEqual([]);
+    const leftOut = /node_modules\/(zipcodes|stripe|@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|http|login)|nested-clients))\//;
+    expect(outputs.flatMap((output) => Object.keys(output.inputs)).filter((input) => leftOut.test(input))).toEqual([]);
     const reachingGeocoder = outputs.filter((output) => 'functions/lib/geocoder.ts' in output.inputs).map((output) => output.entryPoint);
     expect(reachingGeocoder.length).toBeGreaterThan(0);
     for (const entry of reachingGeocoder) {
       for (const fn of functionsFor(entry!)) expect(lambdaOf(fn).Properties.Environment.Variables).toHaveProperty(ENV.placeIndexName);
     }
   }, 60_000);
+
+  it("signs the bundles' AWS calls with the execution role's keys from the environment, as Lambda provides them", async () => {
+    // The CDK applied the alias: no function's asset holds the SSO provider of the default chain.
+    const assets = new Set(functions.map((fn) => String(lambdaOf(fn).Properties.Code.S3Key).replace(/\.zip$/, '')));
+    for (const asset of assets) expect(readFileSync(join(assembly.directory, `asset.${asset}`, 'index.mjs'), 'utf8')).not.toContain('sso_start_url');
+    const entry = join(tempDir, 'credentials-probe.ts');
+    writeFileSync(entry, "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nconsole.log(JSON.stringify(await new DynamoDBClient({}).config.credentials()));\n");
+    const outfile = join(REPO_ROOT, 'node_modules', '.cache', 'oddjobs-credentials-probe.mjs');
+    await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: FUNCTION_BUNDLE.format,
+      target: FUNCTION_BUNDLE.target,
+      external: [...FUNCTION_BUNDLE.external],
+      mainFields: [...FUNCTION_BUNDLE.mainFields],
+      alias: FUNCTION_BUNDLE.alias,
+      banner: { js: FUNCTION_BUNDLE.banner },
+      nodePaths: [join(REPO_ROOT, 'node_modules')],
+      logLevel: 'silent',
+    });
+    const lambdaEnvironment = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'ASIAPROBE', AWS_SECRET_ACCESS_KEY: 'probe-secret', AWS_SESSION_TOKEN: 'probe-token' };
+    const run = spawnSync(process.execPath, [outfile], { encoding: 'utf8', env: { PATH: process.env.PATH, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...lambdaEnvironment } });
+    rmSync(outfile, { force: true });
+    expect(JSON.parse(run.stdout)).toMatchObject({ accessKeyId: 'ASIAPROBE', secretAccessKey: 'probe-secret', sessionToken: 'probe-token' });
+  });
 
   it("puts Stripe's SDK beside each function that calls Stripe, where the function's lazy import finds it", () => {
     const assetOf = (fn: AppFunction) => join(assembly.directory, `asset.${String(lambdaOf(fn).Properties.Code.S3Key).replace(/\.zip$/, '')}`);
