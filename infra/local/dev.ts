@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
 import { stopChildrenWithProcess } from './processes.js';
 import { seedDemoDataOnce } from './seed.js';
 import { DEFAULT_PORTS, startLocalStack, type LocalPorts } from './stack.js';
+import { serveRuntimeConfig } from './web-preview.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -58,12 +59,7 @@ async function main(): Promise<void> {
       {
         name: 'local-runtime-config',
         configureServer(server) {
-          server.middlewares.use('/config.json', (_req, res) => {
-            res.setHeader('content-type', 'application/json');
-            // As in AWS (SITE_CACHE_CONTROL.entryPoints): revalidated on every load.
-            res.setHeader('cache-control', 'no-cache');
-            res.end(JSON.stringify(stack.config));
-          });
+          server.middlewares.use('/config.json', serveRuntimeConfig(stack.config));
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -32,6 +33,15 @@ export interface WebPreviewOptions {
   tls?: { cert: string; key: string };
 }
 
+/** /config.json for the local stack, as the web stack serves it in AWS: revalidated on every load (SITE_CACHE_CONTROL.entryPoints). */
+export function serveRuntimeConfig(config: RuntimeConfig) {
+  return (_request: IncomingMessage, response: ServerResponse) => {
+    response.setHeader('content-type', 'application/json');
+    response.setHeader('cache-control', 'no-cache');
+    response.end(JSON.stringify(config));
+  };
+}
+
 /**
  * The production build of the web app (web/dist, from `npm run build`) on Vite's preview
  * server, with the local stack's /config.json. Text assets go out gzipped and cached as
@@ -48,11 +58,7 @@ export async function previewWebApp(config: RuntimeConfig, { port = 0, tls }: We
       {
         name: 'local-runtime-config',
         configurePreviewServer(previewServer) {
-          previewServer.middlewares.use('/config.json', (_req, res) => {
-            res.setHeader('content-type', 'application/json');
-            res.setHeader('cache-control', 'no-cache');
-            res.end(JSON.stringify(config));
-          });
+          previewServer.middlewares.use('/config.json', serveRuntimeConfig(config));
           // Hashed assets as CloudFront serves them: compressed and kept for a year.
           previewServer.middlewares.use((req, res, next) => {
             const path = decodeURIComponent((req.url ?? '').split('?')[0]!);

@@ -29,24 +29,15 @@ import { seedDemoDataOnce } from '../../infra/local/seed.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 import { previewWebApp, WEB_DIST_DIR } from '../../infra/local/web-preview.js';
 import { ROLE_HOME } from '../../shared/roles.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 import { printTable } from './report.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Debian's Chromium, kept off the (closed) network; it accepts the preview's self-signed certificate. */
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--ignore-certificate-errors',
-];
+/** Headless, accepting the preview's self-signed certificate. */
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS, '--ignore-certificate-errors'];
 const WORKER = 'wendy@oddjobs.test';
 const REPORTS = process.env.BENCH_WEB_REPORTS;
 
@@ -95,7 +86,7 @@ function selfSignedCertificate(dir: string): { cert: string; key: string } | und
 async function startChromium(): Promise<{ port: number; stop(): void }> {
   const profile = mkdtempSync(join(tmpdir(), 'oddjobs-bench-web-'));
   const child = adoptGroup(
-    spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] }),
+    spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] }),
   );
   const stop = () => {
     if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
