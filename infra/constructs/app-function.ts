@@ -11,6 +11,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { BuildOptions } from 'esbuild';
 import { ENV, type Capability, type FunctionDeclaration } from '../../functions/routes.js';
 import type { ManagedCapability } from './data-capabilities.js';
 import { acknowledgeWildcardPermissions } from './nag.js';
@@ -43,6 +44,21 @@ export const FUNCTION_BUNDLE = {
   sourcesContent: false,
   nodeOptions: '--enable-source-maps',
 } as const;
+
+/** FUNCTION_BUNDLE as esbuild's own build options, for what bundles a function outside the CDK (the cold-start bench, infra tests). */
+export const FUNCTION_ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: FUNCTION_BUNDLE.format,
+  target: FUNCTION_BUNDLE.target,
+  minify: FUNCTION_BUNDLE.minify,
+  external: [...FUNCTION_BUNDLE.external],
+  mainFields: [...FUNCTION_BUNDLE.mainFields],
+  alias: FUNCTION_BUNDLE.alias,
+  banner: { js: FUNCTION_BUNDLE.banner },
+  sourcemap: FUNCTION_BUNDLE.sourcemap,
+  sourcesContent: FUNCTION_BUNDLE.sourcesContent,
+} satisfies BuildOptions;
 
 /**
  * The dependency a capability's functions import lazily, which FUNCTION_BUNDLE leaves out:

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { FUNCTION_BUNDLE } from '../../infra/constructs/app-function.js';
+import { FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { HTTP_ROUTE_GROUPS } from '../../functions/routes.js';
 import { NON_HTTP_DECLARATIONS } from '../support/routes.js';
@@ -44,22 +44,7 @@ export async function runColdStartBench(): Promise<void> {
   let overBudget = 0;
   for (const entry of entries) {
     const outfile = join(OUT_DIR, entry.replace(/\//g, '_').replace(/\.ts$/, '.mjs'));
-    await build({
-      entryPoints: [join(REPO_ROOT, entry)],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: FUNCTION_BUNDLE.format,
-      target: FUNCTION_BUNDLE.target,
-      minify: FUNCTION_BUNDLE.minify,
-      external: [...FUNCTION_BUNDLE.external],
-      mainFields: [...FUNCTION_BUNDLE.mainFields],
-      alias: FUNCTION_BUNDLE.alias,
-      banner: { js: FUNCTION_BUNDLE.banner },
-      sourcemap: FUNCTION_BUNDLE.sourcemap,
-      sourcesContent: FUNCTION_BUNDLE.sourcesContent,
-      logLevel: 'error',
-    });
+    await build({ ...FUNCTION_ESBUILD_OPTIONS, entryPoints: [join(REPO_ROOT, entry)], outfile, logLevel: 'error' });
     const kilobytes = statSync(outfile).size / 1024;
     const ms = importTime(outfile);
     const within = ms <= BUDGET.timesEmpty * emptyMs && kilobytes <= BUDGET.kilobytes;

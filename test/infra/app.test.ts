@@ -29,7 +29,7 @@ import { HttpApi, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewa
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { OperationalAlarms } from '../../infra/constructs/alarms.js';
-import { AppFunction, FUNCTION_BUNDLE } from '../../infra/constructs/app-function.js';
+import { AppFunction, FUNCTION_ESBUILD_OPTIONS } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { SITE_HEADER_CSP } from '../../infra/stacks/site-stack.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
@@ -434,16 +434,11 @@ describe('api stack', () => {
   it("keeps the zip table, Stripe and the SDK's credential chain past the environment out of every bundle, and gives each function that reaches the geocoder the place index", async () => {
     const entries = [...new Set(allDeclarations.map((declaration) => declaration.entry))];
     const { metafile } = await build({
+      ...FUNCTION_ESBUILD_OPTIONS,
       entryPoints: entries.map((entry) => join(REPO_ROOT, entry)),
       outdir: join(tempDir, 'bundles'),
       write: false,
-      bundle: true,
       metafile: true,
-      platform: 'node',
-      format: FUNCTION_BUNDLE.format,
-      external: [...FUNCTION_BUNDLE.external],
-      mainFields: [...FUNCTION_BUNDLE.mainFields],
-      alias: FUNCTION_BUNDLE.alias,
       logLevel: 'silent',
     });
     const outputs = Object.values(metafile.outputs);
@@ -463,23 +458,10 @@ describe('api stack', () => {
     const entry = join(tempDir, 'credentials-probe.ts');
     writeFileSync(entry, "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nconsole.log(JSON.stringify(await new DynamoDBClient({}).config.credentials()));\n");
     const outfile = join(REPO_ROOT, 'node_modules', '.cache', 'oddjobs-credentials-probe.mjs');
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: FUNCTION_BUNDLE.format,
-      target: FUNCTION_BUNDLE.target,
-      external: [...FUNCTION_BUNDLE.external],
-      mainFields: [...FUNCTION_BUNDLE.mainFields],
-      alias: FUNCTION_BUNDLE.alias,
-      banner: { js: FUNCTION_BUNDLE.banner },
-      nodePaths: [join(REPO_ROOT, 'node_modules')],
-      logLevel: 'silent',
-    });
+    await build({ ...FUNCTION_ESBUILD_OPTIONS, entryPoints: [entry], outfile, nodePaths: [join(REPO_ROOT, 'node_modules')], logLevel: 'silent' });
     const lambdaEnvironment = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'ASIAPROBE', AWS_SECRET_ACCESS_KEY: 'probe-secret', AWS_SESSION_TOKEN: 'probe-token' };
     const run = spawnSync(process.execPath, [outfile], { encoding: 'utf8', env: { PATH: process.env.PATH, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...lambdaEnvironment } });
-    rmSync(outfile, { force: true });
+    for (const file of [outfile, `${outfile}.map`]) rmSync(file, { force: true });
     expect(JSON.parse(run.stdout)).toMatchObject({ accessKeyId: 'ASIAPROBE', secretAccessKey: 'probe-secret', sessionToken: 'probe-token' });
   });
 
