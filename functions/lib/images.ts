@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { IMAGE_DISPOSITION, MAX_IMAGE_BYTES } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { env, optionalEnv } from './env.js';
 import { badRequest } from './errors.js';
 import { logger } from './logger.js';
 
-let client: S3Client | undefined;
-const s3 = () => (client ??= new S3Client({ forcePathStyle: optionalEnv('s3ForcePathStyle') === 'true' }));
+/**
+ * The S3 SDK, loaded on first use: the functions holding it (job and profile edits, uploads)
+ * pay for evaluating it (~130 KB) when they touch an image, not at every cold start; in AWS it
+ * is bundled beside them (PREBUNDLED_DEPENDENCIES in infra/constructs/app-function.ts).
+ */
+let s3Client: S3Client | undefined;
+async function s3() {
+  const sdk = await import('@aws-sdk/client-s3');
+  s3Client ??= new sdk.S3Client({ forcePathStyle: optionalEnv('s3ForcePathStyle') === 'true' });
+  return { client: s3Client, sdk };
+}
 
 export type ImagePurpose = 'job' | 'avatar';
 
@@ -39,7 +47,8 @@ export interface ImageUpload {
  */
 export async function presignImageUpload(userId: string, purpose: ImagePurpose, contentType: string): Promise<ImageUpload> {
   const key = `${uploadPrefix(userId, purpose)}${randomUUID()}`;
-  const { url, fields } = await createPresignedPost(s3(), {
+  const [{ createPresignedPost }, { client }] = await Promise.all([import('@aws-sdk/s3-presigned-post'), s3()]);
+  const { url, fields } = await createPresignedPost(client, {
     Bucket: env('imagesBucket'),
     Key: key,
     Conditions: [
@@ -84,8 +93,9 @@ export function sniffImageType(head: Uint8Array): AcceptedImageType | undefined 
  */
 export async function verifyUploadedImage(userId: string, purpose: ImagePurpose, key: string, fileLabel: string): Promise<void> {
   if (!key.startsWith(uploadPrefix(userId, purpose)) || key.includes('..')) throw badRequest(MSG.jobForm.notAnImage(fileLabel));
-  const object = await s3()
-    .send(new GetObjectCommand({ Bucket: env('imagesBucket'), Key: key, Range: `bytes=0-${SNIFFED_BYTES - 1}` }))
+  const { client, sdk } = await s3();
+  const object = await client
+    .send(new sdk.GetObjectCommand({ Bucket: env('imagesBucket'), Key: key, Range: `bytes=0-${SNIFFED_BYTES - 1}` }))
     .catch((error: Error) => {
       if (error.name === 'NotFound' || error.name === 'NoSuchKey') throw badRequest(MSG.jobForm.notUploaded(fileLabel));
       throw error;
@@ -96,8 +106,8 @@ export async function verifyUploadedImage(userId: string, purpose: ImagePurpose,
   const head = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
   const storedType = (object.ContentType ?? '').toLowerCase();
   if (!isAcceptedImageType(storedType) || sniffImageType(head) !== storedType) throw badRequest(MSG.jobForm.notAnImage(fileLabel));
-  await s3().send(
-    new PutObjectTaggingCommand({
+  await client.send(
+    new sdk.PutObjectTaggingCommand({
       Bucket: env('imagesBucket'),
       Key: key,
       Tagging: { TagSet: [{ Key: UPLOAD_STATE_TAG.key, Value: UPLOAD_STATE_TAG.attached }] },
@@ -109,7 +119,8 @@ export async function verifyUploadedImage(userId: string, purpose: ImagePurpose,
 export async function deleteImages(imageKeys: string[]): Promise<void> {
   if (imageKeys.length === 0) return;
   try {
-    await s3().send(new DeleteObjectsCommand({ Bucket: env('imagesBucket'), Delete: { Objects: imageKeys.map((Key) => ({ Key })) } }));
+    const { client, sdk } = await s3();
+    await client.send(new sdk.DeleteObjectsCommand({ Bucket: env('imagesBucket'), Delete: { Objects: imageKeys.map((Key) => ({ Key })) } }));
   } catch (error) {
     logger.warn('images not deleted', { imageKeys, error });
   }

@@ -29,10 +29,10 @@ export const FUNCTION_BUNDLE = {
   // runtime's copy as hundreds of CommonJS files, which dominated every cold start
   // (`npm run bench -- cold-start`: the HTTP groups' init went from ~200 ms to ~85 ms).
   // Left out: the local stack's zip-code geocoder (4.6 MB), which only functions without a
-  // place index load, in AWS none (see lib/geocoder.ts); and Stripe's SDK (250 KB), imported
-  // on first use: Node compiles every byte of a bundle at init, called or not, so it is
-  // pre-bundled beside the function instead (PREBUNDLED_DEPENDENCY).
-  external: ['zipcodes', 'stripe'],
+  // place index load, in AWS none (see lib/geocoder.ts); and the SDKs of Stripe (250 KB) and
+  // S3 (~130 KB), imported on first use: Node compiles every byte of a bundle at init, called
+  // or not, so they are pre-bundled beside the functions calling them (PREBUNDLED_DEPENDENCIES).
+  external: ['zipcodes', 'stripe', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post'],
   // ESM bundles of CommonJS dependencies call `require`, which ES modules lack.
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   mainFields: ['module', 'main'],
@@ -60,21 +60,50 @@ export const FUNCTION_ESBUILD_OPTIONS = {
   sourcesContent: FUNCTION_BUNDLE.sourcesContent,
 } satisfies BuildOptions;
 
-/**
- * The dependency a capability's functions import lazily, which FUNCTION_BUNDLE leaves out:
- * bundled on its own into the asset's node_modules, where the function's `import()` finds it.
- */
-const PREBUNDLED_DEPENDENCY: Partial<Record<Capability, string>> = { stripe: 'stripe' };
+/** FUNCTION_BUNDLE's aliases as esbuild's command-line arguments. */
+const ALIAS_ARGS = Object.fromEntries(Object.entries(FUNCTION_BUNDLE.alias).map(([module, path]) => [`--alias:${module}`, path]));
 
-/** Shell commands that bundle `dependency` as ESM into `outputDir`/node_modules/`dependency`. */
-function prebundle(dependency: string, inputDir: string, outputDir: string): string[] {
-  const target = `${outputDir}/node_modules/${dependency}`;
+/** A dependency FUNCTION_BUNDLE leaves out, and what its stand-in module re-exports (Stripe's SDK has only a default export). */
+interface PrebundledDependency {
+  readonly module: (typeof FUNCTION_BUNDLE.external)[number];
+  readonly reexport: 'default' | 'all';
+}
+
+/**
+ * The dependencies a capability's functions import lazily, which FUNCTION_BUNDLE leaves out:
+ * each bundled on its own into the asset's node_modules, where the function's `import()`
+ * finds it, with the others left external so they share one copy (the presigned POST signs
+ * with the S3 client's module). S3 is called only by functions that write images.
+ */
+const PREBUNDLED_DEPENDENCIES: Partial<Record<Capability, readonly PrebundledDependency[]>> = {
+  stripe: [{ module: 'stripe', reexport: 'default' }],
+  'images:write': [
+    { module: '@aws-sdk/client-s3', reexport: 'all' },
+    { module: '@aws-sdk/s3-presigned-post', reexport: 'all' },
+  ],
+};
+
+/** Shell commands that bundle `dependency` as ESM into `outputDir`/node_modules. */
+function prebundle({ module, reexport }: PrebundledDependency, inputDir: string, outputDir: string): string[] {
+  const target = `${outputDir}/node_modules/${module}`;
+  const source = reexport === 'default' ? `export { default } from '${module}';` : `export * from '${module}';`;
+  const args = [
+    '--bundle',
+    '--platform=node',
+    `--format=${FUNCTION_BUNDLE.format}`,
+    `--target=${FUNCTION_BUNDLE.target}`,
+    '--minify',
+    `--main-fields=${FUNCTION_BUNDLE.mainFields.join(',')}`,
+    `--banner:js="${FUNCTION_BUNDLE.banner}"`,
+    ...Object.entries(ALIAS_ARGS).map(([arg, path]) => `${arg}="${path}"`),
+    ...FUNCTION_BUNDLE.external.filter((other) => other !== module).map((other) => `--external:${other}`),
+    '--log-level=error',
+    `--outfile="${target}/index.js"`,
+  ];
   return [
     `mkdir -p "${target}"`,
-    `echo '{ "name": "${dependency}", "type": "module", "main": "index.js" }' > "${target}/package.json"`,
-    `echo "export { default } from '${dependency}';" | "${inputDir}/node_modules/.bin/esbuild" --bundle --platform=node --format=${FUNCTION_BUNDLE.format}` +
-      ` --target=${FUNCTION_BUNDLE.target} --minify --main-fields=${FUNCTION_BUNDLE.mainFields.join(',')} --banner:js="${FUNCTION_BUNDLE.banner}"` +
-      ` --log-level=error --outfile="${target}/index.js"`,
+    `echo '{ "name": "${module}", "type": "module", "main": "index.js" }' > "${target}/package.json"`,
+    `echo "${source}" | "${inputDir}/node_modules/.bin/esbuild" ${args.join(' ')}`,
   ];
 }
 
@@ -157,16 +186,15 @@ export class AppFunction extends Construct {
         externalModules: [...FUNCTION_BUNDLE.external],
         banner: FUNCTION_BUNDLE.banner,
         mainFields: [...FUNCTION_BUNDLE.mainFields],
-        esbuildArgs: Object.fromEntries(Object.entries(FUNCTION_BUNDLE.alias).map(([module, path]) => [`--alias:${module}`, path])),
+        esbuildArgs: ALIAS_ARGS,
         forceDockerBundling: false,
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (inputDir, outputDir) =>
-            declaration.capabilities.flatMap((capability) => {
-              const dependency = PREBUNDLED_DEPENDENCY[capability];
-              return dependency ? prebundle(dependency, inputDir, outputDir) : [];
-            }),
+            declaration.capabilities.flatMap((capability) =>
+              (PREBUNDLED_DEPENDENCIES[capability] ?? []).flatMap((dependency) => prebundle(dependency, inputDir, outputDir)),
+            ),
         },
       },
     });

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { isBuiltin } from 'node:module';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ import { HttpApi, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewa
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { OperationalAlarms } from '../../infra/constructs/alarms.js';
-import { AppFunction, FUNCTION_ESBUILD_OPTIONS } from '../../infra/constructs/app-function.js';
+import { AppFunction, FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { SITE_HEADER_CSP } from '../../infra/stacks/site-stack.js';
 import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
@@ -431,7 +432,7 @@ describe('api stack', () => {
     }
   });
 
-  it("keeps the zip table, Stripe and the SDK's credential chain past the environment out of every bundle, and gives each function that reaches the geocoder the place index", async () => {
+  it("keeps the zip table, the Stripe and S3 SDKs and the SDK's credential chain past the environment out of every bundle, and gives each function that reaches the geocoder the place index", async () => {
     const entries = [...new Set(allDeclarations.map((declaration) => declaration.entry))];
     const { metafile } = await build({
       ...FUNCTION_ESBUILD_OPTIONS,
@@ -442,8 +443,9 @@ describe('api stack', () => {
       logLevel: 'silent',
     });
     const outputs = Object.values(metafile.outputs);
-    const leftOut = /node_modules\/(zipcodes|stripe|@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|http|login)|nested-clients))\//;
-    expect(outputs.flatMap((output) => Object.keys(output.inputs)).filter((input) => leftOut.test(input))).toEqual([]);
+    const credentialChainPastEnvironment = ['node', 'ini', 'sso', 'process', 'web-identity', 'http', 'login'].map((link) => `@aws-sdk/credential-provider-${link}`);
+    const leftOut = [...FUNCTION_BUNDLE.external, ...credentialChainPastEnvironment, '@aws-sdk/nested-clients'].map((module) => `node_modules/${module}/`);
+    expect(outputs.flatMap((output) => Object.keys(output.inputs)).filter((input) => leftOut.some((path) => input.includes(path)))).toEqual([]);
     const reachingGeocoder = outputs.filter((output) => 'functions/lib/geocoder.ts' in output.inputs).map((output) => output.entryPoint);
     expect(reachingGeocoder.length).toBeGreaterThan(0);
     for (const entry of reachingGeocoder) {
@@ -465,21 +467,47 @@ describe('api stack', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ accessKeyId: 'ASIAPROBE', secretAccessKey: 'probe-secret', sessionToken: 'probe-token' });
   });
 
-  it("puts Stripe's SDK beside each function that calls Stripe, where the function's lazy import finds it", () => {
+  it('puts each SDK a bundle imports beside it, where Lambda\'s Node finds it from /var/task; Stripe and S3 work from there', async () => {
     const assetOf = (fn: AppFunction) => join(assembly.directory, `asset.${String(lambdaOf(fn).Properties.Code.S3Key).replace(/\.zip$/, '')}`);
-    const [callers, others] = [functions.filter((fn) => fn.declaration.capabilities.includes('stripe')), functions.filter((fn) => !fn.declaration.capabilities.includes('stripe'))];
-    expect(callers.length).toBeGreaterThan(0);
-    for (const fn of callers) {
-      expect(readFileSync(join(assetOf(fn), 'index.mjs'), 'utf8')).not.toContain('api.stripe.com');
-      expect(readFileSync(join(assetOf(fn), 'node_modules', 'stripe', 'index.js'), 'utf8')).toContain('api.stripe.com');
+    // Every package a bundle imports, statically or on first use (as esbuild reads the bundle),
+    // except Node's own modules and the zip table (reached only without a place index, which
+    // every AWS geocoding function has).
+    const importedPackages = async (file: string) => {
+      const { metafile } = await build({ entryPoints: [file], bundle: true, packages: 'external', platform: 'node', format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+      return Object.values(metafile.inputs)
+        .flatMap((input) => input.imports.filter((imported) => imported.external).map((imported) => imported.path))
+        .filter((name) => !isBuiltin(name) && name !== 'zipcodes');
+    };
+    const installedPackages = (asset: string) =>
+      existsSync(join(asset, 'node_modules'))
+        ? readdirSync(join(asset, 'node_modules')).flatMap((name) => (name.startsWith('@') ? readdirSync(join(asset, 'node_modules', name)).map((scoped) => `${name}/${scoped}`) : [name]))
+        : [];
+    for (const fn of functions) {
+      const asset = assetOf(fn);
+      const installed = installedPackages(asset);
+      expect(installed, fn.declaration.entry).toEqual(expect.arrayContaining(await importedPackages(join(asset, 'index.mjs'))));
+      // What is bundled beside a function imports only what is bundled beside it too.
+      for (const name of installed) expect(installed, `${fn.declaration.entry}: ${name}`).toEqual(expect.arrayContaining(await importedPackages(join(asset, 'node_modules', name, 'index.js'))));
     }
-    for (const fn of others) expect(existsSync(join(assetOf(fn), 'node_modules'))).toBe(false);
-    // Resolved as Lambda's Node resolves it from /var/task, with no repository node_modules above.
-    const copy = mkdtempSync(join(tmpdir(), 'oddjobs-stripe-asset-'));
-    cpSync(assetOf(callers[0]!), copy, { recursive: true });
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', "const { default: Stripe } = await import('stripe'); console.log(typeof new Stripe('sk_test_asset').paymentIntents.create);"], { cwd: copy, encoding: 'utf8' });
+    const callingBoth = functions.find((fn) => fn.declaration.capabilities.includes('stripe') && fn.declaration.capabilities.includes('images:write'))!;
+    expect(callingBoth).toBeDefined();
+    // The presigned POST shares the S3 client's module instead of carrying its own copy.
+    expect(readFileSync(join(assetOf(callingBoth), 'node_modules', '@aws-sdk/s3-presigned-post', 'index.js'), 'utf8')).toMatch(/from"@aws-sdk\/client-s3"/);
+    // Resolved as Lambda's Node resolves it, with no repository node_modules above.
+    const copy = mkdtempSync(join(tmpdir(), 'oddjobs-asset-'));
+    cpSync(assetOf(callingBoth), copy, { recursive: true });
+    const probe = [
+      "const { default: Stripe } = await import('stripe');",
+      "const { S3Client } = await import('@aws-sdk/client-s3');",
+      "const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');",
+      "const post = await createPresignedPost(new S3Client({}), { Bucket: 'images', Key: 'uploads/u/job/k', Expires: 60 });",
+      'console.log(JSON.stringify({ stripe: typeof new Stripe("sk_test_asset").paymentIntents.create, url: post.url, signed: Boolean(post.fields["X-Amz-Signature"]) }));',
+    ].join('\n');
+    const lambdaEnvironment = { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'ASIAPROBE', AWS_SECRET_ACCESS_KEY: 'probe-secret', AWS_SESSION_TOKEN: 'probe-token' };
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: copy, encoding: 'utf8', env: { PATH: process.env.PATH, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...lambdaEnvironment } });
     rmSync(copy, { recursive: true, force: true });
-    expect(run.stdout.trim()).toBe('function');
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ stripe: 'function', url: 'https://images.s3.us-east-1.amazonaws.com/', signed: true });
   });
 
   it('routes each declared event pattern to its function, with retries and a dead-letter queue', () => {
