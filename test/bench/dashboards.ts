@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 // The test support's user helpers (their module's vitest hooks are only declared, never run here).
 import { createUser } from '../support/local-stack.js';
-import { meterDynamoDb, percentile, printTable } from './report.js';
+import { getJson, meterDynamoDb, percentile, printTable } from './report.js';
 
 const OWN_JOBS = Number(process.env.BENCH_OWN_JOBS ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -66,11 +66,7 @@ export async function runDashboardsBench(): Promise<void> {
     ];
     const load = (scenario: (typeof scenarios)[number]) =>
       Promise.all(
-        scenario.paths.map(async (path) => {
-          const response = await fetch(`${stack.urls.api}${path}`, { headers: { authorization: `Bearer ${scenario.token}` } });
-          if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-          await response.arrayBuffer();
-        }),
+        scenario.paths.map((path) => getJson(`${stack.urls.api}${path}`, { authorization: `Bearer ${scenario.token}` })),
       );
 
     const rows: string[][] = [];
