@@ -60,11 +60,8 @@ export const FUNCTION_ESBUILD_OPTIONS = {
   sourcesContent: FUNCTION_BUNDLE.sourcesContent,
 } satisfies BuildOptions;
 
-/** FUNCTION_BUNDLE's aliases as esbuild's command-line arguments. */
-const ALIAS_ARGS = Object.fromEntries(Object.entries(FUNCTION_BUNDLE.alias).map(([module, path]) => [`--alias:${module}`, path]));
-
 /** A dependency FUNCTION_BUNDLE leaves out, and what its stand-in module re-exports (Stripe's SDK has only a default export). */
-interface PrebundledDependency {
+export interface PrebundledDependency {
   readonly module: (typeof FUNCTION_BUNDLE.external)[number];
   readonly reexport: 'default' | 'all';
 }
@@ -83,28 +80,47 @@ const PREBUNDLED_DEPENDENCIES: Partial<Record<Capability, readonly PrebundledDep
   ],
 };
 
-/** Shell commands that bundle `dependency` as ESM into `outputDir`/node_modules. */
-function prebundle({ module, reexport }: PrebundledDependency, inputDir: string, outputDir: string): string[] {
-  const target = `${outputDir}/node_modules/${module}`;
-  const source = reexport === 'default' ? `export { default } from '${module}';` : `export * from '${module}';`;
+/** What is bundled beside a function with these capabilities. */
+export const prebundledDependencies = (capabilities: readonly Capability[]): PrebundledDependency[] =>
+  capabilities.flatMap((capability) => PREBUNDLED_DEPENDENCIES[capability] ?? []);
+
+/**
+ * How a pre-bundled dependency is built, in esbuild's terms (the CDK hook below renders it as
+ * a command line, the cold-start bench runs it): its stand-in module's source, bundled as the
+ * functions are, but without source maps and with the other left-out dependencies external.
+ */
+export function prebundleBuild({ module, reexport }: PrebundledDependency) {
+  return {
+    source: reexport === 'default' ? `export { default } from '${module}';` : `export * from '${module}';`,
+    options: {
+      ...FUNCTION_ESBUILD_OPTIONS,
+      sourcemap: false,
+      external: FUNCTION_BUNDLE.external.filter((other) => other !== module),
+    } satisfies BuildOptions,
+  };
+}
+
+/** The package.json that makes `outputDir`/node_modules/`module` the stand-in module's package. */
+export const prebundlePackageJson = (module: string) => JSON.stringify({ name: module, type: 'module', main: 'index.js' });
+
+/** Shell commands that bundle `dependency` as ESM into `outputDir`/node_modules (prebundleBuild as esbuild's command line). */
+function prebundleCommands(dependency: PrebundledDependency, inputDir: string, outputDir: string): string[] {
+  const { source, options } = prebundleBuild(dependency);
+  const target = `${outputDir}/node_modules/${dependency.module}`;
   const args = [
     '--bundle',
-    '--platform=node',
-    `--format=${FUNCTION_BUNDLE.format}`,
-    `--target=${FUNCTION_BUNDLE.target}`,
-    '--minify',
-    `--main-fields=${FUNCTION_BUNDLE.mainFields.join(',')}`,
-    `--banner:js="${FUNCTION_BUNDLE.banner}"`,
-    ...Object.entries(ALIAS_ARGS).map(([arg, path]) => `${arg}="${path}"`),
-    ...FUNCTION_BUNDLE.external.filter((other) => other !== module).map((other) => `--external:${other}`),
+    `--platform=${options.platform}`,
+    `--format=${options.format}`,
+    `--target=${options.target}`,
+    ...(options.minify ? ['--minify'] : []),
+    `--main-fields=${options.mainFields.join(',')}`,
+    `--banner:js="${options.banner.js}"`,
+    ...Object.entries(options.alias).map(([module, path]) => `--alias:${module}="${path}"`),
+    ...options.external.map((module) => `--external:${module}`),
     '--log-level=error',
     `--outfile="${target}/index.js"`,
   ];
-  return [
-    `mkdir -p "${target}"`,
-    `echo '{ "name": "${module}", "type": "module", "main": "index.js" }' > "${target}/package.json"`,
-    `echo "${source}" | "${inputDir}/node_modules/.bin/esbuild" ${args.join(' ')}`,
-  ];
+  return [`mkdir -p "${target}"`, `echo '${prebundlePackageJson(dependency.module)}' > "${target}/package.json"`, `echo "${source}" | "${inputDir}/node_modules/.bin/esbuild" ${args.join(' ')}`];
 }
 
 const DEFAULT_MEMORY_MIB = 256;
@@ -186,15 +202,13 @@ export class AppFunction extends Construct {
         externalModules: [...FUNCTION_BUNDLE.external],
         banner: FUNCTION_BUNDLE.banner,
         mainFields: [...FUNCTION_BUNDLE.mainFields],
-        esbuildArgs: ALIAS_ARGS,
+        esbuildArgs: Object.fromEntries(Object.entries(FUNCTION_BUNDLE.alias).map(([module, path]) => [`--alias:${module}`, path])),
         forceDockerBundling: false,
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (inputDir, outputDir) =>
-            declaration.capabilities.flatMap((capability) =>
-              (PREBUNDLED_DEPENDENCIES[capability] ?? []).flatMap((dependency) => prebundle(dependency, inputDir, outputDir)),
-            ),
+            prebundledDependencies(declaration.capabilities).flatMap((dependency) => prebundleCommands(dependency, inputDir, outputDir)),
         },
       },
     });
