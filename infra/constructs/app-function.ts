@@ -106,21 +106,25 @@ export const prebundlePackageJson = (module: string) => JSON.stringify({ name: m
 /** Shell commands that bundle `dependency` as ESM into `outputDir`/node_modules (prebundleBuild as esbuild's command line). */
 function prebundleCommands(dependency: PrebundledDependency, inputDir: string, outputDir: string): string[] {
   const { source, options } = prebundleBuild(dependency);
-  const target = `${outputDir}/node_modules/${dependency.module}`;
+  // Every option rendered: one added to FUNCTION_ESBUILD_OPTIONS fails to compile here until it is.
+  const { bundle, platform, format, target, minify, mainFields, banner, alias, external, sourcemap, sourcesContent, ...unrendered } = options;
+  unrendered satisfies Record<string, never>;
+  const outdir = `${outputDir}/node_modules/${dependency.module}`;
   const args = [
-    '--bundle',
-    `--platform=${options.platform}`,
-    `--format=${options.format}`,
-    `--target=${options.target}`,
-    ...(options.minify ? ['--minify'] : []),
-    `--main-fields=${options.mainFields.join(',')}`,
-    `--banner:js="${options.banner.js}"`,
-    ...Object.entries(options.alias).map(([module, path]) => `--alias:${module}="${path}"`),
-    ...options.external.map((module) => `--external:${module}`),
+    ...(bundle ? ['--bundle'] : []),
+    `--platform=${platform}`,
+    `--format=${format}`,
+    `--target=${target}`,
+    ...(minify ? ['--minify'] : []),
+    `--main-fields=${mainFields.join(',')}`,
+    `--banner:js="${banner.js}"`,
+    ...Object.entries(alias).map(([module, path]) => `--alias:${module}="${path}"`),
+    ...external.map((module) => `--external:${module}`),
+    ...(sourcemap ? ['--sourcemap', `--sources-content=${String(sourcesContent)}`] : []),
     '--log-level=error',
-    `--outfile="${target}/index.js"`,
+    `--outfile="${outdir}/index.js"`,
   ];
-  return [`mkdir -p "${target}"`, `echo '${prebundlePackageJson(dependency.module)}' > "${target}/package.json"`, `echo "${source}" | "${inputDir}/node_modules/.bin/esbuild" ${args.join(' ')}`];
+  return [`mkdir -p "${outdir}"`, `echo '${prebundlePackageJson(dependency.module)}' > "${outdir}/package.json"`, `echo "${source}" | "${inputDir}/node_modules/.bin/esbuild" ${args.join(' ')}`];
 }
 
 const DEFAULT_MEMORY_MIB = 256;
