@@ -482,8 +482,12 @@ describe('api stack', () => {
       existsSync(join(asset, 'node_modules'))
         ? readdirSync(join(asset, 'node_modules')).flatMap((name) => (name.startsWith('@') ? readdirSync(join(asset, 'node_modules', name)).map((scoped) => `${name}/${scoped}`) : [name]))
         : [];
+    // A string only each SDK's own code holds: what the CDK bundled into a function, not beside it.
+    const sdkMarkers = ['api.stripe.com', 'S3ServiceException'];
     for (const fn of functions) {
       const asset = assetOf(fn);
+      const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
+      for (const marker of sdkMarkers) expect(bundle.includes(marker), `${fn.declaration.entry} bundles ${marker}`).toBe(false);
       const installed = installedPackages(asset);
       expect(installed, fn.declaration.entry).toEqual(expect.arrayContaining(await importedPackages(join(asset, 'index.mjs'))));
       // What is bundled beside a function imports only what is bundled beside it too.
@@ -491,8 +495,11 @@ describe('api stack', () => {
     }
     const callingBoth = functions.find((fn) => fn.declaration.capabilities.includes('stripe') && fn.declaration.capabilities.includes('images:write'))!;
     expect(callingBoth).toBeDefined();
+    const besideIt = (module: string) => readFileSync(join(assetOf(callingBoth), 'node_modules', module, 'index.js'), 'utf8');
+    expect([besideIt('stripe'), besideIt('@aws-sdk/client-s3')].map((code, i) => code.includes(sdkMarkers[i]!))).toEqual([true, true]);
     // The presigned POST shares the S3 client's module instead of carrying its own copy.
-    expect(readFileSync(join(assetOf(callingBoth), 'node_modules', '@aws-sdk/s3-presigned-post', 'index.js'), 'utf8')).toMatch(/from"@aws-sdk\/client-s3"/);
+    expect(besideIt('@aws-sdk/s3-presigned-post')).toMatch(/from"@aws-sdk\/client-s3"/);
+    expect(besideIt('@aws-sdk/s3-presigned-post')).not.toContain(sdkMarkers[1]);
     // Resolved as Lambda's Node resolves it, with no repository node_modules above.
     const copy = mkdtempSync(join(tmpdir(), 'oddjobs-asset-'));
     cpSync(assetOf(callingBoth), copy, { recursive: true });
