@@ -5,7 +5,7 @@
 import * as z from './zod.js';
 import type { JobStatus } from './job-states.js';
 import { MSG } from './messages.js';
-import { freeText } from './text.js';
+import { freeText, requiredText } from './text.js';
 
 /** Rows per page of every admin table (spec 2 §9). */
 export const ADMIN_PAGE_SIZE = 50;
@@ -63,7 +63,7 @@ export const reportJobSchema = z.object({
 
 /** Why an admin action needs a reason: each kind with the spec's text. */
 export const adminReasonSchema = (message: string) =>
-  z.object({ reason: z.pipe(z.string(message), freeText(z.minLength(1, message), z.maxLength(500))) });
+  z.object({ reason: requiredText(message, z.maxLength(500)) });
 
 export const reviewFlagSchema = z.object({
   decision: z.enum(['approved', 'removed']),

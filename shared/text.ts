@@ -37,6 +37,12 @@ export function sanitizeText(text: string): string {
     .slice(0, 10_000);
 }
 
+/** A string cleaned by `sanitizeText`; `typeMessage` answers a value that is not a string. */
+const cleanedText = (typeMessage?: string) => z.pipe(z.string(typeMessage), z.transform(sanitizeText));
+
 /** A free-text field: a string cleaned by `sanitizeText` and trimmed, then held to the field's own checks. */
-export const freeText = (...checks: z.core.$ZodCheck<string>[]) =>
-  z.pipe(z.pipe(z.string(), z.transform(sanitizeText)), z.string().check(z.trim(), ...checks));
+export const freeText = (...checks: z.core.$ZodCheck<string>[]) => z.pipe(cleanedText(), z.string().check(z.trim(), ...checks));
+
+/** A free-text field that must be given and not blank once trimmed, `required` saying so either way. */
+export const requiredText = (required: string, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.pipe(cleanedText(required), z.string().check(z.trim(), z.minLength(1, required), ...checks));

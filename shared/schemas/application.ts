@@ -1,7 +1,7 @@
 import * as z from '../zod.js';
 import { MAX_APPLICATION_MESSAGE } from '../limits.js';
 import { MSG } from '../messages.js';
-import { freeText } from '../text.js';
+import { freeText, requiredText } from '../text.js';
 
 /** The body of POST /jobs/{id}/applications: an optional message to the poster. */
 export const applySchema = z.object({
@@ -12,9 +12,6 @@ export type ApplyRequest = z.output<typeof applySchema>;
 
 /** The body of POST /jobs/{id}/decline-completion: the feedback the worker receives. */
 export const declineCompletionSchema = z.object({
-  reason: z.pipe(
-    z.string(MSG.applications.declineReasonRequired),
-    freeText(z.minLength(1, MSG.applications.declineReasonRequired), z.maxLength(1000, MSG.applications.declineReasonTooLong)),
-  ),
+  reason: requiredText(MSG.applications.declineReasonRequired, z.maxLength(1000, MSG.applications.declineReasonTooLong)),
 });
 export type DeclineCompletionRequest = z.output<typeof declineCompletionSchema>;

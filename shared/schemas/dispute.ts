@@ -1,22 +1,19 @@
 import * as z from '../zod.js';
 import { DISPUTE_PRIORITIES, DISPUTE_TYPES, MAX_BULK_RESOLVE, MAX_DISPUTE_DESCRIPTION, MAX_DISPUTE_MESSAGE, MAX_RESOLUTION } from '../disputes.js';
 import { MSG } from '../messages.js';
-import { freeText } from '../text.js';
+import { freeText, requiredText } from '../text.js';
 
-/** Free text (cleaned by the one rule), required: not blank once trimmed. */
-const requiredText = (required: string, max: number) =>
-  z.pipe(z.string(required), freeText(z.minLength(1, required), z.maxLength(max, MSG.disputes.tooLong)));
 
 /** POST /jobs/{id}/dispute: a type and a description that is not blank once trimmed (spec 2 §5). */
 export const fileDisputeSchema = z.object({
   type: z.enum(DISPUTE_TYPES, MSG.disputes.fillRequired),
-  description: requiredText(MSG.disputes.fillRequired, MAX_DISPUTE_DESCRIPTION),
+  description: requiredText(MSG.disputes.fillRequired, z.maxLength(MAX_DISPUTE_DESCRIPTION, MSG.disputes.tooLong)),
 });
 export type FileDisputeRequest = z.output<typeof fileDisputeSchema>;
 
 /** POST /disputes/{id}/messages: non-empty after trim (spec 2 §5). */
 export const disputeMessageSchema = z.object({
-  message: requiredText(MSG.disputes.messageRequired, MAX_DISPUTE_MESSAGE),
+  message: requiredText(MSG.disputes.messageRequired, z.maxLength(MAX_DISPUTE_MESSAGE, MSG.disputes.tooLong)),
 });
 
 export const disputePrioritySchema = z.object({ priority: z.enum(DISPUTE_PRIORITIES, MSG.disputes.invalidPriority) });
