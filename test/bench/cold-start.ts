@@ -16,7 +16,7 @@ import { FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS, prebundleBuild, prebundledDe
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { HTTP_ROUTE_GROUPS, type FunctionDeclaration } from '../../functions/routes.js';
 import { NON_HTTP_DECLARATIONS } from '../support/routes.js';
-import { printTable } from './report.js';
+import { median, printTable } from './report.js';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
 const BUDGET = { timesEmpty: 15, kilobytes: 400 };
@@ -24,7 +24,6 @@ const BUDGET = { timesEmpty: 15, kilobytes: 400 };
 // local stack's zip table) resolves as it would from the repository.
 const OUT_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'oddjobs-cold-start');
 
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kilobytes = (file: string) => statSync(file).size / 1024;
 
 /** Median milliseconds to import a module in a fresh Node process, then to import `lazy` from its folder. */

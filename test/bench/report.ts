@@ -39,6 +39,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** The middle value (the upper of the two middle ones of an even count). */
+export const median = (values: readonly number[]): number => percentile([...values].sort((a, b) => a - b), 50);
+
 /** Prints rows under a header, each column as wide as its widest cell. */
 export function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

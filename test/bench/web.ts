@@ -30,7 +30,7 @@ import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 import { previewWebApp, WEB_DIST_DIR } from '../../infra/local/web-preview.js';
 import { ROLE_HOME } from '../../shared/roles.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
-import { printTable } from './report.js';
+import { median, printTable } from './report.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
@@ -158,8 +158,6 @@ async function measure(url: string, origin: string, port: number, formFactor: Fo
     scripts: scripts.length,
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The median of each value, but the worst CLS: whether a shift lands in view can race, and one run in three that shifts is a shifting page. */
 function summarize(runs: Measurement[]): Measurement {

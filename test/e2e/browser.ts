@@ -2,7 +2,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
-
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
