@@ -6,7 +6,7 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The screen most visits start on: its chunk is fetched with the entry's, not after it ran. */
-const FIRST_SCREEN = 'src/screens/LandingScreen.tsx';
+const FIRST_SCREEN = 'src/features/landing/screens/LandingScreen.tsx';
 
 /**
  * `<link rel="modulepreload">` for FIRST_SCREEN's chunk and the chunks it imports, beside
