@@ -10,17 +10,23 @@ import { RequireAccess } from './RequireAccess';
 import { SignInRequired } from './layout/SignInRequired';
 import { EARNINGS_PATH, MESSAGES_PATH, adminTabPath, type ADMIN_SECTIONS } from '../lib/navigation';
 import type { UpcomingFeatureName } from './screens/UpcomingFeatureScreen';
+import { loadForgotPasswordScreen } from '../features/auth';
+import { loadChatScreen, loadConversationsScreen } from '../features/chat';
+import { loadPrivacyPolicyScreen, loadTermsOfServiceScreen } from '../features/landing';
+import { loadNotificationSettingsScreen, loadNotificationsScreen } from '../features/notifications';
+import { loadWorkerEarningsScreen } from '../features/payments';
+import { loadWorkerOnboardingScreen } from '../features/profile';
 
-const ForgotPasswordScreen = lazy(() => import('../features/auth/screens/ForgotPasswordScreen'));
-const TermsOfServiceScreen = lazy(() => import('../features/landing/screens/TermsOfServiceScreen'));
-const PrivacyPolicyScreen = lazy(() => import('../features/landing/screens/PrivacyPolicyScreen'));
+const ForgotPasswordScreen = lazy(loadForgotPasswordScreen);
+const TermsOfServiceScreen = lazy(loadTermsOfServiceScreen);
+const PrivacyPolicyScreen = lazy(loadPrivacyPolicyScreen);
 const UpcomingFeatureScreen = lazy(() => import('./screens/UpcomingFeatureScreen'));
-const WorkerEarningsScreen = lazy(() => import('../features/payments/screens/WorkerEarningsScreen'));
-const ConversationsScreen = lazy(() => import('../features/chat/screens/ConversationsScreen'));
-const ChatScreen = lazy(() => import('../features/chat/screens/ChatScreen'));
-const NotificationsScreen = lazy(() => import('../features/notifications/screens/NotificationsScreen'));
-const NotificationSettingsScreen = lazy(() => import('../features/notifications/screens/NotificationSettingsScreen'));
-const WorkerOnboardingScreen = lazy(() => import('../features/profile/screens/WorkerOnboardingScreen'));
+const WorkerEarningsScreen = lazy(loadWorkerEarningsScreen);
+const ConversationsScreen = lazy(loadConversationsScreen);
+const ChatScreen = lazy(loadChatScreen);
+const NotificationsScreen = lazy(loadNotificationsScreen);
+const NotificationSettingsScreen = lazy(loadNotificationSettingsScreen);
+const WorkerOnboardingScreen = lazy(loadWorkerOnboardingScreen);
 
 /** Any signed-in user; signed-out visitors sign in and come back. */
 const signedInOnly = (screen: ReactNode) => (

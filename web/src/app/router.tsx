@@ -5,27 +5,34 @@ import { ROLE_HOME } from '../../../shared/roles';
 import { ACCOUNT_ROUTES } from './account-routes';
 import { RequireAccess } from './RequireAccess';
 import { Layout } from './layout/Layout';
+import { preloadSignedInControls } from './layout/SiteHeader';
+import { loadAdminDashboardScreen } from '../features/admin';
+import { loadSignInScreen, loadSignUpScreen, loadVerifyEmailScreen } from '../features/auth';
+import { loadDashboardScreen, loadPosterDashboardScreen, loadWorkerDashboardScreen } from '../features/dashboards';
+import { loadDisputeCenterScreen } from '../features/disputes';
+import { loadJobDetailScreen, loadPostJobScreen } from '../features/jobs';
+import { loadLandingScreen } from '../features/landing';
+import { loadProfileScreen, loadPublicProfileScreen } from '../features/profile';
 
-// Every screen is its own chunk (screens default-export for React.lazy).
-const loadLandingScreen = () => import('../features/landing/screens/LandingScreen');
-const loadJobDetailScreen = () => import('../features/jobs/screens/JobDetailScreen');
-const loadDashboardScreen = () => import('../features/dashboards/screens/DashboardScreen');
-const loadWorkerDashboardScreen = () => import('../features/dashboards/screens/worker-dashboard/WorkerDashboardScreen');
-const loadPosterDashboardScreen = () => import('../features/dashboards/screens/poster-dashboard/PosterDashboardScreen');
+// Every screen is its own chunk: each feature's index hands out loaders (`import()` of a screen
+// module, which default-exports the screen for React.lazy), never the screens themselves.
 const LandingScreen = lazy(loadLandingScreen);
-const SignUpScreen = lazy(() => import('../features/auth/screens/SignUpScreen'));
-const SignInScreen = lazy(() => import('../features/auth/screens/SignInScreen'));
-const VerifyEmailScreen = lazy(() => import('../features/auth/screens/VerifyEmailScreen'));
-const PostJobScreen = lazy(() => import('../features/jobs/screens/PostJobScreen'));
+const SignUpScreen = lazy(loadSignUpScreen);
+const SignInScreen = lazy(loadSignInScreen);
+const VerifyEmailScreen = lazy(loadVerifyEmailScreen);
+const PostJobScreen = lazy(loadPostJobScreen);
 const JobDetailScreen = lazy(loadJobDetailScreen);
 const DashboardScreen = lazy(loadDashboardScreen);
 const WorkerDashboardScreen = lazy(loadWorkerDashboardScreen);
 const PosterDashboardScreen = lazy(loadPosterDashboardScreen);
-const AdminDashboardScreen = lazy(() => import('../features/admin/screens/AdminDashboardScreen'));
-const ProfileScreen = lazy(() => import('../features/profile/screens/ProfileScreen'));
+const AdminDashboardScreen = lazy(loadAdminDashboardScreen);
+const ProfileScreen = lazy(loadProfileScreen);
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
-const DisputeCenterScreen = lazy(() => import('../features/disputes/screens/DisputeCenterScreen'));
-const PublicProfileScreen = lazy(() => import('../features/profile/screens/PublicProfileScreen'));
+const DisputeCenterScreen = lazy(loadDisputeCenterScreen);
+const PublicProfileScreen = lazy(loadPublicProfileScreen);
+
+// Signing in needs the header's signed-in controls next: the sign-in screen downloads them early.
+const signInScreen = <SignInScreen preloadSignedInControls={preloadSignedInControls} />;
 
 /** The screens most visits start on, by path. */
 const FIRST_SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
@@ -54,8 +61,8 @@ export const router = createBrowserRouter([
       { index: true, element: <LandingScreen /> },
       { path: 'sign-up', element: <SignUpScreen /> },
       { path: 'signup', element: <SignUpScreen /> },
-      { path: 'sign-in', element: <SignInScreen /> },
-      { path: 'signin', element: <SignInScreen /> },
+      { path: 'sign-in', element: signInScreen },
+      { path: 'signin', element: signInScreen },
       { path: 'dashboard', element: <DashboardScreen /> },
       {
         path: 'post-job',

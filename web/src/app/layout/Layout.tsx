@@ -1,7 +1,7 @@
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../../lib/components/LoadingState';
-import { WelcomeBanner } from '../../features/profile/components/WelcomeBanner';
+import { WelcomeBanner } from '../../features/profile';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 

@@ -1,8 +1,6 @@
 import type { OwnProfile } from '../../../../shared/api';
-import { useUnreadMessageTotal } from '../../features/chat/api/queries';
-import { useChatLiveSync } from '../../features/chat/hooks/useChatLiveSync';
-import { NotificationBell } from '../../features/notifications/components/NotificationBell';
-import { MessagesLink } from '../../features/chat/components/MessagesLink';
+import { useUnreadMessageTotal, useChatLiveSync, MessagesLink } from '../../features/chat';
+import { NotificationBell } from '../../features/notifications';
 import { UserMenu } from './UserMenu';
 
 /**

@@ -19,11 +19,9 @@ import type { AdminDispute, ResolutionTemplate } from '../../../../../shared/api
 import { ADMIN_DISPUTE_VIEWS, DISPUTE_PRIORITIES, PRIORITY_WEIGHT, isDisputeOpen, type AdminDisputeView, type DisputePriority } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError } from '../../../lib/api/client';
-import { bulkResolveDisputes, fetchAdminDisputes, fetchResolutionTemplates, resolveDispute, setDisputePriority } from '../../disputes/api/dispute-endpoints';
-import { DisputeThreadView } from '../../disputes/components/DisputeThreadView';
+import { bulkResolveDisputes, fetchAdminDisputes, fetchResolutionTemplates, resolveDispute, setDisputePriority, DisputeThreadView, disputeKeys, useDisputeLiveUpdates } from '../../disputes';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { useApi } from '../../../lib/api/useApi';
-import { disputeKeys, useDisputeLiveUpdates } from '../../disputes/hooks/useDisputes';
 import { useToast } from '../../../lib/toast/useToast';
 import '../../../styles/disputes.css';
 

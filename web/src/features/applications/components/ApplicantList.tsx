@@ -5,9 +5,9 @@ import { MSG } from '../../../../../shared/messages';
 import type { ApplicationDecision } from '../../../lib/api/endpoints';
 import type { JobApplicants } from '../hooks/useApplications';
 import { EmptyState } from '../../../lib/components/EmptyState';
-import { Avatar } from '../../profile/components/Avatar';
+import { Avatar } from '../../profile';
 import { ApplicationSpots } from './ApplicationSpots';
-import { RatingSummary } from '../../reviews/components/RatingSummary';
+import { RatingSummary } from '../../reviews';
 
 interface ApplicantListProps {
   job: JobDetail;

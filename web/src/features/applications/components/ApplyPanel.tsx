@@ -3,9 +3,8 @@ import type { Application, JobDetail } from '../../../../../shared/api';
 import { MAX_APPLICATION_MESSAGE, MAX_PENDING_APPLICATIONS } from '../../../../../shared/limits';
 import { MSG } from '../../../../../shared/messages';
 import { FormField } from '../../../lib/components/FormField';
-import { PaymentAccountNeeded } from '../../payments/components/PaymentAccountNeeded';
+import { PaymentAccountNeeded, isPaymentSetupComplete } from '../../payments';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { isPaymentSetupComplete } from '../../payments/payment-account';
 import type { OwnApplication } from '../hooks/useApplications';
 import { ApplicationSpots } from './ApplicationSpots';
 

@@ -9,7 +9,6 @@ import { FormError } from '../../../lib/components/FormError';
 import { EmailField } from '../components/EmailField';
 import { FormField } from '../../../lib/components/FormField';
 import { PageHeading } from '../../../lib/components/PageHeading';
-import { preloadSignedInControls } from '../../../app/layout/SiteHeader';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useToast } from '../../../lib/toast/useToast';
 import { showErrorAndFocus } from '../../../lib/forms';
@@ -18,7 +17,8 @@ import { readNavigationState, type NavigationState } from '../../../lib/navigati
 /** The spec's pause between "signed in" and the redirect, long enough to see the toast begin. */
 const REDIRECT_DELAY_MS = 100;
 
-export default function SignInScreen() {
+/** `preloadSignedInControls` downloads the app header's signed-in controls, which show right after. */
+export default function SignInScreen({ preloadSignedInControls }: { preloadSignedInControls(): void }) {
   const { status, profile } = useAuth();
   const navigate = useNavigate();
   const { email, from, welcome } = readNavigationState(useLocation().state);
@@ -29,7 +29,7 @@ export default function SignInScreen() {
   useEffect(() => {
     prefetchAmplify();
     preloadSignedInControls();
-  }, []);
+  }, [preloadSignedInControls]);
 
   // Whoever has a profile here, just signed in or already signed in before, moves on.
   useEffect(() => {

@@ -14,9 +14,9 @@ import { formatRelativeTime } from '../../../lib/format';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
-import { RatingSummary } from '../../reviews/components/RatingSummary';
+import { RatingSummary } from '../../reviews';
 import { MESSAGES_PATH } from '../../../lib/navigation';
-import { Avatar } from '../../profile/components/Avatar';
+import { Avatar } from '../../profile';
 
 /**
  * The chat's header: the other person with their rating and last activity, the job with its

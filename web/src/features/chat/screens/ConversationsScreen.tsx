@@ -9,7 +9,7 @@ import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
 import { startConversation } from '../api/chat-endpoints';
 import { chatKeys, useConversationList } from '../api/queries';
-import { Avatar } from '../../profile/components/Avatar';
+import { Avatar } from '../../profile';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';

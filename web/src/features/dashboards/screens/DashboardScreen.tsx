@@ -1,11 +1,11 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
 import { ROLE_HOME } from '../../../../../shared/roles';
-import { JobBoard } from '../../jobs/components/JobBoard';
+import { JobBoard } from '../../jobs';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useStripeSetupReturn } from '../../payments/hooks/useStripeSetupReturn';
+import { useStripeSetupReturn } from '../../payments';
 import type { NavigationState } from '../../../lib/navigation-state';
 
 /**

@@ -9,12 +9,9 @@ import { FormError } from '../../../lib/components/FormError';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { JobForm } from '../components/JobForm';
 import { PriceSummary } from '../components/PriceSummary';
-import { CardPaymentStep } from '../../payments/components/CardPaymentStep';
-import { PaymentAccountNeeded } from '../../payments/components/PaymentAccountNeeded';
+import { CardPaymentStep, PaymentAccountNeeded, isPaymentSetupComplete, useStripeSetupReturn } from '../../payments';
 import { useApi } from '../../../lib/api/useApi';
-import { isPaymentSetupComplete } from '../../payments/payment-account';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useStripeSetupReturn } from '../../payments/hooks/useStripeSetupReturn';
 import { useToast } from '../../../lib/toast/useToast';
 
 export default function PostJobScreen() {

@@ -1,4 +1,4 @@
-import { JobBoard } from '../../jobs/components/JobBoard';
+import { JobBoard } from '../../jobs';
 import { Benefits } from '../components/Benefits';
 import { CategoryGrid } from '../components/CategoryGrid';
 import { HowItWorks } from '../components/HowItWorks';

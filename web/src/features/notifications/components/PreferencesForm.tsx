@@ -7,7 +7,7 @@ import { DAILY_LIMIT_OPTIONS, DEFAULT_NOTIFICATION_PREFERENCES, RADIUS_OPTIONS }
 import { notificationPreferencesSchema } from '../../../../../shared/schemas/notifications';
 import { apiErrorText } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useLocationSettings } from '../../location/hooks/useLocationSettings';
+import { useLocationSettings } from '../../location';
 import { useToast } from '../../../lib/toast/useToast';
 
 /**

@@ -2,7 +2,7 @@ import '@aws-amplify/ui-react/styles.css';
 import { Card, Divider, Heading } from '@aws-amplify/ui-react';
 import { MSG } from '../../../../../shared/messages';
 import { PageHeading } from '../../../lib/components/PageHeading';
-import { LocationBlock } from '../../location/components/LocationBlock';
+import { LocationBlock } from '../../location';
 import { PreferencesForm } from '../components/PreferencesForm';
 
 /** /notification-settings: the 'Location and Job Notifications' card (spec 2 §2). */

@@ -1,6 +1,6 @@
 import type { OwnProfile } from '../../../../../shared/api';
 import { ACCOUNT_BADGE } from '../../../../../shared/payments';
-import { PaymentAccountActions } from '../../payments/components/PaymentAccountActions';
+import { PaymentAccountActions } from '../../payments';
 
 /** Why the user needs a payment account, per role (spec 1 §6: admins are exempt). */
 const PURPOSE: Record<OwnProfile['role'], string> = {

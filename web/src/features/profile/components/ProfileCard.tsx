@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { PublicProfile } from '../../../../../shared/api';
 import { ROLE_LABEL } from '../../../../../shared/roles';
 import { Avatar } from './Avatar';
-import { RatingSummary } from '../../reviews/components/RatingSummary';
+import { RatingSummary } from '../../reviews';
 
 interface ProfileCardProps {
   heading: string;

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { OwnProfile } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import { useOwnJobs } from '../../jobs/hooks/useOwnJobs';
+import { useOwnJobs, JobHistory } from '../../jobs';
 import { EmptyState } from '../../../lib/components/EmptyState';
-import { JobHistory } from '../../jobs/components/JobHistory';
 import { LoadingState } from '../../../lib/components/LoadingState';
 
 /** How many jobs the profile lists before '... and N more' (spec 2 §2). */

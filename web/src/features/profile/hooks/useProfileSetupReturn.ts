@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROLE_HOME } from '../../../../../shared/roles';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useStripeSetupReturn } from '../../payments/hooks/useStripeSetupReturn';
+import { useStripeSetupReturn } from '../../payments';
 import { MSG } from '../../../../../shared/messages';
 
 /** Spec 2 §6 and §9: how long a poster sees the finished setup before going to their dashboard. */

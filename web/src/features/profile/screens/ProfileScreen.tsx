@@ -11,7 +11,7 @@ import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileJobsCard } from '../components/ProfileJobsCard';
 import { SessionsCard } from '../components/SessionsCard';
 import { StatsCard } from '../components/StatsCard';
-import { UserReviewsCard } from '../../reviews/components/UserReviewsCard';
+import { UserReviewsCard } from '../../reviews';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useProfileSetupReturn } from '../hooks/useProfileSetupReturn';
 import { useScrollToHash } from '../../../lib/hooks/useScrollToHash';

@@ -6,11 +6,9 @@ import { isNotFound } from '../../../lib/api/client';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
-import { RatingSummary } from '../../reviews/components/RatingSummary';
+import { RatingSummary, UserReviewsCard, useRatedProfile } from '../../reviews';
 import { Avatar } from '../components/Avatar';
 import { MemberSinceCard } from '../components/MemberSinceCard';
-import { UserReviewsCard } from '../../reviews/components/UserReviewsCard';
-import { useRatedProfile } from '../../reviews/hooks/useReviews';
 
 /** Another user's public profile (reached from a job page or a review): who they are, their rating and the reviews about them. */
 export default function PublicProfileScreen() {

@@ -7,10 +7,10 @@ import { ROLE_HOME } from '../../../../../shared/roles';
 import { zipUpdateSchema } from '../../../../../shared/schemas/notifications';
 import { apiErrorText } from '../../../lib/api/client';
 import { PageHeading } from '../../../lib/components/PageHeading';
-import { PreferencesForm } from '../../notifications/components/PreferencesForm';
-import { PaymentAccountActions } from '../../payments/components/PaymentAccountActions';
+import { PreferencesForm } from '../../notifications';
+import { PaymentAccountActions } from '../../payments';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { browserTimeZone, currentPosition, useLocationSettings } from '../../location/hooks/useLocationSettings';
+import { browserTimeZone, currentPosition, useLocationSettings } from '../../location';
 import { useToast } from '../../../lib/toast/useToast';
 
 const STEPS = ['Welcome', 'Set your location', 'Preferences and payouts', 'All set'] as const;

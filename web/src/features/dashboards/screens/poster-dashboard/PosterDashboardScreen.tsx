@@ -7,15 +7,11 @@ import { LoadingState } from '../../../../lib/components/LoadingState';
 import { PageHeading } from '../../../../lib/components/PageHeading';
 import { DashboardFailed } from '../../components/DashboardFailed';
 import { DashboardSection } from '../../components/DashboardSection';
-import { EditJobPanel } from '../../../jobs/components/EditJobPanel';
-import { JobHistory } from '../../../jobs/components/JobHistory';
-import { OwnJobList } from '../../../jobs/components/OwnJobList';
-import { PosterJobStats } from '../../../jobs/components/PosterJobStats';
-import { ReviewsCard } from '../../../reviews/components/ReviewsCard';
+import { EditJobPanel, JobHistory, OwnJobList, PosterJobStats, useEditingJob } from '../../../jobs';
+import { ReviewsCard } from '../../../reviews';
 import { useAuth } from '../../../../lib/auth/useAuth';
 import { useDashboard, useDashboardCache } from '../../hooks/useDashboard';
-import { useEditingJob } from '../../../jobs/hooks/useEditingJob';
-import { useStripeSetupReturn } from '../../../payments/hooks/useStripeSetupReturn';
+import { useStripeSetupReturn } from '../../../payments';
 import { PosterHeaderActions, PosterPanels } from './slots';
 import { WaitingForRelease } from './WaitingForRelease';
 

@@ -3,7 +3,7 @@ import type { PartyJob } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
 import { formatCents } from '../../../../../../shared/money';
 import { StatusBadge } from '../../../../lib/components/StatusBadge';
-import { MarkCompletedButton } from '../../../jobs/components/MarkCompletedButton';
+import { MarkCompletedButton } from '../../../jobs';
 import { formatCalendarDay } from '../../../../lib/format';
 
 /** 'My Active Jobs': each assigned or completed job with what comes next for the worker. */

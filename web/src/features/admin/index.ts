@@ -1,0 +1,1 @@
+export const loadAdminDashboardScreen = () => import('./screens/AdminDashboardScreen');

@@ -1,0 +1,5 @@
+export { RatingSummary } from './components/RatingSummary';
+export { ReviewCard } from './components/ReviewCard';
+export { ReviewsCard } from './components/ReviewsCard';
+export { UserReviewsCard } from './components/UserReviewsCard';
+export { useRatedProfile } from './hooks/useReviews';
