@@ -12,3 +12,4 @@ export { useEditingJob } from './hooks/useEditingJob';
 export { useLiveQuerySync } from './hooks/useLiveQuerySync';
 export { useOwnJobs } from './hooks/useOwnJobs';
 export { useSavedJobs } from './hooks/useSavedJobs';
+export { fetchOwnJobs } from './api/fetch-own-jobs';

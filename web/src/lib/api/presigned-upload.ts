@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
-import type { ImageUploadTicket } from './endpoints';
+import type { ImageUploadTicket } from './request-image-upload';
 
 /** The spec's refusal for a file the browser can already tell is wrong, or null when it may go up. */
 export function imageFileProblem(file: File): string | null {

@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { OwnProfile } from '../../../../shared/api';
 import { MSG } from '../../../../shared/messages';
 import { isNotFound, type ApiClient } from '../api/client';
-import { fetchOwnProfile, updateOwnProfile, type ProfileUpdateRequest } from '../api/endpoints';
+import { fetchOwnProfile } from './api/fetch-own-profile';
+import { updateOwnProfile, type ProfileUpdateRequest } from './api/update-own-profile';
 import { clearStaleSession, currentIdToken, currentUserId, hasStoredSession, loadAmplify, whenAmplifyLoaded } from './session';
 import { useApi } from '../api/useApi';
 import { useConfig } from '../useConfig';

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { ADMIN_ACTION_TYPES, type AdminActionType } from '../../../../../shared/admin';
 import { MSG } from '../../../../../shared/messages';
 import { TableStates } from './TableStates';
-import { ADMIN_QUERY, fetchAdminActions, useAdminPages } from '../api/admin-api';
+import { ADMIN_QUERY } from '../api/admin-query-keys';
+import { fetchAdminActions } from '../api/fetch-admin-actions';
+import { useAdminPages } from '../hooks/useAdminPages';
 
 /** admin_actions newest first, all or one action type. */
 export default function AuditLogTab() {

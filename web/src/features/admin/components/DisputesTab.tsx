@@ -19,7 +19,12 @@ import type { AdminDispute, ResolutionTemplate } from '../../../../../shared/api
 import { ADMIN_DISPUTE_VIEWS, DISPUTE_PRIORITIES, PRIORITY_WEIGHT, isDisputeOpen, type AdminDisputeView, type DisputePriority } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError } from '../../../lib/api/client';
-import { bulkResolveDisputes, fetchAdminDisputes, fetchResolutionTemplates, resolveDispute, setDisputePriority, DisputeThreadView, disputeKeys, useDisputeLiveUpdates } from '../../disputes';
+import { DisputeThreadView, disputeKeys, useDisputeLiveUpdates } from '../../disputes';
+import { bulkResolveDisputes } from '../api/bulk-resolve-disputes';
+import { fetchAdminDisputes } from '../api/fetch-admin-disputes';
+import { fetchResolutionTemplates } from '../api/fetch-resolution-templates';
+import { resolveDispute } from '../api/resolve-dispute';
+import { setDisputePriority } from '../api/set-dispute-priority';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { useApi } from '../../../lib/api/useApi';
 import { useToast } from '../../../lib/toast/useToast';

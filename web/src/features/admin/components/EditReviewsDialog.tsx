@@ -8,7 +8,9 @@ import { apiErrorText } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
 import { useModalDialog } from '../../../lib/hooks/useModalDialog';
 import { useToast } from '../../../lib/toast/useToast';
-import { ADMIN_QUERY, editReview, fetchJobReviews } from '../api/admin-api';
+import { ADMIN_QUERY } from '../api/admin-query-keys';
+import { editReview } from '../api/edit-review';
+import { fetchJobReviews } from '../api/fetch-job-reviews';
 
 const RATINGS = Array.from({ length: REVIEW_RATING.max - REVIEW_RATING.min + 1 }, (_, i) => REVIEW_RATING.min + i);
 

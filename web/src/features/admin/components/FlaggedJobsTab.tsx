@@ -9,7 +9,10 @@ import { useApi } from '../../../lib/api/useApi';
 import { useToast } from '../../../lib/toast/useToast';
 import { ReasonDialog } from '../../../lib/components/ReasonDialog';
 import { TableStates } from './TableStates';
-import { ADMIN_QUERY, fetchPendingFlags, reviewFlags, useAdminPages } from '../api/admin-api';
+import { ADMIN_QUERY } from '../api/admin-query-keys';
+import { fetchPendingFlags } from '../api/fetch-pending-flags';
+import { reviewFlags } from '../api/review-flags';
+import { useAdminPages } from '../hooks/useAdminPages';
 
 type Review = { flag: FlaggedJob; decision: 'approved' | 'removed' };
 

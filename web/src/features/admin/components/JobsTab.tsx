@@ -13,7 +13,11 @@ import { useToast } from '../../../lib/toast/useToast';
 import { ReasonDialog } from '../../../lib/components/ReasonDialog';
 import { EditReviewsDialog } from './EditReviewsDialog';
 import { TableStates } from './TableStates';
-import { ADMIN_QUERY, adminCancelJob, adminDeleteJob, fetchAdminJobs, useAdminPages } from '../api/admin-api';
+import { ADMIN_QUERY } from '../api/admin-query-keys';
+import { adminCancelJob } from '../api/admin-cancel-job';
+import { adminDeleteJob } from '../api/admin-delete-job';
+import { fetchAdminJobs } from '../api/fetch-admin-jobs';
+import { useAdminPages } from '../hooks/useAdminPages';
 
 type Moderation = { job: JobSummary; action: 'cancel' | 'delete' };
 

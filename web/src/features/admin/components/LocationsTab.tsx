@@ -2,7 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/u
 import type { MarketStats } from '../../../../../shared/admin';
 import { MSG } from '../../../../../shared/messages';
 import { TableStates } from './TableStates';
-import { useMarkets } from '../api/admin-api';
+import { useMarkets } from '../api/fetch-markets';
 
 const ROW_HEIGHT = 28;
 const LABEL_WIDTH = 140;

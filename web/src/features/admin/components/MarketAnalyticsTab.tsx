@@ -4,7 +4,7 @@ import { completionLevel, marketStatus, type MarketStats } from '../../../../../
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { TableStates } from './TableStates';
-import { useMarkets } from '../api/admin-api';
+import { useMarkets } from '../api/fetch-markets';
 
 /** The columns the market table sorts by (spec 2 §9). */
 const SORTS = {

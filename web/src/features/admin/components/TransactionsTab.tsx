@@ -11,7 +11,10 @@ import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdat
 import { useToast } from '../../../lib/toast/useToast';
 import { ReasonDialog } from '../../../lib/components/ReasonDialog';
 import { TableStates } from './TableStates';
-import { ADMIN_QUERY, fetchPayments, refundPayment, useAdminPages } from '../api/admin-api';
+import { ADMIN_QUERY } from '../api/admin-query-keys';
+import { fetchPayments } from '../api/fetch-payments';
+import { refundPayment } from '../api/refund-payment';
+import { useAdminPages } from '../hooks/useAdminPages';
 
 /** Payments newest first (spec 2 §2), live: a change pushed by the server reloads the list. */
 export default function TransactionsTab() {

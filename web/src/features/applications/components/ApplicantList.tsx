@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApplicantView, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import type { ApplicationDecision } from '../../../lib/api/endpoints';
+import type { ApplicationDecision } from '../api/decide-application';
 import type { JobApplicants } from '../hooks/useApplications';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { Avatar } from '../../profile';

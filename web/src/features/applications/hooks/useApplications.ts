@@ -2,7 +2,10 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import type { Application, ApplicationsOfJob } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError, apiErrorText, isNotFound } from '../../../lib/api/client';
-import { applyToJob, decideApplication, fetchApplicationsOfJob, fetchOwnApplication, type ApplicationDecision } from '../../../lib/api/endpoints';
+import { applyToJob } from '../api/apply-to-job';
+import { decideApplication, type ApplicationDecision } from '../api/decide-application';
+import { fetchApplicationsOfJob } from '../api/fetch-applications-of-job';
+import { fetchOwnApplication } from '../api/fetch-own-application';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
 import { ROLES, ROLE_LABEL, isRole, type Role } from '../../../../../shared/roles';
 import { signUpSchema, type SignUpForm as SignUpValues } from '../../../../../shared/schemas/auth';
-import { fetchAdminStatus } from '../../../lib/api/endpoints';
+import { fetchAdminStatus } from '../api/fetch-admin-status';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { registerAccount, type NewAccount } from '../api/accounts';
 import { signUpFailureText } from '../cognito-errors';

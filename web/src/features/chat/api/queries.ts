@@ -7,7 +7,10 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ConversationDetail, ConversationView } from '../../../../../shared/api';
 import { mergeMessages } from '../../../../../shared/chat';
 import type { ApiClient } from '../../../lib/api/client';
-import { fetchConversation, fetchConversations, fetchMessages, fetchUnreadMessages } from './chat-endpoints';
+import { fetchConversation } from './fetch-conversation';
+import { fetchConversations } from './fetch-conversations';
+import { fetchMessages } from './fetch-messages';
+import { fetchUnreadMessages } from './fetch-unread-messages';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 

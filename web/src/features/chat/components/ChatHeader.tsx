@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ChatMessage, ConversationView } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
-import { setWorkerBlocked } from '../api/chat-endpoints';
+import { setWorkerBlocked } from '../api/set-worker-blocked';
 import { chatKeys } from '../api/queries';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';

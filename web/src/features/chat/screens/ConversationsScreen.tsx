@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ConversationView } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
-import { startConversation } from '../api/chat-endpoints';
+import { startConversation } from '../api/start-conversation';
 import { chatKeys, useConversationList } from '../api/queries';
 import { Avatar } from '../../profile';
 import { EmptyState } from '../../../lib/components/EmptyState';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { Dashboard, JobSummary } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import { fetchDashboard } from '../../../lib/api/endpoints';
+import { fetchDashboard } from '../api/fetch-dashboard';
 import { queryKeys, removeById } from '../../../lib/api/query-keys';
 import { useApi } from '../../../lib/api/useApi';
 import { useToast } from '../../../lib/toast/useToast';

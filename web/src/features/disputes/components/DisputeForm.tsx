@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { DISPUTE_TYPES, type DisputeType } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError } from '../../../lib/api/client';
-import { fileDispute } from '../api/dispute-endpoints';
+import { fileDispute } from '../api/file-dispute';
 import { useApi } from '../../../lib/api/useApi';
 import { disputeKeys } from '../hooks/useDisputes';
 import { useToast } from '../../../lib/toast/useToast';

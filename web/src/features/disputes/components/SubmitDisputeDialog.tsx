@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { POSTER_DISPUTABLE, WORKER_DISPUTABLE } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
-import { fetchOwnJobs } from '../../../lib/api/endpoints';
+import { fetchOwnJobs } from '../../jobs';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useModalDialog } from '../../../lib/hooks/useModalDialog';

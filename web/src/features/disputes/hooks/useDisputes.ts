@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisputeThread } from '../../../../../shared/api';
-import {
-  fetchDisputeCenter,
-  fetchDisputeThread,
-  fetchMyDisputes,
-  postDisputeMessage,
-} from '../api/dispute-endpoints';
+import { fetchDisputeCenter } from '../api/fetch-dispute-center';
+import { fetchDisputeThread } from '../api/fetch-dispute-thread';
+import { fetchMyDisputes } from '../api/fetch-my-disputes';
+import { postDisputeMessage } from '../api/post-dispute-message';
 import { useApi } from '../../../lib/api/useApi';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 

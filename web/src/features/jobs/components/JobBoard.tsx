@@ -1,5 +1,5 @@
 import { MSG } from '../../../../../shared/messages';
-import type { JobFeed, JobFilter } from '../../../lib/api/endpoints';
+import type { JobFeed, JobFilter } from '../api/fetch-job-page';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useJobFilterParams } from '../hooks/useJobFilterParams';
 import { useJobs, type JobsView } from '../hooks/useJobs';

@@ -1,7 +1,7 @@
 import type { JobSummary } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
-import { completeJob } from '../../../lib/api/endpoints';
+import { completeJob } from '../api/complete-job';
 import { useJobStep } from '../hooks/useJobStep';
 
 /** The assigned worker's 'Mark as Completed' (job page and My Active Jobs), with the spec's toasts. */

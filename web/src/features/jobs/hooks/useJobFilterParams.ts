@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { isJobCategory } from '../../../../../shared/categories';
-import type { JobFilter } from '../../../lib/api/endpoints';
+import type { JobFilter } from '../api/fetch-job-page';
 
 /**
  * The job grid's search words and category, kept in the address (`?q=…&category=…`) so a

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MAX_JOB_IMAGES } from '../../../../../shared/limits';
 import { MSG } from '../../../../../shared/messages';
-import { requestImageUpload } from '../../../lib/api/endpoints';
+import { requestImageUpload } from '../../../lib/api/request-image-upload';
 import { imageFileProblem, uploadWithTicket } from '../../../lib/api/presigned-upload';
 import { useApi } from '../../../lib/api/useApi';
 

@@ -3,7 +3,7 @@ import type { JobCardSummary, JobSummary, LiveMessage, Page } from '../../../../
 import { MSG } from '../../../../../shared/messages';
 import { MIN_PREFIX_LENGTH, searchWords } from '../../../../../shared/search';
 import type { ApiClient } from '../../../lib/api/client';
-import { fetchJobPage, type JobFeed, type JobFilter } from '../../../lib/api/endpoints';
+import { fetchJobPage, type JobFeed, type JobFilter } from '../api/fetch-job-page';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';

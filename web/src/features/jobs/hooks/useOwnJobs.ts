@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { JobSummary } from '../../../../../shared/api';
-import { fetchOwnJobs } from '../../../lib/api/endpoints';
+import { fetchOwnJobs } from '../api/fetch-own-jobs';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';

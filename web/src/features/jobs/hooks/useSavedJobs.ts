@@ -2,7 +2,9 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import type { JobSummary, SavedJob } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
-import { fetchSavedJobs, saveJob, unsaveJob } from '../../../lib/api/endpoints';
+import { fetchSavedJobs } from '../api/fetch-saved-jobs';
+import { saveJob } from '../api/save-job';
+import { unsaveJob } from '../api/unsave-job';
 import { queryKeys, removeById, upsertById } from '../../../lib/api/query-keys';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';

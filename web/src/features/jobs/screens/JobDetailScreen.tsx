@@ -6,7 +6,7 @@ import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { ROLE_HOME } from '../../../../../shared/roles';
 import { apiErrorText, isNotFound } from '../../../lib/api/client';
-import { fetchJob } from '../../../lib/api/endpoints';
+import { fetchJob } from '../api/fetch-job';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';

@@ -3,7 +3,8 @@ import type { NotificationPreferences, OwnProfile } from '../../../../../shared/
 import { MSG } from '../../../../../shared/messages';
 import { LOCATION_FRESHNESS } from '../../../../../shared/notifications';
 
-import { saveLocation, saveNotificationPreferences } from '../../../lib/api/endpoints';
+import { saveLocation } from '../api/save-location';
+import { saveNotificationPreferences } from '../api/save-notification-preferences';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 

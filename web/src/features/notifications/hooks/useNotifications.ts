@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AppNotification, LiveMessage, UnreadCount } from '../../../../../shared/api';
 import { compareNotifications, NOTIFICATION_LIMITS } from '../../../../../shared/notifications';
-import { fetchNotifications, fetchUnreadNotificationCount, markAllNotificationsRead, markNotificationRead } from '../../../lib/api/endpoints';
+import { fetchNotifications } from '../api/fetch-notifications';
+import { fetchUnreadNotificationCount } from '../api/fetch-unread-notification-count';
+import { markAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { markNotificationRead } from '../api/mark-notification-read';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useLiveUpdates } from '../../../lib/live/useLiveUpdates';

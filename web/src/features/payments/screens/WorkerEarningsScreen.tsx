@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Earnings } from '../../../../../shared/api';
 import { formatCents } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
-import { fetchEarnings } from '../../../lib/api/endpoints';
+import { fetchEarnings } from '../api/fetch-earnings';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
-import { requestImageUpload } from '../../../lib/api/endpoints';
+import { requestImageUpload } from '../../../lib/api/request-image-upload';
 import { imageFileProblem, UploadFailedError, uploadWithTicket } from '../../../lib/api/presigned-upload';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';

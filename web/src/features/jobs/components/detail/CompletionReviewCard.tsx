@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { JobDetail } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
 import { apiErrorText } from '../../../../lib/api/client';
-import { declineCompletion, releasePayment } from '../../../../lib/api/endpoints';
+import { declineCompletion } from '../../api/decline-completion';
+import { releasePayment } from '../../api/release-payment';
 import { FormField } from '../../../../lib/components/FormField';
 import { useJobStep } from '../../hooks/useJobStep';
 
