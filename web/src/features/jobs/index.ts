@@ -1,5 +1,6 @@
 export { loadJobDetailScreen, loadPostJobScreen } from './routes';
 
+export { fetchOwnJobs, useOwnJobs } from './api/fetch-own-jobs';
 export { AcceptanceBanner } from './components/AcceptanceBanner';
 export { EditJobPanel } from './components/EditJobPanel';
 export { JobBoard, JobBoardView, useJobBoard } from './components/JobBoard';
@@ -10,6 +11,4 @@ export { PosterJobStats } from './components/PosterJobStats';
 export { SavedJobsCard } from './components/SavedJobsCard';
 export { useEditingJob } from './hooks/useEditingJob';
 export { useLiveQuerySync } from './hooks/useLiveQuerySync';
-export { useOwnJobs } from './hooks/useOwnJobs';
 export { useSavedJobs } from './hooks/useSavedJobs';
-export { fetchOwnJobs } from './api/fetch-own-jobs';

@@ -2,4 +2,4 @@ export { RatingSummary } from './components/RatingSummary';
 export { ReviewCard } from './components/ReviewCard';
 export { ReviewsCard } from './components/ReviewsCard';
 export { UserReviewsCard } from './components/UserReviewsCard';
-export { useRatedProfile } from './hooks/useReviews';
+export { useRatedProfile } from './api/fetch-public-profile';

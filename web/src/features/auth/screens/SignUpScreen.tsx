@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
 import { ROLES, ROLE_LABEL, isRole, type Role } from '../../../../../shared/roles';
 import { signUpSchema, type SignUpForm as SignUpValues } from '../../../../../shared/schemas/auth';
-import { fetchAdminStatus } from '../api/fetch-admin-status';
-import { queryKeys } from '../../../lib/api/query-keys';
+import { useAdminStatus } from '../api/fetch-admin-status';
 import { registerAccount, type NewAccount } from '../api/accounts';
 import { signUpFailureText } from '../cognito-errors';
 import { FormError } from '../../../lib/components/FormError';
@@ -13,7 +11,6 @@ import { EmailField } from '../components/EmailField';
 import { FormField } from '../../../lib/components/FormField';
 import { PasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../../../lib/components/PageHeading';
-import { useApi } from '../../../lib/api/useApi';
 import { useConfig } from '../../../lib/useConfig';
 import { useToast } from '../../../lib/toast/useToast';
 import { showErrorAndFocus } from '../../../lib/forms';
@@ -63,8 +60,7 @@ function SignUpForm({ initialRole }: { initialRole: Role }) {
   const [values, setValues] = useState<SignUpValues>({ name: '', email: '', password: '', confirmPassword: '', role: initialRole });
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const api = useApi();
-  const adminStatus = useQuery({ queryKey: queryKeys.adminStatus, queryFn: () => fetchAdminStatus(api) });
+  const adminStatus = useAdminStatus();
   // In AWS the deploy holds the seat: the option is taken before anyone asks the API.
   const adminTaken = useConfig().adminSeatByDeploy === true || adminStatus.data?.adminExists === true;
   // ?role=admin preselects admin only while the seat is free: a disabled option is never the choice.

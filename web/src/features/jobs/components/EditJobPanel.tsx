@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { JobDetail, JobSummary } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import type { CreateJobRequest, JobFormValues } from '../../../../../shared/schemas/job';
 import { apiErrorText } from '../../../lib/api/client';
-import { fetchJob } from '../api/fetch-job';
+import { useJob } from '../api/fetch-job';
 import { updateJob } from '../api/update-job';
-import { queryKeys } from '../../../lib/api/query-keys';
 import { useApi } from '../../../lib/api/useApi';
 import type { AttachedImage } from '../hooks/useJobImages';
 import { useToast } from '../../../lib/toast/useToast';
@@ -59,7 +57,7 @@ export function EditJobPanel({ jobId, onSaved, onClose }: EditJobPanelProps) {
   const api = useApi();
   const toast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);
-  const job = useQuery({ queryKey: queryKeys.job(jobId), queryFn: () => fetchJob(api, jobId) });
+  const job = useJob(jobId);
 
   // The panel replaces the page: start the keyboard and screen-reader user at its top.
   useEffect(() => heading.current?.focus(), []);

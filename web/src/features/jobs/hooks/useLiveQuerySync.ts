@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Dashboard, JobSummary, SavedJob } from '../../../../../shared/api';
 import { queryKeys, removeById, upsertById } from '../../../lib/api/query-keys';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { jobIdOf } from './useOwnJobs';
+import { jobIdOf } from '../api/fetch-own-jobs';
 import { savedJobIdOf } from './useSavedJobs';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 

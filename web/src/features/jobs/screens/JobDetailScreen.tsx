@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AppNotification, JobDetail } from '../../../../../shared/api';
@@ -6,7 +6,7 @@ import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { ROLE_HOME } from '../../../../../shared/roles';
 import { apiErrorText, isNotFound } from '../../../lib/api/client';
-import { fetchJob } from '../api/fetch-job';
+import { useJob } from '../api/fetch-job';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
@@ -27,7 +27,6 @@ import { MarkCompletedCard } from '../components/detail/MarkCompletedCard';
 import { ProfileCard } from '../../profile';
 import { ReviewCard, useRatedProfile } from '../../reviews';
 import { SafetyTipsCard } from '../components/detail/SafetyTipsCard';
-import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useEditingJob } from '../hooks/useEditingJob';
 import { useLiveUpdates } from '../../../lib/live/useLiveUpdates';
@@ -35,11 +34,10 @@ import { useSavedJobs } from '../hooks/useSavedJobs';
 
 export default function JobDetailScreen() {
   const { id = '' } = useParams();
-  const api = useApi();
   const queryClient = useQueryClient();
   // A pushed change reads the job again in place (the cache keeps showing it meanwhile), so
   // what is being typed on the page is not lost to a spinner.
-  const job = useQuery({ queryKey: queryKeys.job(id), queryFn: () => fetchJob(api, id) });
+  const job = useJob(id);
   // A worker's own application decides the panel at the top of the page (apply form, status or
   // nothing): read beside the job, the page appears whole instead of pushing its details down.
   const { profile } = useAuth();

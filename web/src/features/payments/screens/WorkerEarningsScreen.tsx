@@ -1,23 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Earnings } from '../../../../../shared/api';
 import { formatCents } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
-import { fetchEarnings } from '../api/fetch-earnings';
-import { queryKeys } from '../../../lib/api/query-keys';
+import { useEarnings } from '../api/fetch-earnings';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { PaidJobList } from '../components/PaidJobList';
 import { PaymentAccountNeeded } from '../components/PaymentAccountNeeded';
 import { PayoutOptions } from '../components/PayoutOptions';
-import { useApi } from '../../../lib/api/useApi';
 import { isPaymentSetupComplete } from '../payment-account';
 import { MSG } from '../../../../../shared/messages';
 
 /** 'My Earnings' (spec 2 §2): the worker's paid jobs and totals, and fast payouts once the account is fully set up. */
 export default function WorkerEarningsScreen() {
-  const api = useApi();
-  const earnings = useQuery({ queryKey: queryKeys.earnings, queryFn: () => fetchEarnings(api) });
+  const earnings = useEarnings();
   return (
     <div className="page">
       <PageHeading>My Earnings</PageHeading>

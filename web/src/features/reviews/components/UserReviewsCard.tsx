@@ -1,4 +1,5 @@
-import { useRatedProfile, useReviewsAbout } from '../hooks/useReviews';
+import { useRatedProfile } from '../api/fetch-public-profile';
+import { useReviewsAbout } from '../hooks/useReviews';
 import { ReviewsCard } from './ReviewsCard';
 
 /** The reviews about one user with their average and count, kept live (review pushes invalidate both). */

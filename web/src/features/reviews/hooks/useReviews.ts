@@ -1,20 +1,13 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Page, PublicProfile, Review, ReviewView } from '../../../../../shared/api';
+import type { Page, Review, ReviewView } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
-import { fetchPublicProfile } from '../api/fetch-public-profile';
 import { fetchReviewsAbout } from '../api/fetch-reviews-about';
 import { submitReview } from '../api/submit-review';
 import { useApi } from '../../../lib/api/useApi';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { useToast } from '../../../lib/toast/useToast';
-
-/** A user's public profile with their current rating (read again when a review about them is saved). */
-export function useRatedProfile(userId: string | null): UseQueryResult<PublicProfile> {
-  const api = useApi();
-  return useQuery({ queryKey: queryKeys.profile(userId ?? ''), queryFn: () => fetchPublicProfile(api, userId ?? ''), enabled: userId !== null });
-}
 
 export interface JobReview {
   /** Undefined while loading; null while the reviewer has not reviewed the reviewee for this job. */
