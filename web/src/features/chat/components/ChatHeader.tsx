@@ -5,7 +5,7 @@ import type { ChatMessage, ConversationView } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
 import { setWorkerBlocked } from '../api/set-worker-blocked';
-import { chatKeys } from '../api/queries';
+import { chatKeys } from '../api/chat-keys';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useNow } from '../../../lib/hooks/useNow';

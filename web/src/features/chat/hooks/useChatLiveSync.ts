@@ -4,7 +4,8 @@ import type { ConversationDetail, ConversationView, LiveMessage } from '../../..
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
-import { catchUpConversation, chatKeys, isOpenConversation, mergeIntoConversation, patchListedConversation } from '../api/queries';
+import { catchUpConversation, isOpenConversation, mergeIntoConversation, patchListedConversation } from '../api/chat-cache';
+import { chatKeys } from '../api/chat-keys';
 
 /**
  * Keeps the chat's cache live for the signed-in user: a pushed message joins its conversation

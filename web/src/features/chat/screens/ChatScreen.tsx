@@ -9,7 +9,9 @@ import { ApiRequestError, apiErrorText, isNotFound } from '../../../lib/api/clie
 import { fetchMessages } from '../api/fetch-messages';
 import { markConversationRead } from '../api/mark-conversation-read';
 import { sendChatMessage } from '../api/send-chat-message';
-import { chatKeys, mergeIntoConversation, patchListedConversation, setOpenConversation, useConversationDetail } from '../api/queries';
+import { mergeIntoConversation, patchListedConversation, setOpenConversation } from '../api/chat-cache';
+import { chatKeys } from '../api/chat-keys';
+import { useConversationDetail } from '../api/fetch-conversation';
 import { ChatHeader } from '../components/ChatHeader';
 import { MessageComposer } from '../components/MessageComposer';
 import { MessageThread, type OutgoingMessage } from '../components/MessageThread';

@@ -5,7 +5,7 @@ import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError } from '../../../lib/api/client';
 import { fileDispute } from '../api/file-dispute';
 import { useApi } from '../../../lib/api/useApi';
-import { disputeKeys } from '../hooks/useDisputes';
+import { disputeKeys } from '../api/dispute-keys';
 import { useToast } from '../../../lib/toast/useToast';
 import { FormField } from '../../../lib/components/FormField';
 

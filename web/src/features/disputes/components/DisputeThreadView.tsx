@@ -3,7 +3,8 @@ import type { DisputeMessage } from '../../../../../shared/api';
 import { isDisputeOpen } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useDisputeThread, useSendDisputeMessage } from '../hooks/useDisputes';
+import { useDisputeThread } from '../api/fetch-dispute-thread';
+import { useSendDisputeMessage } from '../hooks/useDisputes';
 import { useToast } from '../../../lib/toast/useToast';
 import { LoadingState } from '../../../lib/components/LoadingState';
 

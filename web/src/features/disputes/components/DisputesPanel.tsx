@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { partyStatusLabel } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
-import { useDisputeLiveUpdates, useMyDisputes } from '../hooks/useDisputes';
+import { useMyDisputes } from '../api/fetch-my-disputes';
+import { useDisputeLiveUpdates } from '../hooks/useDisputes';
 import { DisputeThreadView } from './DisputeThreadView';
 import '../../../styles/disputes.css';
 

@@ -1,38 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DisputeThread } from '../../../../../shared/api';
-import { fetchDisputeCenter } from '../api/fetch-dispute-center';
-import { fetchDisputeThread } from '../api/fetch-dispute-thread';
-import { fetchMyDisputes } from '../api/fetch-my-disputes';
+import { disputeKeys } from '../api/dispute-keys';
 import { postDisputeMessage } from '../api/post-dispute-message';
 import { useApi } from '../../../lib/api/useApi';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
-
-/** The cache keys of dispute data; every dispute query starts with 'disputes'. */
-export const disputeKeys = {
-  all: ['disputes'] as const,
-  mine: ['disputes', 'mine'] as const,
-  thread: (disputeId: string) => ['disputes', 'thread', disputeId] as const,
-  center: (jobId: string) => ['disputes', 'center', jobId] as const,
-  admin: ['disputes', 'admin'] as const,
-};
-
-/** The disputes where the signed-in user is reporter or reported, newest first. */
-export function useMyDisputes() {
-  const api = useApi();
-  return useQuery({ queryKey: disputeKeys.mine, queryFn: async () => (await fetchMyDisputes(api)).items });
-}
-
-/** One dispute and its thread, oldest first. */
-export function useDisputeThread(disputeId: string) {
-  const api = useApi();
-  return useQuery({ queryKey: disputeKeys.thread(disputeId), queryFn: () => fetchDisputeThread(api, disputeId) });
-}
-
-/** What the Dispute Center shows for a job. */
-export function useDisputeCenter(jobId: string) {
-  const api = useApi();
-  return useQuery({ queryKey: disputeKeys.center(jobId), queryFn: () => fetchDisputeCenter(api, jobId) });
-}
 
 /** Posts in a thread; the sent message joins the cached thread at once (the live echo is then a no-op). */
 export function useSendDisputeMessage(disputeId: string) {

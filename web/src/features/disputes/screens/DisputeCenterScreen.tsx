@@ -4,7 +4,8 @@ import { DisputeForm } from '../components/DisputeForm';
 import { HowDisputesWork } from '../components/HowDisputesWork';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
-import { useDisputeCenter, useDisputeLiveUpdates } from '../hooks/useDisputes';
+import { useDisputeCenter } from '../api/fetch-dispute-center';
+import { useDisputeLiveUpdates } from '../hooks/useDisputes';
 import '../../../styles/disputes.css';
 
 /** /jobs/{jobId}/dispute (spec 2 §2): the form, 'Dispute Under Review', or 'Unable to Submit Dispute'. */
