@@ -1,1 +1,1 @@
-export const loadAdminDashboardScreen = () => import('./screens/AdminDashboardScreen');
+export { loadAdminDashboardScreen } from './routes';

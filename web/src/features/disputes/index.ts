@@ -1,7 +1,7 @@
 export { loadDisputeCenterScreen } from './routes';
 
-export { DisputesPanel } from './components/DisputesPanel';
-export { DisputeThreadView } from './components/DisputeThreadView';
-export { SubmitDisputeDialog } from './components/SubmitDisputeDialog';
 export { disputeKeys } from './api/dispute-keys';
+export { DisputeThreadView } from './components/DisputeThreadView';
+export { DisputesPanel } from './components/DisputesPanel';
+export { SubmitDisputeDialog } from './components/SubmitDisputeDialog';
 export { useDisputeLiveUpdates } from './hooks/useDisputes';

@@ -1,3 +1,1 @@
-export const loadLandingScreen = () => import('./screens/LandingScreen');
-export const loadTermsOfServiceScreen = () => import('./screens/TermsOfServiceScreen');
-export const loadPrivacyPolicyScreen = () => import('./screens/PrivacyPolicyScreen');
+export { loadLandingScreen, loadTermsOfServiceScreen, loadPrivacyPolicyScreen } from './routes';
