@@ -14,8 +14,8 @@ import { loadJobDetailScreen, loadPostJobScreen } from '../features/jobs';
 import { loadLandingScreen } from '../features/landing';
 import { loadProfileScreen, loadPublicProfileScreen } from '../features/profile';
 
-// Every screen is its own chunk: each feature's index hands out loaders (`import()` of a screen
-// module, which default-exports the screen for React.lazy), never the screens themselves.
+// Every screen is its own chunk: a feature's index hands out loaders of its screens (from its
+// routes.ts; a screen module default-exports the screen for React.lazy), never the screens.
 const LandingScreen = lazy(loadLandingScreen);
 const SignUpScreen = lazy(loadSignUpScreen);
 const SignInScreen = lazy(loadSignInScreen);
