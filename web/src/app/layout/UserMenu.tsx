@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { Link } from 'react-router-dom';
 import type { OwnProfile } from '../../../../shared/api';
 import { useSignOut } from '../../lib/auth/useSignOut';
-import { Avatar } from '../../features/profile';
+import { Avatar } from '../../lib/components/Avatar';
 import { userMenuItems } from '../../lib/navigation';
 import { useDismissible } from '../../lib/hooks/useDismissible';
 

@@ -5,7 +5,7 @@ import { MSG } from '../../../../../shared/messages';
 import type { ApplicationDecision } from '../api/decide-application';
 import type { JobApplicants } from '../hooks/useApplications';
 import { EmptyState } from '../../../lib/components/EmptyState';
-import { Avatar } from '../../profile';
+import { Avatar } from '../../../lib/components/Avatar';
 import { ApplicationSpots } from './ApplicationSpots';
 import { RatingSummary } from '../../reviews';
 

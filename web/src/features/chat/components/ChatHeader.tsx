@@ -16,7 +16,7 @@ import { PageHeading } from '../../../lib/components/PageHeading';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
 import { RatingSummary } from '../../reviews';
 import { MESSAGES_PATH } from '../../../lib/navigation';
-import { Avatar } from '../../profile';
+import { Avatar } from '../../../lib/components/Avatar';
 
 /**
  * The chat's header: the other person with their rating and last activity, the job with its

@@ -10,7 +10,7 @@ import { apiErrorText } from '../../../lib/api/client';
 import { startConversation } from '../api/start-conversation';
 import { chatKeys } from '../api/chat-keys';
 import { useConversationList } from '../api/fetch-conversations';
-import { Avatar } from '../../profile';
+import { Avatar } from '../../../lib/components/Avatar';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';

@@ -24,7 +24,7 @@ import { JobGallery } from '../components/detail/JobGallery';
 import { JobNotice } from '../components/detail/JobNotice';
 import { JobTabs } from '../components/detail/JobTabs';
 import { MarkCompletedCard } from '../components/detail/MarkCompletedCard';
-import { ProfileCard } from '../../profile';
+import { ProfileCard } from '../components/detail/ProfileCard';
 import { ReviewCard, useRatedProfile } from '../../reviews';
 import { SafetyTipsCard } from '../components/detail/SafetyTipsCard';
 import { useAuth } from '../../../lib/auth/useAuth';

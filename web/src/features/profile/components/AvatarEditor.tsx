@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import type { OwnProfile } from '../../../../../shared/api';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../lib/components/Avatar';
 import { useAvatarUpload } from '../hooks/useAvatarUpload';
 
 /** The profile picture with its Change and Remove controls and the upload's progress. */

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { RatingSummary, UserReviewsCard, useRatedProfile } from '../../reviews';
-import { Avatar } from '../components/Avatar';
+import { Avatar } from '../../../lib/components/Avatar';
 import { MemberSinceCard } from '../components/MemberSinceCard';
 
 /** Another user's public profile (reached from a job page or a review): who they are, their rating and the reviews about them. */

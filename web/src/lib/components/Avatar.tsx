@@ -1,4 +1,4 @@
-import { initials } from '../../../lib/format';
+import { initials } from '../format';
 
 interface AvatarProps {
   name: string;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import type { PublicProfile } from '../../../../../shared/api';
-import { ROLE_LABEL } from '../../../../../shared/roles';
-import { Avatar } from './Avatar';
-import { RatingSummary } from '../../reviews';
+import type { PublicProfile } from '../../../../../../shared/api';
+import { ROLE_LABEL } from '../../../../../../shared/roles';
+import { Avatar } from '../../../../lib/components/Avatar';
+import { RatingSummary } from '../../../reviews';
 
 interface ProfileCardProps {
   heading: string;
