@@ -59,7 +59,7 @@ export async function runDashboardsBench(): Promise<void> {
 
     const meter = meterDynamoDb(db);
 
-    // Exactly what each screen asks for on entry (web/src/screens/*-dashboard).
+    // Exactly what each screen asks for on entry (web/src/features/dashboards/screens/*-dashboard).
     const scenarios = [
       { name: 'worker dashboard', token: worker.idToken, paths: ['/me/dashboard', '/feed/jobs?limit=12', '/me/saved-jobs'] },
       { name: 'poster dashboard', token: poster.idToken, paths: ['/me/dashboard'] },
