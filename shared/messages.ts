@@ -65,6 +65,7 @@ export const MSG = {
     timeout: 'Request timed out. Please try again',
     unexpected: 'An unexpected error occurred',
     invalidJson: 'Request body must be valid JSON', // ours
+    nestedTooDeeply: (levels: number) => `Request body must not nest more than ${levels} levels deep`, // ours
     network: 'Network error. Please check your connection and try again.',
     invalidSignature: 'Invalid signature', // ours
     notFound: 'Not found', // ours
