@@ -98,14 +98,15 @@ function ApplicantCard({ job, applicant: { application, worker }, applicants, on
             </button>
           </>
         ) : null}
-        {job.status === 'paid' ? null : (
+        {/* As the server decides a start: any applicant while open, then only the assigned worker until paid. */}
+        {job.status === 'open' || (job.workerId === worker.id && job.status !== 'paid') ? (
           <Link
             className="button button--small button--secondary"
             to={`/real-time-messages?job=${encodeURIComponent(job.id)}&worker=${encodeURIComponent(worker.id)}`}
           >
             Message<span className="visually-hidden"> {worker.name}</span>
           </Link>
-        )}
+        ) : null}
       </div>
     </article>
   );
