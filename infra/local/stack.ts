@@ -7,7 +7,7 @@ import { serveCognitoProxy } from './cognito-proxy.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.js';
 import { serveEventBus, type LocalEventBus } from './eventbridge.js';
 import type { Listening } from './http-util.js';
-import { serveHttpGateway } from './http-gateway.js';
+import { serveHttpGateway, type HttpApiLimits } from './http-gateway.js';
 import { serveLambdaInvokeApi } from './lambda-runtime.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
@@ -60,8 +60,10 @@ export interface LocalStackOptions {
   /** Use an already running DynamoDB Local instead of starting one (tests share one). */
   dynamoDbEndpoint?: string;
   tableName?: string;
-  /** How long the local WebSocket gateway keeps connections (API Gateway's quotas by default; tests shorten them). */
+  /** What the local WebSocket gateway allows a connection (API Gateway's quotas by default; tests shorten them). */
   webSocketLimits?: Partial<ConnectionLimits>;
+  /** What the local HTTP gateway allows a request (API Gateway's quotas by default; tests shorten them). */
+  httpLimits?: Partial<HttpApiLimits>;
   /** Print each sent mail to the console (dev). */
   printMail?: boolean;
 }
@@ -208,7 +210,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       while ((await outboxRelay.drain()) > 0);
     };
 
-    const api = await serveHttpGateway({ port: await port('api') });
+    const api = await serveHttpGateway({ port: await port('api'), limits: options.httpLimits });
     stops.push(api.close);
     stripe.setWebhookUrl(`${api.url}/webhooks/stripe`);
     stripe.setConnectWebhookUrl(`${api.url}/webhooks/stripe/connect`);
