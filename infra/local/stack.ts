@@ -93,6 +93,8 @@ export const LOCAL_STRIPE_KEYS = {
 } as const;
 
 const REGION = 'us-east-1';
+/** The handlers' AWS credentials: s3rver accepts only this key; DynamoDB Local runs -sharedDb. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 
@@ -154,7 +156,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const mailboxServer: Listening = await mailbox.serve(await port('mailbox'));
     stops.push(mailboxServer.close);
 
-    const s3 = await startLocalS3({ port: await port('s3'), directory: join(dataDir, 's3'), bucket: IMAGES_BUCKET });
+    const s3 = await startLocalS3({
+      port: await port('s3'),
+      directory: join(dataDir, 's3'),
+      bucket: IMAGES_BUCKET,
+      // The keys S3 knows, to check the signatures of presigned POSTs.
+      secretAccessKeyOf: (accessKeyId) => (accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : undefined),
+    });
     stops.push(s3.stop);
     const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME });
     stops.push(events.close);
@@ -169,8 +177,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The handlers' environment: what CDK sets in AWS, plus the SDK's endpoint overrides.
     Object.assign(process.env, {
       AWS_REGION: REGION,
-      AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only this key; DynamoDB Local runs -sharedDb
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: events.url,
