@@ -3,8 +3,8 @@ import { Agent, get } from 'node:http';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LocalStackOptions } from '../../infra/local/stack.js';
+import { UNTHROTTLED } from '../../infra/local/stage-throttle.js';
 
-const UNTHROTTLED = { rateLimit: Infinity, burstLimit: Infinity };
 /**
  * The benches load the local gateways beyond one stage's throttle on purpose (thousands of
  * connections, requests back to back): they measure our code, not API Gateway's throttle.
