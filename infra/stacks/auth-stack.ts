@@ -129,7 +129,10 @@ export class AuthStack extends Stack {
     // AdminCreateUser runs the pre-sign-up trigger and the seat joins the admin group: both
     // exist, and Cognito may invoke the trigger, before the seat is taken.
     const adminGroup = groups.get(ADMIN_GROUP)!;
-    const preSignUpPermissions = triggers.preSignUp.function.node.findAll().filter((child) => child instanceof lambda.CfnPermission);
+    // The pool grants itself the invocation (UserPool.addTrigger), beside its other triggers'.
+    const preSignUpPermissions = this.userPool.node
+      .findAll()
+      .filter((child) => child instanceof lambda.CfnPermission && child.functionName === triggers.preSignUp.function.functionArn);
     seat.node.addDependency(adminGroup, ...preSignUpPermissions);
   }
 
