@@ -5,10 +5,22 @@ import { QUEUE_CONSUMERS, type QueueConsumer } from '../../functions/routes.js';
 import { listen, readBody, sendJson, type Listening } from './http-util.js';
 import { invoke } from './lambda-runtime.js';
 
+interface MessageAttribute {
+  DataType: string;
+  StringValue?: string;
+}
+
 interface SendEntry {
   Id?: string;
   MessageBody: string;
+  MessageAttributes?: Record<string, MessageAttribute>;
 }
+
+/** Message attributes as the Lambda SQS event source hands them over. */
+const lambdaMessageAttributes = (attributes: Record<string, MessageAttribute> = {}) =>
+  Object.fromEntries(
+    Object.entries(attributes).map(([name, attribute]) => [name, { dataType: attribute.DataType, stringValue: attribute.StringValue, stringListValues: [], binaryListValues: [] }]),
+  );
 
 export interface LocalQueues extends Listening {
   /** The URL of each declared queue, by its name in QUEUE_CONSUMERS. */
@@ -33,7 +45,7 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
   const consumers = options.consumers ?? QUEUE_CONSUMERS;
   const inFlight = new Set<Promise<void>>();
 
-  const deliver = async (name: string, consumer: QueueConsumer, body: string) => {
+  const deliver = async (name: string, consumer: QueueConsumer, { MessageBody: body, MessageAttributes }: SendEntry) => {
     const messageId = randomUUID();
     for (let attempt = 0; ; attempt++) {
       const record = {
@@ -41,7 +53,7 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
         receiptHandle: randomUUID(),
         body,
         attributes: { ApproximateReceiveCount: String(attempt + 1) },
-        messageAttributes: {},
+        messageAttributes: lambdaMessageAttributes(MessageAttributes),
         md5OfBody: md5(body),
         eventSource: 'aws:sqs',
         eventSourceARN: `arn:aws:sqs:us-east-1:${ACCOUNT}:${name}`,
@@ -61,25 +73,25 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
     }
   };
 
-  const enqueue = (name: string, consumer: QueueConsumer, body: string) => {
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(name, consumer, body));
+  const enqueue = (name: string, consumer: QueueConsumer, entry: SendEntry) => {
+    const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(name, consumer, entry));
     inFlight.add(delivery);
     void delivery.finally(() => inFlight.delete(delivery));
   };
 
   const server = createServer(async (req, res) => {
     const target = String(req.headers['x-amz-target'] ?? '');
-    const input = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { QueueUrl?: string; MessageBody?: string; Entries?: SendEntry[] };
+    const input = JSON.parse((await readBody(req)).toString('utf8') || '{}') as Partial<SendEntry> & { QueueUrl?: string; Entries?: SendEntry[] };
     const name = decodeURIComponent(new URL(input.QueueUrl ?? '/', 'http://localhost').pathname.split('/').pop() ?? '');
     const consumer = (consumers as Record<string, QueueConsumer>)[name];
     const reply = (body: object) => sendJson(res, 200, body, { 'content-type': 'application/x-amz-json-1.0' });
     if (!consumer) return sendJson(res, 400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `No queue ${input.QueueUrl}` });
     if (target === 'AmazonSQS.SendMessage' && input.MessageBody !== undefined) {
-      enqueue(name, consumer, input.MessageBody);
+      enqueue(name, consumer, { MessageBody: input.MessageBody, MessageAttributes: input.MessageAttributes });
       return reply({ MessageId: randomUUID(), MD5OfMessageBody: md5(input.MessageBody) });
     }
     if (target === 'AmazonSQS.SendMessageBatch' && input.Entries) {
-      for (const entry of input.Entries) enqueue(name, consumer, entry.MessageBody);
+      for (const entry of input.Entries) enqueue(name, consumer, entry);
       return reply({
         Successful: input.Entries.map((entry) => ({ Id: entry.Id, MessageId: randomUUID(), MD5OfMessageBody: md5(entry.MessageBody) })),
         Failed: [],
