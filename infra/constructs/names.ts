@@ -42,3 +42,10 @@ export function stageNames(stage: string): StageNames {
  * stack's name says the stage, the region the deployment.
  */
 export const accountUniqueName = (scope: IConstruct, part: string): string => `${Stack.of(scope).stackName}-${Stack.of(scope).region}-${part}`;
+
+/**
+ * How the name of a declaration's dead-letter queue begins, in the api stack `apiStackName`:
+ * CloudFormation names a queue after its stack and logical id (the subscription's construct id
+ * and "DeadLetterQueue", then a hash), and adds a suffix. The redrive script finds it by this.
+ */
+export const deadLetterQueuePrefix = (apiStackName: string, declarationName: string): string => `${apiStackName}-${pascalCase(declarationName)}DeadLetterQueue`;
