@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   COGNITO_TRIGGERS,
   DEPLOY_FUNCTIONS,
@@ -1066,5 +1066,47 @@ describe('the admin seat', () => {
     const [seatFunction] = functionsFor(DEPLOY_FUNCTIONS.adminSeat.entry);
     const policies = Object.values(resourcesOf(stacks.auth, 'AWS::IAM::Policy')).filter((policy) => JSON.stringify(policy.Properties.Roles).includes(cfnId(seatFunction!.role)));
     expect(JSON.stringify(policies)).toContain('cognito-idp:AdminGetUser');
+  });
+});
+
+describe("docs/deploy.md's Logs Insights recipe", () => {
+  it("joins an HTTP access-log line to the lines of the function that served it, by the fields the recipe names", async () => {
+    const docs = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
+    const recipe = /<!-- logs-insights-recipe[^>]*-->\s*```text\n([\s\S]+?)```/.exec(docs)![1]!;
+    const [accessLogQuery, functionQuery] = recipe.split(/^# 2\./m);
+
+    // An access-log line as API Gateway writes it, from the synthesized stage's format.
+    const [stage] = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage')).filter((candidate) => candidate.Properties.StageName === '$default');
+    const apiRequestId = 'Q1b2c3d4e5f6g=';
+    const lambdaRequestId = '8f5e2a1c-0000-4000-8000-000000000001';
+    const context: Record<string, string> = { requestId: apiRequestId, 'integration.requestId': lambdaRequestId, status: '500', routeKey: 'GET /accounts/admin-status' };
+    const accessLine = JSON.parse(
+      (stage!.Properties.AccessLogSettings.Format as string).replace(/\$context\.([\w.]+)/g, (_, name: string) => context[name] ?? '-'),
+    ) as Record<string, unknown>;
+
+    // A function's line for the same request: the route group's real handler, failing on the
+    // table it has no name for, logs its error.
+    const { handler } = (await import(`../../${HTTP_ROUTE_GROUPS.accounts.entry}`)) as { handler: (event: unknown, context: unknown) => Promise<{ statusCode: number }> };
+    const lines: string[] = [];
+    // Powertools writes errors to stderr, the other levels to stdout.
+    const writes = [process.stdout, process.stderr].map((stream) => vi.spyOn(stream, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true)));
+    const event = { version: '2.0', routeKey: context.routeKey, rawPath: '/accounts/admin-status', headers: {}, requestContext: { requestId: apiRequestId, routeKey: context.routeKey, http: { method: 'GET', path: '/accounts/admin-status' } } };
+    const response = await handler(event, { functionName: 'OddJobsApi-HttpAccounts', awsRequestId: lambdaRequestId, functionVersion: '$LATEST', memoryLimitInMB: '256', invokedFunctionArn: 'arn' });
+    for (const write of writes) write.mockRestore();
+    expect(response.statusCode).toBe(500);
+    const functionLine = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.message === 'unhandled error')!;
+    expect(functionLine).toBeDefined();
+
+    // Query 1 reads fields the access log has; query 2 joins by pairs the two lines share.
+    const accessFields = /fields (.+)/.exec(accessLogQuery!)![1]!.split(',').map((field) => field.trim()).filter((field) => !field.startsWith('@'));
+    for (const field of accessFields) expect(accessLine, `access log field ${field}`).toHaveProperty(field);
+    const joins = [...functionQuery!.matchAll(/(\w+) = "<(\w+)>"/g)].map(([, functionField, accessField]) => ({ functionField: functionField!, accessField: accessField! }));
+    expect(joins.map((join) => join.accessField).sort()).toEqual(['integrationRequestId', 'requestId']);
+    for (const { functionField, accessField } of joins) {
+      expect(accessLine[accessField], accessField).toBeTypeOf('string');
+      expect(functionLine[functionField], `${functionField} = <${accessField}>`).toBe(accessLine[accessField]);
+    }
+    const functionFields = /fields (.+)/.exec(functionQuery!)![1]!.split(',').map((field) => field.trim()).filter((field) => !field.startsWith('@'));
+    for (const field of functionFields) expect(functionLine, `function log field ${field}`).toHaveProperty(field);
   });
 });
