@@ -22,6 +22,7 @@ import {
   type Capability,
 } from '../../functions/routes.js';
 import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
+import { handler as accountsHandler } from '../../functions/http/accounts.js';
 import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
@@ -1070,7 +1071,7 @@ describe('the admin seat', () => {
 });
 
 describe("docs/deploy.md's Logs Insights recipe", () => {
-  it("joins an HTTP access-log line to the lines of the function that served it, by the fields the recipe names", async () => {
+  it('joins an HTTP access-log line to the lines of the function that served it, by the fields the recipe names', async () => {
     const docs = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
     const recipe = /<!-- logs-insights-recipe[^>]*-->\s*```text\n([\s\S]+?)```/.exec(docs)![1]!;
     const [accessLogQuery, functionQuery] = recipe.split(/^# 2\./m);
@@ -1086,7 +1087,7 @@ describe("docs/deploy.md's Logs Insights recipe", () => {
 
     // A function's line for the same request: the route group's real handler, failing on the
     // table it has no name for, logs its error.
-    const { handler } = (await import(`../../${HTTP_ROUTE_GROUPS.accounts.entry}`)) as { handler: (event: unknown, context: unknown) => Promise<{ statusCode: number }> };
+    const handler = accountsHandler as unknown as (event: unknown, context: unknown) => Promise<{ statusCode: number }>;
     const lines: string[] = [];
     // Powertools writes errors to stderr, the other levels to stdout.
     const writes = [process.stdout, process.stderr].map((stream) => vi.spyOn(stream, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true)));
