@@ -151,8 +151,8 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   });
   // It deploys into the site's bucket, which it names rather than references; and the app
   // works once the routes are there.
-  web.addDependency(site);
-  web.addDependency(httpRoutes);
+  web.addStackDependency(site);
+  web.addStackDependency(httpRoutes);
   // A stack of their own, after everything they watch; every declared function and every
   // dead-letter queue is found here, so a new declaration gets its alarms without a change to this file.
   const alarms = new Stack(app, names.stackName('Alarms'), { description: 'Odd jobs: the alarms, their SNS topic and the operations dashboard' });
