@@ -1,9 +1,10 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, ListQueuesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../functions/routes.js';
 import { CONNECTION_SHARDS } from '../../functions/table.js';
 import { logger } from '../../functions/lib/logger.js';
+import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { redrive } from '../../infra/redrive.js';
 import { api, useLocalStack } from '../support/local-stack.js';
 import { jobForm } from '../support/job-lifecycle.js';
@@ -75,6 +76,33 @@ describe('npm run redrive', () => {
     expect(afterRedrive).not.toContain('search index synced');
 
     expect(await redrive('jobFeed', clients())).toEqual({ redriven: 0, failed: 0, movedToSource: false });
+  });
+
+  it("moves a queue's dead letters back to the queue, where its consumer takes them", async () => {
+    await stack().queues.idle();
+    const sqs = clients().sqs;
+    const shardMessage = { shard: 0, message: { type: 'job.removed', jobId: 'redriven-job' } };
+    // The shard consumer fails on every message while it has no table.
+    const tableName = process.env[ENV.tableName]!;
+    process.env[ENV.tableName] = 'no-such-table';
+    try {
+      await sqs.send(new SendMessageCommand({ QueueUrl: stack().queues.queueUrls.jobFeedShard!, MessageBody: JSON.stringify(shardMessage) }));
+      await stack().queues.idle();
+    } finally {
+      process.env[ENV.tableName] = tableName;
+    }
+    const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: deadLetterQueuePrefix('OddJobsApi', 'jobFeedShard') }));
+    const waiting = async () => (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: QueueUrls[0]!, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes?.ApproximateNumberOfMessages;
+    expect(await waiting()).toBe('1');
+
+    let result: Awaited<ReturnType<typeof redrive>> | undefined;
+    const logged = await messagesLoggedBy(async () => {
+      result = await redrive('jobFeedShard', clients());
+      await stack().queues.idle();
+    });
+    expect(result).toEqual({ redriven: 0, failed: 0, movedToSource: true });
+    expect(logged).toEqual(['job feed shard pushed']);
+    expect(await waiting()).toBe('0');
   });
 
   it("refuses the outbox relay's dead-letter queue and a name that is not a declaration", async () => {
