@@ -25,6 +25,8 @@ export interface OperationalAlarmsProps {
   readonly outboxRelay: lambda.IFunction;
   /** The job feed's queue: how long its oldest message waits is how late the live list is. */
   readonly jobFeedQueue: IQueue;
+  /** The account's Lambda concurrency quota in the region (Lambda's default: 1000). */
+  readonly accountConcurrencyQuota: number;
   /** Who is mailed when an alarm fires; without it the topic has no subscription. */
   readonly alarmEmail?: string;
 }
@@ -168,26 +170,19 @@ export class OperationalAlarms extends Construct {
     const jobFeedAge = props.jobFeedQueue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM });
     alarm('JobFeedQueueAge', `A job feed message waited more than ${JOB_FEED_AGE_THRESHOLD.toHumanString()}: the live job list is late.`, jobFeedAge, JOB_FEED_AGE_THRESHOLD.toSeconds());
 
-    // Lambda's usage metric against its quota (SERVICE_QUOTA), so a raised quota needs no change here.
-    const concurrencyUsage = new cloudwatch.MathExpression({
-      label: 'Lambda concurrency (% of the account quota)',
-      expression: '100 * usage / SERVICE_QUOTA(usage)',
-      usingMetrics: {
-        usage: new cloudwatch.Metric({
-          namespace: 'AWS/Usage',
-          metricName: 'ResourceCount',
-          dimensionsMap: { Service: 'Lambda', Type: 'Resource', Resource: 'ConcurrentExecutions', Class: 'None' },
-          period: Duration.minutes(1),
-          statistic: cloudwatch.Stats.MAXIMUM,
-        }),
-      },
+    // Lambda's account-wide metric (no dimension) against the quota, which no metric states.
+    const accountConcurrency = new cloudwatch.Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'ConcurrentExecutions',
       period: Duration.minutes(1),
+      statistic: cloudwatch.Stats.MAXIMUM,
+      label: `Lambda concurrent executions (quota ${props.accountConcurrencyQuota})`,
     });
     alarm(
       'AccountConcurrency',
-      `The account's Lambda functions use more than ${ACCOUNT_CONCURRENCY_THRESHOLD_PERCENT}% of its concurrency quota: every function is about to be throttled.`,
-      concurrencyUsage,
-      ACCOUNT_CONCURRENCY_THRESHOLD_PERCENT,
+      `The account's Lambda functions run more than ${ACCOUNT_CONCURRENCY_THRESHOLD_PERCENT}% of its concurrency quota (${props.accountConcurrencyQuota}) at once: every function is about to be throttled.`,
+      accountConcurrency,
+      Math.floor((props.accountConcurrencyQuota * ACCOUNT_CONCURRENCY_THRESHOLD_PERCENT) / 100),
     );
 
     const webSocketMetric = (metricName: string) =>
@@ -234,7 +229,7 @@ export class OperationalAlarms extends Construct {
         [graph('Outbox relay iterator age (ms)', [relayIteratorAge]), graph('Job feed oldest message (s)', [jobFeedAge])],
         [graph('Messages in dead-letter queues', deadLetters), graph('DynamoDB throttled requests', [tableThrottles])],
         [graph('Lambda errors', errors), graph('Lambda throttles', throttles)],
-        [graph('Lambda concurrency (% of quota)', [concurrencyUsage])],
+        [graph('Lambda concurrent executions (account)', [accountConcurrency])],
       ],
     });
   }

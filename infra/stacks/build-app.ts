@@ -39,9 +39,23 @@ export interface OddJobsAppOptions {
   readonly sesFromAddress?: string;
   /** A new value mails the admin's invitation again. @default the `resendAdminInvitation` context value */
   readonly resendAdminInvitation?: string;
+  /** The account's Lambda concurrency quota in the region, for its alarm. @default the `lambdaConcurrencyQuota` context value, else 1000 (Lambda's default) */
+  readonly lambdaConcurrencyQuota?: number;
 }
 
-type SettingName = 'stripePublishableKey' | 'adminEmail' | 'siteOrigin' | 'stage' | 'domainName' | 'certificateArn' | 'sesFromAddress' | 'resendAdminInvitation';
+/** Lambda's default concurrency quota of an account in a region. */
+const DEFAULT_LAMBDA_CONCURRENCY_QUOTA = 1000;
+
+type SettingName =
+  | 'stripePublishableKey'
+  | 'adminEmail'
+  | 'siteOrigin'
+  | 'stage'
+  | 'domainName'
+  | 'certificateArn'
+  | 'sesFromAddress'
+  | 'resendAdminInvitation'
+  | 'lambdaConcurrencyQuota';
 
 /**
  * A value the deployment cannot work without, from the options or the context: synth stops
@@ -95,6 +109,9 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     throw new Error('The context values domainName and certificateArn go together: deploy with both or neither (docs/deploy.md).');
   }
   const sesFromAddress = optionalSetting(app, 'sesFromAddress', options.sesFromAddress, EMAIL_PATTERN, 'no-reply@jobs.example.com');
+  const lambdaConcurrencyQuota = Number(
+    optionalSetting(app, 'lambdaConcurrencyQuota', options.lambdaConcurrencyQuota?.toString(), /^[1-9]\d*$/, '5000') ?? DEFAULT_LAMBDA_CONCURRENCY_QUOTA,
+  );
   const resendAdminInvitation = optionalSetting(app, 'resendAdminInvitation', options.resendAdminInvitation, /^\S+$/, new Date().toISOString().slice(0, 10));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
@@ -166,6 +183,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     table: data.table,
     outboxRelay: api.outboxRelay.consumer.function,
     jobFeedQueue: api.jobFeedQueue.queue,
+    accountConcurrencyQuota: lambdaConcurrencyQuota,
     alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });
   return { site, data, auth, api, httpRoutes, alarms, web };

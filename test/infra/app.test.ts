@@ -56,6 +56,7 @@ const VARIANT = {
   domainName: 'jobs.example.com',
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
   resendAdminInvitation: '2026-11-26',
+  lambdaConcurrencyQuota: 5000,
 } satisfies OddJobsAppOptions;
 
 let tempDir: string;
@@ -803,11 +804,14 @@ describe('alarms', () => {
     expect(metricOf(queueAge[0]!).dimensions).toContain(cfnId(stacks.api.jobFeedQueue.queue));
     expect(queueAge[0]!.Properties).toMatchObject({ Statistic: 'Maximum', Threshold: 60 });
 
-    const concurrency = alarms().filter((alarm) => (alarm.Properties.Metrics ?? []).some((metric: { Expression?: string }) => metric.Expression?.includes('SERVICE_QUOTA')));
+    const concurrency = alarms().filter((alarm) => metricOf(alarm).name === 'ConcurrentExecutions');
     expect(concurrency).toHaveLength(1);
-    expect(metricOf(concurrency[0]!)).toMatchObject({ name: 'ResourceCount', namespace: 'AWS/Usage' });
-    expect(metricOf(concurrency[0]!).dimensions).toContain('ConcurrentExecutions');
-    expect(concurrency[0]!.Properties.Threshold).toBe(80);
+    // Account-wide (no function), at 80% of Lambda's default quota, or of the one given.
+    expect(metricOf(concurrency[0]!)).toMatchObject({ namespace: 'AWS/Lambda', dimensions: undefined });
+    expect(concurrency[0]!.Properties.Threshold).toBe(800);
+    expect(JSON.stringify(concurrency[0]!.Properties.Metrics)).toContain('"Stat":"Maximum"');
+    const [variantConcurrency] = Object.values(resourcesOf(variant().alarms, 'AWS::CloudWatch::Alarm')).filter((alarm) => metricOf(alarm).name === 'ConcurrentExecutions');
+    expect(variantConcurrency!.Properties.Threshold).toBe(0.8 * VARIANT.lambdaConcurrencyQuota);
   });
 
   it('mails the alarms only to an alarmEmail given', () => {
