@@ -42,7 +42,8 @@ function forward(cognitoUrl: string, target: string, body: Buffer, headers: Reco
  * A thin proxy in front of cognito-local that makes it behave like the Cognito our users
  * meet: every code the pool sends is delivered to the local mailbox, and the calls
  * cognito-local lacks are answered in its terms (ResendConfirmationCode with the stored code,
- * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken), and
+ * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken,
+ * AdminCreateUser's RESEND of an invitation), and
  * the PreAuthentication trigger it does not support runs here before a password sign-in.
  */
 function isInvalidPassword(response: Forwarded): boolean {
