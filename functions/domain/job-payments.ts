@@ -244,12 +244,16 @@ export async function adminRefund(paymentIntentId: string, reason: string, admin
  * transfer of the worker's payment, keyed by the job so it can happen once however many
  * times release is called, then `completed -> paid` with the worker notified and their
  * completed-jobs count raised, in one transaction. Calling it again on a paid job returns the
- * job as it is.
+ * job as it is. The admin releasing a job not their own must give a reason: the
+ * release_payment entry of the audit log is written in that same transaction, so it exists
+ * exactly when this call paid the worker.
  */
-export async function releasePayment(jobId: string, callerId: string, callerIsAdmin: boolean): Promise<PaidJob> {
+export async function releasePayment(jobId: string, callerId: string, admin: { reason: string } | null): Promise<PaidJob> {
   const job = await getJob(jobId);
-  if (!job || (job.posterId !== callerId && !callerIsAdmin)) throw notFound(MSG.jobs.notFound);
+  const asAdmin = admin !== null && job?.posterId !== callerId;
+  if (!job || (job.posterId !== callerId && !asAdmin)) throw notFound(MSG.jobs.notFound);
   if (job.status === 'paid') return { job };
+  if (asAdmin && !admin.reason) throw badRequest(MSG.payments.releaseReasonRequired);
   if (!job.workerId) throw badRequest(MSG.payments.noWorkerAssigned);
   if (job.status !== 'completed') throw new HttpError(409, MSG.payments.onlyCompletedRelease);
   if (!job.stripePaymentIntentId) throw new HttpError(409, MSG.payments.cannotReleaseYet);
@@ -261,7 +265,10 @@ export async function releasePayment(jobId: string, callerId: string, callerIsAd
     { amount: job.payment, currency: 'usd', destination: worker.stripeAccountId, transfer_group: job.id, metadata: { jobId: job.id, workerId: worker.id } },
     { idempotencyKey: `release-${job.id}` },
   );
-  return markJobPaid(job, transfer.id);
+  const logged = asAdmin
+    ? [adminActionPut({ adminId: callerId, actionType: 'release_payment', targetType: 'job', targetId: job.id, details: { amount: job.payment, transferId: transfer.id }, reason: admin.reason })]
+    : [];
+  return markJobPaid(job, transfer.id, logged);
 }
 
 /** A job after release; the notification is there when this call made it paid. */

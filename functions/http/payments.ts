@@ -1,6 +1,6 @@
 import type { Earnings } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
+import { confirmPaymentSchema, refundSchema, releasePaymentSchema } from '../../shared/schemas/payment.js';
 import { totalEarnings } from '../../shared/money.js';
 import { adminRefund, listPayments, openPaidJob, releasePayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
@@ -24,9 +24,11 @@ export const handler = routeGroup('payments', {
     return toJobSummary(job);
   },
 
-  /** The poster (or the admin) releases a completed job's payment to the worker. */
-  'POST /jobs/{id}/release-payment': async ({ caller, params }) => {
-    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin);
+  /** The poster (or the admin, with a reason for the audit log) releases a completed job's payment to the worker. */
+  'POST /jobs/{id}/release-payment': async (request) => {
+    const { caller, params } = request;
+    const { reason } = request.body(releasePaymentSchema);
+    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin ? { reason } : null);
     return toJobSummary(job);
   },
 

@@ -201,6 +201,25 @@ describe('payments through the Stripe test-mode simulator', () => {
     expect(earnings.body.paidJobs.map((j) => j.id)).toEqual([job.id]);
   });
 
+  it("lets the admin release a completed job with a required reason, audited once however many clicks race", async () => {
+    const [poster, worker] = await Promise.all([connectedUser('poster'), connectedUser('worker')]);
+    const job = await postPaidJob(stack(), poster, { ...form, title: 'Released by the admin' });
+    await completeWith(job, worker.userId);
+    const release = (body: object) => api<JobSummary>(stack(), 'POST', `/jobs/${job.id}/release-payment`, { token: admin.idToken, body });
+
+    for (const body of [{}, { reason: '  ' }]) {
+      expect((await release(body)).body).toEqual({ error: MSG.payments.releaseReasonRequired });
+    }
+    expect(await stripeOf(stack()).transfers.list({ transfer_group: job.id })).toMatchObject({ data: [] });
+
+    const results = await Promise.all(Array.from({ length: 5 }, () => release({ reason: 'The poster stopped answering' })));
+    await settle(stack());
+    expect(results.map((r) => r.body.status)).toEqual(Array(5).fill('paid'));
+    expect((await stripeOf(stack()).transfers.list({ transfer_group: job.id })).data).toEqual([expect.objectContaining({ amount: 5000 })]);
+    const actions = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((a) => a.actionType === 'release_payment' && a.targetId === job.id);
+    expect(actions).toEqual([expect.objectContaining({ adminId: admin.userId, targetType: 'job', reason: 'The poster stopped answering' })]);
+  });
+
   it('limits payment creation to 3 per minute and flags suspicious amounts', async () => {
     const poster = await connectedUser('poster');
     const statuses: number[] = [];
