@@ -82,6 +82,24 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
   return { job: toJobSummary(job), payment: { paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount: intent.amount } };
 }
 
+/**
+ * The card step again for a draft its poster left (a reload, a closed tab): the draft's own
+ * PaymentIntent, never a new one, so however often it is resumed the job is charged once.
+ * Anyone but the poster is answered as if there were no such job. A draft whose intent already
+ * succeeded (the page closed before it confirmed) is opened here instead, and answered 409.
+ */
+export async function resumeJobPayment(jobId: string, callerId: string): Promise<JobPaymentStart> {
+  const job = await getJob(jobId);
+  if (!job || job.posterId !== callerId || !job.stripePaymentIntentId) throw notFound(MSG.jobs.notFound);
+  if (job.status !== 'awaiting_payment') throw conflict(MSG.jobs.statusChanged);
+  const intent = await (await stripe()).paymentIntents.retrieve(job.stripePaymentIntentId);
+  if (intent.status === 'succeeded') {
+    await openPaidJob(intent.id);
+    throw conflict(MSG.jobs.statusChanged);
+  }
+  return { job: toJobSummary(job), payment: { paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount: intent.amount } };
+}
+
 /** The card fee Stripe charged, from the intent's charge, or the configured estimate. */
 async function stripeFeeOf(intent: Stripe.PaymentIntent): Promise<number> {
   const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;

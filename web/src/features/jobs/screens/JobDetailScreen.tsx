@@ -24,6 +24,7 @@ import { JobGallery } from '../components/detail/JobGallery';
 import { JobNotice } from '../components/detail/JobNotice';
 import { JobTabs } from '../components/detail/JobTabs';
 import { MarkCompletedCard } from '../components/detail/MarkCompletedCard';
+import { ResumePaymentCard } from '../components/detail/ResumePaymentCard';
 import { ProfileCard } from '../components/detail/ProfileCard';
 import { ReviewCard, useRatedProfile } from '../../reviews';
 import { SafetyTipsCard } from '../components/detail/SafetyTipsCard';
@@ -148,6 +149,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           ) : null}
         </header>
 
+        {isOwner && job.status === 'awaiting_payment' ? <ResumePaymentCard job={job} onOpened={onChanged} /> : null}
         {notice ? <JobNotice notification={notice} onDismiss={() => setNotice(null)} /> : null}
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
         {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
