@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { JobDetail } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
-import { apiErrorText } from '../../../../lib/api/client';
+import { ApiRequestError, apiErrorText } from '../../../../lib/api/client';
 import { LoadingState } from '../../../../lib/components/LoadingState';
 import { useJobPayment } from '../../api/fetch-job-payment';
 import { JobPaymentStep } from '../JobPaymentStep';
@@ -33,12 +33,14 @@ function ResumedPayment({ jobId, onOpened }: { jobId: string; onOpened(): void }
   const payment = useJobPayment(jobId);
   if (payment.isPending) return <LoadingState label="Loading the payment..." />;
   if (payment.isError) {
+    // A 409: the draft was paid meanwhile (another tab, or the server just opened it), so the job is read again.
+    const paidMeanwhile = payment.error instanceof ApiRequestError && payment.error.status === 409;
     return (
       <>
         <p className="field__error" role="alert">
           {apiErrorText(payment.error, MSG.backend.unexpected)}
         </p>
-        <button type="button" className="button button--secondary" onClick={() => void payment.refetch()}>
+        <button type="button" className="button button--secondary" onClick={() => (paidMeanwhile ? onOpened() : void payment.refetch())}>
           Try again
         </button>
       </>
