@@ -34,6 +34,14 @@ export function compareNotifications(a: { type: NotificationType; createdAt: str
   return rank !== 0 ? rank : b.createdAt.localeCompare(a.createdAt);
 }
 
+/**
+ * The bell's notifications: the `count` newest whatever their type (spec 2 §2 "the 10 most
+ * recent"); urgency orders the page, it does not choose what the bell hides.
+ */
+export function newestNotifications<T extends { createdAt: string }>(notifications: readonly T[], count: number = NOTIFICATION_LIMITS.bell): T[] {
+  return [...notifications].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, count);
+}
+
 /** Spec 2 §4 location freshness. */
 export const LOCATION_FRESHNESS = {
   staleAfterDays: 30,
