@@ -75,12 +75,19 @@ export interface JobDetail extends PartyJob {
   poster: PublicProfile | null;
 }
 
+/** Where a notification can reach its user (DECISIONS.md "Off-site delivery"). */
+export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export type ChannelChoices = Record<NotificationChannel, boolean>;
+
 export interface NotificationPreferences {
   enabled: boolean;
   radiusMiles: number;
   maxPerDay: number;
   quietHours: { enabled: boolean; start: string; end: string };
   jobCategories: JobCategory[];
+  /** Per notification type, the channels it goes by (in-app nearby jobs also need `enabled`). */
+  channels: Record<NotificationType, ChannelChoices>;
 }
 
 export interface OwnProfile extends PublicProfile {
