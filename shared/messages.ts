@@ -395,7 +395,7 @@ export const MSG = {
     nearbyTitle: 'New job near you', // ours
     nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
     channelsTitle: 'How we reach you', // ours
-    channelsHint: 'Choose, for each kind of notification, whether it shows in the app and comes by email.', // ours
+    channelsHint: 'Choose, for each kind of notification, whether it shows in the app.', // ours
     pushUnavailable: 'Push notifications are not available yet', // ours
   },
   /** Spec 2 §8 "Saved jobs and dashboard", and the dashboards' own words. */

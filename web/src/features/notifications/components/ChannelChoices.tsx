@@ -3,14 +3,17 @@ import { NOTIFICATION_TYPES } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { NOTIFICATION_TYPE_LABELS } from '../../../../../shared/notifications';
 
-/** The channels a user can choose today; push shows as not available until web push exists. */
-const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'push'>; heading: string; label: string }> = [
+/**
+ * The channels a user can choose today. Email is stored with its defaults but offered only once
+ * the mailer sends it (issue 25): a box that changes nothing would mislead. Push shows as not
+ * available until web push exists.
+ */
+const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'push' | 'email'>; heading: string; label: string }> = [
   { channel: 'inApp', heading: 'In app', label: 'in the app' },
-  { channel: 'email', heading: 'Email', label: 'by email' },
 ];
 
 /**
- * Per notification type, whether it shows in the app and comes by email (DECISIONS.md
+ * Per notification type, whether it reaches the user on each channel offered (DECISIONS.md
  * "Off-site delivery"). A table of checkboxes, each named by its row and column for screen
  * readers; it scrolls sideways inside its card on narrow screens.
  */
