@@ -76,6 +76,7 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /me': 'user',
       'PATCH /me': 'user',
       'GET /profiles/{id}': 'user',
+      'GET /me/export': 'user',
     },
   },
   uploads: {

@@ -308,6 +308,8 @@ export const MSG = {
     recentlyJoined: 'Recently joined',
     duplicateSkill: (skill: string) => `${skill} is already in your skills`, // ours
     signedOutEverywhere: 'You have been signed out on all devices', // ours
+    dataExported: 'Your data has been downloaded', // ours
+    dataExportFailed: 'Failed to download your data', // ours
   },
   legal: {
     yourTrustMatters: 'Your Trust Matters',

@@ -43,6 +43,8 @@ const MAY: Readonly<Record<string, Rule>> = {
   'GET /accounts/admin-status': EVERYONE,
   'GET /me': SIGNED_IN,
   'PATCH /me': SIGNED_IN,
+  // Own data only: the route takes no id, the caller's token says whose data.
+  'GET /me/export': SIGNED_IN,
   'GET /profiles/{id}': SIGNED_IN,
   'POST /uploads/images': SIGNED_IN,
   'GET /jobs': EVERYONE,
