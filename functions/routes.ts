@@ -113,6 +113,7 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /jobs/{id}/release-payment': 'user',
       'GET /me/earnings': 'user',
       'GET /admin/payments': 'admin',
+      'GET /admin/payments/overview': 'admin',
       'POST /admin/payments/{id}/refund': 'admin',
     },
   },

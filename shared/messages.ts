@@ -406,7 +406,8 @@ export const MSG = {
   },
   /** Spec 2 §8 "Admin" (issue 13). */
   admin: {
-    loadFailed: (what: 'transactions' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions', reason: string) =>
+    invalidMoneyPeriod: 'The period must be a day (YYYY-MM-DD) or a month (YYYY-MM)', // ours
+    loadFailed: (what: 'transactions' | 'financial data' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions', reason: string) =>
       `Failed to load ${what}: ${reason}`,
     cancelFailed: 'Failed to cancel job',
     deleteFailed: 'Failed to delete job', // ours

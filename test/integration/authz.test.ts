@@ -67,6 +67,7 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /jobs/{id}/release-payment': { completed: ['poster', 'admin'], paid: ['poster', 'admin'] },
   'GET /me/earnings': SIGNED_IN,
   'GET /admin/payments': ['admin'],
+  'GET /admin/payments/overview': ['admin'],
   'POST /admin/payments/{id}/refund': onEvery(['admin']),
   // Signed by Stripe, not by a user: anyone may deliver, the signature decides.
   'POST /webhooks/stripe': EVERYONE,
