@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { ConversationView, DataExport, JobSummary, Page as ResultPage } from '../../shared/api.js';
 import { formatCents, moneyPeriodOf, type MoneyOverview } from '../../shared/money.js';
-import { callApi, idTokenOf } from './api-helpers.js';
+import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { signedInPage } from './sign-in.js';
 
@@ -43,6 +43,8 @@ describe('people and their data', () => {
 
   it("the admin's Transactions tab shows the month's money overview from the counters", async () => {
     const adminToken = await idTokenOf('admin@oddjobs.test');
+    // A payment taken now: the month has money in it, whatever the demo data holds.
+    await postPaidJob(await idTokenOf('omar@oddjobs.test'), `Overview ${randomUUID().slice(0, 8)}`);
     const month = await callApi<MoneyOverview>('GET', `/admin/payments/overview?kind=month&period=${moneyPeriodOf('month', new Date().toISOString())}`, adminToken);
 
     const context = await browser().newContext({ viewport: { width: 375, height: 812 } });
@@ -50,6 +52,7 @@ describe('people and their data', () => {
     await admin.goto(webUrl('/admin-dashboard?tab=transactions'));
     const overview = admin.getByRole('region', { name: 'Money overview' });
     const figure = (label: string) => overview.locator('.stat-card', { has: admin.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    expect(month.gross).toBeGreaterThan(0);
     await expect.poll(() => figure('Gross').innerText()).toBe(formatCents(month.gross));
     expect(await figure('Site profit').innerText()).toBe(formatCents(month.siteProfit));
     expect(await figure('Worker payouts').innerText()).toBe(formatCents(month.workerPayouts));
