@@ -76,6 +76,7 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /me': 'user',
       'PATCH /me': 'user',
       'GET /profiles/{id}': 'user',
+      'GET /me/export': 'user',
     },
   },
   uploads: {
@@ -113,6 +114,7 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /jobs/{id}/release-payment': 'user',
       'GET /me/earnings': 'user',
       'GET /admin/payments': 'admin',
+      'GET /admin/payments/overview': 'admin',
       'POST /admin/payments/{id}/refund': 'admin',
     },
   },

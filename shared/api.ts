@@ -90,6 +90,27 @@ export interface NotificationPreferences {
   channels: Record<NotificationType, ChannelChoices>;
 }
 
+/** One stored record of a data export: an item as the table holds it, without its keys. */
+export type ExportRecord = Record<string, unknown>;
+
+/** GET /me/export: everything stored about the caller (functions/domain/data-export.ts says what is left out). */
+export interface DataExport {
+  exportedAt: string;
+  profile: ExportRecord;
+  jobsPosted: ExportRecord[];
+  jobsWorked: ExportRecord[];
+  applications: ExportRecord[];
+  savedJobs: ExportRecord[];
+  messagesSent: ExportRecord[];
+  reviewsWritten: ExportRecord[];
+  reviewsAbout: ExportRecord[];
+  notifications: ExportRecord[];
+  payments: ExportRecord[];
+  disputesFiled: ExportRecord[];
+  disputesAbout: ExportRecord[];
+  disputeMessagesSent: ExportRecord[];
+}
+
 export interface OwnProfile extends PublicProfile {
   email: string;
   location: string;

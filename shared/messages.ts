@@ -309,6 +309,8 @@ export const MSG = {
     recentlyJoined: 'Recently joined',
     duplicateSkill: (skill: string) => `${skill} is already in your skills`, // ours
     signedOutEverywhere: 'You have been signed out on all devices', // ours
+    dataExported: 'Your data has been downloaded', // ours
+    dataExportFailed: 'Failed to download your data', // ours
   },
   legal: {
     yourTrustMatters: 'Your Trust Matters',
@@ -408,7 +410,8 @@ export const MSG = {
   },
   /** Spec 2 §8 "Admin" (issue 13). */
   admin: {
-    loadFailed: (what: 'transactions' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions', reason: string) =>
+    invalidMoneyPeriod: 'The period must be a day (YYYY-MM-DD) or a month (YYYY-MM)', // ours
+    loadFailed: (what: 'transactions' | 'financial data' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions', reason: string) =>
       `Failed to load ${what}: ${reason}`,
     cancelFailed: 'Failed to cancel job',
     deleteFailed: 'Failed to delete job', // ours

@@ -19,6 +19,7 @@ import { jobEvent } from './events.js';
 import { jobTransition } from './job-transitions.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
+import { moneyCounterWrites } from './money-totals.js';
 import { getProfile } from './profiles.js';
 
 
@@ -172,6 +173,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
           },
         },
         jobEvent(JOB_EVENT.posted, opened),
+        ...moneyCounterWrites(paidAt, { payments: 1, gross: payment.amount, platformFees: payment.platformFee, cardFees: payment.stripeFee }),
         ...(eventId ? [processedMarker(eventId)] : []),
       ]),
     );
@@ -198,11 +200,17 @@ export async function refundPayment(paymentIntentId: string, reason: string, ide
   return markRefunded(paymentIntentId);
 }
 
-/** The payment row `succeeded -> refunded`; false when it already was (or is unknown). */
+/**
+ * The payment row `succeeded -> refunded`, with the refund counted in the money overview;
+ * false when it already was (or is unknown).
+ */
 export async function markRefunded(paymentIntentId: string, extra: TransactItem[] = []): Promise<boolean> {
+  const { Item: row } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ProjectionExpression: 'amount' }));
+  if (!row) return false;
   try {
-    await retryLostRaces(() =>
-      transactWrite([
+    await retryLostRaces(() => {
+      const refundedAt = new Date().toISOString();
+      return transactWrite([
         {
           Update: {
             TableName: tableName(),
@@ -210,12 +218,13 @@ export async function markRefunded(paymentIntentId: string, extra: TransactItem[
             UpdateExpression: 'SET #status = :refunded, refundedAt = :now',
             ConditionExpression: '#status = :succeeded',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':refunded': 'refunded', ':succeeded': 'succeeded', ':now': new Date().toISOString() },
+            ExpressionAttributeValues: { ':refunded': 'refunded', ':succeeded': 'succeeded', ':now': refundedAt },
           },
         },
+        ...moneyCounterWrites(refundedAt, { refunds: 1, refundedAmount: Number(row.amount) }),
         ...extra,
-      ]),
-    );
+      ]);
+    });
   } catch (error) {
     if (error instanceof TransactionRefused) return false;
     throw error;

@@ -1,13 +1,23 @@
 import type { Earnings, JobPaymentStart } from '../../shared/api.js';
+import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { confirmPaymentSchema, refundSchema, releasePaymentSchema } from '../../shared/schemas/payment.js';
-import { totalEarnings } from '../../shared/money.js';
+import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
 import { adminRefund, listPayments, openPaidJob, releasePayment, resumeJobPayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
+import { getMoneyOverview } from '../domain/money-totals.js';
 import { getProfile } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
+import { parseWith, routeGroup } from '../lib/http.js';
+
+/** The overview's period: a UTC day (YYYY-MM-DD) or month (YYYY-MM) matching its kind; by default the current month. */
+const overviewQuerySchema = z
+  .object({
+    kind: z._default(z.enum(MONEY_PERIOD_KINDS, MSG.admin.invalidMoneyPeriod), 'month'),
+    period: z.optional(z.string(MSG.admin.invalidMoneyPeriod)),
+  })
+  .check(z.refine((query) => query.period === undefined || MONEY_PERIOD_PATTERN[query.kind].test(query.period), MSG.admin.invalidMoneyPeriod));
 
 export const handler = routeGroup('payments', {
   /** Creates the caller's Express account if needed, and an onboarding link back to the app. */
@@ -44,6 +54,12 @@ export const handler = routeGroup('payments', {
   },
 
   'GET /admin/payments': async ({ query }) => listPayments(query.cursor),
+
+  /** The money overview of one day or month: one counter item read (functions/domain/money-totals.ts). */
+  'GET /admin/payments/overview': async ({ query }) => {
+    const { kind, period } = parseWith(overviewQuerySchema, query);
+    return getMoneyOverview(kind, period ?? moneyPeriodOf(kind, new Date().toISOString()));
+  },
 
   /**
    * An admin refund: through Stripe, the row to refunded and the action logged (one

@@ -43,6 +43,8 @@ const MAY: Readonly<Record<string, Rule>> = {
   'GET /accounts/admin-status': EVERYONE,
   'GET /me': SIGNED_IN,
   'PATCH /me': SIGNED_IN,
+  // Own data only: the route takes no id, the caller's token says whose data.
+  'GET /me/export': SIGNED_IN,
   'GET /profiles/{id}': SIGNED_IN,
   'POST /uploads/images': SIGNED_IN,
   'GET /jobs': EVERYONE,
@@ -67,6 +69,7 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /jobs/{id}/release-payment': { completed: ['poster', 'admin'], paid: ['poster', 'admin'] },
   'GET /me/earnings': SIGNED_IN,
   'GET /admin/payments': ['admin'],
+  'GET /admin/payments/overview': ['admin'],
   'POST /admin/payments/{id}/refund': onEvery(['admin']),
   // Signed by Stripe, not by a user: anyone may deliver, the signature decides.
   'POST /webhooks/stripe': EVERYONE,

@@ -3,6 +3,7 @@ import type { JobStatus } from '../../../../../shared/job-states';
 
 export const ADMIN_QUERY = {
   payments: ['admin', 'payments'] as const,
+  moneyOverview: (kind: string, period: string) => ['admin', 'payments', 'overview', kind, period] as const,
   jobs: (status: JobStatus) => ['admin', 'jobs', status] as const,
   flags: ['admin', 'flags'] as const,
   markets: ['admin', 'markets'] as const,

@@ -10,6 +10,7 @@ import { useApi } from '../../../lib/api/useApi';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 import { useToast } from '../../../lib/toast/useToast';
 import { ReasonDialog } from '../../../lib/components/ReasonDialog';
+import { MoneyOverviewCard } from './MoneyOverviewCard';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY } from '../api/admin-query-keys';
 import { fetchPayments } from '../api/fetch-payments';
@@ -43,6 +44,7 @@ export default function TransactionsTab() {
 
   return (
     <section aria-label="Transactions">
+      <MoneyOverviewCard />
       <TableStates
         what="transactions"
         query={payments}
