@@ -29,6 +29,8 @@ export const MSG = {
     redirectingToDashboard: 'Redirecting to your dashboard...',
     alreadySignedIn: 'You are already signed in.',
     failedToSignOut: 'Failed to sign out',
+    newPasswordRequired: 'Your account has a temporary password. Choose a new password to finish signing in.', // ours
+    newPasswordSessionExpired: 'This sign-in has expired. Please sign in again with your temporary password.', // ours
   },
   /** Sign-in errors, matched by substring of the backend's error (spec 1 §8). */
   signInErrors: [

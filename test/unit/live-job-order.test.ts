@@ -25,7 +25,7 @@ const job = (changes: Partial<JobSummary>): JobSummary => ({
   ...changes,
 });
 
-const filter = { q: '', category: '' };
+const filter = { q: '', category: null };
 const push = (list: JobList, message: LiveMessage): JobList => jobListReducer(list, { type: 'live', key: 'grid', message, viewerId: 'worker-1', filter });
 const loaded = (jobs: JobSummary[]): JobList =>
   jobListReducer(NO_LIST, { type: 'loaded', key: 'grid', page: { items: jobs, nextCursor: null }, viewerId: 'worker-1' });
