@@ -89,7 +89,7 @@ describe('accounts: roles and the one admin', () => {
   });
 
   it("runs an invited user's first sign-in as Cognito does: the mailed temporary password, then a new one", async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('invited');
     const cognito = cognitoClient(stack().urls.cognito);
     const { clientId, userPoolId } = stack().userPool;
     // As the deploy creates its admin (functions/deploy/admin-seat.ts): no password given, the invitation by email.
