@@ -330,6 +330,8 @@ export const MSG = {
     unableToSubmit: 'Unable to Submit Dispute',
     cannotSubmit: 'Cannot submit a dispute for this job. Please ensure the job has an assigned worker.',
     howDisputesWork: 'How Disputes Work',
+    openDisputeCenter: 'Open Dispute Center', // ours
+    reportProblem: 'Problem with this job? Tell our admin team in the Dispute Center.', // ours
     responseTime: 'Our admin team typically responds within 24-48 hours.',
     selectDisputes: 'Please select disputes to resolve.',
     failedToLoadTemplates: 'Failed to load resolution templates',
