@@ -65,7 +65,7 @@ describe("an invited user's first sign-in (the deploy's admin)", () => {
     await page.getByLabel('Confirm New Password').fill('my-own-password-1');
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.waitForURL(/\/worker-dashboard$/);
-    expect(await page.getByRole('button', { name: 'Account menu for Ivy Invited' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Account menu for Ivy Invited' }).isVisible()).toBe(true);
 
     // A fresh browser: the temporary password is refused, the chosen one signs in.
     const later = await browser().newContext();
