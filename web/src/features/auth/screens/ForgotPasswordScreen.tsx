@@ -13,7 +13,7 @@ import { PageHeading } from '../../../lib/components/PageHeading';
 import { useConfig } from '../../../lib/useConfig';
 import { useToast } from '../../../lib/toast/useToast';
 import { useToastedAction } from '../../../lib/toast/useToastedAction';
-import { showErrorAndFocus } from '../../../lib/forms';
+import { showErrorAndFocus, showFirstIssue, type FieldProblem } from '../../../lib/forms';
 import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
 
 const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.auth.invalidEmail)), z.email(MSG.auth.invalidEmail));
@@ -105,7 +105,7 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<NewPasswordValues>({ code: '', password: '', confirmPassword: '' });
-  const [problem, setProblem] = useState<{ field: NewPasswordField | null; message: string } | null>(null);
+  const [problem, setProblem] = useState<FieldProblem<NewPasswordField> | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const { busy: resending, run: resendCode } = useToastedAction(() => requestPasswordReset(email), MSG.passwordReset.codeSent, passwordResetFailureText);
 
@@ -117,9 +117,7 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
     if (submitting) return;
     const parsed = resetSchema.safeParse(values);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = (issue?.path[0] as NewPasswordField | undefined) ?? null;
-      showErrorAndFocus(form.current, field, () => setProblem({ field, message: issue?.message ?? MSG.auth.allFieldsRequired }));
+      showFirstIssue(form.current, parsed.error.issues, setProblem);
       return;
     }
     setProblem(null);

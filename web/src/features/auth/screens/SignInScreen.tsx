@@ -12,7 +12,7 @@ import { FormField } from '../../../lib/components/FormField';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { useAuth, type SignInOutcome } from '../../../lib/auth/useAuth';
 import { useToast } from '../../../lib/toast/useToast';
-import { showErrorAndFocus } from '../../../lib/forms';
+import { showErrorAndFocus, showFirstIssue, type FieldProblem } from '../../../lib/forms';
 import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
 
 /** The spec's pause between "signed in" and the redirect, long enough to see the toast begin. */
@@ -193,7 +193,7 @@ function NewPasswordStep({ onOutcome, onRestart }: NewPasswordStepProps) {
   const { completeNewPassword } = useAuth();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<NewPasswordForm>({ password: '', confirmPassword: '' });
-  const [problem, setProblem] = useState<{ field: NewPasswordField | null; message: string } | null>(null);
+  const [problem, setProblem] = useState<FieldProblem<NewPasswordField> | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   // The step replaces the sign-in form: move focus into it, so keyboard and screen-reader users follow.
@@ -210,9 +210,7 @@ function NewPasswordStep({ onOutcome, onRestart }: NewPasswordStepProps) {
     if (submitting) return;
     const parsed = newPasswordSchema.safeParse(values);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = (issue?.path[0] as NewPasswordField | undefined) ?? null;
-      showErrorAndFocus(form.current, field, () => setProblem({ field, message: issue?.message ?? MSG.auth.allFieldsRequired }));
+      showFirstIssue(form.current, parsed.error.issues, setProblem);
       return;
     }
     setProblem(null);
