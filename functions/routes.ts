@@ -109,6 +109,7 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /payments/account': 'user',
       'POST /payments/account/status': 'user',
       'POST /payments/confirm': 'user',
+      'GET /jobs/{id}/payment': 'user',
       'POST /jobs/{id}/release-payment': 'user',
       'GET /me/earnings': 'user',
       'GET /admin/payments': 'admin',

@@ -13,6 +13,7 @@ export const ADMIN_PAGE_SIZE = 50;
 /** The admin_actions types (spec 2 §7) this console and the platform write. */
 export const ADMIN_ACTION_TYPES = [
   'issue_refund',
+  'release_payment',
   'cancel_job',
   'delete_job',
   'review_flagged_job',

@@ -42,7 +42,7 @@ export interface JobSummary {
  * keeps one on each of its items so a search page is one read, so it holds only what the card
  * shows: the description cut to what the card's three lines can show, and the first image.
  */
-export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'createdAt'>;
+export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'payment' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'createdAt'>;
 
 export interface PublicProfile {
   id: string;

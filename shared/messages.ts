@@ -176,6 +176,7 @@ export const MSG = {
     released: 'Payment released! The worker will receive the funds within 1-2 business days.',
     onlyCompletedRelease: 'Only completed jobs can be paid', // ours
     refundReasonRequired: 'Please provide a reason for the refund.',
+    releaseReasonRequired: 'Please provide a reason for releasing the payment.', // ours
     refundFailed: 'Failed to issue refund',
     refunded: 'Refund issued', // ours
     signInForEarnings: 'Please sign in to view your earnings',

@@ -31,6 +31,14 @@ export function quotePrice(paymentCents: number): PriceQuote {
   return { payment: paymentCents, platformFee, postedAmount: paymentCents + platformFee };
 }
 
+/**
+ * How a stored job's price splits, from its own amounts: the fee it was charged under stays
+ * the fee it shows even if FEE_CONFIG changes later.
+ */
+export function jobPriceQuote(job: { payment: number; postedAmount: number }): PriceQuote {
+  return { payment: job.payment, platformFee: job.postedAmount - job.payment, postedAmount: job.postedAmount };
+}
+
 /** The card provider's fee, used by the admin views when a payment row lacks one. */
 export function estimatedCardFeeCents(amountCents: number): number {
   return Math.round((amountCents * FEE_CONFIG.cardFeePercent) / 100) + FEE_CONFIG.cardFeeFixedCents;

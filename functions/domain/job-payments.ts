@@ -82,6 +82,24 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
   return { job: toJobSummary(job), payment: { paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount: intent.amount } };
 }
 
+/**
+ * The card step again for a draft its poster left (a reload, a closed tab): the draft's own
+ * PaymentIntent, never a new one, so however often it is resumed the job is charged once.
+ * Anyone but the poster is answered as if there were no such job. A draft whose intent already
+ * succeeded (the page closed before it confirmed) is opened here instead, and answered 409.
+ */
+export async function resumeJobPayment(jobId: string, callerId: string): Promise<JobPaymentStart> {
+  const job = await getJob(jobId);
+  if (!job || job.posterId !== callerId || !job.stripePaymentIntentId) throw notFound(MSG.jobs.notFound);
+  if (job.status !== 'awaiting_payment') throw conflict(MSG.jobs.statusChanged);
+  const intent = await (await stripe()).paymentIntents.retrieve(job.stripePaymentIntentId);
+  if (intent.status === 'succeeded') {
+    await openPaidJob(intent.id);
+    throw conflict(MSG.jobs.statusChanged);
+  }
+  return { job: toJobSummary(job), payment: { paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount: intent.amount } };
+}
+
 /** The card fee Stripe charged, from the intent's charge, or the configured estimate. */
 async function stripeFeeOf(intent: Stripe.PaymentIntent): Promise<number> {
   const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
@@ -244,12 +262,16 @@ export async function adminRefund(paymentIntentId: string, reason: string, admin
  * transfer of the worker's payment, keyed by the job so it can happen once however many
  * times release is called, then `completed -> paid` with the worker notified and their
  * completed-jobs count raised, in one transaction. Calling it again on a paid job returns the
- * job as it is.
+ * job as it is. The admin releasing a job not their own must give a reason: the
+ * release_payment entry of the audit log is written in that same transaction, so it exists
+ * exactly when this call paid the worker.
  */
-export async function releasePayment(jobId: string, callerId: string, callerIsAdmin: boolean): Promise<PaidJob> {
+export async function releasePayment(jobId: string, callerId: string, admin: { reason: string } | null): Promise<PaidJob> {
   const job = await getJob(jobId);
-  if (!job || (job.posterId !== callerId && !callerIsAdmin)) throw notFound(MSG.jobs.notFound);
+  const asAdmin = admin !== null && job?.posterId !== callerId;
+  if (!job || (job.posterId !== callerId && !asAdmin)) throw notFound(MSG.jobs.notFound);
   if (job.status === 'paid') return { job };
+  if (asAdmin && !admin.reason) throw badRequest(MSG.payments.releaseReasonRequired);
   if (!job.workerId) throw badRequest(MSG.payments.noWorkerAssigned);
   if (job.status !== 'completed') throw new HttpError(409, MSG.payments.onlyCompletedRelease);
   if (!job.stripePaymentIntentId) throw new HttpError(409, MSG.payments.cannotReleaseYet);
@@ -261,7 +283,10 @@ export async function releasePayment(jobId: string, callerId: string, callerIsAd
     { amount: job.payment, currency: 'usd', destination: worker.stripeAccountId, transfer_group: job.id, metadata: { jobId: job.id, workerId: worker.id } },
     { idempotencyKey: `release-${job.id}` },
   );
-  return markJobPaid(job, transfer.id);
+  const logged = asAdmin
+    ? [adminActionPut({ adminId: callerId, actionType: 'release_payment', targetType: 'job', targetId: job.id, details: { amount: job.payment, transferId: transfer.id }, reason: admin.reason })]
+    : [];
+  return markJobPaid(job, transfer.id, logged);
 }
 
 /** A job after release; the notification is there when this call made it paid. */

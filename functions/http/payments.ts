@@ -1,8 +1,8 @@
-import type { Earnings } from '../../shared/api.js';
+import type { Earnings, JobPaymentStart } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
+import { confirmPaymentSchema, refundSchema, releasePaymentSchema } from '../../shared/schemas/payment.js';
 import { totalEarnings } from '../../shared/money.js';
-import { adminRefund, listPayments, openPaidJob, releasePayment } from '../domain/job-payments.js';
+import { adminRefund, listPayments, openPaidJob, releasePayment, resumeJobPayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
 import { getProfile } from '../domain/profiles.js';
@@ -24,9 +24,14 @@ export const handler = routeGroup('payments', {
     return toJobSummary(job);
   },
 
-  /** The poster (or the admin) releases a completed job's payment to the worker. */
-  'POST /jobs/{id}/release-payment': async ({ caller, params }) => {
-    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin);
+  /** The card step of the caller's own unpaid draft, with its existing PaymentIntent. */
+  'GET /jobs/{id}/payment': async ({ caller, params }): Promise<JobPaymentStart> => resumeJobPayment(params.id ?? '', caller.userId),
+
+  /** The poster (or the admin, with a reason for the audit log) releases a completed job's payment to the worker. */
+  'POST /jobs/{id}/release-payment': async (request) => {
+    const { caller, params } = request;
+    const { reason } = request.body(releasePaymentSchema);
+    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin ? { reason } : null);
     return toJobSummary(job);
   },
 

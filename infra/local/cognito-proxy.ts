@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import { COGNITO_TRIGGERS } from '../../functions/routes.js';
 import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
@@ -42,7 +43,8 @@ function forward(cognitoUrl: string, target: string, body: Buffer, headers: Reco
  * A thin proxy in front of cognito-local that makes it behave like the Cognito our users
  * meet: every code the pool sends is delivered to the local mailbox, and the calls
  * cognito-local lacks are answered in its terms (ResendConfirmationCode with the stored code,
- * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken), and
+ * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken,
+ * AdminCreateUser's RESEND of an invitation), and
  * the PreAuthentication trigger it does not support runs here before a password sign-in.
  * An invited user (AdminCreateUser) gets the temporary password by mail and meets Cognito's
  * NEW_PASSWORD_REQUIRED step as Cognito runs it: the temporary password is checked, the step's
@@ -80,6 +82,14 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
   /** NEW_PASSWORD_REQUIRED sessions handed out, each with when it expires. */
   const challengeSessions = new Map<string, number>();
 
+  const mailInvitation = (email: string, temporaryPassword: string) =>
+    mailbox.deliver({
+      to: email,
+      code: temporaryPassword,
+      subject: 'Your temporary password',
+      text: `Your username is ${email} and your temporary password is ${temporaryPassword}.`,
+    });
+
   const deliverTemporaryPassword = async (email: string) => {
     // As with codes, cognito-local writes the new user after answering.
     let user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
@@ -87,13 +97,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
       await new Promise((resolve) => setTimeout(resolve, 25));
       user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
     }
-    if (!user?.Password) return;
-    mailbox.deliver({
-      to: email,
-      code: user.Password,
-      subject: 'Your temporary password',
-      text: `You are invited to OddJobs. Sign in with ${email} and the temporary password ${user.Password}, then choose your own password.`,
-    });
+    if (user?.Password) mailInvitation(email, user.Password);
   };
 
   const deliverCode = async (email: string, purpose: 'verify' | 'reset', previousCode?: string) => {
@@ -176,6 +180,23 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
         case 'GlobalSignOut':
         case 'RevokeToken':
           return reply(200, {});
+        case 'AdminCreateUser': {
+          if (input.MessageAction !== 'RESEND') break;
+          // cognito-local lacks RESEND; Cognito mails the invitation again with a new temporary
+          // password, and only to a user who has not chosen one.
+          const email = String(input.Username ?? '').toLowerCase();
+          const user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
+          if (!user) return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') {
+            return reply(400, { __type: 'UnsupportedUserStateException', message: 'Resend not possible. User status is not FORCE_CHANGE_PASSWORD.' });
+          }
+          const temporaryPassword = `Tmp-${randomBytes(6).toString('base64url')}`;
+          const setPassword = { UserPoolId: input.UserPoolId, Username: user.Username, Password: temporaryPassword, Permanent: false };
+          const set = await forward(cognitoUrl, 'AdminSetUserPassword', Buffer.from(JSON.stringify(setPassword)), headers);
+          if (set.status !== 200) return reply(set.status, JSON.parse(set.body.toString('utf8')));
+          mailInvitation(email, temporaryPassword);
+          return reply(200, { User: { Username: user.Username, Attributes: user.Attributes, Enabled: true, UserStatus: 'FORCE_CHANGE_PASSWORD' } });
+        }
       }
 
       const username = String(input.Username ?? '').toLowerCase();

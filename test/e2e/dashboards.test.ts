@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Application, JobSummary, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { formatCents } from '../../shared/money.js';
 import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { DESKTOP, newAccount, signUpAndVerify, submitSignIn } from './accounts-helpers.js';
 import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
@@ -66,6 +67,10 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
     // Marking it completed again from the dashboard puts it back in Paula's waiting list, live.
     await wendy.goto(webUrl('/worker-dashboard'));
     await item.getByRole('button', { name: /^Mark as Completed/ }).click();
+    // The confirmation names the poster and the amount.
+    const confirm = wendy.getByRole('dialog', { name: 'Mark this job as completed?' });
+    await eventually(() => confirm.getByText(`Paula Poster is asked to review the work and release your ${formatCents(job.payment)}.`).count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Mark completed' }).click();
     await eventually(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
     await eventually(() => item.getByText(MSG.dashboard.waitingForRelease).count()).toBe(1);
     await eventually(() => waiting.getByRole('listitem').filter({ hasText: title }).count()).toBe(1);

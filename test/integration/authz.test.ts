@@ -61,6 +61,8 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /payments/account/status': SIGNED_IN,
   // The job's own payment, confirmed again: idempotent for its poster.
   'POST /payments/confirm': onEvery(['poster']),
+  // A draft's card step again, for its poster alone: on a paid job's status, nobody (a 409 or 404).
+  'GET /jobs/{id}/payment': {},
   // A paid job's release answers as done (exactly once, whoever asks again).
   'POST /jobs/{id}/release-payment': { completed: ['poster', 'admin'], paid: ['poster', 'admin'] },
   'GET /me/earnings': SIGNED_IN,
@@ -227,6 +229,7 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /jobs/{id}/cancel': { reason: 'Reported as a scam' },
     'DELETE /jobs/{id}': { reason: 'Reported as a scam' },
     'POST /admin/payments/{id}/refund': { reason: 'Duplicate listing' },
+    'POST /jobs/{id}/release-payment': { reason: 'The poster stopped answering' },
     'POST /jobs/{id}/applications': { message: 'I can do it' },
     'POST /jobs/{id}/decline-completion': { reason: 'Not done' },
     'POST /jobs/{id}/reviews': { rating: 5 },

@@ -5,6 +5,7 @@ export { AcceptanceBanner } from './components/AcceptanceBanner';
 export { EditJobPanel } from './components/EditJobPanel';
 export { JobBoard, JobBoardView, useJobBoard } from './components/JobBoard';
 export { JobHistory } from './components/JobHistory';
+export { JobPrice } from './components/JobPrice';
 export { MarkCompletedButton } from './components/MarkCompletedButton';
 export { OwnJobList } from './components/OwnJobList';
 export { PosterJobStats } from './components/PosterJobStats';

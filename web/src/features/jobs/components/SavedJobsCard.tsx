@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedJob } from '../../../../../shared/api';
-import { formatCents } from '../../../../../shared/money';
 import { useNow } from '../../../lib/hooks/useNow';
 import type { SavedJobs } from '../hooks/useSavedJobs';
 import { formatRelativeTime } from '../../../lib/format';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
+import { JobPrice } from './JobPrice';
 
 const MINUTE_MS = 60_000;
 
@@ -56,7 +56,9 @@ function SavedJobItem({ entry: { job, savedAt }, now, onRemove }: { entry: Saved
         <StatusBadge status={job.status} />
       </div>
       <p className="saved-job__meta">
-        <span>{formatCents(job.postedAmount)}</span>
+        <span className="saved-job__price">
+          <JobPrice job={job} />
+        </span>
         <span>{job.location}</span>
         <span>
           Saved <time dateTime={savedAt}>{formatRelativeTime(savedAt, now)}</time>

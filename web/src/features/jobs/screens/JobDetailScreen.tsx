@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AppNotification, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import { formatCents } from '../../../../../shared/money';
 import { ROLE_HOME } from '../../../../../shared/roles';
 import { mayDispute } from '../../../../../shared/disputes';
 import { apiErrorText, isNotFound } from '../../../lib/api/client';
@@ -15,6 +14,7 @@ import { PageHeading } from '../../../lib/components/PageHeading';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
 import { EditJobPanel } from '../components/EditJobPanel';
 import { PosterJobActions } from '../components/PosterJobActions';
+import { JobPrice } from '../components/JobPrice';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { ReportJobCard } from '../components/detail/ReportJobCard';
 import { ApplicantList, ApplicationsTabLabel, ApplyPanel, useJobApplicants, useOwnApplication } from '../../applications';
@@ -26,6 +26,7 @@ import { JobGallery } from '../components/detail/JobGallery';
 import { JobNotice } from '../components/detail/JobNotice';
 import { JobTabs } from '../components/detail/JobTabs';
 import { MarkCompletedCard } from '../components/detail/MarkCompletedCard';
+import { ResumePaymentCard } from '../components/detail/ResumePaymentCard';
 import { ProfileCard } from '../components/detail/ProfileCard';
 import { ReviewCard, useRatedProfile } from '../../reviews';
 import { SafetyTipsCard } from '../components/detail/SafetyTipsCard';
@@ -135,7 +136,9 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           <StatusBadge status={job.status} />
           <PageHeading>{job.title}</PageHeading>
           <p className="job-detail__location">{job.location}</p>
-          <p className="job-detail__price">{formatCents(job.postedAmount)}</p>
+          <p className="job-detail__price">
+            <JobPrice job={job} />
+          </p>
           {isWorker ? <SaveJobButton job={job} savedJobs={savedJobs} /> : null}
           {isOwner ? (
             <PosterJobActions
@@ -148,11 +151,14 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           ) : null}
         </header>
 
+        {isOwner && job.status === 'awaiting_payment' ? <ResumePaymentCard job={job} onOpened={onChanged} /> : null}
         {notice ? <JobNotice notification={notice} onDismiss={() => setNotice(null)} /> : null}
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
         {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
         {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={onChanged} /> : null}
-        {isOwner && job.status === 'completed' ? <CompletionReviewCard job={job} onChanged={onChanged} /> : null}
+        {isOwner && job.status === 'completed' ? (
+          <CompletionReviewCard job={job} workerName={workerProfile?.name ?? 'the worker'} onChanged={onChanged} />
+        ) : null}
         {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (
           <ReviewCard
             jobId={job.id}

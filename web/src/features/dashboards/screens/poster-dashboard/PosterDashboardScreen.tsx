@@ -13,6 +13,7 @@ import { useAuth } from '../../../../lib/auth/useAuth';
 import { useDashboard, useDashboardCache } from '../../hooks/useDashboard';
 import { useStripeSetupReturn } from '../../../payments';
 import { PosterHeaderActions, PosterPanels } from './slots';
+import { UnpaidDrafts } from './UnpaidDrafts';
 import { WaitingForRelease } from './WaitingForRelease';
 
 /** The status sections, in the order of a job's life (spec 2 §2 "Poster dashboard"). */
@@ -77,6 +78,7 @@ function PosterOverview({ dashboard, onEdit }: { dashboard: Dashboard; onEdit(jo
   };
   return (
     <>
+      <UnpaidDrafts jobs={jobs.filter((job) => job.status === 'awaiting_payment')} />
       <WaitingForRelease jobs={jobs.filter((job) => job.status === 'completed')} />
       <PosterJobStats jobs={jobs} />
       <div className="dashboard__grid">

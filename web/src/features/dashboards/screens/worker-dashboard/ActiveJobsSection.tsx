@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { PartyJob } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
-import { formatCents } from '../../../../../../shared/money';
 import { StatusBadge } from '../../../../lib/components/StatusBadge';
-import { MarkCompletedButton } from '../../../jobs';
+import { JobPrice, MarkCompletedButton } from '../../../jobs';
 import { formatCalendarDay } from '../../../../lib/format';
 
 /** 'My Active Jobs': each assigned or completed job with what comes next for the worker. */
@@ -26,7 +25,9 @@ export function ActiveJobsSection({ jobs, onChanged }: { jobs: PartyJob[]; onCha
             <StatusBadge status={job.status} />
           </div>
           <p className="dashboard-job__meta">
-            <span>{formatCents(job.payment)}</span>
+            <span>
+              <JobPrice job={job} />
+            </span>
             <span>{job.location}</span>
             <span>Due {formatCalendarDay(job.date)}</span>
           </p>
