@@ -387,6 +387,8 @@ export interface Dashboard {
   jobs: PartyJob[];
   /** Cents: a worker's earnings (sum of payments of paid jobs); 0 for a poster. */
   totalEarnings: number;
+  /** A worker's (completed + paid) ÷ all their jobs, in whole percent; null for a poster or while there are no jobs. */
+  successRate: number | null;
   rating: number | null;
   reviewCount: number;
   reviews: Page<ReviewView>;

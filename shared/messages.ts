@@ -29,6 +29,8 @@ export const MSG = {
     redirectingToDashboard: 'Redirecting to your dashboard...',
     alreadySignedIn: 'You are already signed in.',
     failedToSignOut: 'Failed to sign out',
+    newPasswordRequired: 'Your account has a temporary password. Choose a new password to finish signing in.', // ours
+    newPasswordSessionExpired: 'This sign-in has expired. Please sign in again with your temporary password.', // ours
   },
   /** Sign-in errors, matched by substring of the backend's error (spec 1 §8). */
   signInErrors: [
@@ -331,6 +333,8 @@ export const MSG = {
     unableToSubmit: 'Unable to Submit Dispute',
     cannotSubmit: 'Cannot submit a dispute for this job. Please ensure the job has an assigned worker.',
     howDisputesWork: 'How Disputes Work',
+    openDisputeCenter: 'Open Dispute Center', // ours
+    reportProblem: 'Problem with this job? Tell our admin team in the Dispute Center.', // ours
     responseTime: 'Our admin team typically responds within 24-48 hours.',
     selectDisputes: 'Please select disputes to resolve.',
     failedToLoadTemplates: 'Failed to load resolution templates',

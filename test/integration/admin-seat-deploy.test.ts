@@ -70,10 +70,13 @@ describe('the admin seat when the deploy owns it (AWS)', () => {
     // A fresh pool's seat: the earlier test's admin gives it up in the table.
     await tableClient(stack()).send(new DeleteCommand({ TableName: stack().tableName, Key: keys.adminSeat() }));
     await seatAdmin(createEvent(email));
+    // Creating the user mails the first invitation, as Cognito does.
+    expect(invitations()).toHaveLength(1);
 
     await seatAdmin(updateEvent(email, '2026-11-26', undefined));
-    expect(invitations()).toHaveLength(1);
+    expect(invitations()).toHaveLength(2);
     const temporaryPassword = invitations()[0]!.code!;
+    expect(temporaryPassword).not.toBe(invitations()[1]!.code);
     // The temporary password signs in to Cognito's new-password step.
     const { ChallengeName } = await cognito.send(
       new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().userPool.clientId, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword } }),
@@ -83,11 +86,11 @@ describe('the admin seat when the deploy owns it (AWS)', () => {
     // The same value again (any other deploy) mails nothing.
     await seatAdmin(updateEvent(email, '2026-11-26', '2026-11-26'));
     await seatAdmin(updateEvent(email, undefined, '2026-11-26'));
-    expect(invitations()).toHaveLength(1);
+    expect(invitations()).toHaveLength(2);
 
     // Once the admin has chosen a password, a new value mails nothing either.
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: stack().userPool.userPoolId, Username: email, Password: 'chosen-password-1', Permanent: true }));
     await seatAdmin(updateEvent(email, '2026-11-27', undefined));
-    expect(invitations()).toHaveLength(1);
+    expect(invitations()).toHaveLength(2);
   });
 });

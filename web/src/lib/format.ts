@@ -49,3 +49,8 @@ export function initials(name: string): string {
 export function formatRating(rating: number | null): string {
   return rating === null ? 'No ratings yet' : rating.toFixed(1);
 }
+
+/** A worker's success rate (spec 2 §9) as the dashboard and the profile show it. */
+export function formatSuccessRate(percent: number | null): string {
+  return percent === null ? 'No jobs yet' : `${percent}%`;
+}

@@ -1,1 +1,2 @@
 export { loadDashboardScreen, loadWorkerDashboardScreen, loadPosterDashboardScreen } from './routes';
+export { useDashboard } from './hooks/useDashboard';

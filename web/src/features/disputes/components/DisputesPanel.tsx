@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { partyStatusLabel } from '../../../../../shared/disputes';
+import { Link, useSearchParams } from 'react-router-dom';
+import { disputeCenterPath, partyStatusLabel } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
 import { useMyDisputes } from '../api/fetch-my-disputes';
 import { useDisputeLiveUpdates } from '../hooks/useDisputes';
@@ -58,6 +58,9 @@ export function DisputesPanel() {
                 {expanded ? (
                   <>
                     <p className="preserve-lines">{dispute.description}</p>
+                    <p>
+                      <Link to={disputeCenterPath(dispute.jobId)}>{MSG.disputes.openDisputeCenter}</Link>
+                    </p>
                     <DisputeThreadView disputeId={dispute.id} />
                   </>
                 ) : null}

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AppNotification, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { ROLE_HOME } from '../../../../../shared/roles';
+import { mayDispute } from '../../../../../shared/disputes';
 import { apiErrorText, isNotFound } from '../../../lib/api/client';
 import { useJob } from '../api/fetch-job';
 import { queryKeys } from '../../../lib/api/query-keys';
@@ -18,6 +19,7 @@ import { SaveJobButton } from '../components/SaveJobButton';
 import { ReportJobCard } from '../components/detail/ReportJobCard';
 import { ApplicantList, ApplicationsTabLabel, ApplyPanel, useJobApplicants, useOwnApplication } from '../../applications';
 import { MessagePosterLink } from '../../chat';
+import { DisputeCenterCard } from '../../disputes';
 import { CompletionReviewCard } from '../components/detail/CompletionReviewCard';
 import { AddressCard, JobFactsCard } from '../components/detail/JobFactsCard';
 import { JobGallery } from '../components/detail/JobGallery';
@@ -188,6 +190,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         {job.workerId ? (
           <ProfileCard heading="Assigned Worker" profile={workerProfile} fallback={worker.isPending ? 'Loading...' : 'Worker profile unavailable'} />
         ) : null}
+        {mayDispute(job, userId) ? <DisputeCenterCard jobId={job.id} /> : null}
         <SafetyTipsCard />
         {!isOwner && profile?.role !== 'admin' ? <ReportJobCard jobId={job.id} /> : null}
       </aside>
