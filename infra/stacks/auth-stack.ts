@@ -3,7 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import type { AdminSeatProperties } from '../../functions/deploy/admin-seat.js';
-import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS, ENV } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from '../constructs/app-function.js';
 import { acknowledgeCustomResourceProvider } from '../constructs/nag.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
@@ -97,11 +97,10 @@ export class AuthStack extends Stack {
     });
     this.tokenIssuer = `https://${this.userPool.userPoolProviderUrl}`;
 
-    const resources = { managedCapabilities: props.dataCapabilities.byCapability, userPool: this.userPool };
     // The deploy owns the admin seat (below): the pre-sign-up trigger refuses the admin role.
-    const environment = { [ENV.adminSeatByDeploy]: 'true' };
+    const resources: FunctionResources = { managedCapabilities: props.dataCapabilities.byCapability, userPool: this.userPool, settings: { adminSeatByDeploy: 'true' } };
     for (const [operation, declaration] of Object.entries(COGNITO_TRIGGERS)) {
-      const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources, environment });
+      const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources });
       this.userPool.addTrigger(cognito.UserPoolOperation.of(operation), trigger.function);
     }
     this.seatAdmin(props.adminEmail, resources);
