@@ -61,7 +61,7 @@ export const functionOfAccessKey = (accessKeyId: string): LocalFunction | undefi
 
 /** Exactly what Lambda would give the function, plus the local endpoints: nothing else of this process's environment. */
 function environmentOf(name: string, declaration: FunctionDeclaration): Record<string, string> {
-  if (!environments) throw new Error(`Local function ${name} invoked before the local stack configured the functions`);
+  if (!environments) throw new Error(`Local function ${name} invoked while no local stack runs`);
   const lambda = {
     AWS_REGION: REGION,
     AWS_DEFAULT_REGION: REGION,
@@ -87,8 +87,13 @@ function start(name: string, declaration: FunctionDeclaration): ExecutionEnviron
     env,
     execArgv: [],
     workerData: { entry: pathToFileURL(resolve(REPO_ROOT, declaration.entry)).href },
+    stdout: true,
+    stderr: true,
   });
   worker.unref();
+  // Its log lines go to this process's output, as Lambda's go to the function's log group.
+  worker.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+  worker.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   const environment: ExecutionEnvironment = { worker, pending: new Map() };
   const fail = (error: Error) => {
     if (running.get(name) === environment) running.delete(name);
@@ -110,7 +115,7 @@ function start(name: string, declaration: FunctionDeclaration): ExecutionEnviron
 }
 
 /** Invokes a declared function in its own execution environment, as Lambda would (fresh context per call). */
-export function invoke(name: string, declaration: FunctionDeclaration, event: unknown): Promise<unknown> {
+export async function invoke(name: string, declaration: FunctionDeclaration, event: unknown): Promise<unknown> {
   const environment = running.get(name) ?? start(name, declaration);
   const id = randomUUID();
   const context: InvocationContext = {
@@ -136,9 +141,10 @@ export function updateFunctionEnvironment(name: string, changes: Record<string, 
   running.get(name)?.worker.postMessage({ type: 'environment', changes } satisfies ToWorker);
 }
 
-/** Ends every execution environment and forgets the changes (the local stack's stop). */
+/** Ends every execution environment and forgets the changes (the local stack's stop); later invocations fail. */
 export async function stopFunctions(): Promise<void> {
   const workers = [...running.values()].map((environment) => environment.worker);
+  environments = undefined;
   running.clear();
   byAccessKey.clear();
   changed.clear();
