@@ -485,6 +485,9 @@ export const ENV = {
 /** A name in ENV. */
 export type EnvKey = keyof typeof ENV;
 
+/** The variables only the local stack sets, in place of AWS's own (each stands in for a declared one). */
+export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri'] as const satisfies readonly EnvKey[];
+
 /** The settings a declaration may name (FunctionDeclaration.settings). */
 export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy'>;
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CAPABILITY_GRANTS, COGNITO_TRIGGERS, ENV, STREAM_CONSUMERS, declaredEnvironment, type Capability, type FunctionDeclaration, type Setting } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, ENV, LOCAL_ONLY_VARIABLES, STREAM_CONSUMERS, declaredEnvironment, type EnvKey, type FunctionDeclaration } from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
 import { serveCognitoProxy } from './cognito-proxy.js';
@@ -97,8 +97,8 @@ const REGION = 'us-east-1';
 export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 
-/** Every variable a declaration can give its function (by ENV key): its capabilities' and the settings. */
-type DeclaredVariable = (typeof CAPABILITY_GRANTS)[Capability]['environment'][number] | Setting;
+/** Every variable a declaration can give its function (by ENV key): all but the local stack's own. */
+type DeclaredVariable = Exclude<EnvKey, (typeof LOCAL_ONLY_VARIABLES)[number]>;
 
 /** What this process's environment passes on to every function: the log threshold and the SDK's Node version notice. */
 const passedThrough = () =>
