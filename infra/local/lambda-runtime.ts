@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FunctionDeclaration } from '../../functions/routes.js';
+import { functionBundle } from './function-bundles.js';
 import { listen, readBody, sendJson, type Listening } from './http-util.js';
 import type { InvocationContext, ToWorker, FromWorker } from './lambda-worker.js';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../..');
-const WORKER_BOOT = new URL('./lambda-worker-boot.mjs', import.meta.url);
+/** The worker thread's own module (bundled too: a worker starts without a TypeScript loader). */
+const WORKER_MODULE = 'infra/local/lambda-worker.ts';
 const REGION = 'us-east-1';
 const DEFAULT_MEMORY_MIB = 256;
 const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -46,7 +46,9 @@ interface ExecutionEnvironment {
 }
 
 let environments: FunctionEnvironments | undefined;
-const running = new Map<string, ExecutionEnvironment>();
+const running = new Map<string, Promise<ExecutionEnvironment>>();
+/** The same environments once started: a crashed one is replaced at once, before another invocation reaches it. */
+const started = new Map<string, ExecutionEnvironment>();
 const byAccessKey = new Map<string, LocalFunction>();
 /** Changes to functions' environments since the stack started (updateFunctionEnvironment). */
 const changed = new Map<string, Record<string, string | undefined>>();
@@ -78,15 +80,16 @@ function environmentOf(name: string, declaration: FunctionDeclaration): Record<s
   return Object.fromEntries(Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-function start(name: string, declaration: FunctionDeclaration): ExecutionEnvironment {
+async function start(name: string, declaration: FunctionDeclaration): Promise<ExecutionEnvironment> {
   const env = environmentOf(name, declaration);
   const holder = byAccessKey.get(env.AWS_ACCESS_KEY_ID!);
   if (holder && holder.name !== name) throw new Error(`Local functions ${holder.name} and ${name} would sign with the same access key`);
   byAccessKey.set(env.AWS_ACCESS_KEY_ID!, { name, declaration });
-  const worker = new Worker(WORKER_BOOT, {
+  const [workerModule, handlerModule] = await Promise.all([functionBundle(WORKER_MODULE), functionBundle(declaration.entry)]);
+  const worker = new Worker(pathToFileURL(workerModule), {
     env,
     execArgv: [],
-    workerData: { entry: pathToFileURL(resolve(REPO_ROOT, declaration.entry)).href },
+    workerData: { entry: pathToFileURL(handlerModule).href },
     stdout: true,
     stderr: true,
   });
@@ -96,7 +99,10 @@ function start(name: string, declaration: FunctionDeclaration): ExecutionEnviron
   worker.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   const environment: ExecutionEnvironment = { worker, pending: new Map() };
   const fail = (error: Error) => {
-    if (running.get(name) === environment) running.delete(name);
+    if (started.get(name) === environment) {
+      started.delete(name);
+      running.delete(name);
+    }
     for (const { reject } of environment.pending.values()) reject(error);
     environment.pending.clear();
   };
@@ -110,13 +116,24 @@ function start(name: string, declaration: FunctionDeclaration): ExecutionEnviron
   // As Lambda does after a crash: the next invocation gets a fresh environment.
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`${name}: its execution environment exited (code ${code})`)));
-  running.set(name, environment);
+  started.set(name, environment);
   return environment;
+}
+
+/** The function's execution environment, started on its first invocation. */
+function environmentFor(name: string, declaration: FunctionDeclaration): Promise<ExecutionEnvironment> {
+  let starting = running.get(name);
+  if (!starting) {
+    starting = start(name, declaration);
+    running.set(name, starting);
+    starting.catch(() => running.get(name) === starting && running.delete(name));
+  }
+  return starting;
 }
 
 /** Invokes a declared function in its own execution environment, as Lambda would (fresh context per call). */
 export async function invoke(name: string, declaration: FunctionDeclaration, event: unknown): Promise<unknown> {
-  const environment = running.get(name) ?? start(name, declaration);
+  const environment = await environmentFor(name, declaration);
   const id = randomUUID();
   const context: InvocationContext = {
     functionName: name,
@@ -138,17 +155,19 @@ export async function invoke(name: string, declaration: FunctionDeclaration, eve
  */
 export function updateFunctionEnvironment(name: string, changes: Record<string, string | undefined>): void {
   changed.set(name, { ...changed.get(name), ...changes });
-  running.get(name)?.worker.postMessage({ type: 'environment', changes } satisfies ToWorker);
+  void running.get(name)?.then((environment) => environment.worker.postMessage({ type: 'environment', changes } satisfies ToWorker));
 }
 
 /** Ends every execution environment and forgets the changes (the local stack's stop); later invocations fail. */
 export async function stopFunctions(): Promise<void> {
-  const workers = [...running.values()].map((environment) => environment.worker);
+  const environmentsStarting = [...running.values()];
   environments = undefined;
   running.clear();
+  started.clear();
   byAccessKey.clear();
   changed.clear();
-  await Promise.all(workers.map((worker) => worker.terminate()));
+  const settled = await Promise.allSettled(environmentsStarting);
+  await Promise.all(settled.map((result) => (result.status === 'fulfilled' ? result.value.worker.terminate() : undefined)));
 }
 
 /**

@@ -60,4 +60,6 @@ async function serve(port: NonNullable<typeof parentPort>, entry: string): Promi
   });
 }
 
+// Stack traces name the sources, through the bundles' source maps.
+process.setSourceMapsEnabled(true);
 if (parentPort) await serve(parentPort, (workerData as { entry: string }).entry);
