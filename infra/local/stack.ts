@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { COGNITO_TRIGGERS, ENV, LOCAL_ONLY_VARIABLES, STREAM_CONSUMERS, declaredEnvironment, type EnvKey, type FunctionDeclaration } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, ENV, STREAM_CONSUMERS, declaredEnvironment, type EnvKey, type FunctionDeclaration, type LOCAL_ONLY_VARIABLES } from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
 import { serveCognitoProxy } from './cognito-proxy.js';
@@ -120,8 +120,10 @@ function loadOrCreatePool(dataDir: string, create: () => Promise<LocalUserPool>)
 /**
  * Starts the whole backend on this machine: the same handler modules as in AWS, behind local
  * HTTP and WebSocket gateways, against DynamoDB Local, cognito-local, s3rver and a local
- * EventBridge bus. The official SDK clients inside the handlers reach them through the SDK's
- * standard endpoint variables (AWS_ENDPOINT_URL_<SERVICE>) — only endpoints differ from AWS.
+ * EventBridge bus. Each function runs in its own execution environment with its declared
+ * environment (lambda-runtime.ts); its official SDK clients reach the emulators through the
+ * SDK's standard endpoint variables (AWS_ENDPOINT_URL_<SERVICE>), by way of a policy proxy
+ * that allows what its capabilities grant (iam-proxy.ts) — only endpoints differ from AWS.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
