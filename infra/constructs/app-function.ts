@@ -115,7 +115,6 @@ export interface AppFunctionProps {
   /** The entry point as declared in functions/routes.ts. */
   readonly declaration: FunctionDeclaration;
   readonly resources: FunctionResources;
-
 }
 
 /**
@@ -200,6 +199,8 @@ export class AppFunction extends Construct {
   private grantCapability(capability: Capability, resources: FunctionResources): Partial<Record<EnvKey, string>> {
     const fn = this.function;
     const actions = [...CAPABILITY_GRANTS[capability].actions];
+    // Where the CDK's own grant methods write the statement (bus, stage, secret, queue), test/infra
+    // proves that their actions are CAPABILITY_GRANTS', which the local stack enforces.
     switch (capability) {
       case 'table:read':
       case 'table:write':
@@ -244,7 +245,6 @@ export class AppFunction extends Construct {
         iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [userPool.userPoolArn] });
         return { userPoolId: userPool.userPoolId };
       }
-      // The CDK's own grants below; test/infra proves their actions are CAPABILITY_GRANTS'.
       case 'stripe': {
         const secret = this.need(capability, resources.stripeSecret);
         secret.grantRead(fn);
