@@ -155,7 +155,11 @@ export async function invoke(name: string, declaration: FunctionDeclaration, eve
  */
 export function updateFunctionEnvironment(name: string, changes: Record<string, string | undefined>): void {
   changed.set(name, { ...changed.get(name), ...changes });
-  void running.get(name)?.then((environment) => environment.worker.postMessage({ type: 'environment', changes } satisfies ToWorker));
+  // One that failed to start takes the change when it starts again.
+  void running.get(name)?.then(
+    (environment) => environment.worker.postMessage({ type: 'environment', changes } satisfies ToWorker),
+    () => undefined,
+  );
 }
 
 /** Ends every execution environment and forgets the changes (the local stack's stop); later invocations fail. */
