@@ -35,7 +35,7 @@ async function bundle(module: string): Promise<string> {
   const dir = join(CACHE_DIR, createHash('sha256').update(`${source}\n${JSON.stringify(FUNCTION_ESBUILD_OPTIONS)}`).digest('hex').slice(0, 16));
   const outfile = join(dir, 'index.mjs');
   const inputsFile = join(dir, 'inputs.json');
-  if (isCurrent(inputsFile)) return outfile;
+  if (isCurrent(inputsFile) && mtimeOf(outfile) >= 0) return outfile;
   mkdirSync(dir, { recursive: true });
   // Written aside and renamed, so a test file bundling the same function meanwhile never reads half a bundle.
   const staging = join(dir, `staging-${process.pid}-${Date.now()}`);
