@@ -3,6 +3,34 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The web app's boundaries (README "Web app layout"), as bulletproof-react sets them: another
+ * feature is imported only through its index.ts (features/<name>), never its files; features do
+ * not import the app shell; lib imports neither features nor the app. ESLint's own
+ * no-restricted-imports sees import paths as written, so the rules are stated per folder depth:
+ * a file `depth` folders below web/src/features/<name>/ reaches features/ with `depth + 1` '../',
+ * a file `depth` folders below web/src/app/ or web/src/lib/ reaches web/src with `depth + 1`.
+ */
+const WEB_DEPTHS = [0, 1, 2, 3, 4, 5];
+const up = (levels) => (levels === 0 ? '\\./' : `(\\.\\./){${levels}}`);
+const underDepth = (folder, depth) => [`web/src/${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`];
+const FEATURE_INSIDES = 'Import another feature through its index (features/<name>), not its files.';
+const webBoundaries = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const webBoundaryConfigs = [
+  webBoundaries(['web/src/main.tsx'], [{ regex: `^${up(0)}features/[^/]+/`, message: FEATURE_INSIDES }]),
+  ...WEB_DEPTHS.flatMap((depth) => [
+    webBoundaries(underDepth('features/*', depth), [
+      { regex: `^${up(depth + 1)}[^./][^/]*/`, message: FEATURE_INSIDES },
+      { regex: `^${up(depth + 2)}features/[^/]+/`, message: FEATURE_INSIDES },
+      { regex: `^${up(depth + 2)}app(/|$)`, message: 'Features do not import the app shell (web/src/app).' },
+    ]),
+    webBoundaries(underDepth('app', depth), [{ regex: `^${up(depth + 1)}features/[^/]+/`, message: FEATURE_INSIDES }]),
+    webBoundaries(underDepth('lib', depth), [
+      { regex: `^${up(depth + 1)}(features|app)(/|$)`, message: 'web/src/lib is below the features and the app: it imports neither.' },
+    ]),
+  ]),
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local'] },
   js.configs.recommended,
@@ -20,4 +48,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...webBoundaryConfigs,
 );

@@ -65,6 +65,7 @@ export const MSG = {
     timeout: 'Request timed out. Please try again',
     unexpected: 'An unexpected error occurred',
     invalidJson: 'Request body must be valid JSON', // ours
+    nestedTooDeeply: (levels: number) => `Request body must not nest more than ${levels} levels deep`, // ours
     network: 'Network error. Please check your connection and try again.',
     invalidSignature: 'Invalid signature', // ours
     notFound: 'Not found', // ours
@@ -270,6 +271,8 @@ export const MSG = {
     messageTooLong: 'The message must be at most 2000 characters', // ours
     onlyPosterBlocks: 'Only the poster of the job can block or unblock the worker', // ours
     notAWorker: 'Conversations are between a job poster and a worker', // ours
+    notAnApplicant: 'You can message the workers who applied for this job', // ours
+    onlyAssignedWorker: 'Only the worker assigned to this job can be messaged about it now', // ours
     messagesLoadFailed: 'Failed to load messages', // ours
     empty: 'No conversations yet', // ours
     invalidPosition: 'That is not a position in a conversation', // ours

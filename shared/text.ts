@@ -12,12 +12,24 @@ export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
-/** True when any string in a parsed JSON value (keys included) holds a lone surrogate. */
+/**
+ * True when any string in a parsed JSON value (keys included) holds a lone surrogate. It
+ * walks with its own stack, not recursion, so no depth of nesting can overflow it.
+ */
 export function containsLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return hasLoneSurrogate(value);
-  if (Array.isArray(value)) return value.some(containsLoneSurrogate);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, item]) => hasLoneSurrogate(key) || containsLoneSurrogate(item));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (hasLoneSurrogate(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) pending.push(child); // not push(...item): a huge array would pass too many arguments
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (hasLoneSurrogate(key)) return true;
+        pending.push(child);
+      }
+    }
   }
   return false;
 }

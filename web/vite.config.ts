@@ -6,7 +6,7 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The screen most visits start on: its chunk is fetched with the entry's, not after it ran. */
-const FIRST_SCREEN = 'src/screens/LandingScreen.tsx';
+const FIRST_SCREEN = 'src/features/landing/screens/LandingScreen.tsx';
 
 /**
  * `<link rel="modulepreload">` for FIRST_SCREEN's chunk and the chunks it imports, beside
@@ -54,6 +54,13 @@ export default defineConfig({
     // Maps for symbolicating error reports, not referenced by the bundles and never deployed
     // (infra/stacks/web-stack.ts leaves *.map out of the site bucket).
     sourcemap: 'hidden',
+    rolldownOptions: {
+      // The app's modules only declare things (components, hooks, lazy screens, contexts): main.tsx
+      // alone runs code on load. Declared free of side effects, what an importer reaches through a
+      // feature's index.ts but does not use (another screen's components and their styles) stays
+      // out of its chunk, as when each file was imported by its own path (README "Web app layout").
+      treeshake: { moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/](app|features|lib)[\\/].*\.tsx?$/, sideEffects: false }] },
+    },
   },
   server: {
     // The web code imports the domain rules from ../shared.

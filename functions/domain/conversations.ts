@@ -1,10 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChatMessage, ConversationDetail, ConversationView, LiveMessage, Page } from '../../shared/api.js';
 import { conversationId, messagePosition, parseConversationId, type SendMessageRequest } from '../../shared/chat.js';
 import { MSG } from '../../shared/messages.js';
 import { batchGet } from '../lib/batch.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../lib/errors.js';
+import { db, tableName } from '../lib/db.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, type HttpError } from '../lib/errors.js';
 import { countDistinctAttempt } from '../lib/rate-limit.js';
 import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
 import { LostRace, TransactionRefused, retryLostRaces, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
@@ -118,12 +118,34 @@ async function viewOf(conversation: ConversationItem, viewer: Party): Promise<Co
 }
 
 /**
+ * Who may start a new conversation on a job (spec 2 §6: workers ask questions on open jobs;
+ * the poster messages applicants; once the job is assigned only its worker talks to the
+ * poster): undefined when the pair may, else the refusal. A paid job's conversation can be
+ * reopened to read, never started; a cancelled job's neither (it has no worker any more).
+ */
+function startRefusal(job: JobItem, workerId: string, callerIsPoster: boolean, applied: boolean): HttpError | undefined {
+  if (job.status === 'paid') return forbidden(MSG.applications.messagingClosedForCompleted);
+  if (job.status === 'cancelled') return conflict(MSG.jobs.noLongerAvailable);
+  if (job.status !== 'open' && job.workerId !== workerId) {
+    return conflict(callerIsPoster ? MSG.messaging.onlyAssignedWorker : MSG.applications.notAvailable);
+  }
+  if (callerIsPoster && !applied) return forbidden(MSG.messaging.notAnApplicant);
+  return undefined;
+}
+
+/**
  * Starts the conversation of a job and a worker, or finds the one they already have (the key
- * allows one per pair). The worker starts it about a job they may do; the poster with a
- * worker they name. A paid job's conversation can be reopened to read, never started.
+ * allows one per pair; an existing one stays readable whatever the job became). The worker
+ * starts it about a job they may do; the poster with a worker who applied. Written in one
+ * transaction with a check of the job (and of the application) as the decision read them, so
+ * it cannot slip in while the job is being assigned to someone else.
  */
 export async function startConversation(callerId: string, input: { jobId: string; workerId?: string }): Promise<{ conversation: ConversationView; created: boolean }> {
-  const job = await getJob(input.jobId);
+  return retryLostRaces(() => attemptStart(callerId, input), { exhaustedMessage: MSG.applications.startConversationFailed });
+}
+
+async function attemptStart(callerId: string, input: { jobId: string; workerId?: string }): Promise<{ conversation: ConversationView; created: boolean }> {
+  const job = await getJob(input.jobId, { consistentRead: true });
   if (!job || job.status === 'awaiting_payment') throw notFound(MSG.jobs.notFound);
   const callerIsPoster = job.posterId === callerId;
   const workerId = callerIsPoster ? input.workerId : (input.workerId ?? callerId);
@@ -132,14 +154,18 @@ export async function startConversation(callerId: string, input: { jobId: string
   if (!callerIsPoster && workerId !== callerId) throw forbidden(MSG.messaging.notAWorker);
   const viewer: Party = callerIsPoster ? 'poster' : 'worker';
 
-  const existing = await readConversation(conversationId(job.id, workerId));
+  const id = conversationId(job.id, workerId);
+  const [existing, application] = await Promise.all([
+    readConversation(id),
+    callerIsPoster ? db.send(new GetCommand({ TableName: tableName(), Key: keys.application(job.id, workerId), ConsistentRead: true })) : undefined,
+  ]);
   if (existing) return { conversation: await viewOf(existing, viewer), created: false };
-  if (job.status === 'paid') throw forbidden(MSG.applications.messagingClosedForCompleted);
+  const refusal = startRefusal(job, workerId, callerIsPoster, Boolean(application?.Item));
+  if (refusal) throw refusal;
   const worker = await getProfile(workerId);
   if (worker?.role !== 'worker') throw forbidden(MSG.messaging.notAWorker);
 
   const now = new Date().toISOString();
-  const id = conversationId(job.id, workerId);
   const item: ConversationItem = {
     ...keys.conversation(job.id, workerId),
     id,
@@ -154,28 +180,49 @@ export async function startConversation(callerId: string, input: { jobId: string
     createdAt: now,
     updatedAt: now,
   };
+  // The job as the decision read it: still open, or still assigned to (or completed by) this worker.
+  const jobUnchanged: TransactItem = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.job(job.id),
+      ConditionExpression: `attribute_not_exists(deletingAt) AND #status = :status${job.status === 'open' ? '' : ' AND workerId = :worker'}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': job.status, ...(job.status === 'open' ? {} : { ':worker': workerId }) },
+    },
+  };
+  const stillApplied: TransactItem[] = callerIsPoster
+    ? [{ ConditionCheck: { TableName: tableName(), Key: keys.application(job.id, workerId), ConditionExpression: 'attribute_exists(pk)' } }]
+    : [];
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...item,
-          type: 'conversation',
-          gsi1pk: keys.conversationsOf(job.posterId),
-          gsi1sk: now,
-          gsi2pk: keys.conversationsOf(workerId),
-          gsi2sk: now,
-          gsi3pk: keys.jobReferences(job.id),
-          gsi3sk: `CONV#${workerId}`,
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...item,
+            type: 'conversation',
+            gsi1pk: keys.conversationsOf(job.posterId),
+            gsi1sk: now,
+            gsi2pk: keys.conversationsOf(workerId),
+            gsi2sk: now,
+            gsi3pk: keys.jobReferences(job.id),
+            gsi3sk: `CONV#${workerId}`,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+      },
+      jobUnchanged,
+      ...stillApplied,
+    ]);
   } catch (error) {
+    if (!(error instanceof TransactionRefused)) throw error;
     // Both parties started it at once: the other request's conversation is the one.
-    if (!isConditionFailure(error)) throw error;
-    const winner = await readConversation(id, true);
-    return { conversation: await viewOf(winner!, viewer), created: false };
+    if (error.failed(0)) {
+      const winner = await readConversation(id, true);
+      return { conversation: await viewOf(winner!, viewer), created: false };
+    }
+    // The job moved since it was read (assigned, cancelled, deleted): decide again on the new state.
+    throw new LostRace(error);
   }
   const other = callerIsPoster ? worker : await getProfile(job.posterId);
   return { conversation: toView(item, viewer, other, job), created: true };

@@ -1,19 +1,17 @@
 import { MSG } from '../../shared/messages.js';
 import { EVENT_SOURCE } from '../routes.js';
 import { badRequest } from '../lib/errors.js';
-import { routeGroup, type HttpEvent } from '../lib/http.js';
+import { routeGroup, type HttpRequest } from '../lib/http.js';
 import { publishEvent } from '../lib/outbox.js';
 import { stripeKeys, stripeModule, type StripeKeys } from '../lib/stripe.js';
 
 /**
- * Verifies a delivery with the signing secret of the endpoint it came to (the raw body: API
- * Gateway hands it over base64-encoded for some content types) and writes the event to the
- * outbox, from where rules route it to its handler. A bad signature is answered 400 and
- * nothing is written; once the event is in the outbox its delivery is certain, and if that
- * write fails the 500 makes Stripe send it again.
+ * Verifies a delivery with the signing secret of the endpoint it came to (over the raw body)
+ * and writes the event to the outbox, from where rules route it to its handler. A bad
+ * signature is answered 400 and nothing is written; once the event is in the outbox its
+ * delivery is certain, and if that write fails the 500 makes Stripe send it again.
  */
-async function receive(event: HttpEvent, secret: keyof Pick<StripeKeys, 'webhookSecret' | 'connectWebhookSecret'>) {
-  const rawBody = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+async function receive({ event, rawBody }: HttpRequest, secret: keyof Pick<StripeKeys, 'webhookSecret' | 'connectWebhookSecret'>) {
   const signature = event.headers['stripe-signature'] ?? '';
   const [keys, StripeClient] = await Promise.all([stripeKeys(), stripeModule()]);
   let stripeEvent;
@@ -32,6 +30,6 @@ async function receive(event: HttpEvent, secret: keyof Pick<StripeKeys, 'webhook
  * receives events of connected accounts (`account.updated`), which Stripe sends nowhere else.
  */
 export const handler = routeGroup('stripeWebhook', {
-  'POST /webhooks/stripe': async ({ event }) => receive(event, 'webhookSecret'),
-  'POST /webhooks/stripe/connect': async ({ event }) => receive(event, 'connectWebhookSecret'),
+  'POST /webhooks/stripe': async (request) => receive(request, 'webhookSecret'),
+  'POST /webhooks/stripe/connect': async (request) => receive(request, 'connectWebhookSecret'),
 });

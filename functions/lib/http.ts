@@ -28,6 +28,8 @@ export interface HttpRequest {
   caller: Caller | null;
   params: Record<string, string>;
   query: Record<string, string>;
+  /** The body as sent, decoded to text (a signed webhook verifies these very characters). */
+  rawBody: string;
   /** Parses the JSON body with a schema; a 400 with the schema's message when it does not fit. */
   body<S extends z.ZodMiniType>(schema: S): z.output<S>;
 }
@@ -58,14 +60,51 @@ export function callerFromEvent(event: HttpEvent): Caller | null {
 }
 
 /**
+ * How deep a request body may nest arrays and objects. Our deepest schema nests 3 levels; a
+ * body past this is refused before it is parsed, so no later walk over it (the surrogate
+ * check, zod, JSON.stringify in a log line) can run out of stack.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * Whether JSON text opens more than `max` arrays or objects inside one another: one pass
+ * over the characters, skipping strings, with a counter rather than recursion. Text that is
+ * not JSON is left to JSON.parse to refuse.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c /* \ */) i++;
+      else if (char === 0x22 /* " */) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (char === 0x5d /* ] */ || char === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** The request body as text (API Gateway hands it over base64-encoded for some content types). */
+function bodyText(event: HttpEvent): string {
+  const raw = event.body ?? '';
+  return event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+
+/**
  * The JSON body, refused with a 400 when it does not parse or holds a lone surrogate
  * (`"\ud800"` parses, but breaks every later encoding of it: URIError, UTF-8).
  */
-function parseJson(raw: string | undefined, isBase64: boolean): unknown {
-  if (!raw) return {};
+function parseJson(text: string): unknown {
+  if (!text) return {};
   let value: unknown;
   try {
-    value = JSON.parse(isBase64 ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+    value = JSON.parse(text);
   } catch {
     throw badRequest(MSG.backend.invalidJson);
   }
@@ -147,6 +186,9 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
       const caller = callerFromEvent(event);
       if (access !== 'public' && !caller) throw unauthorized();
       if (access === 'admin' && !caller?.isAdmin) throw forbidden(MSG.auth.insufficientPermissions);
+      const rawBody = bodyText(event);
+      // Before any work, and on every route (whether or not it reads a body).
+      if (nestsDeeperThan(rawBody, MAX_BODY_DEPTH)) throw badRequest(MSG.backend.nestedTooDeeply(MAX_BODY_DEPTH));
       const params = textParameters(event.pathParameters);
       checkPathIds(idShapes[event.routeKey] ?? {}, params);
       let parsedBody: unknown;
@@ -155,8 +197,9 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
         caller,
         params,
         query: textParameters(event.queryStringParameters),
+        rawBody,
         body: (schema) => {
-          parsedBody ??= parseJson(event.body, event.isBase64Encoded);
+          parsedBody ??= parseJson(rawBody);
           return parseWith(schema, parsedBody);
         },
       };

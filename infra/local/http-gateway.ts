@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { HTTP_ROUTE_GROUPS, type Access, type HttpRouteGroup } from '../../functions/routes.js';
+import { API_STAGE_THROTTLE, HTTP_ROUTE_GROUPS, type Access, type HttpRouteGroup, type StageThrottle } from '../../functions/routes.js';
 import { createIdTokenVerifier, type IdTokenVerifier } from '../../functions/lib/tokens.js';
-import { CORS_HEADERS, decodePathSegment, guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
+import { CORS_HEADERS, decodePathSegment, guarded, listen, readBodyWithin, sendJson, type Listening } from './http-util.js';
 import { invoke } from './lambda-runtime.js';
+import { stageThrottle, TOO_MANY_REQUESTS } from './stage-throttle.js';
 
 interface CompiledRoute {
   routeKey: string;
@@ -73,16 +74,53 @@ function requestHeaders(req: IncomingMessage): Record<string, string> {
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/;
 
+/** API Gateway's documented HTTP API quotas the product could reach; tests shorten or lower them. */
+export interface HttpApiLimits {
+  /** A longer request body is refused with 413 (API Gateway: 10 MB). */
+  maxPayloadBytes: number;
+  /** The function's answer is awaited this long, then the client gets 503 (API Gateway: 30 s). */
+  integrationTimeoutMs: number;
+  /** The stage's default route throttle (the one the CDK app declares). */
+  throttle: StageThrottle;
+}
+
+export const API_GATEWAY_HTTP_LIMITS: HttpApiLimits = { maxPayloadBytes: 10 * 1024 * 1024, integrationTimeoutMs: 30_000, throttle: API_STAGE_THROTTLE };
+
+const TIMED_OUT = Symbol('integration timed out');
+
+/** The handler's answer, or TIMED_OUT when it takes longer than `timeoutMs` (the handler runs on, as a Lambda does). */
+async function withinTimeout<T>(answer: Promise<T>, timeoutMs: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs, TIMED_OUT);
+  });
+  try {
+    return await Promise.race([answer, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * A local API Gateway HTTP API (payload format 2.0): matches the routes declared in
  * functions/routes.ts, verifies ID tokens like the JWT authorizer, and invokes the same
  * handler modules the CDK stack deploys.
  */
-export async function serveHttpGateway(options: { port: number; verifier?: IdTokenVerifier }): Promise<Listening> {
-  const routes = compileRoutes();
+export async function serveHttpGateway(options: {
+  port: number;
+  verifier?: IdTokenVerifier;
+  limits?: Partial<HttpApiLimits>;
+  /** The declarations to serve (tests of the gateway itself give their own). */
+  routeGroups?: Record<string, HttpRouteGroup>;
+}): Promise<Listening> {
+  const routes = compileRoutes(options.routeGroups);
   const verifier = options.verifier ?? createIdTokenVerifier();
+  const limits = { ...API_GATEWAY_HTTP_LIMITS, ...options.limits };
+  const throttle = stageThrottle(limits.throttle);
 
   const server = createServer(guarded('http', async (req, res) => {
+    // API Gateway throttles before anything else, the authorizer included.
+    if (!throttle.admit()) return sendJson(res, 429, { message: TOO_MANY_REQUESTS }, CORS_HEADERS);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS_HEADERS);
       res.end();
@@ -112,7 +150,8 @@ export async function serveHttpGateway(options: { port: number; verifier?: IdTok
       }
     }
 
-    const rawBody = await readBody(req);
+    const rawBody = await readBodyWithin(req, limits.maxPayloadBytes);
+    if (!rawBody) return sendJson(res, 413, { message: 'Request Entity Too Large' }, CORS_HEADERS);
     const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
     const now = new Date();
     const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
@@ -141,7 +180,13 @@ export async function serveHttpGateway(options: { port: number; verifier?: IdTok
     };
 
     try {
-      const result = (await invoke(`http-${route.group}`, route.declaration, event)) as APIGatewayProxyResultV2;
+      const result = (await withinTimeout(invoke(`http-${route.group}`, route.declaration, event), limits.integrationTimeoutMs)) as
+        | APIGatewayProxyResultV2
+        | typeof TIMED_OUT;
+      if (result === TIMED_OUT) {
+        console.error(`[http] ${route.routeKey} did not answer within ${limits.integrationTimeoutMs} ms`);
+        return sendJson(res, 503, { message: 'Service Unavailable' }, CORS_HEADERS);
+      }
       if (typeof result === 'object' && result !== null && 'statusCode' in result) {
         const body = result.body ?? '';
         res.writeHead(result.statusCode ?? 200, { ...CORS_HEADERS, ...(result.headers as Record<string, string>) });

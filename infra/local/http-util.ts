@@ -52,9 +52,21 @@ export function guarded(name: string, listener: (req: IncomingMessage, res: Serv
 }
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  return (await readBodyWithin(req, Infinity))!;
+}
+
+/**
+ * The body, or undefined when it is longer than `maxBytes`. The rest of a body too long is
+ * still read (and dropped), so that the client, still sending, receives the refusal.
+ */
+export async function readBodyWithin(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  let length = 0;
+  for await (const chunk of req) {
+    length += (chunk as Buffer).length;
+    if (length <= maxBytes) chunks.push(chunk as Buffer);
+  }
+  return length <= maxBytes ? Buffer.concat(chunks) : undefined;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
+import { serveS3PostPolicyFront, type SecretAccessKeyOf } from './s3-post-policy.js';
 
 export interface LocalS3 {
   endpoint: string;
@@ -13,18 +14,29 @@ const CORS = `<CORSConfiguration><CORSRule>
 </CORSRule></CORSConfiguration>`;
 
 /**
- * s3rver with the images bucket. It checks neither signatures nor POST policies, so the
- * handlers re-check every upload's size and type themselves (and tests prove it).
+ * s3rver with the images bucket, behind a front that checks browser uploads (presigned POSTs)
+ * as S3 does: the policy's signature by a key `secretAccessKeyOf` knows, its expiry and every
+ * condition (infra/local/s3-post-policy.ts). s3rver alone checks neither.
  */
-export async function startLocalS3(options: { port: number; directory: string; bucket: string }): Promise<LocalS3> {
+export async function startLocalS3(options: { port: number; directory: string; bucket: string; secretAccessKeyOf: SecretAccessKeyOf }): Promise<LocalS3> {
   mkdirSync(options.directory, { recursive: true });
   const server = new S3rver({
     address: '127.0.0.1',
-    port: options.port,
+    port: 0,
     directory: options.directory,
     silent: true,
     configureBuckets: [{ name: options.bucket, configs: [CORS] }],
   });
   const { port } = await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  const front = await serveS3PostPolicyFront({ port: options.port, backend: `http://127.0.0.1:${port}`, secretAccessKeyOf: options.secretAccessKeyOf }).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
+  return {
+    endpoint: front.url,
+    stop: async () => {
+      await front.close();
+      await server.close();
+    },
+  };
 }

@@ -7,9 +7,9 @@ import { serveCognitoProxy } from './cognito-proxy.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.js';
 import { serveEventBus, type LocalEventBus } from './eventbridge.js';
 import type { Listening } from './http-util.js';
-import { serveHttpGateway } from './http-gateway.js';
+import { serveHttpGateway, type HttpApiLimits } from './http-gateway.js';
 import { servePolicyProxy, type LocalService } from './iam-proxy.js';
-import { configureFunctions, functionOfAccessKey, invoke, serveLambdaInvokeApi, stopFunctions, updateFunctionEnvironment } from './lambda-runtime.js';
+import { LOCAL_SECRET_ACCESS_KEY, configureFunctions, functionOfAccessKey, invoke, serveLambdaInvokeApi, stopFunctions, updateFunctionEnvironment } from './lambda-runtime.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
@@ -61,8 +61,10 @@ export interface LocalStackOptions {
   /** Use an already running DynamoDB Local instead of starting one (tests share one). */
   dynamoDbEndpoint?: string;
   tableName?: string;
-  /** How long the local WebSocket gateway keeps connections (API Gateway's quotas by default; tests shorten them). */
+  /** What the local WebSocket gateway allows a connection (API Gateway's quotas by default; tests shorten them). */
   webSocketLimits?: Partial<ConnectionLimits>;
+  /** What the local HTTP gateway allows a request (API Gateway's quotas by default; tests shorten them). */
+  httpLimits?: Partial<HttpApiLimits>;
   /** Print each sent mail to the console (dev). */
   printMail?: boolean;
 }
@@ -94,6 +96,8 @@ export const LOCAL_STRIPE_KEYS = {
 } as const;
 
 const REGION = 'us-east-1';
+/** The handlers' AWS credentials: s3rver accepts only this key; DynamoDB Local runs -sharedDb. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 
@@ -164,7 +168,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const mailboxServer: Listening = await mailbox.serve(await port('mailbox'));
     stops.push(mailboxServer.close);
 
-    const s3 = await startLocalS3({ port: await port('s3'), directory: join(dataDir, 's3'), bucket: IMAGES_BUCKET });
+    const s3 = await startLocalS3({
+      port: await port('s3'),
+      directory: join(dataDir, 's3'),
+      bucket: IMAGES_BUCKET,
+      // The keys S3 knows, to check the signatures of presigned POSTs: this process's and each local function's.
+      secretAccessKeyOf: (accessKeyId) =>
+        accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : functionOfAccessKey(accessKeyId) && LOCAL_SECRET_ACCESS_KEY,
+    });
     stops.push(s3.stop);
     const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME });
     stops.push(events.close);
@@ -237,8 +248,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // data's seeding, tests that read the table): every variable, straight to the emulators.
     Object.assign(process.env, {
       AWS_REGION: REGION,
-      AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only this key; DynamoDB Local runs -sharedDb
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamoDbEndpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: events.url,
@@ -265,7 +276,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       while ((await outboxRelay.drain()) > 0);
     };
 
-    const api = await serveHttpGateway({ port: await port('api') });
+    const api = await serveHttpGateway({ port: await port('api'), limits: options.httpLimits });
     stops.push(api.close);
     stripe.setWebhookUrl(`${api.url}/webhooks/stripe`);
     stripe.setConnectWebhookUrl(`${api.url}/webhooks/stripe/connect`);

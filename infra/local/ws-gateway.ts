@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { WEBSOCKET_API } from '../../functions/routes.js';
-import { decodePathSegment, guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
+import { WebSocket, WebSocketServer } from 'ws';
+import { API_STAGE_THROTTLE, WEBSOCKET_API, type StageThrottle } from '../../functions/routes.js';
+import { decodePathSegment, guarded, listen, readBodyWithin, sendJson, type Listening } from './http-util.js';
 import { invoke } from './lambda-runtime.js';
+import { stageThrottle, TOO_MANY_REQUESTS } from './stage-throttle.js';
 
 export interface LocalWebSocketGateway extends Listening {
   /** ws:// URL browsers connect to. */
@@ -15,18 +16,71 @@ export interface LocalWebSocketGateway extends Listening {
   connectionCount(): number;
 }
 
-/** What API Gateway does to a connection over time (its documented quotas); tests shorten them. */
+/** What API Gateway allows a WebSocket connection (its documented quotas); tests shorten or lower them. */
 export interface ConnectionLimits {
   /** Closed after this long without a message either way (API Gateway: 10 minutes). */
   idleTimeoutMs: number;
   /** Closed this long after connecting, busy or not (API Gateway: 2 hours). */
   maxConnectionAgeMs: number;
+  /** A client's frame longer than this closes the connection with 1009 (API Gateway: 32 KB). */
+  maxFrameBytes: number;
+  /** A client's message (all its frames) longer than this closes it with 1009; @connections refuses longer data with 413 (API Gateway: 128 KB). */
+  maxMessageBytes: number;
+  /** The stage's default route throttle (the one the CDK app declares): $connect and each message take a token. */
+  throttle: StageThrottle;
 }
 
-export const API_GATEWAY_CONNECTION_LIMITS: ConnectionLimits = { idleTimeoutMs: 10 * 60_000, maxConnectionAgeMs: 2 * 3600_000 };
+export const API_GATEWAY_CONNECTION_LIMITS: ConnectionLimits = {
+  idleTimeoutMs: 10 * 60_000,
+  maxConnectionAgeMs: 2 * 3600_000,
+  maxFrameBytes: 32 * 1024,
+  maxMessageBytes: 128 * 1024,
+  throttle: API_STAGE_THROTTLE,
+};
 
 /** API Gateway closes a connection it times out with 1001 "Going Away". */
 const GOING_AWAY = 1001;
+/** ...and one that sent a frame or message over its quota with 1009 "Message Too Big". */
+const MESSAGE_TOO_BIG = 1009;
+
+/** The length fields of a WebSocket frame's header (RFC 6455 §5.2), or undefined while the header is incomplete. */
+function frameHeader(bytes: Buffer): { headerLength: number; payloadLength: number } | undefined {
+  if (bytes.length < 2) return undefined;
+  const maskLength = bytes[1]! & 0x80 ? 4 : 0;
+  const length7 = bytes[1]! & 0x7f;
+  const extendedLength = length7 === 126 ? 2 : length7 === 127 ? 8 : 0;
+  if (bytes.length < 2 + extendedLength) return undefined;
+  const payloadLength = extendedLength === 2 ? bytes.readUInt16BE(2) : extendedLength === 8 ? Number(bytes.readBigUInt64BE(2)) : length7;
+  return { headerLength: 2 + extendedLength + maskLength, payloadLength };
+}
+
+/**
+ * Follows the frames in what a client sends and calls `onOversized` at the first one longer
+ * than `maxFrameBytes`, as soon as its header arrives (ws itself limits only whole messages).
+ */
+function watchFrameSizes(maxFrameBytes: number, onOversized: () => void): (chunk: Buffer) => void {
+  let unread: Buffer = Buffer.alloc(0);
+  let payloadToSkip = 0;
+  let done = false;
+  return (chunk) => {
+    if (done) return;
+    unread = unread.length ? Buffer.concat([unread, chunk]) : chunk;
+    for (;;) {
+      const skipped = Math.min(payloadToSkip, unread.length);
+      payloadToSkip -= skipped;
+      unread = unread.subarray(skipped);
+      if (payloadToSkip > 0) return;
+      const header = frameHeader(unread);
+      if (!header) return;
+      if (header.payloadLength > maxFrameBytes) {
+        done = true;
+        return onOversized();
+      }
+      // The mask key may not have arrived yet; it is skipped with the payload.
+      payloadToSkip = header.headerLength + header.payloadLength;
+    }
+  };
+}
 
 function requestContext(connectionId: string, routeKey: string, eventType: string, extra: object = {}) {
   const now = new Date();
@@ -55,6 +109,7 @@ function requestContext(connectionId: string, routeKey: string, eventType: strin
  */
 export async function serveWebSocketGateway(options: { port: number; limits?: Partial<ConnectionLimits> }): Promise<LocalWebSocketGateway> {
   const limits = { ...API_GATEWAY_CONNECTION_LIMITS, ...options.limits };
+  const throttle = stageThrottle(limits.throttle);
   const sockets = new Map<string, WebSocket>();
   const idleTimers = new Map<string, NodeJS.Timeout>();
   /** Restarts a connection's idle clock (on every message in or out). */
@@ -65,7 +120,8 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
       setTimeout(() => sockets.get(connectionId)?.close(GOING_AWAY, 'Idle timeout'), limits.idleTimeoutMs),
     );
   };
-  const wss = new WebSocketServer({ noServer: true });
+  // ws closes a connection whose message exceeds maxPayload with 1009, as API Gateway does.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   const routeEvent = (connectionId: string, routeKey: string, eventType: string, authorizer: object, body?: string) => ({
     requestContext: requestContext(connectionId, routeKey, eventType, { authorizer }),
     isBase64Encoded: false,
@@ -78,11 +134,13 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
     if (!match) return sendJson(res, 404, { message: 'Not Found' });
     const id = decodePathSegment(match[1]!);
     if (id === undefined) return sendJson(res, 400, { message: 'Bad Request' });
+    const data = await readBodyWithin(req, limits.maxMessageBytes);
+    if (!data) return sendJson(res, 413, { message: 'Payload Too Large' }, { 'x-amzn-errortype': 'PayloadTooLargeException' });
     const socket = sockets.get(id);
     if (!socket) return sendJson(res, 410, { message: 'Gone' }, { 'x-amzn-errortype': 'GoneException' });
     if (req.method === 'POST') {
       // API Gateway delivers pushed data as text frames.
-      socket.send((await readBody(req)).toString('utf8'));
+      socket.send(data.toString('utf8'));
       touch(decodeURIComponent(match[1]!));
       res.writeHead(200);
       res.end();
@@ -108,9 +166,10 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
     const url = new URL(req.url ?? '/', 'http://localhost');
     const connectionId = randomBytes(12).toString('base64');
     const queryStringParameters = Object.fromEntries(url.searchParams.entries());
-    const reject = (status: number) => {
-      socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}\r\n\r\n`);
+    const reject = (status: 401 | 403 | 429) => {
+      socket.end(`HTTP/1.1 ${status} ${{ 401: 'Unauthorized', 403: 'Forbidden', 429: TOO_MANY_REQUESTS }[status]}\r\n\r\n`);
     };
+    if (!throttle.admit()) return reject(429);
     let authorizer: Record<string, unknown>;
     try {
       const decision = (await invoke('ws-authorizer', WEBSOCKET_API.authorizer, {
@@ -135,9 +194,17 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.set(connectionId, ws);
       touch(connectionId);
+      // Before ws reads them: a message whose frame is too long must not reach the function.
+      socket.prependListener('data', watchFrameSizes(limits.maxFrameBytes, () => ws.close(MESSAGE_TOO_BIG, 'Message too big')));
       const ageLimit = setTimeout(() => ws.close(GOING_AWAY, 'Connection age limit'), limits.maxConnectionAgeMs);
       ws.on('message', (data) => {
+        if (ws.readyState !== WebSocket.OPEN) return;
         touch(connectionId);
+        if (!throttle.admit()) {
+          // API Gateway drops a throttled message and tells the client so on the connection.
+          ws.send(JSON.stringify({ message: TOO_MANY_REQUESTS, connectionId, requestId: randomUUID() }));
+          return;
+        }
         void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$default', 'MESSAGE', authorizer, data.toString())).catch(
           (error: unknown) => console.error('[ws] $default failed', error),
         );

@@ -1,12 +1,11 @@
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import type { ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
-import { EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
+import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
@@ -30,12 +29,6 @@ export interface ApiStackProps extends StackProps {
   /** What the `stripe` capability reads. */
   readonly stripeSecret: ISecret;
 }
-
-/**
- * Per-stage request limits: far above what the marketplace needs, low enough that a runaway
- * client cannot run up the Lambda and DynamoDB bill.
- */
-const STAGE_THROTTLE: ThrottleSettings = { rateLimit: 100, burstLimit: 200 };
 
 /**
  * Everything that runs code: the HTTP and WebSocket APIs, the event bus and its rules, and one
@@ -76,7 +69,7 @@ export class ApiStack extends Stack {
     this.webSocketApi = new DeclaredWebSocketApi(this, 'WebSocket', {
       declaration: WEBSOCKET_API,
       functionResources: sharedResources,
-      throttle: STAGE_THROTTLE,
+      throttle: API_STAGE_THROTTLE,
     });
     // Functions may push to browsers, so the WebSocket stage exists before any of them.
     const pushingResources: FunctionResources = { ...sharedResources, webSocketStage: this.webSocketApi.stage };
@@ -94,7 +87,7 @@ export class ApiStack extends Stack {
       tokenIssuer: props.tokenIssuer,
       userPoolClient: props.userPoolClient,
       allowedOrigins: props.browserOrigins,
-      throttle: STAGE_THROTTLE,
+      throttle: API_STAGE_THROTTLE,
     });
 
     for (const [name, rule] of Object.entries(EVENT_RULES)) {

@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { JOB_CATEGORIES } from '../../shared/categories.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
-import { getJson, meterDynamoDb, percentile, printTable } from './report.js';
+import { getJson, meterDynamoDb, percentile, printTable, UNTHROTTLED_GATEWAYS } from './report.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -45,6 +45,7 @@ export async function runBrowseBench(): Promise<void> {
     dataDir,
     ports: RANDOM_PORTS,
     tableName: 'oddjobs-bench',
+    ...UNTHROTTLED_GATEWAYS,
   });
   try {
     // Imported after the stack set the handlers' environment.

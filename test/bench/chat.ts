@@ -17,6 +17,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConversationView } from '../../shared/api.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
+import { UNTHROTTLED_GATEWAYS } from './report.js';
 import { ChatClient, sendMessage } from '../support/chat.js';
 import { api, createUser, type TestUser } from '../support/stack-api.js';
 
@@ -40,7 +41,7 @@ async function inBatches<T>(count: number, size: number, make: (i: number) => Pr
 
 export async function runChatBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-bench-chat-'));
-  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench-chat' });
+  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench-chat', ...UNTHROTTLED_GATEWAYS });
   try {
     // Imported after the stack set the handlers' environment.
     const { db } = await import('../../functions/lib/db.js');

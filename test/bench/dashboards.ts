@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 // The test support's user helpers (their module's vitest hooks are only declared, never run here).
 import { createUser } from '../support/local-stack.js';
-import { getJson, meterDynamoDb, percentile, printTable } from './report.js';
+import { getJson, meterDynamoDb, percentile, printTable, UNTHROTTLED_GATEWAYS } from './report.js';
 
 const OWN_JOBS = Number(process.env.BENCH_OWN_JOBS ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -21,7 +21,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
 
 export async function runDashboardsBench(): Promise<void> {
-  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench' });
+  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench', ...UNTHROTTLED_GATEWAYS });
   try {
     // Imported after the stack set the handlers' environment.
     const { db } = await import('../../functions/lib/db.js');
@@ -59,7 +59,7 @@ export async function runDashboardsBench(): Promise<void> {
 
     const meter = meterDynamoDb(db);
 
-    // Exactly what each screen asks for on entry (web/src/screens/*-dashboard).
+    // Exactly what each screen asks for on entry (web/src/features/dashboards/screens/*-dashboard).
     const scenarios = [
       { name: 'worker dashboard', token: worker.idToken, paths: ['/me/dashboard', '/feed/jobs?limit=12', '/me/saved-jobs'] },
       { name: 'poster dashboard', token: poster.idToken, paths: ['/me/dashboard'] },

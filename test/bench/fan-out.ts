@@ -16,6 +16,7 @@ import WebSocket from 'ws';
 import { CONNECTION_SHARDS } from '../../functions/table.js';
 import { ENV, EVENT_SOURCE, JOB_EVENT } from '../../functions/routes.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
+import { UNTHROTTLED_GATEWAYS } from './report.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 5000);
 /** Connections opened at once while setting up. */
@@ -35,7 +36,7 @@ function connect(url: string, onMessage: () => void): Promise<WebSocket> {
 
 export async function runFanOutBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-bench-feed-'));
-  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench-feed' });
+  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench-feed', ...UNTHROTTLED_GATEWAYS });
   const sockets: WebSocket[] = [];
   try {
     // Imported after the stack set the handlers' environment.

@@ -1,7 +1,18 @@
-/** What the benches share: the DynamoDB meter, an HTTP client, percentiles and the results table. */
+/** What the benches share: the DynamoDB meter, an HTTP client, percentiles, the results table and unthrottled gateways. */
 import { Agent, get } from 'node:http';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { LocalStackOptions } from '../../infra/local/stack.js';
+import { UNTHROTTLED } from '../../infra/local/stage-throttle.js';
+
+/**
+ * The benches load the local gateways beyond one stage's throttle on purpose (thousands of
+ * connections, requests back to back): they measure our code, not API Gateway's throttle.
+ */
+export const UNTHROTTLED_GATEWAYS = {
+  httpLimits: { throttle: UNTHROTTLED },
+  webSocketLimits: { throttle: UNTHROTTLED },
+} satisfies Partial<LocalStackOptions>;
 
 export interface DynamoDbMeter {
   calls: number;

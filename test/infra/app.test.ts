@@ -12,6 +12,7 @@ import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COGNITO_TRIGGERS,
+  API_STAGE_THROTTLE,
   DEPLOY_FUNCTIONS,
   ENV,
   EVENT_RULES,
@@ -422,8 +423,16 @@ describe('api stack', () => {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
-      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      DefaultRouteSettings: { ThrottlingRateLimit: API_STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: API_STAGE_THROTTLE.burstLimit },
     });
+  });
+
+  it('throttles both stages with the declaration the local gateways enforce', () => {
+    const stages = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage'));
+    expect(stages.map((stage) => stage.Properties.DefaultRouteSettings)).toEqual(
+      stages.map(() => expect.objectContaining({ ThrottlingRateLimit: API_STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: API_STAGE_THROTTLE.burstLimit })),
+    );
+    expect(stages.length).toBe(2);
   });
 
   it('logs every WebSocket connect, message and disconnect, with the account role API Gateway needs for it', () => {

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { ENV, EVENT_SOURCE, JOB_EVENT } from '../../functions/routes.js';
 import { CONNECTION_SHARDS, keys } from '../../functions/table.js';
 import { connectionShardOf } from '../../functions/lib/sockets.js';
+import { UNTHROTTLED } from '../../infra/local/stage-throttle.js';
 import { queryIndex, tableClient, useLocalStack } from '../support/local-stack.js';
 
 const CONNECTIONS = 300;
@@ -20,7 +21,8 @@ function connect(url: string): Promise<{ socket: WebSocket; received: string[] }
 }
 
 describe('job feed fan-out over sharded connection lists', () => {
-  const stack = useLocalStack();
+  // 300 connections opened as fast as the machine allows: beyond the stage's throttle on a fast one.
+  const stack = useLocalStack({ webSocketLimits: { throttle: UNTHROTTLED } });
 
   it('delivers one job event exactly once to every connection of every shard and forgets a gone one', async () => {
     const clients: Array<{ socket: WebSocket; received: string[] }> = [];

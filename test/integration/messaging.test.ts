@@ -3,11 +3,12 @@ import { setTimeout } from 'node:timers/promises';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { AppNotification, ChatMessage, ConversationDetail, ConversationView, LiveMessage } from '../../shared/api.js';
+import type { AppNotification, ChatMessage, ConversationDetail, ConversationView, JobSummary, LiveMessage } from '../../shared/api.js';
+import { conversationId as conversationIdOf } from '../../shared/chat.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { ChatClient, messagesAfter, sendMessage, startConversation, unreadTotal } from '../support/chat.js';
-import { postOpenJob, setJobStatus } from '../support/job-lifecycle.js';
+import { createReadyUser, postOpenJob, setJobStatus } from '../support/job-lifecycle.js';
 import { api, createUser, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, settle } from '../support/payments.js';
 
@@ -194,6 +195,49 @@ describe('live messaging', () => {
     expect(history.body.messages.map((message) => message.content)).toEqual(['Done!']);
     const started = await api<{ error: string }>(stack(), 'POST', '/conversations', { token: other.idToken, body: { jobId: job.id } });
     expect([started.status, started.body.error]).toEqual([403, MSG.applications.messagingClosedForCompleted]);
+  });
+
+  it('lets workers start conversations only on open jobs, then only the assigned worker; the poster only with applicants', async () => {
+    const [poster, assigned, applicant, stranger] = await Promise.all([
+      createPoster(stack()),
+      createReadyUser(stack(), 'worker'),
+      createReadyUser(stack(), 'worker'),
+      createUser(stack(), { role: 'worker' }),
+    ]);
+    const job = await postOpenJob(stack(), poster, { title: 'Move a piano' });
+    const start = (caller: TestUser, workerId?: string) =>
+      api<{ error?: string; id?: string }>(stack(), 'POST', '/conversations', { token: caller.idToken, body: { jobId: job.id, ...(workerId ? { workerId } : {}) } });
+    const outcome = async (caller: TestUser, workerId?: string) => {
+      const response = await start(caller, workerId);
+      return [response.status, response.body.error ?? 'started'];
+    };
+    for (const worker of [assigned, applicant]) {
+      expect((await api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: worker.idToken, body: { message: 'Strong arms' } })).status).toBe(201);
+    }
+
+    // Open: a worker may ask; the poster may write to an applicant, not to any worker they name.
+    expect(await outcome(poster, stranger.userId)).toEqual([403, MSG.messaging.notAnApplicant]);
+    expect(await outcome(poster, applicant.userId)).toEqual([201, 'started']);
+    const applicantConversation = conversationIdOf(job.id, applicant.userId);
+
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/applications/${assigned.userId}/accept`, { token: poster.idToken })).status).toBe(200);
+    // Assigned: strangers are refused with the spec's text; the poster may write to the assigned worker only.
+    expect(await outcome(stranger)).toEqual([409, MSG.applications.notAvailable]);
+    expect(await outcome(poster, stranger.userId)).toEqual([409, MSG.messaging.onlyAssignedWorker]);
+    expect(await outcome(assigned)).toEqual([201, 'started']);
+    // The applicant's conversation from when the job was open stays: readable, and (spec 2 §7) writable until paid.
+    expect(await outcome(applicant)).toEqual([200, 'started']);
+    expect((await api(stack(), 'GET', `/conversations/${applicantConversation}`, { token: applicant.idToken })).status).toBe(200);
+    expect((await sendMessage(stack(), applicant, applicantConversation, 'Good luck with the move')).status).toBe(201);
+
+    const summary = await api<JobSummary>(stack(), 'GET', `/jobs/${job.id}`, { token: poster.idToken });
+    await setJobStatus(stack(), summary.body, 'completed', assigned.userId);
+    expect(await outcome(stranger)).toEqual([409, MSG.applications.notAvailable]);
+    await setJobStatus(stack(), summary.body, 'cancelled');
+    expect(await outcome(stranger)).toEqual([409, MSG.jobs.noLongerAvailable]);
+
+    const listed = await api<{ items: ConversationView[] }>(stack(), 'GET', '/conversations', { token: poster.idToken });
+    expect(listed.body.items.map((item) => item.workerId).sort()).toEqual([assigned.userId, applicant.userId].sort());
   });
 
   it("pushes each message to every connection of both parties, and a job's deletion takes its unread messages off the total", async () => {

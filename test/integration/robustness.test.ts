@@ -6,9 +6,11 @@ import { MSG } from '../../shared/messages.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { jobIndexKeys, newJob, type JobItem } from '../../functions/domain/jobs.js';
 import { keys } from '../../functions/table.js';
+import { MAX_BODY_DEPTH } from '../../functions/lib/http.js';
 import { jobForm, postOpenJob } from '../support/job-lifecycle.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster } from '../support/payments.js';
+import { DECLARED_ROUTES, fillPath } from '../support/routes.js';
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -82,6 +84,27 @@ describe('bad input gets a clear 4xx (issue 15)', () => {
       status: 409,
       body: { error: MSG.admin.alreadyRefunded },
     });
+  });
+
+  it('refuses a body nested past the limit with a 400 on every declared route, before any work', async () => {
+    const tooDeep = [`${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`];
+    const outcomes: string[] = [];
+    // Every route that can carry a body (fetch sends none with a GET).
+    for (const route of DECLARED_ROUTES.filter((declared) => declared.method !== 'GET')) {
+      const token = (route.access === 'admin' ? admin : poster).idToken;
+      // Ids that name nothing: the refusal comes before anything is looked up.
+      const path = fillPath(route.template, () => randomUUID());
+      for (const body of tooDeep) {
+        const response = await api(stack(), route.method, path, { token, body });
+        outcomes.push(`${route.routeKey} ${body.slice(0, 5)}: ${response.status} ${JSON.stringify(response.body)}`);
+      }
+    }
+    const refused = `400 ${JSON.stringify({ error: MSG.backend.nestedTooDeeply(MAX_BODY_DEPTH) })}`;
+    expect(outcomes).toEqual(outcomes.map((outcome) => `${outcome.slice(0, outcome.indexOf(': '))}: ${refused}`));
+    // At the limit the body is parsed and judged by the route's schema.
+    const atLimit = await api(stack(), 'POST', '/jobs', { token: poster.idToken, body: `${'['.repeat(MAX_BODY_DEPTH)}${']'.repeat(MAX_BODY_DEPTH)}` });
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body).not.toEqual({ error: MSG.backend.nestedTooDeeply(MAX_BODY_DEPTH) });
   });
 
   it('answers malformed %-escapes 400 in both local gateways and keeps serving', async () => {

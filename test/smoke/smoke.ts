@@ -20,7 +20,7 @@ import type { ChatMessage, ConversationView, JobPaymentStart, JobSummary, LiveMe
 import type { PaymentAccount } from '../../shared/payments.js';
 import { SIGN_UP_ROLE_METADATA, type Role } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
-import { configureAmplify } from '../../web/src/auth/amplify.js';
+import { configureAmplify } from '../../web/src/lib/auth/amplify.js';
 
 /** Stripe's test card that succeeds, as a test PaymentMethod. */
 const TEST_CARD = 'pm_card_visa';

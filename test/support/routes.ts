@@ -175,17 +175,144 @@ function fromJsonSchema(schema: JsonSchema): fc.Arbitrary<unknown> {
   return fc.oneof({ arbitrary: fc.oneof(...fitting), weight: 4 }, { arbitrary: hostileJson, weight: 1 });
 }
 
-/** Bodies for a route: schema-guided ones (from its zod schema), any JSON, and text that is not JSON at all. */
-export function bodyArbitrary(routeKey: string): fc.Arbitrary<string> {
+/** A schema-guided value of a route's body (any JSON for a route that reads none). */
+function guidedValue(routeKey: string): fc.Arbitrary<unknown> {
   const schema = BODY_SCHEMAS[routeKey];
-  const guided = schema
-    ? fromJsonSchema(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema).map((value) => JSON.stringify(value) ?? 'null')
-    : fc.constant('{}');
-  return fc.oneof(
-    { arbitrary: guided, weight: 4 },
-    { arbitrary: hostileJson.map((value) => JSON.stringify(value) ?? 'null'), weight: 2 },
+  return schema ? fromJsonSchema(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : fc.constant({});
+}
+
+/** The names a route's body schema reads (at the top level), for attacks aimed at real fields. */
+function fieldNames(routeKey: string): string[] {
+  const schema = BODY_SCHEMAS[routeKey];
+  const json = schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : {};
+  const objects = json.anyOf ?? [json];
+  return [...new Set(objects.flatMap((object) => Object.keys(object.properties ?? {})))];
+}
+
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+
+/** `count` copies of a JSON text joined into an array. */
+const jsonArrayOf = (element: string, count: number) => `[${new Array<string>(count).fill(element).join(',')}]`;
+
+/** Arrays and objects inside one another, `depth` deep, closed or (sometimes) not. */
+const nestedText = fc
+  .record({
+    depth: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 64 }), weight: 1 }, { arbitrary: fc.constantFrom(1_000, 10_000, 200_000), weight: 2 }),
+    open: fc.constantFrom('[', '{"a":', '{"__proto__":', '[{"constructor":'),
+    closed: fc.boolean(),
+  })
+  .map(({ depth, open, closed }) => {
+    const close = [...open].filter((char) => char === '[' || char === '{').reverse().map((char) => (char === '[' ? ']' : '}')).join('');
+    return open.repeat(depth) + '1' + (closed ? close.repeat(depth) : '');
+  });
+
+/**
+ * JSON texts that attack structure, not values: depth, width, huge arrays, prototype-polluting
+ * objects, numbers no double holds, number-like strings, strings no encoding holds.
+ */
+const structureValueText: fc.Arbitrary<string> = fc.oneof(
+  nestedText,
+  fc.record({ count: fc.constantFrom(1_000, 100_000, 300_000), element: fc.constantFrom('1', '"x"', '{}', '[]', 'null', '"\\ud800"') }).map(({ count, element }) => jsonArrayOf(element, count)),
+  fc.constantFrom(10_000, 100_000).map((width) => `{${Array.from({ length: width }, (_, i) => `"k${i}":${i}`).join(',')}}`),
+  fc.constantFrom(
+    '{"isAdmin":true,"role":"admin","polluted":1}',
+    '{"__proto__":{"isAdmin":true}}',
+    '{"constructor":{"prototype":{"isAdmin":true}}}',
+    '9007199254740993',
+    '-9007199254740993',
+    '123456789012345678901234567890',
+    '1e400',
+    '-1e400',
+    '1e-400',
+    '-0',
+    '0.1e1',
+    '"NaN"',
+    '"Infinity"',
+    '"-Infinity"',
+    '"1e309"',
+    '"0x1F"',
+    '" 42 "',
+    '"4_2"',
+    '"9007199254740993"',
+    '"\\ud800"',
+    '"a\\udc00b"',
+    '"\\u0000"',
+    '{"\\ud800":1}',
+  ),
+  hostileJson.map((value) => JSON.stringify(value) ?? 'null'),
+);
+
+/** Puts `"name": value` (raw JSON text) into a JSON object's text, first or last (a duplicate key's last copy wins). */
+function withMember(objectText: string, name: string, valueText: string, last: boolean): string {
+  const member = `${JSON.stringify(name)}:${valueText}`;
+  if (!objectText.startsWith('{')) return `{${member}}`;
+  const rest = objectText.slice(1, -1);
+  if (!rest) return `{${member}}`;
+  return last ? `{${rest},${member}}` : `{${member},${rest}}`;
+}
+
+/** Bytes that are not UTF-8: stray continuation, overlong, encoded surrogate, past U+10FFFF, cut sequences. */
+const invalidUtf8 = fc.oneof(
+  fc.constantFrom([0xff], [0xfe, 0xff], [0x80], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0xf0, 0x9f, 0x98]),
+  fc.array(fc.integer({ min: 0x80, max: 0xff }), { minLength: 1, maxLength: 12 }),
+);
+
+/** Bodies nested a few thousand levels deep, which every route with a body once answered 500. */
+export const DEEP_BODIES: readonly string[] = [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`];
+
+/** A request body as sent: text or bytes, and the content type it claims (none: no header). */
+export interface RequestBody {
+  body: string | Uint8Array<ArrayBuffer>;
+  contentType: string | undefined;
+}
+
+const JSON_TYPE = 'application/json';
+/** Content types a JSON route does not expect; binary ones reach the handler base64-encoded, as from API Gateway. */
+const otherContentType = fc.constantFrom(
+  undefined,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'image/png',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'application/vnd.api+json',
+);
+
+/**
+ * Bodies for a route: schema-guided ones (from its zod schema), any JSON, text that is not JSON
+ * at all, and structure attacks on the guided ones (a real field or a prototype key replaced by
+ * an attack, first or as a duplicate last; empty and truncated bodies; bytes that are not
+ * UTF-8; UTF-16), each sent as JSON or under another content type.
+ */
+export function requestBodyArbitrary(routeKey: string): fc.Arbitrary<RequestBody> {
+  const guided = guidedValue(routeKey).map((value) => JSON.stringify(value) ?? 'null');
+  const names = [...fieldNames(routeKey), ...PROTOTYPE_KEYS, 'extra'];
+  const text = fc.oneof(
+    { arbitrary: guided, weight: 2 },
+    { arbitrary: hostileJson.map((value) => JSON.stringify(value) ?? 'null'), weight: 1 },
     { arbitrary: hostileString, weight: 1 },
     // A lone surrogate written as a JSON escape: valid JSON, invalid text.
     { arbitrary: fc.constant('{"message":"\\ud800","title":"\\udfff","reason":"\\ud800x"}'), weight: 1 },
+    { arbitrary: fc.tuple(guided, fc.constantFrom(...names), structureValueText, fc.boolean()).map(([object, name, value, last]) => withMember(object, name, value, last)), weight: 5 },
+    { arbitrary: nestedText, weight: 2 },
+    { arbitrary: fc.constant(''), weight: 1 },
+    { arbitrary: fc.tuple(guided, fc.nat()).map(([object, cut]) => object.slice(0, cut % Math.max(object.length, 1))), weight: 1 },
+  );
+  const bytes = fc.oneof(
+    fc.tuple(guided, fc.constantFrom(...names), invalidUtf8, fc.boolean()).map(([object, name, invalid, last]) => {
+      // A string member holding a NUL (which JSON.stringify never leaves raw) marks where the bytes go.
+      const [before, after] = withMember(object, name, '"\u0000"', last).split('\u0000');
+      return Buffer.concat([Buffer.from(before!), Buffer.from(invalid), Buffer.from(after!)]);
+    }),
+    fc.uint8Array({ maxLength: 64 }),
+    guided.map((object) => Buffer.from(object, 'utf16le')),
+  );
+  return fc.oneof(
+    { arbitrary: fc.record({ body: text, contentType: fc.constant(JSON_TYPE) }), weight: 6 },
+    { arbitrary: fc.record({ body: bytes, contentType: fc.constant(JSON_TYPE) }), weight: 2 },
+    { arbitrary: fc.record({ body: fc.oneof(text, bytes), contentType: otherContentType }), weight: 2 },
   );
 }

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseGroups } from '../../functions/lib/http.js';
-import { compileRoutes, flattenClaims } from '../../infra/local/http-gateway.js';
+import { API_GATEWAY_HTTP_LIMITS, compileRoutes, flattenClaims, serveHttpGateway, type HttpApiLimits } from '../../infra/local/http-gateway.js';
 import { matchesPattern } from '../../infra/local/event-pattern.js';
-import { EVENT_RULES, HTTP_ROUTE_GROUPS } from '../../functions/routes.js';
+import type { Listening } from '../../infra/local/http-util.js';
+import { API_GATEWAY_CONNECTION_LIMITS } from '../../infra/local/ws-gateway.js';
+import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS } from '../../functions/routes.js';
 
 describe('local HTTP gateway', () => {
   it('compiles every declared route and prefers literal segments over parameters', () => {
@@ -21,6 +23,53 @@ describe('local HTTP gateway', () => {
     expect(parseGroups(claims['cognito:groups'])).toEqual(['admin', 'staff']);
     expect(parseGroups(['admin'])).toEqual(['admin']);
     expect(parseGroups(undefined)).toEqual([]);
+  });
+});
+
+describe('local HTTP gateway limits (API Gateway HTTP API quotas)', () => {
+  const fixture = {
+    entry: 'test/support/fixtures/gateway-handler.ts',
+    capabilities: [],
+    routes: { 'POST /echo': 'public', 'GET /never': 'public' },
+  } as const;
+  let gateway: Listening | undefined;
+  afterEach(() => gateway?.close());
+  const serve = async (limits: Partial<HttpApiLimits> = {}) => {
+    // Public routes only: no token is ever verified.
+    const verifier = { verify: () => Promise.reject(new Error('no tokens in these tests')) };
+    gateway = await serveHttpGateway({ port: 0, limits, routeGroups: { fixture }, verifier });
+    return gateway.url;
+  };
+  const MB = 1024 * 1024;
+
+  it('enforces the stage throttle the CDK app declares, and API Gateway\'s other quotas, by default', () => {
+    expect(API_GATEWAY_HTTP_LIMITS).toEqual({ maxPayloadBytes: 10 * MB, integrationTimeoutMs: 30_000, throttle: API_STAGE_THROTTLE });
+    expect(API_GATEWAY_CONNECTION_LIMITS.throttle).toBe(API_STAGE_THROTTLE);
+  });
+
+  it('refuses a body over 10 MB with 413, as API Gateway does, and passes one of 10 MB', async () => {
+    const url = await serve();
+    const post = (bytes: number) => fetch(`${url}/echo`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes) });
+    const atLimit = await post(10 * MB);
+    expect({ status: atLimit.status, body: await atLimit.text() }).toEqual({ status: 200, body: String(10 * MB) });
+    const over = await post(10 * MB + 1);
+    expect({ status: over.status, body: await over.json() }).toEqual({ status: 413, body: { message: 'Request Entity Too Large' } });
+  });
+
+  it('answers 503 when the function does not answer within the integration timeout', async () => {
+    const url = await serve({ integrationTimeoutMs: 50 });
+    const response = await fetch(`${url}/never`);
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 503, body: { message: 'Service Unavailable' } });
+  });
+
+  it('throttles beyond the burst with 429 {"message":"Too Many Requests"}', async () => {
+    // A bucket that refills too slowly to matter during the test: the burst is all there is.
+    const url = await serve({ throttle: { burstLimit: 3, rateLimit: 0.001 } });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/echo`, { method: 'POST', body: 'x' })).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    const throttled = await fetch(`${url}/echo`, { method: 'POST', body: 'x' });
+    expect({ status: throttled.status, body: await throttled.json() }).toEqual({ status: 429, body: { message: 'Too Many Requests' } });
   });
 });
 

@@ -39,4 +39,11 @@ describe('one cleaning rule for every free-text field', () => {
     expect(containsLoneSurrogate(JSON.parse('{"\\udc00":1}'))).toBe(true);
     expect(containsLoneSurrogate({ a: ['😀', 1, null] })).toBe(false);
   });
+
+  it('walks a value of any depth and width without running out of stack', () => {
+    let deep: unknown = '\ud800';
+    for (let level = 0; level < 100_000; level++) deep = level % 2 ? [deep] : { a: deep };
+    expect(containsLoneSurrogate(deep)).toBe(true);
+    expect(containsLoneSurrogate(Array.from({ length: 500_000 }, () => 'ok'))).toBe(false);
+  });
 });

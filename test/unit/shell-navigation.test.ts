@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainNavItems, mobileMenuItems, unreadBadgeText, userMenuItems } from '../../web/src/components/layout/navigation.js';
+import { mainNavItems, mobileMenuItems, unreadBadgeText, userMenuItems } from '../../web/src/lib/navigation.js';
 
 const labels = (items: Array<{ label: string }>) => items.map((item) => item.label);
 

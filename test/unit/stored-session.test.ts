@@ -1,7 +1,7 @@
 import { DefaultTokenStore } from 'aws-amplify/auth/cognito';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
-import * as session from '../../web/src/auth/session.js';
+import * as session from '../../web/src/lib/auth/session.js';
 
 /** The browser's localStorage, for Node. */
 class MemoryStorage {
@@ -29,7 +29,7 @@ class MemoryStorage {
 const storage = new MemoryStorage();
 const CONFIG = { userPoolId: 'us-east-1_pool', userPoolClientId: 'client-1' } as RuntimeConfig;
 
-describe('telling a kept session from none without loading Amplify (web/src/auth/session.ts)', () => {
+describe('telling a kept session from none without loading Amplify (web/src/lib/auth/session.ts)', () => {
   beforeAll(() => {
     Object.assign(globalThis, { window: { localStorage: storage } });
     session.configureAuth(CONFIG);

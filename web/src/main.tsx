@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { configureAuth, mayKeepSession, prefetchAmplify } from './auth/session';
-import { BootScreen } from './components/BootScreen';
-import { preloadSignedInControls } from './components/layout/SiteHeader';
-import { loadRuntimeConfig } from './config';
-import { preloadScreen } from './router';
+import { App } from './app/App';
+import { configureAuth, mayKeepSession, prefetchAmplify } from './lib/auth/session';
+import { BootScreen } from './app/BootScreen';
+import { preloadSignedInControls } from './app/layout/SiteHeader';
+import { loadRuntimeConfig } from './lib/config';
+import { preloadScreen } from './app/router';
 import './styles.css';
 import './styles/jobs.css';
 import './styles/shell.css';

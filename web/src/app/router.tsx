@@ -1,0 +1,140 @@
+import { lazy } from 'react';
+import { createBrowserRouter, matchPath } from 'react-router-dom';
+import { MSG } from '../../../shared/messages';
+import { ROLE_HOME } from '../../../shared/roles';
+import { ACCOUNT_ROUTES } from './account-routes';
+import { RequireAccess } from './RequireAccess';
+import { Layout } from './layout/Layout';
+import { preloadSignedInControls } from './layout/SiteHeader';
+import { loadAdminDashboardScreen } from '../features/admin';
+import { loadSignInScreen, loadSignUpScreen, loadVerifyEmailScreen } from '../features/auth';
+import { loadDashboardScreen, loadPosterDashboardScreen, loadWorkerDashboardScreen } from '../features/dashboards';
+import { loadDisputeCenterScreen } from '../features/disputes';
+import { loadJobDetailScreen, loadPostJobScreen } from '../features/jobs';
+import { loadLandingScreen } from '../features/landing';
+import { loadProfileScreen, loadPublicProfileScreen } from '../features/profile';
+
+// Every screen is its own chunk: a feature's index hands out loaders of its screens (from its
+// routes.ts; a screen module default-exports the screen for React.lazy), never the screens.
+const LandingScreen = lazy(loadLandingScreen);
+const SignUpScreen = lazy(loadSignUpScreen);
+const SignInScreen = lazy(loadSignInScreen);
+const VerifyEmailScreen = lazy(loadVerifyEmailScreen);
+const PostJobScreen = lazy(loadPostJobScreen);
+const JobDetailScreen = lazy(loadJobDetailScreen);
+const DashboardScreen = lazy(loadDashboardScreen);
+const WorkerDashboardScreen = lazy(loadWorkerDashboardScreen);
+const PosterDashboardScreen = lazy(loadPosterDashboardScreen);
+const AdminDashboardScreen = lazy(loadAdminDashboardScreen);
+const ProfileScreen = lazy(loadProfileScreen);
+const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
+const DisputeCenterScreen = lazy(loadDisputeCenterScreen);
+const PublicProfileScreen = lazy(loadPublicProfileScreen);
+
+// Signing in needs the header's signed-in controls next: the sign-in screen downloads them early.
+const signInScreen = <SignInScreen preloadSignedInControls={preloadSignedInControls} />;
+
+/** The screens most visits start on, by path. */
+const FIRST_SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
+  ['/', loadLandingScreen],
+  ['/jobs/:id', loadJobDetailScreen],
+  ['/dashboard', loadDashboardScreen],
+  [ROLE_HOME.worker, loadWorkerDashboardScreen],
+  [ROLE_HOME.poster, loadPosterDashboardScreen],
+];
+
+/**
+ * Starts downloading the screen of `pathname` (when it is one of the first screens) at start-up,
+ * beside /config.json and the session, rather than once the router renders it; React.lazy then
+ * finds the module already on its way.
+ */
+export function preloadScreen(pathname: string): void {
+  const screen = FIRST_SCREENS.find(([path]) => matchPath(path, pathname));
+  // A failed download is React.lazy's to report, when the screen renders.
+  screen?.[1]().catch(() => undefined);
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <LandingScreen /> },
+      { path: 'sign-up', element: <SignUpScreen /> },
+      { path: 'signup', element: <SignUpScreen /> },
+      { path: 'sign-in', element: signInScreen },
+      { path: 'signin', element: signInScreen },
+      { path: 'dashboard', element: <DashboardScreen /> },
+      {
+        path: 'post-job',
+        element: (
+          <RequireAccess roles={['poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard" deniedMessage={MSG.jobs.onlyPostersCanCreate}>
+            <PostJobScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'jobs/:id',
+        element: (
+          <RequireAccess signedOutTo="/sign-up">
+            <JobDetailScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'jobs/:jobId/dispute',
+        element: (
+          <RequireAccess roles={['worker', 'poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
+            <DisputeCenterScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: ROLE_HOME.worker,
+        element: (
+          <RequireAccess roles={['worker']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
+            <WorkerDashboardScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: ROLE_HOME.poster,
+        element: (
+          <RequireAccess roles={['poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
+            <PosterDashboardScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: ROLE_HOME.admin,
+        element: (
+          <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
+            <AdminDashboardScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'profile',
+        element: (
+          <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+            <ProfileScreen />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'profiles/:id',
+        element: (
+          <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+            <PublicProfileScreen />
+          </RequireAccess>
+        ),
+      },
+      ...ACCOUNT_ROUTES,
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+  {
+    // The verification screen has no navigation bar (spec 2 §2).
+    element: <Layout bare />,
+    children: [{ path: 'verify-email', element: <VerifyEmailScreen /> }],
+  },
+]);

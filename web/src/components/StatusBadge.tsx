@@ -1,5 +1,0 @@
-import { statusBadgeText, type JobStatus } from '../../../shared/job-states';
-
-export function StatusBadge({ status }: { status: JobStatus }) {
-  return <span className={`badge badge--${status}`}>{statusBadgeText(status)}</span>;
-}

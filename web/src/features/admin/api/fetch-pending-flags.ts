@@ -1,0 +1,5 @@
+import type { FlaggedJob } from '../../../../../shared/admin';
+import type { Page } from '../../../../../shared/api';
+import type { ApiClient } from '../../../lib/api/client';
+
+export const fetchPendingFlags = (api: ApiClient, cursor: string | null) => api.get<Page<FlaggedJob>>('/admin/flags', { cursor });

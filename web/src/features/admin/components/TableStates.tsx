@@ -1,0 +1,54 @@
+import { Button } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import { apiErrorText } from '../../../lib/api/client';
+import { EmptyState } from '../../../lib/components/EmptyState';
+import { LoadingState } from '../../../lib/components/LoadingState';
+
+/** What a table needs of its TanStack query (paged or not). */
+interface TableQuery {
+  isPending: boolean;
+  error: unknown;
+  refetch(): unknown;
+  hasNextPage?: boolean;
+  isFetchingNextPage?: boolean;
+  fetchNextPage?(): unknown;
+}
+
+interface TableStatesProps {
+  query: TableQuery;
+  /** What is loading, e.g. 'transactions'. */
+  what: string;
+  /** The spec's 'Failed to load …' text for a reason. */
+  failedText(reason: string): string;
+  isEmpty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}
+
+/** Loading, failure, empty, or the table with 'Load more' below it while the server has more rows. */
+export function TableStates({ query, ...props }: TableStatesProps) {
+  if (query.isPending) return <LoadingState label={`Loading ${props.what}...`} />;
+  if (query.error) {
+    return (
+      <div className="empty-state" role="alert">
+        <p className="empty-state__title">{props.failedText(apiErrorText(query.error, 'the server did not answer'))}</p>
+        <Button size="small" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (props.isEmpty) return <EmptyState title={props.emptyText} />;
+  return (
+    <>
+      <div className="admin-table">{props.children}</div>
+      {query.hasNextPage ? (
+        <div className="button-row admin-load-more">
+          <Button size="small" isLoading={query.isFetchingNextPage} loadingText="Loading..." onClick={() => void query.fetchNextPage?.()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}

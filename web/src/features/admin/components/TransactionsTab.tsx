@@ -1,0 +1,112 @@
+import { Badge, Button, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PaymentRecord } from '../../../../../shared/api';
+import { MSG } from '../../../../../shared/messages';
+import { formatCents } from '../../../../../shared/money';
+import { apiErrorText } from '../../../lib/api/client';
+import { useApi } from '../../../lib/api/useApi';
+import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+import { useToast } from '../../../lib/toast/useToast';
+import { ReasonDialog } from '../../../lib/components/ReasonDialog';
+import { TableStates } from './TableStates';
+import { ADMIN_QUERY } from '../api/admin-query-keys';
+import { fetchPayments } from '../api/fetch-payments';
+import { refundPayment } from '../api/refund-payment';
+import { useAdminPages } from '../hooks/useAdminPages';
+
+/** Payments newest first (spec 2 §2), live: a change pushed by the server reloads the list. */
+export default function TransactionsTab() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const payments = useAdminPages(ADMIN_QUERY.payments, fetchPayments);
+  const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY.payments });
+  useLiveUpdates((message) => {
+    if (message.type === 'payment.changed') refresh();
+  });
+  useLiveReconnect(refresh);
+
+  async function refund(payment: PaymentRecord, reason: string) {
+    try {
+      await refundPayment(api, payment.id, reason);
+      toast.success(MSG.payments.refunded);
+      setRefunding(null);
+    } catch (error) {
+      toast.error(apiErrorText(error, MSG.payments.refundFailed));
+    } finally {
+      refresh();
+    }
+  }
+
+  return (
+    <section aria-label="Transactions">
+      <TableStates
+        what="transactions"
+        query={payments}
+        failedText={(reason) => MSG.admin.loadFailed('transactions', reason)}
+        isEmpty={payments.rows.length === 0}
+        emptyText="No payments yet."
+      >
+        <Table caption="Payments, newest first" highlightOnHover size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell as="th">Date</TableCell>
+              <TableCell as="th">Job</TableCell>
+              <TableCell as="th">Poster</TableCell>
+              <TableCell as="th">Amount</TableCell>
+              <TableCell as="th">Platform fee</TableCell>
+              <TableCell as="th">Card fee</TableCell>
+              <TableCell as="th">Status</TableCell>
+              <TableCell as="th">Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {payments.rows.map((payment) => (
+              <TableRow key={payment.id}>
+                <TableCell>{new Date(payment.createdAt).toLocaleString()}</TableCell>
+                <TableCell>
+                  <Link to={`/jobs/${payment.jobId}`}>{payment.jobTitle}</Link>
+                </TableCell>
+                <TableCell title={payment.posterId}>{payment.posterId.slice(0, 8)}</TableCell>
+                <TableCell>{formatCents(payment.amount)}</TableCell>
+                <TableCell>{formatCents(payment.platformFee)}</TableCell>
+                <TableCell>{formatCents(payment.stripeFee)}</TableCell>
+                <TableCell>
+                  <Badge size="small" variation={payment.status === 'refunded' ? 'warning' : 'success'}>
+                    {payment.status}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  {payment.status === 'succeeded' ? (
+                    <Button size="small" variation="warning" onClick={() => setRefunding(payment)}>
+                      Refund<span className="visually-hidden"> {payment.jobTitle}</span>
+                    </Button>
+                  ) : (
+                    (payment.refundReason ?? '')
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableStates>
+      {refunding ? (
+        <ReasonDialog
+          title="Refund this payment?"
+          label="Reason for the refund"
+          confirmLabel={`Refund ${formatCents(refunding.amount)}`}
+          missingReason={MSG.payments.refundReasonRequired}
+          onConfirm={(reason) => refund(refunding, reason)}
+          onCancel={() => setRefunding(null)}
+        >
+          <p>
+            {formatCents(refunding.amount)} goes back to the poster of "{refunding.jobTitle}". This cannot be undone.
+          </p>
+        </ReasonDialog>
+      ) : null}
+    </section>
+  );
+}

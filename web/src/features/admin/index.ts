@@ -1,0 +1,1 @@
+export { loadAdminDashboardScreen } from './routes';

@@ -1,0 +1,1 @@
+export { loadSignInScreen, loadSignUpScreen, loadVerifyEmailScreen, loadForgotPasswordScreen } from './routes';

@@ -1,0 +1,6 @@
+// This feature's screens for the app's router, each its own chunk (React.lazy). Kept out of
+// index.ts, which re-exports them: see README "Web app layout".
+export const loadSignInScreen = () => import('./screens/SignInScreen');
+export const loadSignUpScreen = () => import('./screens/SignUpScreen');
+export const loadVerifyEmailScreen = () => import('./screens/VerifyEmailScreen');
+export const loadForgotPasswordScreen = () => import('./screens/ForgotPasswordScreen');

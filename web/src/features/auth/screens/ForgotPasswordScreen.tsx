@@ -1,0 +1,166 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import * as z from '../../../../../shared/zod';
+import { MSG } from '../../../../../shared/messages';
+import { PASSWORD_MIN_LENGTH } from '../../../../../shared/schemas/auth';
+import { CONFIRMATION_CODE_PATTERN, completePasswordReset, requestPasswordReset } from '../api/accounts';
+import { passwordResetFailureText } from '../cognito-errors';
+import { FormError } from '../../../lib/components/FormError';
+import { EmailField } from '../components/EmailField';
+import { CodeField } from '../components/CodeField';
+import { PasswordFields } from '../components/PasswordFields';
+import { PageHeading } from '../../../lib/components/PageHeading';
+import { useConfig } from '../../../lib/useConfig';
+import { useToast } from '../../../lib/toast/useToast';
+import { useToastedAction } from '../../../lib/toast/useToastedAction';
+import { showErrorAndFocus } from '../../../lib/forms';
+import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
+
+const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.auth.invalidEmail)), z.email(MSG.auth.invalidEmail));
+
+const newPasswordSchema = z
+  .object({
+    code: z.string().check(z.trim(), z.regex(CONFIRMATION_CODE_PATTERN, MSG.verify.invalidCode)),
+    password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, MSG.auth.passwordTooShort)),
+    confirmPassword: z.string(),
+  })
+  .check(z.refine((form) => form.password === form.confirmPassword, { message: MSG.auth.passwordsDoNotMatch, path: ['confirmPassword'] }));
+
+type NewPasswordValues = z.input<typeof newPasswordSchema>;
+type NewPasswordField = keyof NewPasswordValues;
+
+/**
+ * Password recovery in two steps: the address gets a code by email, then the code and a new
+ * password set it. Success leads to sign-in with the address filled in.
+ */
+export default function ForgotPasswordScreen() {
+  const { email: typedEmail } = readNavigationState(useLocation().state);
+  const { mailboxUrl } = useConfig();
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  return (
+    <div className="auth-page">
+      <div className="card auth-card">
+        <PageHeading>Reset Your Password</PageHeading>
+        {codeSentTo ? (
+          <NewPasswordForm email={codeSentTo} onUseOtherEmail={() => setCodeSentTo(null)} />
+        ) : (
+          <RequestCodeForm initialEmail={typedEmail ?? ''} onSent={setCodeSentTo} />
+        )}
+        {mailboxUrl ? (
+          <p className="dev-aid">
+            <a href={mailboxUrl} target="_blank" rel="noreferrer">
+              Open local mailbox
+            </a>
+          </p>
+        ) : null}
+        <p className="auth-card__switch">
+          Remembered it? <Link to="/sign-in">Sign In</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function RequestCodeForm({ initialEmail, onSent }: { initialEmail: string; onSent(email: string): void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState(initialEmail);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      showErrorAndFocus(form.current, 'email', () => setProblem(parsed.error.issues[0]?.message ?? MSG.auth.invalidEmail));
+      return;
+    }
+    setProblem(null);
+    setSubmitting(true);
+    try {
+      await requestPasswordReset(parsed.data);
+      onSent(parsed.data);
+    } catch (error) {
+      setProblem(passwordResetFailureText(error));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="form" noValidate onSubmit={submit}>
+      <p className="auth-card__lead">Enter the email address of your account and we will email you a code to choose a new password.</p>
+      <fieldset disabled={submitting} className="form__fields">
+        <EmailField value={email} onChange={setEmail} error={problem} />
+        <button type="submit" className="button button--block">
+          {submitting ? MSG.verify.sending : 'Send Reset Code'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+interface NewPasswordFormProps {
+  email: string;
+  onUseOtherEmail(): void;
+}
+
+function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<NewPasswordValues>({ code: '', password: '', confirmPassword: '' });
+  const [problem, setProblem] = useState<{ field: NewPasswordField | null; message: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const { busy: resending, run: resendCode } = useToastedAction(() => requestPasswordReset(email), MSG.passwordReset.codeSent, passwordResetFailureText);
+
+  const update = (field: NewPasswordField, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const fieldError = (field: NewPasswordField) => (problem?.field === field ? problem.message : null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = newPasswordSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = (issue?.path[0] as NewPasswordField | undefined) ?? null;
+      showErrorAndFocus(form.current, field, () => setProblem({ field, message: issue?.message ?? MSG.auth.allFieldsRequired }));
+      return;
+    }
+    setProblem(null);
+    setSubmitting(true);
+    try {
+      await completePasswordReset(email, parsed.data.code, parsed.data.password);
+      toast.success(MSG.passwordReset.done);
+      navigate('/sign-in', { state: { email } satisfies NavigationState });
+    } catch (error) {
+      setProblem({ field: null, message: passwordResetFailureText(error) });
+      setSubmitting(false);
+    }
+  }
+
+
+  return (
+    <form ref={form} className="form" noValidate onSubmit={submit}>
+      <p role="status">
+        {MSG.passwordReset.codeSent} It went to <strong className="break-anywhere">{email}</strong>.
+      </p>
+      <fieldset disabled={submitting} className="form__fields">
+        {/* The previous step's button is gone: the next thing to do is typing the mailed code. */}
+        <CodeField label="Reset Code" value={values.code} onChange={(code) => update('code', code)} error={fieldError('code')} autoFocus />
+        <PasswordFields values={values} onChange={update} errorOf={fieldError} isNew />
+        {problem && problem.field === null ? <FormError>{problem.message}</FormError> : null}
+        <button type="submit" className="button button--block">
+          {submitting ? 'Resetting...' : 'Reset Password'}
+        </button>
+        <div className="button-row button-row--center">
+          <button type="button" className="button button--ghost button--small" disabled={resending} onClick={() => void resendCode()}>
+            {resending ? MSG.verify.sending : 'Send a new code'}
+          </button>
+          <button type="button" className="button button--ghost button--small" onClick={onUseOtherEmail}>
+            Use a different email
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

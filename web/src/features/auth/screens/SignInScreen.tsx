@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { MSG, signInErrorText } from '../../../../../shared/messages';
+import { signInSchema } from '../../../../../shared/schemas/auth';
+import { isUnconfirmedUser, signInFailureText } from '../cognito-errors';
+import { prefetchAmplify } from '../../../lib/auth/session';
+import { dashboardPath, welcomePath } from '../../../lib/auth/destinations';
+import { FormError } from '../../../lib/components/FormError';
+import { EmailField } from '../components/EmailField';
+import { FormField } from '../../../lib/components/FormField';
+import { PageHeading } from '../../../lib/components/PageHeading';
+import { useAuth } from '../../../lib/auth/useAuth';
+import { useToast } from '../../../lib/toast/useToast';
+import { showErrorAndFocus } from '../../../lib/forms';
+import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
+
+/** The spec's pause between "signed in" and the redirect, long enough to see the toast begin. */
+const REDIRECT_DELAY_MS = 100;
+
+/** `preloadSignedInControls` downloads the app header's signed-in controls, which show right after. */
+export default function SignInScreen({ preloadSignedInControls }: { preloadSignedInControls(): void }) {
+  const { status, profile } = useAuth();
+  const navigate = useNavigate();
+  const { email, from, welcome } = readNavigationState(useLocation().state);
+  // The page a guard sent the user away from; else, right after verifying, the welcoming dashboard; else their own.
+  const destination = from ?? (welcome && profile ? welcomePath(profile.role) : dashboardPath(profile));
+
+  // Signing in needs Amplify, then the header's signed-in controls: both download while the form is filled in.
+  useEffect(() => {
+    prefetchAmplify();
+    preloadSignedInControls();
+  }, [preloadSignedInControls]);
+
+  // Whoever has a profile here, just signed in or already signed in before, moves on.
+  useEffect(() => {
+    if (!profile) return;
+    const timer = window.setTimeout(() => navigate(destination, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [profile, destination, navigate]);
+
+  return (
+    <div className="auth-page">
+      <div className="card auth-card">
+        <PageHeading>Sign In</PageHeading>
+        {status === 'loading' ? <p role="status">{MSG.auth.checkingAuthentication}</p> : null}
+        {profile ? <p role="status">{MSG.auth.redirectingToDashboard}</p> : null}
+        {status === 'signedIn' && !profile ? (
+          <>
+            <p>{MSG.auth.alreadySignedIn}</p>
+            <button type="button" className="button button--block" onClick={() => navigate(destination)}>
+              {MSG.nav.continueToDashboard}
+            </button>
+          </>
+        ) : null}
+        {status === 'signedOut' ? (
+          <>
+            <SignInForm initialEmail={email ?? ''} />
+            <p className="auth-card__switch">
+              Don&apos;t have an account? <Link to="/sign-up">Sign up</Link>
+            </p>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+interface SignInProblem {
+  message: string;
+  /** The email to verify, when the account exists but its address is not confirmed yet. */
+  unverifiedEmail?: string;
+}
+
+function SignInForm({ initialEmail }: { initialEmail: string }) {
+  const { signIn } = useAuth();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ email: initialEmail, password: '' });
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = signInSchema.safeParse(values);
+    if (!parsed.success) {
+      const field = values.email.trim() ? 'password' : 'email';
+      showErrorAndFocus(form.current, field, () => setProblem({ message: parsed.error.issues[0]?.message ?? MSG.auth.emailAndPasswordRequired }));
+      return;
+    }
+    const { email, password } = parsed.data;
+    setProblem(null);
+    setSubmitting(true);
+    try {
+      const outcome = await signIn(email, password);
+      switch (outcome.kind) {
+        case 'signedIn':
+          // The screen now shows "Redirecting..." and moves on; nothing else to do here.
+          toast.success(MSG.auth.signedIn);
+          return;
+        case 'unconfirmed':
+          setProblem({ message: signInErrorText('email not confirmed'), unverifiedEmail: email });
+          break;
+        case 'profileMissing':
+          toast.error(MSG.auth.accountProfileNotFound);
+          break;
+        case 'profileFailed':
+          toast.error(MSG.auth.failedToLoadProfile);
+          break;
+      }
+    } catch (error) {
+      setProblem({ message: signInFailureText(error), ...(isUnconfirmedUser(error) ? { unverifiedEmail: email } : {}) });
+    }
+    setSubmitting(false);
+  }
+
+  return (
+    <form ref={form} className="form" noValidate onSubmit={submit}>
+      <fieldset disabled={submitting} className="form__fields">
+        <EmailField value={values.email} onChange={(email) => setValues((current) => ({ ...current, email }))} />
+        <FormField label="Password">
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={values.password}
+              onChange={(e) => setValues((current) => ({ ...current, password: e.target.value }))}
+            />
+          )}
+        </FormField>
+        <p className="auth-card__forgot">
+          {/* The reset form starts with whatever address was typed here. */}
+          <Link to="/forgot-password" state={{ email: values.email.trim() } satisfies NavigationState}>
+            Forgot password?
+          </Link>
+        </p>
+        {problem ? (
+          <FormError>
+            <p>{problem.message}</p>
+            {problem.unverifiedEmail ? (
+              <p>
+                <Link to="/verify-email" state={{ email: problem.unverifiedEmail } satisfies NavigationState}>
+                  Verify your email
+                </Link>
+              </p>
+            ) : null}
+          </FormError>
+        ) : null}
+        <button type="submit" className="button button--block">
+          {submitting ? 'Signing In...' : 'Sign In'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,4 @@
+// This feature's screens for the app's router, each its own chunk (React.lazy). Kept out of
+// index.ts, which re-exports them: see README "Web app layout".
+export const loadConversationsScreen = () => import('./screens/ConversationsScreen');
+export const loadChatScreen = () => import('./screens/ChatScreen');

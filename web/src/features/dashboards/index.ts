@@ -1,0 +1,1 @@
+export { loadDashboardScreen, loadWorkerDashboardScreen, loadPosterDashboardScreen } from './routes';

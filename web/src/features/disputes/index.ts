@@ -1,0 +1,7 @@
+export { loadDisputeCenterScreen } from './routes';
+
+export { disputeKeys } from './api/dispute-keys';
+export { DisputeThreadView } from './components/DisputeThreadView';
+export { DisputesPanel } from './components/DisputesPanel';
+export { SubmitDisputeDialog } from './components/SubmitDisputeDialog';
+export { useDisputeLiveUpdates } from './hooks/useDisputes';

@@ -1,0 +1,4 @@
+import type { JobSummary } from '../../../../../shared/api';
+import type { ApiClient } from '../../../lib/api/client';
+
+export const unassignJob = (api: ApiClient, id: string) => api.post<JobSummary>(`/jobs/${encodeURIComponent(id)}/unassign`, {});

@@ -1,0 +1,176 @@
+import { useEffect, useReducer, useState } from 'react';
+import type { JobCardSummary, JobSummary, LiveMessage, Page } from '../../../../../shared/api';
+import { MSG } from '../../../../../shared/messages';
+import { MIN_PREFIX_LENGTH, searchWords } from '../../../../../shared/search';
+import type { ApiClient } from '../../../lib/api/client';
+import { fetchJobPage, type JobFeed, type JobFilter } from '../api/fetch-job-page';
+import { useApi } from '../../../lib/api/useApi';
+import { useAuth } from '../../../lib/auth/useAuth';
+import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+import { useToast } from '../../../lib/toast/useToast';
+
+export interface JobsView {
+  phase: 'loading' | 'ready' | 'failed';
+  /** Open jobs, newest first. */
+  jobs: JobCardSummary[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+  retry(): void;
+}
+
+/** The grid shows only open jobs that are not the viewer's own (spec 1 §2 "Grid rules"). */
+function isVisible(job: JobCardSummary, viewerId: string | null): boolean {
+  return job.status === 'open' && Boolean(job.id) && job.posterId !== viewerId;
+}
+
+/**
+ * Whether a pushed job belongs in a filtered grid. The server answers searches from its index
+ * (shared/search.ts words and prefixes); pushed jobs are matched here with the same words, every
+ * search word being a word of the job or the start of one.
+ */
+function matchesFilter(job: JobSummary, filter: JobFilter): boolean {
+  if (filter.category && job.category !== filter.category) return false;
+  const wanted = searchWords(filter.q);
+  if (wanted.length === 0) return true;
+  const words = searchWords([job.title, job.description, job.category, job.location, ...job.skills].join(' '));
+  return wanted.every((search) => words.some((word) => word === search || (search.length >= MIN_PREFIX_LENGTH && word.startsWith(search))));
+}
+
+// The personal feed and searches filter each page on the server, so a page can come back empty
+// with more after it; follow the cursor a few times rather than show an empty grid.
+const MAX_EMPTY_PAGES_SKIPPED = 5;
+
+async function fetchFilledPage(api: ApiClient, feed: JobFeed, filter: JobFilter, cursor: string | null): Promise<Page<JobCardSummary>> {
+  let page = await fetchJobPage(api, feed, filter, cursor);
+  for (let skipped = 0; page.items.length === 0 && page.nextCursor && skipped < MAX_EMPTY_PAGES_SKIPPED; skipped++) {
+    page = await fetchJobPage(api, feed, filter, page.nextCursor);
+  }
+  return page;
+}
+
+interface JobList {
+  /** Which request the list answers (feed, viewer, filter, reload); actions for another key are stale. */
+  key: string | null;
+  jobs: JobCardSummary[];
+  nextCursor: string | null;
+  failed: boolean;
+}
+
+type JobListAction =
+  | { type: 'loaded' | 'appended'; key: string; page: Page<JobCardSummary>; viewerId: string | null }
+  | { type: 'failed'; key: string }
+  | { type: 'live'; key: string; message: LiveMessage; viewerId: string | null; filter: JobFilter };
+
+const NO_LIST: JobList = { key: null, jobs: [], nextCursor: null, failed: false };
+
+const byNewest = (a: JobCardSummary, b: JobCardSummary) => b.createdAt.localeCompare(a.createdAt);
+
+function applyLiveMessage(list: JobList, message: LiveMessage, viewerId: string | null, filter: JobFilter): JobList {
+  if (message.type !== 'job.posted' && message.type !== 'job.updated' && message.type !== 'job.removed') return list;
+  const changedId = message.type === 'job.removed' ? message.jobId : message.job.id;
+  const others = list.jobs.filter((job) => job.id !== changedId);
+  if (message.type === 'job.removed' || !isVisible(message.job, viewerId) || !matchesFilter(message.job, filter)) {
+    return others.length === list.jobs.length ? list : { ...list, jobs: others };
+  }
+  const oldestLoaded = list.jobs.at(-1);
+  const wasListed = others.length !== list.jobs.length;
+  // A job older than everything loaded so far arrives with its page on "Load more" instead.
+  if (!wasListed && list.nextCursor && oldestLoaded && message.job.createdAt < oldestLoaded.createdAt) return list;
+  return { ...list, jobs: [...others, message.job].sort(byNewest) };
+}
+
+function jobListReducer(list: JobList, action: JobListAction): JobList {
+  switch (action.type) {
+    case 'loaded':
+      return {
+        key: action.key,
+        jobs: action.page.items.filter((job) => isVisible(job, action.viewerId)),
+        nextCursor: action.page.nextCursor,
+        failed: false,
+      };
+    case 'failed':
+      return { ...NO_LIST, key: action.key, failed: true };
+    case 'appended': {
+      if (action.key !== list.key) return list;
+      const known = new Set(list.jobs.map((job) => job.id));
+      const fresh = action.page.items.filter((job) => !known.has(job.id) && isVisible(job, action.viewerId));
+      return { ...list, jobs: [...list.jobs, ...fresh], nextCursor: action.page.nextCursor };
+    }
+    case 'live':
+      return action.key === list.key ? applyLiveMessage(list, action.message, action.viewerId, action.filter) : list;
+  }
+}
+
+/**
+ * A grid's open jobs, narrowed by `filter`: the first page on mount, more on demand, kept in
+ * sync with the server's live pushes (new jobs on top, changes applied, removals dropped) and
+ * re-read after the live connection was lost. `feed` null waits (e.g. while the session is
+ * still being restored).
+ */
+export function useJobs(feed: JobFeed | null, filter: JobFilter): JobsView {
+  const api = useApi();
+  const toast = useToast();
+  const { userId: viewerId } = useAuth();
+  const [generation, setGeneration] = useState(0);
+  const [list, dispatch] = useReducer(jobListReducer, NO_LIST);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const { q, category } = filter;
+  const key = feed === null ? null : JSON.stringify([feed, viewerId, q, category, generation]);
+  const phase = list.key !== key ? 'loading' : list.failed ? 'failed' : 'ready';
+
+  useEffect(() => {
+    if (feed === null || key === null) return;
+    let active = true;
+    fetchFilledPage(api, feed, { q, category }, null).then(
+      (page) => active && dispatch({ type: 'loaded', key, page, viewerId }),
+      () => {
+        if (!active) return;
+        dispatch({ type: 'failed', key });
+        toast.error(MSG.jobs.loadFailed);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, feed, key, viewerId, q, category, toast]);
+
+  useLiveUpdates((message) => {
+    // Until the first page is in, that page brings the current state anyway.
+    if (phase !== 'ready' || key === null || message.type === 'notification') return;
+    dispatch({ type: 'live', key, message, viewerId, filter });
+    if (message.type === 'job.posted' && isVisible(message.job, viewerId) && matchesFilter(message.job, filter)) {
+      toast.info(MSG.jobs.newJobLive);
+    }
+    if (message.type === 'job.removed' && list.jobs.some((job) => job.id === message.jobId)) toast.info(MSG.jobs.removedLive);
+  });
+
+  // Pushes sent while the socket was down are lost: read the first page again, in place.
+  useLiveReconnect(() => {
+    if (feed === null || key === null || phase !== 'ready') return;
+    fetchFilledPage(api, feed, filter, null).then(
+      (page) => dispatch({ type: 'loaded', key, page, viewerId }),
+      () => undefined, // the grid keeps what it shows; the next reconnect or visit tries again
+    );
+  });
+
+  function loadMore(): void {
+    if (feed === null || key === null || phase !== 'ready' || !list.nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    fetchFilledPage(api, feed, filter, list.nextCursor)
+      .then(
+        (page) => dispatch({ type: 'appended', key, page, viewerId }),
+        () => toast.error(MSG.jobs.loadFailed),
+      )
+      .finally(() => setLoadingMore(false));
+  }
+
+  return {
+    phase,
+    jobs: phase === 'ready' ? list.jobs : [],
+    hasMore: phase === 'ready' && list.nextCursor !== null,
+    loadingMore,
+    loadMore,
+    retry: () => setGeneration((current) => current + 1),
+  };
+}

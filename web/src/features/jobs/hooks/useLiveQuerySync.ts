@@ -1,0 +1,51 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Dashboard, JobSummary, SavedJob } from '../../../../../shared/api';
+import { queryKeys, removeById, upsertById } from '../../../lib/api/query-keys';
+import { useAuth } from '../../../lib/auth/useAuth';
+import { jobIdOf } from '../api/fetch-own-jobs';
+import { savedJobIdOf } from './useSavedJobs';
+import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+
+/**
+ * The one place where the server's pushes meet the query cache (mounted once, in App): cached
+ * lists that hold a pushed job are patched with it, and queries whose answer it changes are
+ * invalidated (read again if on screen, else when next shown). After a lost connection the
+ * pushes sent meanwhile are gone, so everything is read again.
+ */
+export function useLiveQuerySync(): void {
+  const queryClient = useQueryClient();
+  const { userId } = useAuth();
+
+  useLiveUpdates((message) => {
+    if (message.type === 'notification') {
+      const { jobId } = message.notification;
+      if (jobId) void queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) });
+      return;
+    }
+    if (message.type === 'review.saved') {
+      // Their rating, their reviews list and (for the caller) the dashboard's reviews panel.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile(message.review.revieweeId) });
+      if (message.review.revieweeId === userId) void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+      return;
+    }
+    if (message.type !== 'job.posted' && message.type !== 'job.updated' && message.type !== 'job.removed') return;
+    const jobId = message.type === 'job.removed' ? message.jobId : message.job.id;
+    const isOwn = message.type !== 'job.removed' && (message.job.posterId === userId || message.job.workerId === userId);
+    // The dashboard also holds what pushes leave out (a decline reason): read it again whenever a
+    // job of the caller changed, including one that just stopped being theirs (an unassign).
+    const onDashboard = queryClient.getQueryData<Dashboard>(queryKeys.dashboard)?.jobs.some((job) => job.id === jobId) ?? false;
+    if (isOwn || onDashboard) void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+
+    if (message.type === 'job.removed') {
+      queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => removeById(jobs, jobId, jobIdOf));
+      queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, (saved) => removeById(saved, jobId, savedJobIdOf));
+    } else {
+      const { job } = message;
+      if (isOwn) queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => upsertById(jobs, job, jobIdOf));
+      queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, (saved) => saved?.map((entry) => (entry.job.id === jobId ? { ...entry, job } : entry)));
+      if (message.type === 'job.updated') void queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) });
+    }
+  });
+
+  useLiveReconnect(() => void queryClient.invalidateQueries());
+}

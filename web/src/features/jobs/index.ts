@@ -1,0 +1,14 @@
+export { loadJobDetailScreen, loadPostJobScreen } from './routes';
+
+export { fetchOwnJobs, useOwnJobs } from './api/fetch-own-jobs';
+export { AcceptanceBanner } from './components/AcceptanceBanner';
+export { EditJobPanel } from './components/EditJobPanel';
+export { JobBoard, JobBoardView, useJobBoard } from './components/JobBoard';
+export { JobHistory } from './components/JobHistory';
+export { MarkCompletedButton } from './components/MarkCompletedButton';
+export { OwnJobList } from './components/OwnJobList';
+export { PosterJobStats } from './components/PosterJobStats';
+export { SavedJobsCard } from './components/SavedJobsCard';
+export { useEditingJob } from './hooks/useEditingJob';
+export { useLiveQuerySync } from './hooks/useLiveQuerySync';
+export { useSavedJobs } from './hooks/useSavedJobs';

@@ -1,0 +1,1 @@
+export { loadLandingScreen, loadTermsOfServiceScreen, loadPrivacyPolicyScreen } from './routes';

@@ -1,0 +1,5 @@
+// This feature's screens for the app's router, each its own chunk (React.lazy). Kept out of
+// index.ts, which re-exports them: see README "Web app layout".
+export const loadLandingScreen = () => import('./screens/LandingScreen');
+export const loadTermsOfServiceScreen = () => import('./screens/TermsOfServiceScreen');
+export const loadPrivacyPolicyScreen = () => import('./screens/PrivacyPolicyScreen');

@@ -1,0 +1,4 @@
+import type { AppNotification } from '../../../../../shared/api';
+import type { ApiClient } from '../../../lib/api/client';
+
+export const markNotificationRead = (api: ApiClient, id: string) => api.post<AppNotification>(`/me/notifications/${encodeURIComponent(id)}/read`, {});

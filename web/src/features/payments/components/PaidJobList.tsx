@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import type { JobSummary } from '../../../../../shared/api';
+import { formatCents } from '../../../../../shared/money';
+import { formatCalendarDay } from '../../../lib/format';
+
+/** The worker's paid jobs: title, the day it was paid (its last change) and what the worker received. */
+export function PaidJobList({ jobs }: { jobs: JobSummary[] }) {
+  if (!jobs.length) return <p className="muted">No paid jobs yet. Jobs appear here once their poster has released the payment.</p>;
+  return (
+    <table className="paid-jobs">
+      <thead>
+        <tr>
+          <th scope="col">Job</th>
+          <th scope="col">Paid on</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {jobs.map((job) => (
+          <tr key={job.id}>
+            <td>
+              <Link to={`/jobs/${job.id}`}>{job.title}</Link>
+            </td>
+            <td>{formatCalendarDay(job.updatedAt.slice(0, 10))}</td>
+            <td>{formatCents(job.payment)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

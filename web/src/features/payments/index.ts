@@ -1,0 +1,8 @@
+export { loadWorkerEarningsScreen } from './routes';
+
+export { CardPaymentStep } from './components/CardPaymentStep';
+export { PaymentAccountActions } from './components/PaymentAccountActions';
+export { PaymentAccountNeeded } from './components/PaymentAccountNeeded';
+export { usePaymentAccountSync } from './hooks/usePaymentAccount';
+export { useStripeSetupReturn } from './hooks/useStripeSetupReturn';
+export { isPaymentSetupComplete } from './payment-account';

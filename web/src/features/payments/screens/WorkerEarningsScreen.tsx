@@ -1,0 +1,53 @@
+import type { Earnings } from '../../../../../shared/api';
+import { formatCents } from '../../../../../shared/money';
+import { apiErrorText } from '../../../lib/api/client';
+import { useEarnings } from '../api/fetch-earnings';
+import { EmptyState } from '../../../lib/components/EmptyState';
+import { LoadingState } from '../../../lib/components/LoadingState';
+import { PageHeading } from '../../../lib/components/PageHeading';
+import { PaidJobList } from '../components/PaidJobList';
+import { PaymentAccountNeeded } from '../components/PaymentAccountNeeded';
+import { PayoutOptions } from '../components/PayoutOptions';
+import { isPaymentSetupComplete } from '../payment-account';
+import { MSG } from '../../../../../shared/messages';
+
+/** 'My Earnings' (spec 2 §2): the worker's paid jobs and totals, and fast payouts once the account is fully set up. */
+export default function WorkerEarningsScreen() {
+  const earnings = useEarnings();
+  return (
+    <div className="page">
+      <PageHeading>My Earnings</PageHeading>
+      {earnings.isPending ? <LoadingState label="Loading your earnings..." /> : null}
+      {earnings.isError ? (
+        <EmptyState title={apiErrorText(earnings.error, MSG.payments.earningsLoadFailed)}>
+          <button type="button" className="button button--secondary" onClick={() => void earnings.refetch()}>
+            Try again
+          </button>
+        </EmptyState>
+      ) : null}
+      {earnings.isSuccess ? <EarningsOverview earnings={earnings.data} /> : null}
+    </div>
+  );
+}
+
+function EarningsOverview({ earnings }: { earnings: Earnings }) {
+  return (
+    <>
+      <dl className="stat-grid" aria-label="Your earnings at a glance">
+        <div className="stat-card">
+          <dt>Total Earned</dt>
+          <dd>{formatCents(earnings.totalEarned)}</dd>
+        </div>
+        <div className="stat-card">
+          <dt>Jobs Paid</dt>
+          <dd>{earnings.paidJobs.length}</dd>
+        </div>
+      </dl>
+      <section className="section-block" aria-labelledby="paid-jobs-heading">
+        <h2 id="paid-jobs-heading">Paid Jobs</h2>
+        <PaidJobList jobs={earnings.paidJobs} />
+      </section>
+      {isPaymentSetupComplete(earnings.paymentAccount) ? <PayoutOptions /> : <PaymentAccountNeeded message={MSG.payments.finishSetupForPayouts} />}
+    </>
+  );
+}

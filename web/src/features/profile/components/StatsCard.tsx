@@ -1,0 +1,24 @@
+import type { OwnProfile } from '../../../../../shared/api';
+import { formatRating } from '../../../lib/format';
+
+export function StatsCard({ profile }: { profile: OwnProfile }) {
+  return (
+    <section className="card" aria-labelledby="stats-heading">
+      <h2 id="stats-heading">Stats</h2>
+      <dl className="facts facts--stacked">
+        <div>
+          <dt>Rating</dt>
+          <dd>{formatRating(profile.rating)}</dd>
+        </div>
+        <div>
+          <dt>Reviews</dt>
+          <dd>{profile.reviewCount}</dd>
+        </div>
+        <div>
+          <dt>Completed jobs</dt>
+          <dd>{profile.completedJobs}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export { loadProfileScreen, loadPublicProfileScreen, loadWorkerOnboardingScreen } from './routes';
+
+export { WelcomeBanner } from './components/WelcomeBanner';

@@ -1,0 +1,5 @@
+// This feature's screens for the app's router, each its own chunk (React.lazy). Kept out of
+// index.ts, which re-exports them: see README "Web app layout".
+export const loadProfileScreen = () => import('./screens/ProfileScreen');
+export const loadPublicProfileScreen = () => import('./screens/PublicProfileScreen');
+export const loadWorkerOnboardingScreen = () => import('./screens/WorkerOnboardingScreen');

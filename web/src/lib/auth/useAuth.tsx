@@ -1,0 +1,163 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { OwnProfile } from '../../../../shared/api';
+import { MSG } from '../../../../shared/messages';
+import { isNotFound, type ApiClient } from '../api/client';
+import { fetchOwnProfile } from './api/fetch-own-profile';
+import { updateOwnProfile, type ProfileUpdateRequest } from './api/update-own-profile';
+import { clearStaleSession, currentIdToken, currentUserId, hasStoredSession, loadAmplify, whenAmplifyLoaded } from './session';
+import { useApi } from '../api/useApi';
+import { useConfig } from '../useConfig';
+import { useToast } from '../toast/useToast';
+
+type AuthState =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  /** `profile` is null when it could not be loaded (the session is still valid). */
+  | { status: 'signedIn'; userId: string; profile: OwnProfile | null };
+
+export type AuthStatus = AuthState['status'];
+
+export type SignInOutcome =
+  | { kind: 'signedIn'; profile: OwnProfile }
+  | { kind: 'unconfirmed' }
+  /** Signed in to Cognito but no profile exists: the user was signed out again. */
+  | { kind: 'profileMissing' }
+  /** The profile could not be loaded: the user was signed out again. */
+  | { kind: 'profileFailed' };
+
+export interface Auth {
+  status: AuthStatus;
+  /** The Cognito `sub` (= profile id) while signed in. */
+  userId: string | null;
+  profile: OwnProfile | null;
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** `everywhere` also ends the sessions on the user's other devices (Cognito global sign-out). */
+  signOut(options?: { everywhere?: boolean }): Promise<void>;
+  /** Reloads the profile (after it changed on the server); null when signed out or unavailable. */
+  refreshProfile(): Promise<OwnProfile | null>;
+  /** PATCH /me; the app shows the saved profile at once. Rejects with the server's ApiRequestError. */
+  updateProfile(changes: ProfileUpdateRequest): Promise<OwnProfile>;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+type ProfileLoad = { kind: 'loaded'; profile: OwnProfile } | { kind: 'missing' } | { kind: 'failed' };
+
+async function loadProfile(api: ApiClient): Promise<ProfileLoad> {
+  try {
+    return { kind: 'loaded', profile: await fetchOwnProfile(api) };
+  } catch (error) {
+    return isNotFound(error) ? { kind: 'missing' } : { kind: 'failed' };
+  }
+}
+
+/** Holds the session and the signed-in user's profile for the whole app. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const toast = useToast();
+  const { authFlowType } = useConfig();
+  // A browser that keeps no session is signed out from the first paint, without loading Amplify.
+  const [state, setState] = useState<AuthState>(() => (hasStoredSession() ? { status: 'loading' } : { status: 'signedOut' }));
+
+  // Restore a session kept by Amplify from an earlier visit.
+  useEffect(() => {
+    if (!hasStoredSession()) return;
+    let active = true;
+    async function restore(): Promise<AuthState> {
+      const userId = (await currentIdToken()) ? await currentUserId() : null;
+      if (!userId) return { status: 'signedOut' };
+      const load = await loadProfile(api);
+      if (load.kind === 'missing') {
+        await (await loadAmplify()).signOut();
+        return { status: 'signedOut' };
+      }
+      if (load.kind === 'failed') toast.error(MSG.auth.failedToLoadProfile);
+      return { status: 'signedIn', userId, profile: load.kind === 'loaded' ? load.profile : null };
+    }
+    void restore().then((restored) => {
+      if (active) setState(restored);
+    });
+    return () => {
+      active = false;
+    };
+  }, [api, toast]);
+
+  // Amplify signs out on its own when a session can no longer be refreshed (once it runs: before, no session is in use).
+  useEffect(() => {
+    let stopListening = () => {};
+    const stopWaiting = whenAmplifyLoaded(({ Hub, signOut }) => {
+      stopListening = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedOut') setState({ status: 'signedOut' });
+        if (payload.event === 'tokenRefresh_failure') void signOut();
+      });
+    });
+    return () => {
+      stopWaiting();
+      stopListening();
+    };
+  }, []);
+
+  const signIn = useCallback(
+    async (email: string, password: string): Promise<SignInOutcome> => {
+      await clearStaleSession();
+      const amplify = await loadAmplify();
+      const result = await amplify.signIn({ username: email, password, options: { authFlowType } });
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return { kind: 'unconfirmed' };
+      const userId = result.isSignedIn ? await currentUserId() : null;
+      if (!userId) throw new Error(MSG.auth.noUserData);
+      const load = await loadProfile(api);
+      if (load.kind !== 'loaded') {
+        await amplify.signOut();
+        return { kind: load.kind === 'missing' ? 'profileMissing' : 'profileFailed' };
+      }
+      setState({ status: 'signedIn', userId, profile: load.profile });
+      return { kind: 'signedIn', profile: load.profile };
+    },
+    [api, authFlowType],
+  );
+
+  const signOut = useCallback(async (options?: { everywhere?: boolean }) => {
+    try {
+      await (await loadAmplify()).signOut({ global: options?.everywhere ?? false });
+    } finally {
+      setState({ status: 'signedOut' });
+    }
+  }, []);
+
+  const refreshProfile = useCallback(async () => {
+    const load = await loadProfile(api);
+    const profile = load.kind === 'loaded' ? load.profile : null;
+    setState((current) => (current.status === 'signedIn' ? { ...current, profile } : current));
+    return profile;
+  }, [api]);
+
+  const updateProfile = useCallback(
+    async (changes: ProfileUpdateRequest) => {
+      const profile = await updateOwnProfile(api, changes);
+      setState((current) => (current.status === 'signedIn' ? { ...current, profile } : current));
+      return profile;
+    },
+    [api],
+  );
+
+  const auth = useMemo<Auth>(
+    () => ({
+      status: state.status,
+      userId: state.status === 'signedIn' ? state.userId : null,
+      profile: state.status === 'signedIn' ? state.profile : null,
+      signIn,
+      signOut,
+      refreshProfile,
+      updateProfile,
+    }),
+    [state, signIn, signOut, refreshProfile, updateProfile],
+  );
+
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth needs an AuthProvider');
+  return auth;
+}
