@@ -114,8 +114,57 @@ function sendUnrecognized(service: LocalService, res: ServerResponse, accessKeyI
   res.end(JSON.stringify({ __type: 'UnrecognizedClientException', message }));
 }
 
-/** Forwards the request as it came (s3rver's one key in place of the function's), and its answer back. */
+/** One DynamoDB call a function made, with the capacity it consumed. */
+export interface DynamoDbCall {
+  readonly operation: string;
+  readonly capacityUnits: number;
+}
+
+/** Who meters the functions' DynamoDB calls (the benches and the search tests), while anyone does. */
+export interface DynamoDbMeterHook {
+  active(): boolean;
+  record(call: DynamoDbCall): void;
+}
+
+/**
+ * Forwards a DynamoDB call asking for its consumed capacity (unless it asked already), and
+ * records it before answering: what a meter on the SDK client did while functions shared this process.
+ */
+async function forwardMetered(target: URL, req: IncomingMessage, body: Buffer, res: ServerResponse, meter: DynamoDbMeterHook): Promise<void> {
+  const input = JSON.parse(body.toString('utf8') || '{}') as { ReturnConsumedCapacity?: string };
+  input.ReturnConsumedCapacity ??= 'TOTAL';
+  const answer = await send(target, 'dynamodb', req, Buffer.from(JSON.stringify(input)));
+  const output = JSON.parse(answer.body.toString('utf8') || '{}') as { ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> };
+  const capacityUnits = [output.ConsumedCapacity ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+  meter.record({ operation: targetOperation(req), capacityUnits });
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+  res.end(answer.body);
+}
+
+/** The emulator's answer to the request as it came (s3rver's one key in place of the function's). */
+function send(target: URL, service: LocalService, req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const upstream = upstreamRequest(target, service, req, body, async (answer) => {
+      resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: await readBody(answer) });
+    });
+    upstream.on('error', reject);
+  });
+}
+
+/** Forwards the request as it came, and its answer back. */
 function forward(target: URL, service: LocalService, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const upstream = upstreamRequest(target, service, req, body, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+      answer.on('end', resolve);
+      answer.on('error', reject);
+    });
+    upstream.on('error', reject);
+  });
+}
+
+function upstreamRequest(target: URL, service: LocalService, req: IncomingMessage, body: Buffer, onAnswer: (answer: IncomingMessage) => void) {
   const headers = { ...req.headers, host: target.host, 'content-length': String(body.length) };
   delete headers.expect;
   let path = req.url ?? '/';
@@ -124,16 +173,9 @@ function forward(target: URL, service: LocalService, req: IncomingMessage, body:
     path = path.replace(/([?&]X-Amz-Credential=)[^%&/]+/i, `$1${S3RVER_ACCESS_KEY_ID}`);
   }
   const base = target.pathname.replace(/\/$/, '');
-  return new Promise((resolve, reject) => {
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: `${base}${path}`, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-      answer.on('end', resolve);
-      answer.on('error', reject);
-    });
-    upstream.on('error', reject);
-    upstream.end(body);
-  });
+  const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: `${base}${path}`, headers }, onAnswer);
+  upstream.end(body);
+  return upstream;
 }
 
 export interface PolicyProxyOptions {
@@ -142,6 +184,8 @@ export interface PolicyProxyOptions {
   target: string;
   /** The local function that signs with an access key id, if any. */
   identify(accessKeyId: string): LocalFunction | undefined;
+  /** DynamoDB only: who meters the calls. */
+  meter?: DynamoDbMeterHook;
 }
 
 /**
@@ -170,6 +214,7 @@ export async function servePolicyProxy(options: PolicyProxyOptions): Promise<Lis
           return sendDenied(service, res, message);
         }
       }
+      if (accessKeyId !== undefined && options.meter?.active()) return forwardMetered(target, req, body, res, options.meter);
       await forward(target, service, req, body, res);
     }),
   );

@@ -8,7 +8,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb.js';
 import { serveEventBus, type LocalEventBus } from './eventbridge.js';
 import type { Listening } from './http-util.js';
 import { serveHttpGateway, type HttpApiLimits } from './http-gateway.js';
-import { servePolicyProxy, type LocalService } from './iam-proxy.js';
+import { servePolicyProxy, type DynamoDbCall, type DynamoDbMeterHook, type LocalService } from './iam-proxy.js';
 import { LOCAL_SECRET_ACCESS_KEY, configureFunctions, functionOfAccessKey, invoke, serveLambdaInvokeApi, stopFunctions, updateFunctionEnvironment } from './lambda-runtime.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
@@ -84,6 +84,8 @@ export interface LocalStack {
   stripe: StripeSimulator;
   /** The local Lambda service: invoke a function by name and declaration, or change its environment. */
   functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment };
+  /** Tells `observer` of every DynamoDB call a function makes, with its consumed capacity, until the returned stop. */
+  observeDynamoDb(observer: (call: DynamoDbCall) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -189,8 +191,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const issuer = `${cognito.url}/${userPool.userPoolId}`;
     stops.push(stopFunctions);
     // Each function's AWS calls go through a policy proxy that allows what its capabilities grant.
+    const dynamoDbObservers = new Set<(call: DynamoDbCall) => void>();
+    const dynamoDbMeter: DynamoDbMeterHook = {
+      active: () => dynamoDbObservers.size > 0,
+      record: (call) => dynamoDbObservers.forEach((observer) => observer(call)),
+    };
     const proxied = async (service: LocalService, target: string) => {
-      const proxy = await servePolicyProxy({ service, target, identify: functionOfAccessKey });
+      const proxy = await servePolicyProxy({ service, target, identify: functionOfAccessKey, meter: service === 'dynamodb' ? dynamoDbMeter : undefined });
       stops.push(proxy.close);
       return proxy.url;
     };
@@ -313,6 +320,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sockets,
       stripe,
       functions: { invoke, updateEnvironment: updateFunctionEnvironment },
+      observeDynamoDb: (observer) => {
+        dynamoDbObservers.add(observer);
+        return () => dynamoDbObservers.delete(observer);
+      },
       stop: stopAll,
     };
   } catch (error) {
