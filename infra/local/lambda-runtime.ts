@@ -45,7 +45,11 @@ interface ExecutionEnvironment {
   readonly pending: Map<string, { resolve(value: unknown): void; reject(error: Error): void }>;
 }
 
-let environments: FunctionEnvironments | undefined;
+/** Before a local stack configures them (a gateway's unit test), functions get Lambda's own variables only. */
+const UNCONFIGURED: FunctionEnvironments = { platform: {}, declared: () => ({}) };
+let environments = UNCONFIGURED;
+/** After the local stack stopped, nothing is invoked any more (a retry would start an environment again). */
+let stopped = false;
 const running = new Map<string, Promise<ExecutionEnvironment>>();
 /** The same environments once started: a crashed one is replaced at once, before another invocation reaches it. */
 const started = new Map<string, ExecutionEnvironment>();
@@ -56,6 +60,7 @@ const changed = new Map<string, Record<string, string | undefined>>();
 /** Sets what the functions run with; the local stack calls it once it knows every endpoint. */
 export function configureFunctions(given: FunctionEnvironments): void {
   environments = given;
+  stopped = false;
 }
 
 /** The function that signs with this access key id, if any has run. */
@@ -63,7 +68,7 @@ export const functionOfAccessKey = (accessKeyId: string): LocalFunction | undefi
 
 /** Exactly what Lambda would give the function, plus the local endpoints: nothing else of this process's environment. */
 function environmentOf(name: string, declaration: FunctionDeclaration): Record<string, string> {
-  if (!environments) throw new Error(`Local function ${name} invoked while no local stack runs`);
+  if (stopped) throw new Error(`Local function ${name} invoked after the local stack stopped`);
   const lambda = {
     AWS_REGION: REGION,
     AWS_DEFAULT_REGION: REGION,
@@ -165,7 +170,8 @@ export function updateFunctionEnvironment(name: string, changes: Record<string, 
 /** Ends every execution environment and forgets the changes (the local stack's stop); later invocations fail. */
 export async function stopFunctions(): Promise<void> {
   const environmentsStarting = [...running.values()];
-  environments = undefined;
+  environments = UNCONFIGURED;
+  stopped = true;
   running.clear();
   started.clear();
   byAccessKey.clear();
