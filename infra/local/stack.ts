@@ -170,6 +170,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const mailboxServer: Listening = await mailbox.serve(await port('mailbox'));
     stops.push(mailboxServer.close);
 
+    // The functions and their policy proxies stop after the emulators and gateways in front of
+    // them: closing the WebSocket gateway still runs $disconnect for each open connection.
+    const proxies: Listening[] = [];
+    stops.push(async () => {
+      await stopFunctions();
+      await Promise.all(proxies.map((proxy) => proxy.close()));
+    });
+
     const s3 = await startLocalS3({
       port: await port('s3'),
       directory: join(dataDir, 's3'),
@@ -189,7 +197,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(stripe.close);
 
     const issuer = `${cognito.url}/${userPool.userPoolId}`;
-    stops.push(stopFunctions);
     // Each function's AWS calls go through a policy proxy that allows what its capabilities grant.
     const dynamoDbObservers = new Set<(call: DynamoDbCall) => void>();
     const dynamoDbMeter: DynamoDbMeterHook = {
@@ -198,7 +205,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     const proxied = async (service: LocalService, target: string) => {
       const proxy = await servePolicyProxy({ service, target, identify: functionOfAccessKey, meter: service === 'dynamodb' ? dynamoDbMeter : undefined });
-      stops.push(proxy.close);
+      proxies.push(proxy);
       return proxy.url;
     };
     const endpoints = {
