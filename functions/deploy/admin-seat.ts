@@ -18,6 +18,12 @@ const cognito = new CognitoIdentityProviderClient({});
 export interface AdminSeatProperties {
   AdminEmail: string;
   AdminName: string;
+  /**
+   * A value new to this deploy (`-c resendAdminInvitation=<value>`) mails the invitation again,
+   * with a new temporary password, while the admin has not yet chosen one (its first one
+   * expires after 7 days). Absent or unchanged, nothing is sent.
+   */
+  ResendInvitation?: string;
 }
 
 const subOf = (attributes: AttributeType[] | undefined) => attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
@@ -45,6 +51,14 @@ async function createAdminUser(userPoolId: string, email: string, name: string):
   }
 }
 
+/** Mails the invitation again if the admin has not signed in yet; answers whether it did. */
+async function resendInvitation(userPoolId: string, email: string): Promise<boolean> {
+  const { UserStatus } = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+  if (UserStatus !== 'FORCE_CHANGE_PASSWORD') return false;
+  await cognito.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }));
+  return true;
+}
+
 /**
  * The deploy's admin (AWS): a CloudFormation custom resource that creates the `adminEmail`
  * user with an invitation, adds it to the admin group and writes what post-confirmation
@@ -52,7 +66,7 @@ async function createAdminUser(userPoolId: string, email: string, name: string):
  * seat in AWS. Every step is safe to repeat; deleting the resource keeps the admin.
  */
 async function handle(event: CloudFormationCustomResourceEvent): Promise<{ PhysicalResourceId: string; Data?: Record<string, string> }> {
-  const { AdminEmail, AdminName } = event.ResourceProperties as unknown as AdminSeatProperties & { ServiceToken: string };
+  const { AdminEmail, AdminName, ResendInvitation } = event.ResourceProperties as unknown as AdminSeatProperties & { ServiceToken: string };
   const email = AdminEmail.trim().toLowerCase();
   const physicalResourceId = `admin-seat-${email}`;
   if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId };
@@ -68,6 +82,11 @@ async function handle(event: CloudFormationCustomResourceEvent): Promise<{ Physi
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }));
   const created = await createProfileOnce(newProfile({ id: userId, name: AdminName, email, role: 'admin', now: new Date().toISOString() }));
   logger.info('admin seated by the deploy', { userId, profileCreated: created });
+  const previousResend = event.RequestType === 'Update' ? (event.OldResourceProperties as Partial<AdminSeatProperties>).ResendInvitation : undefined;
+  if (ResendInvitation && ResendInvitation !== previousResend) {
+    const resent = await resendInvitation(userPoolId, email);
+    logger.info(resent ? 'admin invitation mailed again' : 'admin invitation not mailed again: the admin has chosen a password', { userId });
+  }
   return { PhysicalResourceId: physicalResourceId, Data: { UserId: userId } };
 }
 

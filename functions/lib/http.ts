@@ -1,4 +1,3 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from '../../shared/zod.js';
@@ -7,7 +6,7 @@ import { ADMIN_GROUP } from '../../shared/roles.js';
 import { containsLoneSurrogate } from '../../shared/text.js';
 import { HTTP_ROUTE_GROUPS, type HttpRouteGroupName, type RouteKeyOf } from '../routes.js';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors.js';
-import { logger } from './logger.js';
+import { logger, startLogContext } from './logger.js';
 import { checkPathIds, pathIdShapes } from './path-ids.js';
 import { httpErrorFromStripe, isStripeError } from './stripe-errors.js';
 
@@ -177,7 +176,7 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
   const declared: Readonly<Record<string, string>> = HTTP_ROUTE_GROUPS[group].routes;
   const idShapes = Object.fromEntries(Object.keys(declared).map((routeKey) => [routeKey, pathIdShapes(routeKey)]));
   return middy<HttpEvent, HttpResponse>()
-    .use(injectLambdaContext(logger))
+    .use({ before: ({ event, context }) => startLogContext(event, context) })
     .use(httpErrors())
     .handler(async (event) => {
       const access = declared[event.routeKey];

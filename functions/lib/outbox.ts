@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../table.js';
 import { db, tableName } from './db.js';
+import { CORRELATION_ID, currentCorrelationId } from './logger.js';
 import type { TransactItem } from './transactions.js';
 
 /**
@@ -17,7 +18,10 @@ export interface OutboxItem {
   eventId: string;
   source: string;
   detailType: string;
-  /** The event's detail as JSON text, exactly as the bus receives it. */
+  /**
+   * The event's detail as JSON text, exactly as the bus receives it, with the correlation id of
+   * the request that caused it, so every consumer's lines carry it too (functions/lib/logger.ts).
+   */
   detail: string;
   createdAt: string;
   expiresAt: number;
@@ -31,7 +35,7 @@ export function outboxItem(source: string, detailType: string, detail: object): 
     eventId,
     source,
     detailType,
-    detail: JSON.stringify(detail),
+    detail: JSON.stringify({ ...detail, [CORRELATION_ID.detailKey]: currentCorrelationId() }),
     createdAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + OUTBOX_RETENTION_SECONDS,
   };

@@ -1,6 +1,7 @@
 import { SendMessageBatchCommand, SQSClient, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
 import type { ENV } from '../routes.js';
 import { env } from './env.js';
+import { CORRELATION_ID, currentCorrelationId } from './logger.js';
 
 let client: SQSClient | undefined;
 const sqs = () => (client ??= new SQSClient({}));
@@ -16,10 +17,13 @@ const MAX_ATTEMPTS = 5;
  */
 export async function sendMessages(queueUrlVariable: keyof typeof ENV, bodies: readonly object[]): Promise<void> {
   const queueUrl = env(queueUrlVariable);
+  const correlationId = currentCorrelationId();
+  // The consumer's lines carry the correlation id of the request that caused the messages.
+  const MessageAttributes = correlationId ? { [CORRELATION_ID.messageAttribute]: { DataType: 'String', StringValue: correlationId } } : undefined;
   for (let start = 0; start < bodies.length; start += SQS_BATCH_LIMIT) {
     let pending: SendMessageBatchRequestEntry[] = bodies
       .slice(start, start + SQS_BATCH_LIMIT)
-      .map((body, offset) => ({ Id: String(start + offset), MessageBody: JSON.stringify(body) }));
+      .map((body, offset) => ({ Id: String(start + offset), MessageBody: JSON.stringify(body), MessageAttributes }));
     for (let attempt = 1; pending.length; attempt++) {
       if (attempt > MAX_ATTEMPTS) throw new Error(`SQS refused ${pending.length} messages to ${queueUrl}`);
       const { Failed = [] } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));

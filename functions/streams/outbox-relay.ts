@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { PUT_EVENTS_LIMIT, putEvents } from '../lib/events.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { CORRELATION_ID, logger, withLogContext } from '../lib/logger.js';
 import type { OutboxItem } from '../lib/outbox.js';
 import { OUTBOX_PREFIX } from '../table.js';
 
@@ -38,7 +38,8 @@ async function handle(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse
     }
     if (failed !== undefined) {
       const { record, item } = batch[failed]!;
-      logger.warn('event not taken by the bus; the stream retries', { eventId: item.eventId, detailType: item.detailType });
+      const { [CORRELATION_ID.detailKey]: correlationId } = JSON.parse(item.detail) as Record<string, unknown>;
+      logger.warn('event not taken by the bus; the stream retries', { eventId: item.eventId, detailType: item.detailType, correlationId });
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
     }
   }

@@ -1,28 +1,50 @@
 import { Duration, Names, Stack, Validations } from 'aws-cdk-lib';
-import type { IHttpApi, IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { DeclaredHttpApi } from './http-api.js';
+import { accountUniqueName } from './names.js';
 
 export interface OperationalAlarmsProps {
   /** Every function of the application (each built from a declaration in functions/routes.ts). */
   readonly functions: readonly lambda.IFunction[];
   /** Every dead-letter queue: one message in any of them is an event or push that was lost. */
   readonly deadLetterQueues: readonly IQueue[];
-  readonly httpApi: IHttpApi;
+  /** The HTTP API, its declared routes and its access log. */
+  readonly httpApi: DeclaredHttpApi;
   readonly webSocketStage: IWebSocketStage;
   readonly table: ITableV2;
+  /** The outbox relay: how far behind the table's stream it reads is how late every event is. */
+  readonly outboxRelay: lambda.IFunction;
+  /** The job feed's queue: how long its oldest message waits is how late the live list is. */
+  readonly jobFeedQueue: IQueue;
+  /** The account's Lambda concurrency quota in the region (Lambda's default: 1000). */
+  readonly accountConcurrencyQuota: number;
   /** Who is mailed when an alarm fires; without it the topic has no subscription. */
   readonly alarmEmail?: string;
 }
 
 /** Share of HTTP requests answered with a 5xx, in percent, above which the API is failing. */
 export const HTTP_5XX_RATE_THRESHOLD_PERCENT = 1;
+/** Requests answered 429 in 5 minutes (the stage's throttle or a user's rate limit) above which clients are being turned away. */
+export const HTTP_429_THRESHOLD = 100;
+/** How far behind the stream the outbox relay may read before events are late for users. */
+export const OUTBOX_ITERATOR_AGE_THRESHOLD = Duration.minutes(5);
+/** How long a job feed message may wait before the live list is visibly late. */
+export const JOB_FEED_AGE_THRESHOLD = Duration.minutes(1);
+/** Share of the account's Lambda concurrency quota, in percent, above which functions are about to be throttled. */
+export const ACCOUNT_CONCURRENCY_THRESHOLD_PERCENT = 80;
+/** The metrics the access log's filters count, by route key where they have a dimension. */
+export const ACCESS_LOG_METRICS = { serverErrors: 'Http5xx', throttled: 'Http429', routeDimension: 'RouteKey' } as const;
+/** An alarm status widget shows at most this many alarms. */
+const ALARMS_PER_STATUS_WIDGET = 100;
 const PERIOD = Duration.minutes(5);
 /** The operations the functions call (an alarm's metric math takes at most ten metrics). */
 const TABLE_OPERATIONS = [
@@ -39,8 +61,9 @@ const TABLE_OPERATIONS = [
 /**
  * What an operator must hear about, as CloudWatch alarms on one SNS topic, and a dashboard of
  * the same metrics: a message in any dead-letter queue, errors or throttles of any function,
- * the HTTP API's 5xx rate, WebSocket integration and execution errors, and DynamoDB
- * throttling. Every alarm notifies when it fires and when it recovers.
+ * the HTTP API's 5xx rate and any 5xx of each route, many 429s, WebSocket integration and
+ * execution errors, DynamoDB throttling, a late outbox relay or job feed, and the account's
+ * Lambda concurrency near its quota. Every alarm notifies when it fires and when it recovers.
  */
 export class OperationalAlarms extends Construct {
   readonly topic: sns.Topic;
@@ -93,16 +116,74 @@ export class OperationalAlarms extends Construct {
       alarm(`Throttles${name}`, `${fn.node.path} was throttled (account or reserved concurrency exhausted).`, throttles[index]!);
     });
 
+    const httpApi = props.httpApi.api;
     const http5xxRate = new cloudwatch.MathExpression({
       label: 'HTTP 5xx rate (%)',
       expression: 'IF(requests > 0, 100 * serverErrors / requests, 0)',
       usingMetrics: {
-        serverErrors: props.httpApi.metricServerError({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
-        requests: props.httpApi.metricCount({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+        serverErrors: httpApi.metricServerError({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+        requests: httpApi.metricCount({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
       },
       period: PERIOD,
     });
     alarm('Http5xxRate', `More than ${HTTP_5XX_RATE_THRESHOLD_PERCENT}% of HTTP API requests answered with a 5xx.`, http5xxRate, HTTP_5XX_RATE_THRESHOLD_PERCENT);
+
+    // API Gateway's own metrics have no route; the access log has, and says the status.
+    const namespace = `OddJobs/${Stack.of(this).stackName}`;
+    const countInAccessLog = (filterId: string, metricName: string, pattern: logs.IFilterPattern, dimensions?: Record<string, string>) =>
+      new logs.MetricFilter(this, filterId, {
+        logGroup: props.httpApi.accessLogs,
+        filterPattern: pattern,
+        metricNamespace: namespace,
+        metricName,
+        metricValue: '1',
+        dimensions,
+      });
+    countInAccessLog('ServerErrorsByRoute', ACCESS_LOG_METRICS.serverErrors, logs.FilterPattern.numberValue('$.status', '>=', 500), {
+      [ACCESS_LOG_METRICS.routeDimension]: '$.routeKey',
+    });
+    countInAccessLog('Throttled', ACCESS_LOG_METRICS.throttled, logs.FilterPattern.numberValue('$.status', '=', 429));
+    const routeServerErrors = props.httpApi.routeKeys.map(
+      (routeKey) =>
+        new cloudwatch.Metric({
+          namespace,
+          metricName: ACCESS_LOG_METRICS.serverErrors,
+          dimensionsMap: { [ACCESS_LOG_METRICS.routeDimension]: routeKey },
+          period: PERIOD,
+          statistic: cloudwatch.Stats.SUM,
+          label: routeKey,
+        }),
+    );
+    const routeAlarms = props.httpApi.routeKeys.map((routeKey, index) =>
+      alarm(`Http5xx${routeKey.replace(/[^A-Za-z0-9]/g, '')}`, `${routeKey} answered with a 5xx.`, routeServerErrors[index]!),
+    );
+    const throttled = new cloudwatch.Metric({ namespace, metricName: ACCESS_LOG_METRICS.throttled, period: PERIOD, statistic: cloudwatch.Stats.SUM });
+    alarm('Http429', `At least ${HTTP_429_THRESHOLD} HTTP requests in 5 minutes were answered 429 (stage throttle or rate limits).`, throttled, HTTP_429_THRESHOLD);
+
+    const relayIteratorAge = props.outboxRelay.metric('IteratorAge', { period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM });
+    alarm(
+      'OutboxRelayIteratorAge',
+      `The outbox relay reads the table's stream more than ${OUTBOX_ITERATOR_AGE_THRESHOLD.toHumanString()} behind: every event is late, and records near 24 hours old are about to expire.`,
+      relayIteratorAge,
+      OUTBOX_ITERATOR_AGE_THRESHOLD.toMilliseconds(),
+    );
+    const jobFeedAge = props.jobFeedQueue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM });
+    alarm('JobFeedQueueAge', `A job feed message waited more than ${JOB_FEED_AGE_THRESHOLD.toHumanString()}: the live job list is late.`, jobFeedAge, JOB_FEED_AGE_THRESHOLD.toSeconds());
+
+    // Lambda's account-wide metric (no dimension) against the quota, which no metric states.
+    const accountConcurrency = new cloudwatch.Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'ConcurrentExecutions',
+      period: Duration.minutes(1),
+      statistic: cloudwatch.Stats.MAXIMUM,
+      label: `Lambda concurrent executions (quota ${props.accountConcurrencyQuota})`,
+    });
+    alarm(
+      'AccountConcurrency',
+      `The account's Lambda functions run more than ${ACCOUNT_CONCURRENCY_THRESHOLD_PERCENT}% of its concurrency quota (${props.accountConcurrencyQuota}) at once: every function is about to be throttled.`,
+      accountConcurrency,
+      Math.floor((props.accountConcurrencyQuota * ACCOUNT_CONCURRENCY_THRESHOLD_PERCENT) / 100),
+    );
 
     const webSocketMetric = (metricName: string) =>
       new cloudwatch.Metric({
@@ -124,14 +205,31 @@ export class OperationalAlarms extends Construct {
     alarm('TableThrottles', 'DynamoDB throttled requests to the table.', tableThrottles);
 
     const graph = (title: string, left: cloudwatch.IMetric[]) => new cloudwatch.GraphWidget({ title, left, width: 12, legendPosition: cloudwatch.LegendPosition.RIGHT });
+    const statusOf = (title: string, alarms: cloudwatch.Alarm[]) =>
+      Array.from({ length: Math.ceil(alarms.length / ALARMS_PER_STATUS_WIDGET) }, (_, page) => [
+        new cloudwatch.AlarmStatusWidget({ title, alarms: alarms.slice(page * ALARMS_PER_STATUS_WIDGET, (page + 1) * ALARMS_PER_STATUS_WIDGET), width: 24 }),
+      ]);
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
-      dashboardName: `${Stack.of(this).stackName}-operations`,
+      dashboardName: accountUniqueName(this, 'operations'),
       defaultInterval: Duration.hours(3),
       widgets: [
-        [new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 })],
-        [graph('HTTP API 5xx rate (%)', [http5xxRate]), graph('WebSocket errors', [webSocketErrors])],
+        ...statusOf('Alarms', this.alarms.filter((created) => !routeAlarms.includes(created))),
+        ...statusOf('HTTP routes answering 5xx', routeAlarms),
+        [
+          graph('HTTP API 5xx rate (%)', [http5xxRate]),
+          graph('HTTP 5xx by route', [
+            new cloudwatch.MathExpression({
+              expression: `SEARCH('{"${namespace}",${ACCESS_LOG_METRICS.routeDimension}} MetricName="${ACCESS_LOG_METRICS.serverErrors}"', 'Sum', ${PERIOD.toSeconds()})`,
+              usingMetrics: {},
+              period: PERIOD,
+            }),
+          ]),
+        ],
+        [graph('HTTP 429s', [throttled]), graph('WebSocket errors', [webSocketErrors])],
+        [graph('Outbox relay iterator age (ms)', [relayIteratorAge]), graph('Job feed oldest message (s)', [jobFeedAge])],
         [graph('Messages in dead-letter queues', deadLetters), graph('DynamoDB throttled requests', [tableThrottles])],
         [graph('Lambda errors', errors), graph('Lambda throttles', throttles)],
+        [graph('Lambda concurrent executions (account)', [accountConcurrency])],
       ],
     });
   }

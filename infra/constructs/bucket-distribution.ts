@@ -3,6 +3,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { accountUniqueName } from './names.js';
 
 export interface BucketDistributionProps {
   readonly comment: string;
@@ -25,12 +26,17 @@ export class BucketDistribution extends Construct {
   /** https://<id>.cloudfront.net */
   readonly url: string;
 
+
   constructor(scope: Construct, id: string, props: BucketDistributionProps) {
     super(scope, id);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: props.comment,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(props.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(props.bucket, {
+          originAccessControl: new cloudfront.S3OriginAccessControl(this, 'OriginAccessControl', {
+            originAccessControlName: accountUniqueName(this, id),
+          }),
+        }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         ...props.defaultBehavior,
@@ -41,13 +47,15 @@ export class BucketDistribution extends Construct {
       logFilePrefix: props.logFilePrefix,
       ...props.distribution,
     });
-    Validations.of(this.distribution).acknowledge(
-      {
+    if (!props.distribution?.certificate) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
           'The default *.cloudfront.net certificate has a fixed security policy; TLS 1.2+ takes a custom domain ' +
-          'with an ACM certificate, which this app does not have yet.',
-      },
+          'with an ACM certificate (-c domainName= -c certificateArn=, docs/deploy.md).',
+      });
+    }
+    Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'No geo restriction: the marketplace serves anyone who can reach it.' },
       {
         id: 'AwsSolutions-CFR2',

@@ -4,6 +4,8 @@ import {
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
   type ThrottleSettings,
@@ -27,6 +29,12 @@ export interface DeclaredHttpApiProps {
   /** Origins whose pages may call the API. */
   readonly allowedOrigins: readonly string[];
   readonly throttle: ThrottleSettings;
+  /**
+   * Where the routes go, with their integrations, permissions and the authorizer: every route
+   * is two resources (the route and Lambda's permission for it), so the routes have a stack of
+   * their own. The API, its stage and the functions stay in this construct's stack.
+   */
+  readonly routesScope: Construct;
 }
 
 type MethodName = keyof typeof HttpMethod;
@@ -38,10 +46,15 @@ export function parseRouteKey(routeKey: string): { method: MethodName; path: str
   return { method: method as MethodName, path };
 }
 
-/** One JSON line per request: enough to find a request by id and see who got what, and why. */
-const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
-  JSON.stringify({
-    requestId: '$context.requestId',
+/**
+ * One JSON line per request: enough to find a request by id and see who got what, and why.
+ * requestId is the correlation id of the function's log lines and of every event the request
+ * causes (functions/lib/logger.ts); integrationRequestId is the Lambda invocation's id, the
+ * function's `function_request_id`. The status is a number, for the metric filters' comparisons.
+ */
+export const HTTP_ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  integrationRequestId: '$context.integration.requestId',
     requestTime: '$context.requestTime',
     sourceIp: '$context.identity.sourceIp',
     userAgent: '$context.identity.userAgent',
@@ -51,8 +64,8 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
     latencyMs: '$context.responseLatency',
     authorizerError: '$context.authorizer.error',
     integrationError: '$context.integrationErrorMessage',
-  }),
-);
+} as const;
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(JSON.stringify(HTTP_ACCESS_LOG_FIELDS).replace('"$context.status"', '$context.status'));
 
 /**
  * The HTTP API as declared: one Lambda per route group, each declared route on its group's
@@ -60,10 +73,15 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
  */
 export class DeclaredHttpApi extends Construct {
   readonly api: HttpApi;
+  /** One line per request (HTTP_ACCESS_LOG_FIELDS). */
+  readonly accessLogs: logs.LogGroup;
+  /** The declared route keys ("GET /jobs/{id}"). */
+  readonly routeKeys: readonly string[];
 
   constructor(scope: Construct, id: string, props: DeclaredHttpApiProps) {
     super(scope, id);
     const routeKeys = Object.values(props.routeGroups).flatMap((group) => Object.keys(group.routes));
+    this.routeKeys = routeKeys;
 
     this.api = new HttpApi(this, 'Api', {
       apiName: `${Stack.of(this).stackName}-${id}`,
@@ -77,16 +95,12 @@ export class DeclaredHttpApi extends Construct {
         maxAge: Duration.hours(1),
       },
     });
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     new HttpStage(this, 'Stage', {
       httpApi: this.api,
       autoDeploy: true,
       throttle: props.throttle,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(
-          new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH }),
-        ),
-        format: ACCESS_LOG_FORMAT,
-      },
+      accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: ACCESS_LOG_FORMAT },
     });
 
     const authorizer = new HttpJwtAuthorizer('UserPoolAuthorizer', props.tokenIssuer, {
@@ -98,19 +112,17 @@ export class DeclaredHttpApi extends Construct {
       for (const [routeKey, access] of Object.entries(group.routes)) {
         const { method, path } = parseRouteKey(routeKey);
         const isPublic = access === 'public';
-        const routes = this.api.addRoutes({
-          path,
-          methods: [HttpMethod[method]],
+        const route = new HttpRoute(props.routesScope, `${method}${path}`, {
+          httpApi: this.api,
+          routeKey: HttpRouteKey.with(path, HttpMethod[method]),
           integration,
           authorizer: isPublic ? undefined : authorizer,
         });
         if (isPublic) {
-          for (const route of routes) {
-            Validations.of(route).acknowledge({
-              id: 'AwsSolutions-APIG4',
-              reason: `${routeKey} is public by its declaration in functions/routes.ts.`,
-            });
-          }
+          Validations.of(route).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${routeKey} is public by its declaration in functions/routes.ts.`,
+          });
         }
       }
     }

@@ -3,7 +3,6 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { LogGroupLogDestination, WebSocketApi, WebSocketStage, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionDeclaration } from '../../functions/routes.js';
@@ -60,20 +59,9 @@ export class DeclaredWebSocketApi extends Construct {
       apiName: `${Stack.of(this).stackName}-${id}`,
       description: 'Odd jobs: live updates pushed to the web app',
     });
-    // API Gateway writes REST and WebSocket logs with the region's account-level role (HTTP
-    // APIs need none): set it here, before the stage turns its access log on. It is one
-    // setting per account and region, so a second app in the same region sets the same role.
-    const logsRole = new iam.Role(this, 'ApiGatewayLogsRole', {
-      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
-      description: 'API Gateway writes the WebSocket stage access logs (the account-level setting)',
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
-    });
-    Validations.of(logsRole).acknowledge({
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-      reason: "AWS's own policy for this one purpose: API Gateway creates a log group per stage and writes to it, names it does not take from us.",
-    });
-    const account = new apigateway.CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: logsRole.roleArn });
-
+    // API Gateway writes WebSocket access logs with the region's account-level CloudWatch role
+    // (HTTP APIs need none). It is one setting for every API of the account and region, so no
+    // stack of this app owns it: it is set once per account and region (docs/deploy.md).
     this.stage = new WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: 'live',
@@ -84,7 +72,6 @@ export class DeclaredWebSocketApi extends Construct {
         format: ACCESS_LOG_FORMAT,
       },
     });
-    this.stage.node.addDependency(account);
 
     const resources = { ...props.functionResources, webSocketStage: this.stage };
     const authorizer = new WebSocketLambdaAuthorizer(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import { COGNITO_TRIGGERS } from '../../functions/routes.js';
 import { CORS_HEADERS, listen, readBody, sendJson, type Listening } from './http-util.js';
@@ -41,7 +42,8 @@ function forward(cognitoUrl: string, target: string, body: Buffer, headers: Reco
  * A thin proxy in front of cognito-local that makes it behave like the Cognito our users
  * meet: every code the pool sends is delivered to the local mailbox, and the calls
  * cognito-local lacks are answered in its terms (ResendConfirmationCode with the stored code,
- * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken), and
+ * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken,
+ * AdminCreateUser's RESEND of an invitation), and
  * the PreAuthentication trigger it does not support runs here before a password sign-in.
  */
 function isInvalidPassword(response: Forwarded): boolean {
@@ -134,6 +136,28 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
         case 'GlobalSignOut':
         case 'RevokeToken':
           return reply(200, {});
+        case 'AdminCreateUser': {
+          if (input.MessageAction !== 'RESEND') break;
+          // cognito-local lacks RESEND; Cognito mails the invitation again with a new temporary
+          // password, and only to a user who has not chosen one.
+          const email = String(input.Username ?? '').toLowerCase();
+          const user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
+          if (!user) return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') {
+            return reply(400, { __type: 'UnsupportedUserStateException', message: 'Resend not possible. User status is not FORCE_CHANGE_PASSWORD.' });
+          }
+          const temporaryPassword = `Tmp-${randomBytes(6).toString('base64url')}`;
+          const setPassword = { UserPoolId: input.UserPoolId, Username: user.Username, Password: temporaryPassword, Permanent: false };
+          const set = await forward(cognitoUrl, 'AdminSetUserPassword', Buffer.from(JSON.stringify(setPassword)), headers);
+          if (set.status !== 200) return reply(set.status, JSON.parse(set.body.toString('utf8')));
+          mailbox.deliver({
+            to: email,
+            code: temporaryPassword,
+            subject: 'Your temporary password',
+            text: `Your username is ${email} and your temporary password is ${temporaryPassword}.`,
+          });
+          return reply(200, { User: { Username: user.Username, Attributes: user.Attributes, Enabled: true, UserStatus: 'FORCE_CHANGE_PASSWORD' } });
+        }
       }
 
       const username = String(input.Username ?? '').toLowerCase();

@@ -22,25 +22,58 @@ export interface LocalEventBus extends Listening {
 
 /** Like EventBridge, a failed target is retried with backoff (here: 3 tries in all). */
 const RETRY_DELAYS_MS = [200, 1000];
+const ACCOUNT = '000000000000';
+
+/** The local function name of a rule's target (its log lines and the Lambda Invoke API name it). */
+export const ruleFunctionName = (ruleName: string) => `rule-${ruleName}`;
+
+/**
+ * What Lambda's on-failure destination puts in the rule's dead-letter queue when the function
+ * kept failing on an event (functions are invoked asynchronously by EventBridge): the event,
+ * the function and the error.
+ */
+function invocationRecord(ruleName: string, event: Record<string, unknown>, error: unknown) {
+  const { name: errorType, message: errorMessage } = error instanceof Error ? error : new Error(String(error));
+  return {
+    version: '1.0',
+    timestamp: new Date().toISOString(),
+    requestContext: {
+      requestId: randomUUID(),
+      functionArn: `arn:aws:lambda:us-east-1:${ACCOUNT}:function:${ruleFunctionName(ruleName)}:$LATEST`,
+      condition: 'RetriesExhausted',
+      approximateInvokeCount: RETRY_DELAYS_MS.length + 1,
+    },
+    requestPayload: event,
+    responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+    responsePayload: { errorType, errorMessage },
+  };
+}
 
 /**
  * A local EventBridge bus: accepts PutEvents from `@aws-sdk/client-eventbridge` and delivers
  * each event, asynchronously, to the handler of every rule in functions/routes.ts whose
  * pattern matches it.
  */
-export async function serveEventBus(options: { port: number; busName: string; rules?: Record<string, EventRule> }): Promise<LocalEventBus> {
+export async function serveEventBus(options: {
+  port: number;
+  busName: string;
+  rules?: Record<string, EventRule>;
+  /** Where an event a rule's function kept failing on goes: the rule's dead-letter queue. */
+  deadLetter?: (ruleName: string, body: string) => void;
+}): Promise<LocalEventBus> {
   const rules = Object.entries(options.rules ?? EVENT_RULES);
   const inFlight = new Set<Promise<void>>();
 
   const deliver = async (ruleName: string, rule: EventRule, event: Record<string, unknown>) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        await invoke(`rule-${ruleName}`, rule, event);
+        await invoke(ruleFunctionName(ruleName), rule, event);
         return;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {
-          console.error(`[events] ${ruleName} failed for ${String(event['detail-type'])}, giving up`, error);
+          console.error(`[events] ${ruleName} failed for ${String(event['detail-type'])}, moved to its dead-letter queue`, error);
+          options.deadLetter?.(ruleName, JSON.stringify(invocationRecord(ruleName, event, error)));
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));
@@ -61,7 +94,7 @@ export async function serveEventBus(options: { port: number; busName: string; ru
         id: randomUUID(),
         'detail-type': entry.DetailType,
         source: entry.Source,
-        account: '000000000000',
+        account: ACCOUNT,
         time: (entry.Time === undefined ? new Date() : new Date(entry.Time * 1000)).toISOString(),
         region: 'us-east-1',
         resources: entry.Resources ?? [],

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { COGNITO_TRIGGERS, ENV, STREAM_CONSUMERS, declaredEnvironment, type EnvKey, type FunctionDeclaration, type LOCAL_ONLY_VARIABLES } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, ENV, EVENT_RULES, STREAM_CONSUMERS, declaredEnvironment, type EnvKey, type FunctionDeclaration, type LOCAL_ONLY_VARIABLES } from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
 import { serveCognitoProxy } from './cognito-proxy.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.js';
-import { serveEventBus, type LocalEventBus } from './eventbridge.js';
+import { ruleFunctionName, serveEventBus, type LocalEventBus } from './eventbridge.js';
 import type { Listening } from './http-util.js';
 import { serveHttpGateway, type HttpApiLimits } from './http-gateway.js';
 import { servePolicyProxy, type DynamoDbCall, type DynamoDbMeterHook, type LocalService } from './iam-proxy.js';
@@ -71,7 +71,7 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   config: RuntimeConfig;
-  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string; stripe: string };
+  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string; queues: string; lambda: string; stripe: string };
   userPool: LocalUserPool;
   tableName: string;
   mailbox: Mailbox;
@@ -151,7 +151,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const tableName = options.tableName ?? 'oddjobs-local';
     await ensureTable(dynamoDbEndpoint, tableName);
 
-    const lambda = await serveLambdaInvokeApi(COGNITO_TRIGGERS, await port('lambda'));
+    // The triggers for cognito-local; the rules' functions for the redrive (npm run redrive).
+    const ruleFunctions = Object.fromEntries(Object.entries(EVENT_RULES).map(([name, rule]) => [ruleFunctionName(name), rule]));
+    const lambda = await serveLambdaInvokeApi({ ...COGNITO_TRIGGERS, ...ruleFunctions }, await port('lambda'));
     stops.push(lambda.close);
     const cognitoDir = join(dataDir, 'cognito');
     const cognito = await startCognitoLocal({ dataDir: cognitoDir, port: await port('cognitoBackend'), lambdaEndpoint: lambda.url });
@@ -187,10 +189,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : functionOfAccessKey(accessKeyId) && LOCAL_SECRET_ACCESS_KEY,
     });
     stops.push(s3.stop);
-    const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME });
-    stops.push(events.close);
     const queues = await serveQueues({ port: await port('queues') });
     stops.push(queues.close);
+    const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME, deadLetter: queues.deadLetter });
+    stops.push(events.close);
     const sockets = await serveWebSocketGateway({ port: await port('webSocket'), limits: options.webSocketLimits });
     stops.push(sockets.close);
     const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
@@ -316,6 +318,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: s3.endpoint,
         dynamodb: dynamoDbEndpoint,
         events: events.url,
+        queues: queues.url,
+        lambda: lambda.url,
         stripe: stripe.url,
       },
       userPool,

@@ -28,16 +28,23 @@ export interface ApiStackProps extends StackProps {
   readonly browserOrigins: readonly [string, ...string[]];
   /** What the `stripe` capability reads. */
   readonly stripeSecret: ISecret;
+  /** The stack of the HTTP API's routes (see DeclaredHttpApi's routesScope). */
+  readonly httpRoutes: Stack;
 }
 
 /**
  * Everything that runs code: the HTTP and WebSocket APIs, the event bus and its rules, and one
- * Lambda function per declaration in functions/routes.ts. Holds no data, so it can be replaced.
+ * Lambda function per declaration in functions/routes.ts. The HTTP API's routes are in a stack
+ * of their own (httpRoutes), the alarms in another. Holds no data, so it can be replaced.
  */
 export class ApiStack extends Stack {
   readonly httpApi: DeclaredHttpApi;
   readonly webSocketApi: DeclaredWebSocketApi;
   readonly eventBus: events.EventBus;
+  /** The queue of the job feed's shards, which the alarms watch for age. */
+  readonly jobFeedQueue: QueueSubscription;
+  /** The outbox relay, whose stream iterator age the alarms watch. */
+  readonly outboxRelay: StreamSubscription;
   /** What `geocoding` searches (Amazon Location). */
   readonly placeIndex: location.CfnPlaceIndex;
 
@@ -88,13 +95,19 @@ export class ApiStack extends Stack {
       userPoolClient: props.userPoolClient,
       allowedOrigins: props.browserOrigins,
       throttle: API_STAGE_THROTTLE,
+      routesScope: props.httpRoutes,
     });
 
     for (const [name, rule] of Object.entries(EVENT_RULES)) {
       new EventSubscription(this, pascalCase(name), { eventBus: this.eventBus, rule, functionResources });
     }
-    for (const [name, consumer] of Object.entries(STREAM_CONSUMERS)) {
-      new StreamSubscription(this, pascalCase(name), { table: props.table, consumer, functionResources });
-    }
+    const streams = Object.fromEntries(
+      Object.entries(STREAM_CONSUMERS).map(([name, consumer]) => [
+        name,
+        new StreamSubscription(this, pascalCase(name), { table: props.table, consumer, functionResources }),
+      ]),
+    ) as Record<keyof typeof STREAM_CONSUMERS, StreamSubscription>;
+    this.jobFeedQueue = queues.jobFeedShard;
+    this.outboxRelay = streams.outboxRelay;
   }
 }

@@ -1,5 +1,6 @@
-import { CustomResource, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CustomResource, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import type { AdminSeatProperties } from '../../functions/deploy/admin-seat.js';
@@ -8,6 +9,7 @@ import { AppFunction, type FunctionResources } from '../constructs/app-function.
 import { acknowledgeCustomResourceProvider } from '../constructs/nag.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { pascalCase } from '../constructs/names.js';
+import { ADMIN_GROUP } from '../../shared/roles.js';
 import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
 
 export interface AuthStackProps extends StackProps {
@@ -15,6 +17,16 @@ export interface AuthStackProps extends StackProps {
   readonly dataCapabilities: DataCapabilities;
   /** Who the deploy makes the admin (Cognito invites the address with a temporary password). */
   readonly adminEmail: string;
+  /**
+   * Any new value mails the admin's invitation again (while the admin has not yet chosen a
+   * password); the same value as the last deploy's, or none, sends nothing.
+   */
+  readonly resendAdminInvitation?: string;
+  /**
+   * The pool's mail goes through SES from this address, whose domain is verified in SES in
+   * the pool's region. @default Cognito's own sender (a small daily quota)
+   */
+  readonly sesFromAddress?: string;
 }
 
 /**
@@ -57,6 +69,14 @@ export class AuthStack extends Stack {
       // with, and is mailed at, the verified one.
       keepOriginal: { email: true },
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      email: props.sesFromAddress
+        ? cognito.UserPoolEmail.withSES({
+            fromEmail: props.sesFromAddress,
+            fromName: 'OddJobs',
+            sesVerifiedDomain: props.sesFromAddress.split('@')[1]!,
+            sesRegion: Aws.REGION,
+          })
+        : undefined,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -72,9 +92,7 @@ export class AuthStack extends Stack {
       },
     );
 
-    for (const groupName of USER_POOL_SETTINGS.groups) {
-      this.userPool.addGroup(`${pascalCase(groupName)}Group`, { groupName });
-    }
+    const groups = new Map(USER_POOL_SETTINGS.groups.map((groupName) => [groupName, this.userPool.addGroup(`${pascalCase(groupName)}Group`, { groupName })]));
 
     const authFlows = new Set<string>(USER_POOL_SETTINGS.clientAuthFlows);
     this.userPoolClient = this.userPool.addClient('WebClient', {
@@ -99,11 +117,22 @@ export class AuthStack extends Stack {
 
     // The deploy owns the admin seat (below): the pre-sign-up trigger refuses the admin role.
     const resources: FunctionResources = { managedCapabilities: props.dataCapabilities.byCapability, userPool: this.userPool, settings: { adminSeatByDeploy: 'true' } };
-    for (const [operation, declaration] of Object.entries(COGNITO_TRIGGERS)) {
-      const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources });
-      this.userPool.addTrigger(cognito.UserPoolOperation.of(operation), trigger.function);
-    }
-    this.seatAdmin(props.adminEmail, resources);
+    const triggers = Object.fromEntries(
+      Object.entries(COGNITO_TRIGGERS).map(([operation, declaration]) => {
+        const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources });
+        this.userPool.addTrigger(cognito.UserPoolOperation.of(operation), trigger.function);
+        return [operation, trigger];
+      }),
+    ) as Record<keyof typeof COGNITO_TRIGGERS, AppFunction>;
+    const seat = this.seatAdmin(props, resources);
+    // AdminCreateUser runs the pre-sign-up trigger and the seat joins the admin group: both
+    // exist, and Cognito may invoke the trigger, before the seat is taken.
+    const adminGroup = groups.get(ADMIN_GROUP)!;
+    // The pool grants itself the invocation (UserPool.addTrigger), beside its other triggers'.
+    const preSignUpPermissions = this.userPool.node
+      .findAll()
+      .filter((child) => child instanceof lambda.CfnPermission && child.functionName === triggers.preSignUp.function.functionArn);
+    seat.node.addDependency(adminGroup, ...preSignUpPermissions);
   }
 
   /**
@@ -111,11 +140,15 @@ export class AuthStack extends Stack {
    * signing up first (DECISIONS.md): a custom resource invites `adminEmail`, adds it to the
    * admin group and writes its seat and profile.
    */
-  private seatAdmin(adminEmail: string, resources: FunctionResources): void {
+  private seatAdmin(props: AuthStackProps, resources: FunctionResources): CustomResource {
     const seatFunction = new AppFunction(this, 'AdminSeatFunction', { declaration: DEPLOY_FUNCTIONS.adminSeat, resources });
     const provider = new cr.Provider(this, 'AdminSeatProvider', { onEventHandler: seatFunction.function });
     acknowledgeCustomResourceProvider(provider);
-    const properties: AdminSeatProperties = { AdminEmail: adminEmail, AdminName: 'Admin' };
-    new CustomResource(this, 'AdminSeat', { serviceToken: provider.serviceToken, properties, resourceType: 'Custom::AdminSeat' });
+    const properties: AdminSeatProperties = {
+      AdminEmail: props.adminEmail,
+      AdminName: 'Admin',
+      ...(props.resendAdminInvitation && { ResendInvitation: props.resendAdminInvitation }),
+    };
+    return new CustomResource(this, 'AdminSeat', { serviceToken: provider.serviceToken, properties, resourceType: 'Custom::AdminSeat' });
   }
 }

@@ -1,9 +1,10 @@
-import { Validations, type App } from 'aws-cdk-lib';
+import { Stack, Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { OperationalAlarms } from '../constructs/alarms.js';
 import { AppFunction } from '../constructs/app-function.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
+import { DEFAULT_STAGE, STAGE_PATTERN, stageNames } from '../constructs/names.js';
 import { QueueSubscription } from '../constructs/queue-subscription.js';
 import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { ApiStack } from './api-stack.js';
@@ -26,13 +27,41 @@ export interface OddJobsAppOptions {
    * custom domain in front of it). @default the `siteOrigin` context value, else the CloudFront domain
    */
   readonly siteOrigin?: string;
+  /**
+   * Which deployment this is: its stacks' names and every account-wide name derive from it,
+   * so several stages (or regions) share an account. @default the `stage` context value, else "prod"
+   */
+  readonly stage?: string;
+  /** The site's own domain and its ACM certificate in us-east-1. @default the `domainName` and `certificateArn` context values, else none */
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+  /** The user pool mails from this address through SES. @default the `sesFromAddress` context value, else Cognito's sender */
+  readonly sesFromAddress?: string;
+  /** A new value mails the admin's invitation again. @default the `resendAdminInvitation` context value */
+  readonly resendAdminInvitation?: string;
+  /** The account's Lambda concurrency quota in the region, for its alarm. @default the `lambdaConcurrencyQuota` context value, else 1000 (Lambda's default) */
+  readonly lambdaConcurrencyQuota?: number;
 }
+
+/** Lambda's default concurrency quota of an account in a region. */
+const DEFAULT_LAMBDA_CONCURRENCY_QUOTA = 1000;
+
+type SettingName =
+  | 'stripePublishableKey'
+  | 'adminEmail'
+  | 'siteOrigin'
+  | 'stage'
+  | 'domainName'
+  | 'certificateArn'
+  | 'sesFromAddress'
+  | 'resendAdminInvitation'
+  | 'lambdaConcurrencyQuota';
 
 /**
  * A value the deployment cannot work without, from the options or the context: synth stops
  * with what to pass instead of deploying something that breaks at run time.
  */
-function requiredSetting(app: App, name: 'stripePublishableKey' | 'adminEmail' | 'siteOrigin', given: string | undefined, pattern: RegExp, example: string): string {
+function requiredSetting(app: App, name: SettingName, given: string | undefined, pattern: RegExp, example: string): string {
   const value: unknown = given ?? app.node.tryGetContext(name);
   if (typeof value !== 'string' || !pattern.test(value)) {
     throw new Error(`The context value ${name} is ${value === undefined ? 'missing' : `not valid (${String(value)})`}: deploy with -c ${name}=${example} (docs/deploy.md).`);
@@ -41,7 +70,7 @@ function requiredSetting(app: App, name: 'stripePublishableKey' | 'adminEmail' |
 }
 
 /** A value the deployment may do without; when given, it must be valid. */
-function optionalSetting(app: App, name: 'siteOrigin', given: string | undefined, pattern: RegExp, example: string): string | undefined {
+function optionalSetting(app: App, name: SettingName, given: string | undefined, pattern: RegExp, example: string): string | undefined {
   const value: unknown = given ?? app.node.tryGetContext(name);
   return value === undefined ? undefined : requiredSetting(app, name, String(value), pattern, example);
 }
@@ -51,8 +80,13 @@ export interface OddJobsStacks {
   readonly data: DataStack;
   readonly auth: AuthStack;
   readonly api: ApiStack;
+  /** The HTTP API's routes, their integrations and permissions. */
+  readonly httpRoutes: Stack;
+  readonly alarms: Stack;
   readonly web: WebStack;
 }
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Every construct of one kind in the given stacks. */
 const allOf = <T>(kind: abstract new (...args: never[]) => T, scopes: readonly Construct[]): T[] =>
@@ -66,27 +100,48 @@ const allOf = <T>(kind: abstract new (...args: never[]) => T, scopes: readonly C
 export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStacks {
   const webDistDir = requireBuiltWebApp(options.webDistDir);
   const stripePublishableKey = requiredSetting(app, 'stripePublishableKey', options.stripePublishableKey, /^pk_(test|live)_\w+$/, 'pk_live_...');
-  const adminEmail = requiredSetting(app, 'adminEmail', options.adminEmail, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'admin@example.com');
+  const adminEmail = requiredSetting(app, 'adminEmail', options.adminEmail, EMAIL_PATTERN, 'admin@example.com');
+  const names = stageNames(optionalSetting(app, 'stage', options.stage, STAGE_PATTERN, 'staging') ?? DEFAULT_STAGE);
+  const domainName = optionalSetting(app, 'domainName', options.domainName, /^([a-z0-9-]+\.)+[a-z]{2,}$/, 'jobs.example.com');
+  // CloudFront takes certificates from us-east-1 only.
+  const certificateArn = optionalSetting(app, 'certificateArn', options.certificateArn, /^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'arn:aws:acm:us-east-1:<account>:certificate/<id>');
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error('The context values domainName and certificateArn go together: deploy with both or neither (docs/deploy.md).');
+  }
+  const sesFromAddress = optionalSetting(app, 'sesFromAddress', options.sesFromAddress, EMAIL_PATTERN, 'no-reply@jobs.example.com');
+  const lambdaConcurrencyQuota = Number(
+    optionalSetting(app, 'lambdaConcurrencyQuota', options.lambdaConcurrencyQuota?.toString(), /^[1-9]\d*$/, '5000') ?? DEFAULT_LAMBDA_CONCURRENCY_QUOTA,
+  );
+  const resendAdminInvitation = optionalSetting(app, 'resendAdminInvitation', options.resendAdminInvitation, /^\S+$/, new Date().toISOString().slice(0, 10));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
   // The site first: its origin is the only one whose pages may call the API and upload images,
   // and the one Stripe's onboarding returns to.
-  const site = new SiteStack(app, 'OddJobsSite', { description: 'Odd jobs: the CloudFront distribution and bucket of the web app' });
+  const site = new SiteStack(app, names.stackName('Site'), {
+    description: 'Odd jobs: the CloudFront distribution and bucket of the web app',
+    names,
+    domain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
+  });
   const siteOrigin = optionalSetting(app, 'siteOrigin', options.siteOrigin, /^https:\/\/[^/\s]+$/, 'https://jobs.example.com') ?? site.origin;
   const browserOrigins: [string] = [siteOrigin];
 
-  const data = new DataStack(app, 'OddJobsData', {
+  const data = new DataStack(app, names.stackName('Data'), {
     description: 'Odd jobs: the table and the job images (stateful)',
     terminationProtection: true,
     browserOrigins,
   });
-  const auth = new AuthStack(app, 'OddJobsAuth', {
+  const auth = new AuthStack(app, names.stackName('Auth'), {
     description: 'Odd jobs: the user pool and its triggers (stateful)',
     terminationProtection: true,
     dataCapabilities: data.capabilities,
     adminEmail,
+    resendAdminInvitation,
+    sesFromAddress,
   });
-  const api = new ApiStack(app, 'OddJobsApi', {
+  const httpRoutes = new Stack(app, names.stackName('HttpRoutes'), {
+    description: "Odd jobs: the HTTP API's routes, their integrations and the functions' permissions",
+  });
+  const api = new ApiStack(app, names.stackName('Api'), {
     description: 'Odd jobs: HTTP and WebSocket APIs, event bus and functions',
     dataCapabilities: data.capabilities,
     table: data.table,
@@ -95,8 +150,9 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     tokenIssuer: auth.tokenIssuer,
     browserOrigins,
     stripeSecret: data.stripeSecret,
+    httpRoutes,
   });
-  const web = new WebStack(app, 'OddJobsWeb', {
+  const web = new WebStack(app, names.stackName('Web'), {
     description: 'Odd jobs: the web app build and its config.json, deployed to the site',
     webDistDir,
     distribution: site.distribution,
@@ -107,20 +163,28 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     imagesBucket: data.imagesBucket,
     imagesUrl: data.imagesUrl,
     stripePublishableKey,
+    names,
+    siteOrigin,
   });
-  // It deploys into the site's bucket, which it names rather than references.
-  web.addDependency(site);
-  // Beside the functions and APIs it watches; every declared function and every dead-letter
-  // queue is found here, so a new declaration gets its alarms without a change to this file.
-  new OperationalAlarms(api, 'Alarms', {
+  // It deploys into the site's bucket, which it names rather than references; and the app
+  // works once the routes are there.
+  web.addStackDependency(site);
+  web.addStackDependency(httpRoutes);
+  // A stack of their own, after everything they watch; every declared function and every
+  // dead-letter queue is found here, so a new declaration gets its alarms without a change to this file.
+  const alarms = new Stack(app, names.stackName('Alarms'), { description: 'Odd jobs: the alarms, their SNS topic and the operations dashboard' });
+  new OperationalAlarms(alarms, 'Alarms', {
     functions: allOf(AppFunction, [auth, api]).map((appFunction) => appFunction.function),
     deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api])].map(
       (subscription) => subscription.deadLetterQueue,
     ),
-    httpApi: api.httpApi.api,
+    httpApi: api.httpApi,
     webSocketStage: api.webSocketApi.stage,
     table: data.table,
+    outboxRelay: api.outboxRelay.consumer.function,
+    jobFeedQueue: api.jobFeedQueue.queue,
+    accountConcurrencyQuota: lambdaConcurrencyQuota,
     alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });
-  return { site, data, auth, api, web };
+  return { site, data, auth, api, httpRoutes, alarms, web };
 }

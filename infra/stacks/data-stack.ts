@@ -9,6 +9,7 @@ import { TABLE_DESIGN } from '../../functions/table.js';
 import { IMAGE_DISPOSITION } from '../../shared/limits.js';
 import { DataCapabilities } from '../constructs/data-capabilities.js';
 import { BucketDistribution } from '../constructs/bucket-distribution.js';
+import { accountUniqueName } from '../constructs/names.js';
 import { AccessLogsBucket, PrivateBucket } from '../constructs/private-bucket.js';
 
 export interface DataStackProps extends StackProps {
@@ -123,6 +124,7 @@ export class DataStack extends Stack {
  */
 function uploadedFileHeaders(scope: Construct): cloudfront.ResponseHeadersPolicy {
   return new cloudfront.ResponseHeadersPolicy(scope, 'UploadedFileHeaders', {
+    responseHeadersPolicyName: accountUniqueName(scope, 'uploaded-file-headers'),
     comment: 'Uploaded images: nosniff, download when opened, no script',
     securityHeadersBehavior: {
       contentTypeOptions: { override: true },

@@ -1,32 +1,29 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct, IConstruct } from 'constructs';
 import { BucketDistribution, SPA_FALLBACK_TTL } from '../constructs/bucket-distribution.js';
+import { SITE_HEADER_CSP } from '../constructs/content-security-policy.js';
+import { accountUniqueName, type StageNames } from '../constructs/names.js';
 import { AccessLogsBucket, PrivateBucket } from '../constructs/private-bucket.js';
 
 /**
- * The site bucket's name, derived from the account and region: the web stack, which deploys
- * into it, names it the same way instead of holding a reference to this stack's bucket.
+ * The site bucket's name, derived from the stage, account and region: the web stack, which
+ * deploys into it, names it the same way instead of holding a reference to this stack's bucket.
  */
-export const siteBucketName = (scope: IConstruct) => `oddjobs-site-${Stack.of(scope).account}-${Stack.of(scope).region}`;
+export const siteBucketName = (names: StageNames, scope: IConstruct) => `${names.prefix}-site-${Stack.of(scope).account}-${Stack.of(scope).region}`;
 
-/**
- * The header part of the site's content security policy: everything that names no host of a
- * later stack. The exact API, Cognito and image hosts are in the policy the web stack writes
- * into index.html; a browser enforces both, so the page gets the narrower of each.
- */
-export const SITE_HEADER_CSP = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
-  "style-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "connect-src 'self' https: wss:",
-  'frame-src https://js.stripe.com https://hooks.stripe.com',
-  "form-action 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** A domain of the operator's for the site, and its ACM certificate (in us-east-1, as CloudFront requires). */
+export interface SiteDomain {
+  readonly domainName: string;
+  readonly certificateArn: string;
+}
+
+export interface SiteStackProps extends StackProps {
+  readonly names: StageNames;
+  /** @default the distribution's own *.cloudfront.net domain */
+  readonly domain?: SiteDomain;
+}
 
 /**
  * Where the web app is served: a private bucket behind CloudFront, with the security headers.
@@ -36,14 +33,14 @@ export const SITE_HEADER_CSP = [
 export class SiteStack extends Stack {
   readonly bucket: PrivateBucket;
   readonly distribution: cloudfront.Distribution;
-  /** The site's origin, e.g. https://d111111abcdef8.cloudfront.net. */
+  /** The site's origin: https://<domainName> with a domain, else e.g. https://d111111abcdef8.cloudfront.net. */
   readonly origin: string;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
     const accessLogs = new AccessLogsBucket(this, 'AccessLogs', { acceptsCloudFrontLogs: true });
     this.bucket = new PrivateBucket(this, 'SiteFiles', {
-      bucketName: siteBucketName(this),
+      bucketName: siteBucketName(props.names, this),
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'site-files/',
       removalPolicy: RemovalPolicy.DESTROY,
@@ -51,6 +48,7 @@ export class SiteStack extends Stack {
     });
 
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: accountUniqueName(this, 'security-headers'),
       comment: 'Odd jobs: security headers of the web app',
       securityHeadersBehavior: {
         contentSecurityPolicy: { override: true, contentSecurityPolicy: SITE_HEADER_CSP },
@@ -77,9 +75,16 @@ export class SiteStack extends Stack {
           responsePagePath: '/index.html',
           ttl: SPA_FALLBACK_TTL,
         })),
+        ...(props.domain && {
+          domainNames: [props.domain.domainName],
+          certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+          minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+        }),
       },
     });
     this.distribution = site.distribution;
-    this.origin = site.url;
+    this.origin = props.domain ? `https://${props.domain.domainName}` : site.url;
+    // Where the operator points the domain's DNS record (CNAME or alias).
+    if (props.domain) new CfnOutput(this, 'DistributionDomainName', { value: site.distribution.distributionDomainName });
   }
 }

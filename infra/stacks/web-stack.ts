@@ -6,6 +6,8 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type * as iam from 'aws-cdk-lib/aws-iam';
+import { pageContentSecurityPolicy } from '../constructs/content-security-policy.js';
+import type { StageNames } from '../constructs/names.js';
 import { acknowledgeWildcardPermissions } from '../constructs/nag.js';
 import { siteBucketName } from './site-stack.js';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -63,38 +65,10 @@ export interface WebStackProps extends StackProps {
   readonly imagesUrl: string;
   /** Stripe's publishable key for Stripe Elements (not a secret). */
   readonly stripePublishableKey: string;
-}
-
-interface ContentSecurityPolicyHosts {
-  readonly httpApi: string;
-  readonly webSocketApi: string;
-  readonly cognito: string;
-  /** Where images are uploaded to (the bucket) and shown from (the CDN). */
-  readonly imageUploads: string;
-  readonly images: string;
-}
-
-/**
- * Where the page may load from and talk to: itself, our APIs and buckets, Cognito and Stripe.
- * Written into index.html (the hosts exist only once the stacks before this one do); the site's
- * header policy (SITE_HEADER_CSP) adds frame-ancestors, which a meta policy cannot carry.
- */
-function contentSecurityPolicy(hosts: ContentSecurityPolicyHosts): string {
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://js.stripe.com'],
-    'style-src': ["'self'"],
-    // blob: for previews of images before they are uploaded.
-    'img-src': ["'self'", 'data:', 'blob:', hosts.images],
-    'connect-src': ["'self'", hosts.httpApi, hosts.webSocketApi, hosts.cognito, 'https://api.stripe.com', hosts.imageUploads],
-    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
-    'form-action': ["'self'", hosts.imageUploads],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-  };
-  return Object.entries(directives)
-    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-    .join('; ');
+  /** The stage, whose site bucket this stack deploys into. */
+  readonly names: StageNames;
+  /** The site's origin (its own domain or CloudFront's), for the SiteUrl output. */
+  readonly siteOrigin: string;
 }
 
 /** The policy as the first element of the page's head, before anything it governs loads. */
@@ -115,8 +89,8 @@ export class WebStack extends Stack {
     super(scope, id, props);
     // By name, not by a reference to the site stack: the copying function's grants then name
     // this stack's values only (pseudo parameters), which its acknowledgement below can list.
-    const siteBucket = Bucket.fromBucketName(this, 'SiteFiles', siteBucketName(this));
-    const policy = contentSecurityPolicy({
+    const siteBucket = Bucket.fromBucketName(this, 'SiteFiles', siteBucketName(props.names, this));
+    const policy = pageContentSecurityPolicy({
       httpApi: props.httpApi.apiEndpoint,
       webSocketApi: props.webSocketStage.api.apiEndpoint,
       cognito: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
@@ -175,7 +149,7 @@ export class WebStack extends Stack {
       `${cdkManaged} Its grants cover the asset and site buckets' objects and this distribution's invalidations.`,
     );
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${props.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', { value: props.siteOrigin });
     new CfnOutput(this, 'ApiUrl', { value: runtimeConfig.apiUrl });
     new CfnOutput(this, 'WebSocketUrl', { value: runtimeConfig.webSocketUrl });
     new CfnOutput(this, 'UserPoolId', { value: runtimeConfig.userPoolId });

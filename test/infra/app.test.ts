@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { isBuiltin } from 'node:module';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { App, CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   COGNITO_TRIGGERS,
   API_STAGE_THROTTLE,
@@ -27,18 +27,15 @@ import {
   type FunctionDeclaration,
 } from '../../functions/routes.js';
 import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
+import { handler as accountsHandler } from '../../functions/http/accounts.js';
 import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
-import { HttpApi, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { OperationalAlarms } from '../../infra/constructs/alarms.js';
 import { AppFunction, FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
-import { SITE_HEADER_CSP } from '../../infra/stacks/site-stack.js';
-import { buildApp, type OddJobsStacks } from '../../infra/stacks/build-app.js';
+import { SITE_HEADER_CSP, STRIPE_JS_SOURCES } from '../../infra/constructs/content-security-policy.js';
+import { buildApp, type OddJobsAppOptions, type OddJobsStacks } from '../../infra/stacks/build-app.js';
 import { NON_HTTP_DECLARATIONS } from '../support/routes.js';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
 
@@ -72,8 +69,20 @@ const routeGroups = Object.values(HTTP_ROUTE_GROUPS);
 const declaredRoutes = routeGroups.flatMap((group) => Object.entries(group.routes).map(([routeKey, access]) => ({ group, routeKey, access })));
 const allDeclarations = [...routeGroups, ...NON_HTTP_DECLARATIONS];
 
+/** A second deployment beside the first: another stage, with every optional setting given. */
+const VARIANT = {
+  stage: 'staging',
+  alarmEmail: 'ops@example.com',
+  sesFromAddress: 'no-reply@mail.example.com',
+  domainName: 'jobs.example.com',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+  resendAdminInvitation: '2026-11-26',
+  lambdaConcurrencyQuota: 5000,
+} satisfies OddJobsAppOptions;
+
 let tempDir: string;
 let app: App;
+let variantStacks: OddJobsStacks | undefined;
 let stacks: OddJobsStacks;
 let assembly: CloudAssembly;
 let functions: AppFunction[];
@@ -101,6 +110,15 @@ const stagedFiles = (deployment: Resource) => stagedFolders(deployment).flatMap(
 const staged = (deployment: Resource, file: string) =>
   readFileSync(stagedFolders(deployment).map((folder) => join(folder, file)).find((path) => existsSync(path))!, 'utf8');
 const getAttArn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+/** A content security policy's directives and their sources. */
+const parsePolicy = (policy: string): Record<string, string[]> =>
+  Object.fromEntries(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 
 beforeAll(() => {
   tempDir = mkdtempSync(join(tmpdir(), 'oddjobs-infra-test-'));
@@ -119,6 +137,16 @@ beforeAll(() => {
   assembly = app.synth();
   functions = app.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction);
 }, 120_000);
+
+/** The VARIANT deployment, synthesized once when a test first reads it (without bundling: its templates are what is read). */
+function variant(): OddJobsStacks {
+  if (!variantStacks) {
+    const variantApp = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] }, outdir: join(tempDir, 'variant.out') });
+    variantStacks = buildApp(variantApp, { webDistDir: join(tempDir, 'web-dist'), ...REQUIRED_SETTINGS, ...VARIANT });
+    variantApp.synth();
+  }
+  return variantStacks;
+}
 
 afterAll(() => {
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
@@ -377,18 +405,20 @@ describe('auth stack', () => {
 });
 
 describe('api stack', () => {
-  it('builds one function per route group and adds each declared route once, on its group\'s function', () => {
-    const api = template(stacks.api).toJSON().Resources as Record<string, Resource>;
-    const httpApiId = cfnId(stacks.api.httpApi.api);
-    const httpRoutes = Object.values(api).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.ApiId.Ref === httpApiId);
+  it('builds one function per route group and adds each declared route once, on its group\'s function, in the routes\' stack', () => {
+    const routesStack = template(stacks.httpRoutes).toJSON().Resources as Record<string, Resource>;
+    const httpRoutes = Object.values(routesStack).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
+    expect(JSON.stringify(httpRoutes.map((route) => route.Properties.ApiId))).toContain(cfnId(stacks.api.httpApi.api));
     expect(httpRoutes.map((route) => route.Properties.RouteKey).sort()).toEqual(declaredRoutes.map(({ routeKey }) => routeKey).sort());
+    expect(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Route')).not.toHaveProperty(declaredRoutes[0]!.routeKey);
 
     for (const group of routeGroups) expect(functionsFor(group.entry), group.entry).toHaveLength(1);
     for (const { group, routeKey } of declaredRoutes) {
       const route = httpRoutes.find((r) => r.Properties.RouteKey === routeKey)!;
       const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
       const functionId = cfnId(functionsFor(group.entry)[0]!.function);
-      expect(api[integrationId]!.Properties.IntegrationUri, routeKey).toEqual(getAttArn(functionId));
+      // The function's ARN, imported from the api stack.
+      expect(JSON.stringify(routesStack[integrationId]!.Properties.IntegrationUri), routeKey).toContain(functionId);
     }
   });
 
@@ -402,14 +432,16 @@ describe('api stack', () => {
     expect(JSON.stringify(jwtAuthorizer.Properties.JwtConfiguration.Issuer)).toMatch(/https:\/\/.*ProviderURL/);
     expect(JSON.stringify(jwtAuthorizer.Properties.JwtConfiguration.Audience)).toMatch(/UserPoolWebClient/);
 
-    const routes = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Route'));
+    const routes = Object.values(resourcesOf(stacks.httpRoutes, 'AWS::ApiGatewayV2::Route'));
     for (const { routeKey, access } of declaredRoutes) {
       const route = routes.find((r) => r.Properties.RouteKey === routeKey)!;
       if (access === 'public') {
         expect(route.Properties.AuthorizationType, routeKey).toBe('NONE');
         expect(route.Properties.AuthorizerId, routeKey).toBeUndefined();
       } else {
-        expect(route.Properties, routeKey).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: ref(jwtAuthorizerId) });
+        expect(route.Properties.AuthorizationType, routeKey).toBe('JWT');
+        // The api stack's authorizer, through its export.
+        expect(JSON.stringify(route.Properties.AuthorizerId), routeKey).toContain(jwtAuthorizerId);
       }
     }
   });
@@ -422,7 +454,7 @@ describe('api stack', () => {
     template(stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.integration.requestId') },
       DefaultRouteSettings: { ThrottlingRateLimit: API_STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: API_STAGE_THROTTLE.burstLimit },
     });
   });
@@ -435,18 +467,12 @@ describe('api stack', () => {
     expect(stages.length).toBe(2);
   });
 
-  it('logs every WebSocket connect, message and disconnect, with the account role API Gateway needs for it', () => {
-    const api = template(stacks.api);
-    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+  it('logs every WebSocket connect, message and disconnect, with the account\'s own API Gateway role (not this app\'s)', () => {
+    template(stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: 'live',
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('connectionId') },
     });
-    const accounts = Object.entries(resourcesOf(stacks.api, 'AWS::ApiGateway::Account'));
-    expect(accounts).toHaveLength(1);
-    const [accountId, account] = accounts[0]!;
-    expect(account.Properties.CloudWatchRoleArn).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
-    const [stage] = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage')).filter((candidate) => candidate.Properties.StageName === 'live');
-    expect(stage!.DependsOn).toContain(accountId);
+    for (const stack of Object.values(stacks)) expect(resourcesOf(stack, 'AWS::ApiGateway::Account'), stack.stackName).toEqual({});
   });
 
   it('admits WebSocket connections on $connect with the token query parameter', () => {
@@ -625,8 +651,7 @@ describe('site and web stacks', () => {
     }
   });
 
-  it('sends a content security policy that admits the APIs, Cognito, Stripe and the images bucket', () => {
-    // The header: no framing, and what names no host of a later stack.
+  it('sends one content security policy as header and in index.html, admitting Stripe.js, Cognito, the APIs and the images', () => {
     const [policy] = Object.values(resourcesOf(stacks.site, 'AWS::CloudFront::ResponseHeadersPolicy'));
     const headers = policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(headers).toMatchObject({
@@ -635,22 +660,46 @@ describe('site and web stacks', () => {
       StrictTransportSecurity: expect.objectContaining({ IncludeSubdomains: true }),
       ContentSecurityPolicy: { ContentSecurityPolicy: SITE_HEADER_CSP, Override: true },
     });
-    expect(SITE_HEADER_CSP).toContain("frame-ancestors 'none'");
-    // index.html: the exact hosts, first in the head (the browser enforces both policies).
+    const header = parsePolicy(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    // index.html: first in the head, with each deploy-time host shown as the value it stands for.
     const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment')).find((resource) => resource.Properties.DistributionPaths)!;
-    const indexHtml = staged(deployment, 'index.html');
+    const folder = stagedFolders(deployment).find((candidate) => existsSync(join(candidate, 'index.html')))!;
+    const source = (deployment.Properties.SourceObjectKeys as unknown[]).findIndex((key) => JSON.stringify(key).includes(basename(folder).slice('asset.'.length)));
+    const markers = deployment.Properties.SourceMarkers[source] as Record<string, unknown>;
+    // An API's ApiEndpoint attribute is its URL, scheme included (https:// or wss://).
+    const shown = (value: unknown) => {
+      const name = JSON.stringify(value).replace(/[^\w:.]/g, '');
+      return /ApiEndpoint/.test(name) ? `${/WebSocketApi/.test(name) ? 'wss' : 'https'}://${name}` : name;
+    };
+    const indexHtml = Object.entries(markers).reduce((html, [marker, value]) => html.replaceAll(marker, shown(value)), staged(deployment, 'index.html'));
     expect(indexHtml).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="[^"]+" \/><title>/);
-    for (const expected of [
-      "default-src 'self'",
-      "script-src 'self' https://js.stripe.com",
-      'frame-src https://js.stripe.com https://hooks.stripe.com',
-      'https://api.stripe.com',
-      'https://cognito-idp.',
-    ]) {
-      expect(indexHtml).toContain(expected);
+    const page = parsePolicy(/content="([^"]+)"/.exec(indexHtml)![1]!);
+
+    // They agree: the same directives (frame-ancestors only a header can carry), the same
+    // sources, where the header names a later stack's host by its scheme only.
+    expect(Object.keys(header).sort()).toEqual([...Object.keys(page), 'frame-ancestors'].sort());
+    expect(header['frame-ancestors']).toEqual(["'none'"]);
+    const admits = (headerSource: string, pageSource: string) => headerSource === pageSource || (/^[a-z]+:$/.test(headerSource) && pageSource.startsWith(`${headerSource}//`) && !pageSource.includes('stripe'));
+    for (const [directive, sources] of Object.entries(page)) {
+      for (const source of sources) expect(header[directive]!.some((headerSource) => admits(headerSource, source)), `${directive} ${source}`).toBe(true);
+      for (const headerSource of header[directive]!) expect(sources.some((source) => admits(headerSource, source)), `${directive} ${headerSource}`).toBe(true);
     }
-    const markers = JSON.stringify(deployment.Properties.SourceMarkers);
-    for (const source of ['HttpApi', 'WebSocketApi', 'JobImages', 'ImagesCdn']) expect(markers).toContain(source);
+
+    // Stripe.js as Stripe documents it: its script and frames on js.stripe.com and its subdomains.
+    for (const policyOf of [header, page]) {
+      expect(policyOf['script-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com']));
+      expect(policyOf['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']));
+      expect(policyOf['connect-src']).toContain('https://api.stripe.com');
+    }
+    expect(STRIPE_JS_SOURCES.script).toContain('https://*.js.stripe.com');
+    // This deployment's hosts: the HTTP and WebSocket APIs, Cognito, the images bucket and CDN.
+    const named = (directive: string, pattern: RegExp) => expect(page[directive]!.some((source) => pattern.test(source)), `${directive} ${pattern}`).toBe(true);
+    named('connect-src', /^https:\/\/.*HttpApi.*ApiEndpoint/);
+    named('connect-src', /^wss:\/\/.*WebSocketApi.*ApiEndpoint/);
+    named('connect-src', /^https:\/\/cognito-idp\./);
+    named('connect-src', /^https:\/\/.*JobImages.*RegionalDomainName/);
+    named('form-action', /^https:\/\/.*JobImages.*RegionalDomainName/);
+    named('img-src', /^https:\/\/.*ImagesCdn.*DomainName/);
   });
 
   it("admits browser calls and uploads from the site's origin only, and returns Stripe's onboarding there", () => {
@@ -740,13 +789,18 @@ describe('job feed fan-out', () => {
 });
 
 describe('alarms', () => {
-  const alarms = () => Object.values(resourcesOf(stacks.api, 'AWS::CloudWatch::Alarm'));
+  const alarms = () => Object.values(resourcesOf(stacks.alarms, 'AWS::CloudWatch::Alarm'));
   const watched = (alarm: Resource) => JSON.stringify(alarm.Properties.Dimensions ?? alarm.Properties.Metrics);
+  const metricOf = (alarm: Resource) => ({
+    name: alarm.Properties.MetricName ?? alarm.Properties.Metrics?.find((metric: { MetricStat?: unknown }) => metric.MetricStat)?.MetricStat.Metric.MetricName,
+    dimensions: JSON.stringify(alarm.Properties.Dimensions ?? alarm.Properties.Metrics?.find((metric: { MetricStat?: unknown }) => metric.MetricStat)?.MetricStat.Metric.Dimensions),
+    namespace: alarm.Properties.Namespace ?? alarm.Properties.Metrics?.find((metric: { MetricStat?: unknown }) => metric.MetricStat)?.MetricStat.Metric.Namespace,
+  });
 
   it('alarms on errors and throttles of every function, api and auth stacks alike', () => {
     for (const fn of functions) {
-      // By Ref in the api stack, through the auth stack's export for the Cognito triggers.
-      const name = Stack.of(fn) === stacks.api ? JSON.stringify(ref(cfnId(fn.function))) : cfnId(fn.function);
+      // Each function's name, through its stack's export.
+      const name = cfnId(fn.function);
       for (const metric of ['Errors', 'Throttles']) {
         const matching = alarms().filter((alarm) => alarm.Properties.MetricName === metric && watched(alarm).includes(name));
         expect(matching, `${metric} of ${fn.declaration.entry}`).toHaveLength(1);
@@ -769,23 +823,67 @@ describe('alarms', () => {
     expect(expressions).toContain('integration + execution');
     const metricNames = alarms().flatMap((alarm) => (alarm.Properties.Metrics ?? []).map((metric: { MetricStat?: { Metric: { MetricName: string } } }) => metric.MetricStat?.Metric.MetricName));
     expect(metricNames).toEqual(expect.arrayContaining(['5xx', 'Count', 'IntegrationError', 'ExecutionError', 'ThrottledRequests']));
-    const [topicId] = Object.keys(resourcesOf(stacks.api, 'AWS::SNS::Topic'));
+    const [topicId] = Object.keys(resourcesOf(stacks.alarms, 'AWS::SNS::Topic'));
     for (const alarm of alarms()) {
       expect(alarm.Properties.AlarmActions).toEqual([ref(topicId!)]);
       expect(alarm.Properties.OKActions).toEqual([ref(topicId!)]);
     }
-    template(stacks.api).resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    template(stacks.alarms).resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('counts 5xx by route and 429s from the access log, and alarms on a 5xx of every declared route', () => {
+    const filters = Object.values(resourcesOf(stacks.alarms, 'AWS::Logs::MetricFilter'));
+    const accessLogs = cfnId(stacks.api.httpApi.accessLogs);
+    for (const filter of filters) expect(JSON.stringify(filter.Properties.LogGroupName)).toContain(accessLogs);
+    const serverErrors = filters.find((filter) => filter.Properties.FilterPattern === '{ $.status >= 500 }')!;
+    expect(serverErrors.Properties.MetricTransformations).toEqual([
+      expect.objectContaining({ MetricName: 'Http5xx', MetricValue: '1', Dimensions: [{ Key: 'RouteKey', Value: '$.routeKey' }] }),
+    ]);
+    expect(filters.find((filter) => filter.Properties.FilterPattern === '{ $.status = 429 }')?.Properties.MetricTransformations).toEqual([
+      expect.objectContaining({ MetricName: 'Http429', MetricValue: '1' }),
+    ]);
+    const namespace = serverErrors.Properties.MetricTransformations[0].MetricNamespace;
+    for (const { routeKey } of declaredRoutes) {
+      const matching = alarms().filter((alarm) => {
+        const metric = metricOf(alarm);
+        return metric.name === 'Http5xx' && metric.namespace === namespace && metric.dimensions === JSON.stringify([{ Name: 'RouteKey', Value: routeKey }]);
+      });
+      expect(matching, routeKey).toHaveLength(1);
+      expect(matching[0]!.Properties.Threshold).toBe(1);
+    }
+    expect(alarms().filter((alarm) => metricOf(alarm).name === 'Http429' && metricOf(alarm).namespace === namespace)).toHaveLength(1);
+    // The access log's status is a number, so the filters' comparisons match it.
+    const [stage] = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage')).filter((candidate) => candidate.Properties.StageName === '$default');
+    expect(stage!.Properties.AccessLogSettings.Format).toContain('"status":$context.status,');
+    // Each namespace is the stage's own, so two stages in one account do not count together.
+    expect(namespace).toContain(stacks.alarms.stackName);
+  });
+
+  it("alarms on a late outbox relay, a late job feed and the account's Lambda concurrency near its quota", () => {
+    const relay = cfnId(functionsFor(STREAM_CONSUMERS.outboxRelay.entry)[0]!.function);
+    const iteratorAge = alarms().filter((alarm) => metricOf(alarm).name === 'IteratorAge');
+    expect(iteratorAge).toHaveLength(1);
+    expect(metricOf(iteratorAge[0]!).dimensions).toContain(relay);
+    expect(iteratorAge[0]!.Properties).toMatchObject({ Statistic: 'Maximum', Threshold: 5 * 60 * 1000 });
+
+    const queueAge = alarms().filter((alarm) => metricOf(alarm).name === 'ApproximateAgeOfOldestMessage');
+    expect(queueAge).toHaveLength(1);
+    expect(metricOf(queueAge[0]!).dimensions).toContain(cfnId(stacks.api.jobFeedQueue.queue));
+    expect(queueAge[0]!.Properties).toMatchObject({ Statistic: 'Maximum', Threshold: 60 });
+
+    const concurrency = alarms().filter((alarm) => metricOf(alarm).name === 'ConcurrentExecutions');
+    expect(concurrency).toHaveLength(1);
+    // Account-wide (no function), at 80% of Lambda's default quota, or of the one given.
+    expect(metricOf(concurrency[0]!)).toMatchObject({ namespace: 'AWS/Lambda', dimensions: undefined });
+    expect(concurrency[0]!.Properties.Threshold).toBe(800);
+    expect(JSON.stringify(concurrency[0]!.Properties.Metrics)).toContain('"Stat":"Maximum"');
+    const [variantConcurrency] = Object.values(resourcesOf(variant().alarms, 'AWS::CloudWatch::Alarm')).filter((alarm) => metricOf(alarm).name === 'ConcurrentExecutions');
+    expect(variantConcurrency!.Properties.Threshold).toBe(0.8 * VARIANT.lambdaConcurrencyQuota);
   });
 
   it('mails the alarms only to an alarmEmail given', () => {
-    template(stacks.api).resourceCountIs('AWS::SNS::Subscription', 0);
-    const stack = new Stack(new App(), 'Watched');
-    const fn = new lambda.Function(stack, 'Fn', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => {}') });
-    const httpApi = new HttpApi(stack, 'Http');
-    const webSocketStage = new WebSocketStage(stack, 'Stage', { webSocketApi: new WebSocketApi(stack, 'Ws'), stageName: 'live' });
-    const table = new dynamodb.TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
-    new OperationalAlarms(stack, 'Alarms', { functions: [fn], deadLetterQueues: [], httpApi, webSocketStage, table, alarmEmail: 'ops@example.com' });
-    Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    template(stacks.alarms).resourceCountIs('AWS::SNS::Subscription', 0);
+    Template.fromStack(variant().alarms).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: VARIANT.alarmEmail });
   });
 });
 
@@ -813,6 +911,8 @@ describe('stacks', () => {
     expect(stacks.data.terminationProtection).toBe(true);
     expect(stacks.auth.terminationProtection).toBe(true);
     expect(stacks.api.terminationProtection).toBe(false);
+    expect(stacks.httpRoutes.terminationProtection).toBe(false);
+    expect(stacks.alarms.terminationProtection).toBe(false);
     expect(stacks.web.terminationProtection).toBe(false);
     expect(stacks.site.terminationProtection).toBe(false);
   });
@@ -888,5 +988,193 @@ describe('first deploy', () => {
     const callers = functions.filter((fn) => fn.declaration.capabilities.includes('stripe'));
     expect(callers.length).toBeGreaterThan(0);
     for (const fn of callers) expect(lambdaOf(fn).Properties.Timeout, fn.declaration.entry).toBeGreaterThanOrEqual(2 * worstRequestSeconds);
+  });
+});
+
+describe('deployment limits and a second deployment', () => {
+  /** CloudFormation's limit is 500 resources a stack; each stays at 60% of it, room to grow. */
+  const RESOURCES_PER_STACK = 300;
+
+  it(`keeps every stack at or under ${RESOURCES_PER_STACK} resources`, () => {
+    expect(Object.keys(stacks).length).toBeGreaterThanOrEqual(7);
+    for (const stack of Object.values(stacks)) {
+      const count = Object.keys(template(stack).toJSON().Resources).length;
+      expect(count, stack.stackName).toBeLessThanOrEqual(RESOURCES_PER_STACK);
+    }
+  });
+
+  /** Where a resource's name is, for the types whose names are unique in an account, or in a region of it. */
+  const UNIQUE_NAMES: Record<string, { path: string[]; scope: 'account' | 'region' }> = {
+    'AWS::S3::Bucket': { path: ['BucketName'], scope: 'account' },
+    'AWS::CloudFront::ResponseHeadersPolicy': { path: ['ResponseHeadersPolicyConfig', 'Name'], scope: 'account' },
+    'AWS::CloudFront::OriginAccessControl': { path: ['OriginAccessControlConfig', 'Name'], scope: 'account' },
+    'AWS::CloudWatch::Dashboard': { path: ['DashboardName'], scope: 'account' },
+    'AWS::IAM::Role': { path: ['RoleName'], scope: 'account' },
+    'AWS::IAM::ManagedPolicy': { path: ['ManagedPolicyName'], scope: 'account' },
+    'AWS::Location::PlaceIndex': { path: ['IndexName'], scope: 'region' },
+    'AWS::Logs::LogGroup': { path: ['LogGroupName'], scope: 'region' },
+    'AWS::Lambda::Function': { path: ['FunctionName'], scope: 'region' },
+    'AWS::SQS::Queue': { path: ['QueueName'], scope: 'region' },
+    'AWS::SNS::Topic': { path: ['TopicName'], scope: 'region' },
+    'AWS::Events::EventBus': { path: ['Name'], scope: 'region' },
+    'AWS::SecretsManager::Secret': { path: ['Name'], scope: 'region' },
+    'AWS::DynamoDB::GlobalTable': { path: ['TableName'], scope: 'region' },
+    'AWS::CloudWatch::Alarm': { path: ['AlarmName'], scope: 'region' },
+    'AWS::Cognito::UserPoolDomain': { path: ['Domain'], scope: 'region' },
+  };
+
+  /**
+   * The names a deployment's templates give resources of those types, as deployed to the
+   * account and region, prefixed by what they must be unique in. A name left to CloudFormation
+   * (none given) or made of another resource's reference is unique as that resource is.
+   */
+  const fixedNames = (stack: Stack, region: string) => {
+    const pseudo: Record<string, string> = { 'AWS::AccountId': '123456789012', 'AWS::Region': region, 'AWS::StackName': stack.stackName, 'AWS::Partition': 'aws', 'AWS::URLSuffix': 'amazonaws.com' };
+    const resolve = (value: unknown): string | undefined => {
+      if (typeof value === 'string') return value;
+      const node = value as Record<string, unknown> | undefined;
+      if (typeof node?.Ref === 'string') return pseudo[node.Ref];
+      if (Array.isArray(node?.['Fn::Join'])) {
+        const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+        const resolved = parts.map(resolve);
+        return resolved.every((part) => part !== undefined) ? resolved.join(separator) : undefined;
+      }
+      return undefined;
+    };
+    return Object.values(template(stack).toJSON().Resources as Record<string, Resource>).flatMap((resource) => {
+      const unique = UNIQUE_NAMES[resource.Type];
+      if (!unique) return [];
+      const name = resolve(unique.path.reduce((node: Record<string, unknown> | undefined, key) => node?.[key] as Record<string, unknown> | undefined, resource.Properties));
+      return name === undefined ? [] : [`${unique.scope === 'region' ? `${region} ` : ''}${resource.Type} ${name}`];
+    });
+  };
+
+  it('lets another stage, or the same stage in another region, deploy beside the first: no fixed name is the same', () => {
+    const deployments = {
+      'prod in us-east-1': Object.values(stacks).flatMap((stack) => fixedNames(stack, 'us-east-1')),
+      'staging in us-east-1': Object.values(variant()).flatMap((stack) => fixedNames(stack, 'us-east-1')),
+      'prod in eu-west-1': Object.values(stacks).flatMap((stack) => fixedNames(stack, 'eu-west-1')),
+    };
+    // The names that must be unique are there to be compared: the site bucket, CloudFront's policies, the dashboard.
+    expect(deployments['prod in us-east-1']).toEqual(
+      expect.arrayContaining([
+        'AWS::S3::Bucket oddjobs-site-123456789012-us-east-1',
+        'us-east-1 AWS::Location::PlaceIndex OddJobsApi-places',
+        expect.stringMatching(/^AWS::CloudFront::ResponseHeadersPolicy /),
+        expect.stringMatching(/^AWS::CloudFront::OriginAccessControl /),
+        expect.stringMatching(/^AWS::CloudWatch::Dashboard /),
+      ]),
+    );
+    expect(deployments['staging in us-east-1']).toContain('AWS::S3::Bucket oddjobs-staging-site-123456789012-us-east-1');
+    const entries = Object.entries(deployments);
+    for (const [first, names] of entries) {
+      expect(new Set(names).size, `${first} names something twice`).toBe(names.length);
+      for (const [second, others] of entries.filter(([other]) => other !== first)) {
+        expect(names.filter((name) => others.includes(name)), `${first} and ${second}`).toEqual([]);
+      }
+    }
+    // Stack names: the default stage keeps the names of the releases before stages.
+    expect(Object.values(stacks).map((stack) => stack.stackName)).toContain('OddJobsData');
+    expect(Object.values(variant()).map((stack) => stack.stackName)).toEqual(expect.arrayContaining(['OddJobs-staging-Data', 'OddJobs-staging-Api']));
+    // API Gateway's account-level logging role is the account's, set once (docs/deploy.md), in no stage's stack.
+    for (const stack of [...Object.values(stacks), ...Object.values(variant())]) {
+      expect(resourcesOf(stack, 'AWS::ApiGateway::Account'), stack.stackName).toEqual({});
+    }
+    expect(CDK_CONTEXT['@aws-cdk/aws-apigateway:disableCloudWatchRole']).toBe(true);
+  });
+
+  it('refuses a stage name that cannot build the account-wide names, and a domain without its certificate', () => {
+    const synthWith = (options: Partial<OddJobsAppOptions>) => () =>
+      buildApp(new App({ context: CDK_CONTEXT, outdir: mkdtempSync(join(tempDir, 'settings-')) }), { webDistDir: join(tempDir, 'web-dist'), ...REQUIRED_SETTINGS, ...options });
+    expect(synthWith({ stage: 'Staging_1' })).toThrow(/stage is not valid/);
+    expect(synthWith({ domainName: VARIANT.domainName })).toThrow(/domainName and certificateArn go together/);
+    expect(synthWith({ domainName: VARIANT.domainName, certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' })).toThrow(/certificateArn is not valid/);
+  });
+
+  it("serves the site from the operator's domain with its certificate and TLS 1.2, when given; CloudFront's own otherwise", () => {
+    const configOf = (stack: Stack) => Object.values(resourcesOf(stack, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    expect(configOf(stacks.site).Aliases).toBeUndefined();
+    expect(configOf(stacks.site).ViewerCertificate).toBeUndefined();
+    const withDomain = configOf(variant().site);
+    expect(withDomain.Aliases).toEqual([VARIANT.domainName]);
+    expect(withDomain.ViewerCertificate).toEqual({ AcmCertificateArn: VARIANT.certificateArn, SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' });
+    // CORS, Stripe's return URL and the SiteUrl output follow the domain.
+    const [api] = Object.values(resourcesOf(variant().api, 'AWS::ApiGatewayV2::Api')).filter((resource) => resource.Properties.ProtocolType === 'HTTP');
+    expect(api!.Properties.CorsConfiguration.AllowOrigins).toEqual([`https://${VARIANT.domainName}`]);
+    expect(template(variant().web).toJSON().Outputs.SiteUrl.Value).toBe(`https://${VARIANT.domainName}`);
+    expect(JSON.stringify(template(stacks.web).toJSON().Outputs.SiteUrl.Value)).toMatch(/SiteDistribution\w*DomainName/);
+  });
+
+  it("sends the user pool's mail through SES from sesFromAddress, when given; with Cognito's sender otherwise", () => {
+    const poolOf = (stack: Stack) => Object.values(resourcesOf(stack, 'AWS::Cognito::UserPool'))[0]!.Properties;
+    expect(poolOf(stacks.auth).EmailConfiguration).toBeUndefined();
+    const withSes = poolOf(variant().auth).EmailConfiguration;
+    expect(withSes).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: `OddJobs <${VARIANT.sesFromAddress}>` });
+    expect(JSON.stringify(withSes.SourceArn)).toContain(':identity/mail.example.com');
+  });
+});
+
+describe('the admin seat', () => {
+  it('is taken once the admin group exists and Cognito may run the pre-sign-up trigger that AdminCreateUser runs', () => {
+    const [seat] = Object.values(resourcesOf(stacks.auth, 'Custom::AdminSeat'));
+    const [groupId] = Object.entries(resourcesOf(stacks.auth, 'AWS::Cognito::UserPoolGroup')).find(([, group]) => group.Properties.GroupName === ADMIN_GROUP)!;
+    const preSignUpArn = getAttArn(cfnId(functionsFor(COGNITO_TRIGGERS.preSignUp.entry)[0]!.function));
+    const permissions = Object.entries(resourcesOf(stacks.auth, 'AWS::Lambda::Permission')).filter(
+      ([, permission]) => JSON.stringify(permission.Properties.FunctionName) === JSON.stringify(preSignUpArn) && permission.Properties.Principal === 'cognito-idp.amazonaws.com',
+    );
+    expect(permissions).toHaveLength(1);
+    expect(seat!.DependsOn).toEqual(expect.arrayContaining([groupId, permissions[0]![0]]));
+  });
+
+  it('mails the invitation again only when resendAdminInvitation is given a new value', () => {
+    const [seat] = Object.values(resourcesOf(stacks.auth, 'Custom::AdminSeat'));
+    expect(seat!.Properties).not.toHaveProperty('ResendInvitation');
+    const [again] = Object.values(resourcesOf(variant().auth, 'Custom::AdminSeat'));
+    expect(again!.Properties).toMatchObject({ ResendInvitation: VARIANT.resendAdminInvitation });
+    const [seatFunction] = functionsFor(DEPLOY_FUNCTIONS.adminSeat.entry);
+    const policies = Object.values(resourcesOf(stacks.auth, 'AWS::IAM::Policy')).filter((policy) => JSON.stringify(policy.Properties.Roles).includes(cfnId(seatFunction!.role)));
+    expect(JSON.stringify(policies)).toContain('cognito-idp:AdminGetUser');
+  });
+});
+
+describe("docs/deploy.md's Logs Insights recipe", () => {
+  it('joins an HTTP access-log line to the lines of the function that served it, by the fields the recipe names', async () => {
+    const docs = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
+    const recipe = /<!-- logs-insights-recipe[^>]*-->\s*```text\n([\s\S]+?)```/.exec(docs)![1]!;
+    const [accessLogQuery, functionQuery] = recipe.split(/^# 2\./m);
+
+    // An access-log line as API Gateway writes it, from the synthesized stage's format.
+    const [stage] = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage')).filter((candidate) => candidate.Properties.StageName === '$default');
+    const apiRequestId = 'Q1b2c3d4e5f6g=';
+    const lambdaRequestId = '8f5e2a1c-0000-4000-8000-000000000001';
+    const context: Record<string, string> = { requestId: apiRequestId, 'integration.requestId': lambdaRequestId, status: '500', routeKey: 'GET /accounts/admin-status' };
+    const accessLine = JSON.parse(
+      (stage!.Properties.AccessLogSettings.Format as string).replace(/\$context\.([\w.]+)/g, (_, name: string) => context[name] ?? '-'),
+    ) as Record<string, unknown>;
+
+    // A function's line for the same request: the route group's real handler, failing on the
+    // table it has no name for, logs its error.
+    const handler = accountsHandler as unknown as (event: unknown, context: unknown) => Promise<{ statusCode: number }>;
+    const lines: string[] = [];
+    // Powertools writes errors to stderr, the other levels to stdout.
+    const writes = [process.stdout, process.stderr].map((stream) => vi.spyOn(stream, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true)));
+    const event = { version: '2.0', routeKey: context.routeKey, rawPath: '/accounts/admin-status', headers: {}, requestContext: { requestId: apiRequestId, routeKey: context.routeKey, http: { method: 'GET', path: '/accounts/admin-status' } } };
+    const response = await handler(event, { functionName: 'OddJobsApi-HttpAccounts', awsRequestId: lambdaRequestId, functionVersion: '$LATEST', memoryLimitInMB: '256', invokedFunctionArn: 'arn' });
+    for (const write of writes) write.mockRestore();
+    expect(response.statusCode).toBe(500);
+    const functionLine = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.message === 'unhandled error')!;
+    expect(functionLine).toBeDefined();
+
+    // Query 1 reads fields the access log has; query 2 joins by pairs the two lines share.
+    const accessFields = /fields (.+)/.exec(accessLogQuery!)![1]!.split(',').map((field) => field.trim()).filter((field) => !field.startsWith('@'));
+    for (const field of accessFields) expect(accessLine, `access log field ${field}`).toHaveProperty(field);
+    const joins = [...functionQuery!.matchAll(/(\w+) = "<(\w+)>"/g)].map(([, functionField, accessField]) => ({ functionField: functionField!, accessField: accessField! }));
+    expect(joins.map((join) => join.accessField).sort()).toEqual(['integrationRequestId', 'requestId']);
+    for (const { functionField, accessField } of joins) {
+      expect(accessLine[accessField], accessField).toBeTypeOf('string');
+      expect(functionLine[functionField], `${functionField} = <${accessField}>`).toBe(accessLine[accessField]);
+    }
+    const functionFields = /fields (.+)/.exec(functionQuery!)![1]!.split(',').map((field) => field.trim()).filter((field) => !field.startsWith('@'));
+    for (const field of functionFields) expect(functionLine, `function log field ${field}`).toHaveProperty(field);
   });
 });

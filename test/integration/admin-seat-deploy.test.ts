@@ -1,10 +1,13 @@
+import { AdminSetUserPasswordCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { DEPLOY_FUNCTIONS, ENV } from '../../functions/routes.js';
 import { getProfile } from '../../functions/domain/profiles.js';
-import { api, createUser, signUp, useLocalStack } from '../support/local-stack.js';
+import { keys } from '../../functions/table.js';
+import { api, createUser, signUp, tableClient, useLocalStack } from '../support/local-stack.js';
 
 /** What CloudFormation sends the custom resource on the first deploy. */
 const createEvent = (email: string) =>
@@ -17,6 +20,16 @@ const createEvent = (email: string) =>
     LogicalResourceId: 'AdminSeat',
     ResourceType: 'Custom::AdminSeat',
     ResourceProperties: { ServiceToken: 'provider', AdminEmail: email, AdminName: 'Admin' },
+  }) as CloudFormationCustomResourceEvent;
+
+/** What CloudFormation sends when a deploy changes the custom resource's properties. */
+const updateEvent = (email: string, resendInvitation: string | undefined, previousResend: string | undefined) =>
+  ({
+    ...createEvent(email),
+    RequestType: 'Update',
+    PhysicalResourceId: `admin-seat-${email}`,
+    ResourceProperties: { ServiceToken: 'provider', AdminEmail: email, AdminName: 'Admin', ResendInvitation: resendInvitation },
+    OldResourceProperties: { ServiceToken: 'provider', AdminEmail: email, AdminName: 'Admin', ResendInvitation: previousResend },
   }) as CloudFormationCustomResourceEvent;
 
 describe('the admin seat when the deploy owns it (AWS)', () => {
@@ -50,5 +63,33 @@ describe('the admin seat when the deploy owns it (AWS)', () => {
     // Even without the flag, the held seat refuses a public admin sign-up.
     await expect(signUp(stack(), { role: 'admin' })).rejects.toThrow(MSG.auth.adminExists);
     await expect(seatAdmin(createEvent('someone-else@example.com'))).rejects.toThrow('The admin seat is held by owner@example.com');
+  });
+
+  it('mails the invitation again, with a new temporary password, for a new resendAdminInvitation value, until the admin has chosen a password', async () => {
+    const email = 'resent-admin@example.com';
+    const invitations = () => stack().mailbox.list(email).filter((mail) => mail.subject === 'Your temporary password');
+    const cognito = new CognitoIdentityProviderClient({ endpoint: stack().urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+    // A fresh pool's seat: the earlier test's admin gives it up in the table.
+    await tableClient(stack()).send(new DeleteCommand({ TableName: stack().tableName, Key: keys.adminSeat() }));
+    await seatAdmin(createEvent(email));
+
+    await seatAdmin(updateEvent(email, '2026-11-26', undefined));
+    expect(invitations()).toHaveLength(1);
+    const temporaryPassword = invitations()[0]!.code!;
+    // The temporary password signs in to Cognito's new-password step.
+    const { ChallengeName } = await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().userPool.clientId, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword } }),
+    );
+    expect(ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+
+    // The same value again (any other deploy) mails nothing.
+    await seatAdmin(updateEvent(email, '2026-11-26', '2026-11-26'));
+    await seatAdmin(updateEvent(email, undefined, '2026-11-26'));
+    expect(invitations()).toHaveLength(1);
+
+    // Once the admin has chosen a password, a new value mails nothing either.
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: stack().userPool.userPoolId, Username: email, Password: 'chosen-password-1', Permanent: true }));
+    await seatAdmin(updateEvent(email, '2026-11-27', undefined));
+    expect(invitations()).toHaveLength(1);
   });
 });

@@ -1,0 +1,56 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JOB_EVENT } from '../../functions/routes.js';
+import { CONNECTION_SHARDS, OUTBOX_PREFIX } from '../../functions/table.js';
+import { CORRELATION_ID, logger } from '../../functions/lib/logger.js';
+import type { OutboxItem } from '../../functions/lib/outbox.js';
+import { api, tableClient, useLocalStack } from '../support/local-stack.js';
+import { jobForm } from '../support/job-lifecycle.js';
+import { createPoster, postPaidJob } from '../support/payments.js';
+
+describe('log correlation', () => {
+  const stack = useLocalStack();
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    logger.setLogLevel('WARN');
+  });
+
+  it("carries a request's correlation id through the outbox, the bus and the queue into every consumer's lines", async () => {
+    const poster = await createPoster(stack());
+    const job = await postPaidJob(stack(), poster, jobForm);
+    await stack().events.idle();
+    await stack().queues.idle();
+
+    // The handlers run in this process: their lines are this process's output.
+    logger.setLogLevel('INFO');
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const title = 'Paint a correlated fence';
+    expect((await api(stack(), 'PUT', `/jobs/${job.id}`, { token: poster.idToken, body: { ...jobForm, images: [], title } })).status).toBe(200);
+    await stack().outboxRelay.drain();
+    await stack().events.idle();
+    await stack().queues.idle();
+    vi.restoreAllMocks();
+
+    // The edit's event carries the id of the request that made it (API Gateway's request id).
+    const { Items = [] } = await tableClient(stack()).send(
+      new ScanCommand({ TableName: stack().tableName, FilterExpression: 'begins_with(pk, :outbox)', ExpressionAttributeValues: { ':outbox': OUTBOX_PREFIX } }),
+    );
+    const [edited] = (Items as OutboxItem[]).filter((item) => item.detailType === JOB_EVENT.updated && item.detail.includes(title));
+    const correlationId = (JSON.parse(edited!.detail) as Record<string, unknown>)[CORRELATION_ID.detailKey];
+    expect(correlationId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+
+    const entries = lines.flatMap((line) => line.split('\n')).flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+    const correlated = entries.filter((entry) => entry.correlation_id === correlationId).map((entry) => entry.message);
+    // Two rules' consumers (through the bus) and the job feed's shard consumer (through the queue).
+    expect(correlated).toEqual(expect.arrayContaining(['search index synced', 'job feed fanned out']));
+    expect(correlated.filter((message) => message === 'job feed shard pushed')).toHaveLength(CONNECTION_SHARDS);
+  });
+});

@@ -1,0 +1,112 @@
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { GetQueueAttributesCommand, ListQueuesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ENV } from '../../functions/routes.js';
+import { CONNECTION_SHARDS } from '../../functions/table.js';
+import { logger } from '../../functions/lib/logger.js';
+import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
+import { redrive } from '../../infra/redrive.js';
+import { api, useLocalStack } from '../support/local-stack.js';
+import { jobForm } from '../support/job-lifecycle.js';
+import { createPoster, postPaidJob } from '../support/payments.js';
+
+describe('npm run redrive', () => {
+  const stack = useLocalStack();
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const clients = () => ({
+    sqs: new SQSClient({ endpoint: stack().urls.queues, region: 'us-east-1', credentials }),
+    lambda: new LambdaClient({ endpoint: stack().urls.lambda, region: 'us-east-1', credentials }),
+  });
+  const jobFeedQueueUrl = { value: '' };
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    logger.setLogLevel('WARN');
+    if (jobFeedQueueUrl.value) process.env[ENV.jobFeedQueueUrl] = jobFeedQueueUrl.value;
+  });
+
+  /** The messages of the consumers' log lines written while `run` runs. */
+  async function messagesLoggedBy(run: () => Promise<unknown>): Promise<unknown[]> {
+    logger.setLogLevel('INFO');
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    try {
+      await run();
+    } finally {
+      vi.restoreAllMocks();
+      logger.setLogLevel('WARN');
+    }
+    return lines.flatMap((line) => line.split('\n')).flatMap((line) => {
+      try {
+        return [(JSON.parse(line) as { message?: unknown }).message];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  it('re-delivers a rule\'s dead letters to that rule\'s function alone, and empties its dead-letter queue', async () => {
+    const poster = await createPoster(stack());
+    const job = await postPaidJob(stack(), poster, jobForm);
+    await stack().events.idle();
+    await stack().queues.idle();
+
+    // The job feed's function fails on every event while its queue is missing; the other rules' do not.
+    jobFeedQueueUrl.value = process.env[ENV.jobFeedQueueUrl]!;
+    process.env[ENV.jobFeedQueueUrl] = `${stack().urls.queues}/000000000000/no-such-queue`;
+    const whileBroken = await messagesLoggedBy(async () => {
+      expect((await api(stack(), 'PUT', `/jobs/${job.id}`, { token: poster.idToken, body: { ...jobForm, images: [], title: 'Paint a redriven fence' } })).status).toBe(200);
+      await stack().outboxRelay.drain();
+      await stack().events.idle();
+      await stack().queues.idle();
+    });
+    expect(whileBroken).toContain('search index synced');
+    expect(whileBroken).not.toContain('job feed fanned out');
+    process.env[ENV.jobFeedQueueUrl] = jobFeedQueueUrl.value;
+
+    let result: Awaited<ReturnType<typeof redrive>> | undefined;
+    const afterRedrive = await messagesLoggedBy(async () => {
+      result = await redrive('jobFeed', clients());
+      await stack().queues.idle();
+    });
+    expect(result).toEqual({ redriven: 1, failed: 0, movedToSource: false });
+    expect(afterRedrive).toContain('job feed fanned out');
+    expect(afterRedrive.filter((message) => message === 'job feed shard pushed')).toHaveLength(CONNECTION_SHARDS);
+    // Only the consumer that failed ran again.
+    expect(afterRedrive).not.toContain('search index synced');
+
+    expect(await redrive('jobFeed', clients())).toEqual({ redriven: 0, failed: 0, movedToSource: false });
+  });
+
+  it("moves a queue's dead letters back to the queue, where its consumer takes them", async () => {
+    await stack().queues.idle();
+    const sqs = clients().sqs;
+    const shardMessage = { shard: 0, message: { type: 'job.removed', jobId: 'redriven-job' } };
+    // The shard consumer fails on every message while it has no table.
+    const tableName = process.env[ENV.tableName]!;
+    process.env[ENV.tableName] = 'no-such-table';
+    try {
+      await sqs.send(new SendMessageCommand({ QueueUrl: stack().queues.queueUrls.jobFeedShard!, MessageBody: JSON.stringify(shardMessage) }));
+      await stack().queues.idle();
+    } finally {
+      process.env[ENV.tableName] = tableName;
+    }
+    const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: deadLetterQueuePrefix('OddJobsApi', 'jobFeedShard') }));
+    const waiting = async () => (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: QueueUrls[0]!, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes?.ApproximateNumberOfMessages;
+    expect(await waiting()).toBe('1');
+
+    let result: Awaited<ReturnType<typeof redrive>> | undefined;
+    const logged = await messagesLoggedBy(async () => {
+      result = await redrive('jobFeedShard', clients());
+      await stack().queues.idle();
+    });
+    expect(result).toEqual({ redriven: 0, failed: 0, movedToSource: true });
+    expect(logged).toEqual(['job feed shard pushed']);
+    expect(await waiting()).toBe('0');
+  });
+
+  it("refuses the outbox relay's dead-letter queue and a name that is not a declaration", async () => {
+    await expect(redrive('outboxRelay', clients())).rejects.toThrow(/stream records that expired/);
+    await expect(redrive('noSuchRule', clients())).rejects.toThrow(/No dead-letter queue for "noSuchRule": one of .*jobFeed/);
+  });
+});
