@@ -41,6 +41,7 @@ export const accessKeyIdOf = (name: string) => `LOCALFUNCTION${name.replace(/[^A
  * clients, caches, the logger's context) is then the function's own.
  */
 interface ExecutionEnvironment {
+  readonly declaration: FunctionDeclaration;
   readonly worker: Worker;
   readonly pending: Map<string, { resolve(value: unknown): void; reject(error: Error): void }>;
 }
@@ -54,8 +55,9 @@ const running = new Map<string, Promise<ExecutionEnvironment>>();
 /** The same environments once started: a crashed one is replaced at once, before another invocation reaches it. */
 const started = new Map<string, ExecutionEnvironment>();
 const byAccessKey = new Map<string, LocalFunction>();
-/** Changes to functions' environments since the stack started (updateFunctionEnvironment). */
-const changed = new Map<string, Record<string, string | undefined>>();
+/** Changes to functions' environments since the stack started (updateFunctionEnvironment), to all and to one. */
+let changedForAll: Record<string, string> = {};
+const changed = new Map<string, Record<string, string>>();
 
 /** Sets what the functions run with; the local stack calls it once it knows every endpoint. */
 export function configureFunctions(given: FunctionEnvironments): void {
@@ -81,8 +83,7 @@ function environmentOf(name: string, declaration: FunctionDeclaration): Record<s
     AWS_ACCESS_KEY_ID: accessKeyIdOf(name),
     AWS_SECRET_ACCESS_KEY: LOCAL_SECRET_ACCESS_KEY,
   };
-  const environment: Record<string, string | undefined> = { ...environments.platform, ...lambda, ...environments.declared(declaration), ...changed.get(name) };
-  return Object.fromEntries(Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return { ...environments.platform, ...lambda, ...environments.declared(declaration), ...changedForAll, ...changed.get(name) };
 }
 
 async function start(name: string, declaration: FunctionDeclaration): Promise<ExecutionEnvironment> {
@@ -102,7 +103,7 @@ async function start(name: string, declaration: FunctionDeclaration): Promise<Ex
   // Its log lines go to this process's output, as Lambda's go to the function's log group.
   worker.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
   worker.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  const environment: ExecutionEnvironment = { worker, pending: new Map() };
+  const environment: ExecutionEnvironment = { declaration, worker, pending: new Map() };
   const fail = (error: Error) => {
     if (started.get(name) === environment) {
       started.delete(name);
@@ -153,18 +154,36 @@ export async function invoke(name: string, declaration: FunctionDeclaration, eve
   });
 }
 
+/** `changes` applied to `variables`; `undefined` takes a change back. */
+const withChanges = (variables: Record<string, string>, changes: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries({ ...variables, ...changes }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+
+/** Tells the running execution environments of `names` their variables' new values. */
+function applyChanges(names: Iterable<string>, changes: Record<string, string | undefined>): void {
+  for (const name of names) {
+    const environment = started.get(name);
+    if (!environment) continue; // One still starting reads the change as it starts.
+    const current = environmentOf(name, environment.declaration);
+    const values = Object.fromEntries(Object.keys(changes).map((key) => [key, current[key]]));
+    environment.worker.postMessage({ type: 'environment', changes: values } satisfies ToWorker);
+  }
+}
+
 /**
  * Changes a function's environment, as updating its configuration in AWS would; a running
  * execution environment takes the change at once (tests use it where AWS would change a
- * setting or a secret's value without a redeploy). `undefined` removes a variable.
+ * setting or a secret's value without a redeploy). `undefined` takes a change back: the
+ * variable is again what the local stack gives the function, or absent.
  */
 export function updateFunctionEnvironment(name: string, changes: Record<string, string | undefined>): void {
-  changed.set(name, { ...changed.get(name), ...changes });
-  // One that failed to start takes the change when it starts again.
-  void running.get(name)?.then(
-    (environment) => environment.worker.postMessage({ type: 'environment', changes } satisfies ToWorker),
-    () => undefined,
-  );
+  changed.set(name, withChanges(changed.get(name) ?? {}, changes));
+  applyChanges([name], changes);
+}
+
+/** The same change to every function's environment (e.g. LOG_LEVEL, which each invocation reads). */
+export function updateEveryFunctionEnvironment(changes: Record<string, string | undefined>): void {
+  changedForAll = withChanges(changedForAll, changes);
+  applyChanges(started.keys(), changes);
 }
 
 /** Ends every execution environment and forgets the changes (the local stack's stop); later invocations fail. */
@@ -176,6 +195,7 @@ export async function stopFunctions(): Promise<void> {
   started.clear();
   byAccessKey.clear();
   changed.clear();
+  changedForAll = {};
   const settled = await Promise.allSettled(environmentsStarting);
   await Promise.all(settled.map((result) => (result.status === 'fulfilled' ? result.value.worker.terminate() : undefined)));
 }

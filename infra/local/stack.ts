@@ -9,7 +9,16 @@ import { ruleFunctionName, serveEventBus, type LocalEventBus } from './eventbrid
 import type { Listening } from './http-util.js';
 import { serveHttpGateway, type HttpApiLimits } from './http-gateway.js';
 import { servePolicyProxy, type DynamoDbCall, type DynamoDbMeterHook, type LocalService } from './iam-proxy.js';
-import { LOCAL_SECRET_ACCESS_KEY, configureFunctions, functionOfAccessKey, invoke, serveLambdaInvokeApi, stopFunctions, updateFunctionEnvironment } from './lambda-runtime.js';
+import {
+  LOCAL_SECRET_ACCESS_KEY,
+  configureFunctions,
+  functionOfAccessKey,
+  invoke,
+  serveLambdaInvokeApi,
+  stopFunctions,
+  updateEveryFunctionEnvironment,
+  updateFunctionEnvironment,
+} from './lambda-runtime.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
@@ -82,8 +91,8 @@ export interface LocalStack {
   queues: LocalQueues;
   sockets: LocalWebSocketGateway;
   stripe: StripeSimulator;
-  /** The local Lambda service: invoke a function by name and declaration, or change its environment. */
-  functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment };
+  /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's. */
+  functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment };
   /** Tells `observer` of every DynamoDB call a function makes, with its consumed capacity, until the returned stop. */
   observeDynamoDb(observer: (call: DynamoDbCall) => void): () => void;
   stop(): Promise<void>;
@@ -330,7 +339,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       queues,
       sockets,
       stripe,
-      functions: { invoke, updateEnvironment: updateFunctionEnvironment },
+      functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment },
       observeDynamoDb: (observer) => {
         dynamoDbObservers.add(observer);
         return () => dynamoDbObservers.delete(observer);
