@@ -96,13 +96,8 @@ async function start(name: string, declaration: FunctionDeclaration): Promise<Ex
     env,
     execArgv: [],
     workerData: { entry: pathToFileURL(handlerModule).href },
-    stdout: true,
-    stderr: true,
   });
   worker.unref();
-  // Its log lines go to this process's output, as Lambda's go to the function's log group.
-  worker.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
-  worker.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   const environment: ExecutionEnvironment = { declaration, worker, pending: new Map() };
   const fail = (error: Error) => {
     if (started.get(name) === environment) {
@@ -113,6 +108,8 @@ async function start(name: string, declaration: FunctionDeclaration): Promise<Ex
     environment.pending.clear();
   };
   worker.on('message', (message: FromWorker) => {
+    // Its log lines go to this process's output, as Lambda's go to the function's log group.
+    if ('log' in message) return void process[message.log].write(message.chunk);
     const call = environment.pending.get(message.id);
     if (!call) return;
     environment.pending.delete(message.id);

@@ -15,7 +15,10 @@ export type ToWorker =
   | { type: 'invoke'; id: string; event: unknown; context: InvocationContext }
   | { type: 'environment'; changes: Record<string, string | undefined> };
 
-export type FromWorker = { id: string; result: unknown } | { id: string; error: { name: string; message: string; stack?: string } };
+export type FromWorker =
+  | { id: string; result: unknown }
+  | { id: string; error: { name: string; message: string; stack?: string } }
+  | { log: 'stdout' | 'stderr'; chunk: string };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers take many event shapes
 type LambdaHandler = (event: any, context: Context) => Promise<any>;
@@ -62,4 +65,16 @@ async function serve(port: NonNullable<typeof parentPort>, entry: string): Promi
 
 // Stack traces name the sources, through the bundles' source maps.
 process.setSourceMapsEnabled(true);
-if (parentPort) await serve(parentPort, (workerData as { entry: string }).entry);
+if (parentPort) {
+  const port = parentPort;
+  // Log lines travel on the port the results take, so an invocation's lines arrive before its result.
+  for (const stream of ['stdout', 'stderr'] as const) {
+    process[stream].write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      port.postMessage({ log: stream, chunk: typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8') } satisfies FromWorker);
+      const done = rest.find((arg): arg is () => void => typeof arg === 'function');
+      done?.();
+      return true;
+    }) as typeof process.stdout.write;
+  }
+  await serve(port, (workerData as { entry: string }).entry);
+}

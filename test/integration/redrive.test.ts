@@ -45,7 +45,7 @@ describe('npm run redrive', () => {
     });
   }
 
-  it('re-delivers a rule\'s dead letters to that rule\'s function alone, and empties its dead-letter queue', async () => {
+  it('re-delivers a rule\'s dead letters to that rule\'s function alone, and empties its dead-letter queue', { timeout: 120_000 }, async () => {
     const poster = await createPoster(stack());
     const job = await postPaidJob(stack(), poster, jobForm);
     await stack().events.idle();
