@@ -306,5 +306,5 @@ describe('authorisation: every declared route x every party x every job status',
       }
     }
     expect(outcomes).toEqual(expectations);
-  });
+  }, 180_000);
 });
