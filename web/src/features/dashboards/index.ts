@@ -1,1 +1,1 @@
-export { loadDashboardScreen, loadWorkerDashboardScreen, loadPosterDashboardScreen } from './routes';
+export { loadDashboardScreen, loadWorkerDashboardScreen, loadPosterDashboardScreen, posterDashboardClientLoader, workerDashboardClientLoader } from './routes';
