@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { createBrowserRouter, matchPath, type LoaderFunction } from 'react-router-dom';
+import { createBrowserRouter, matchPath, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { ROLE_HOME } from '../../../shared/roles';
 import type { ApiClient } from '../lib/api/client';
@@ -64,7 +64,10 @@ export function preloadScreen(pathname: string): void {
  * (React.lazy) and the session's restore: the loader only starts the screen's ClientLoader and
  * answers at once, so nothing waits for it; the screen's hooks find the requests in the cache.
  */
-export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
+export const createAppRouter = (queryClient: QueryClient, api: ApiClient) => createBrowserRouter(appRoutes(queryClient, api));
+
+/** The app's routes (see createAppRouter); apart so that a test can hold them in a memory router. */
+export function appRoutes(queryClient: QueryClient, api: ApiClient): RouteObject[] {
   // Only a kept session can read these routes' data; a visitor is sent elsewhere anyway.
   const preloading =
     (clientLoader: ClientLoader): LoaderFunction =>
@@ -75,7 +78,7 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
     };
   // What shows while a preloading route's loader answers, on the first load (at once, see above).
   const hydrateFallbackElement = <LoadingState label={MSG.auth.checkingAuthentication} />;
-  return createBrowserRouter([
+  return [
     {
       element: <Layout />,
       children: [
@@ -164,5 +167,5 @@ export function createAppRouter(queryClient: QueryClient, api: ApiClient) {
       element: <Layout bare />,
       children: [{ path: 'verify-email', element: <VerifyEmailScreen /> }],
     },
-  ]);
+  ];
 }
