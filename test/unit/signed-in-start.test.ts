@@ -13,28 +13,8 @@ import * as session from '../../web/src/lib/auth/session.js';
  * The browser's localStorage, for Node, in place before anything is imported: Amplify picks its
  * token storage when its modules load (the router's imports load some of it).
  */
-const storage = vi.hoisted(() => {
-  class MemoryStorage {
-    private readonly items = new Map<string, string>();
-    get length() {
-      return this.items.size;
-    }
-    key(index: number) {
-      return [...this.items.keys()][index] ?? null;
-    }
-    getItem(key: string) {
-      return this.items.get(key) ?? null;
-    }
-    setItem(key: string, value: string) {
-      this.items.set(key, String(value));
-    }
-    removeItem(key: string) {
-      this.items.delete(key);
-    }
-    clear() {
-      this.items.clear();
-    }
-  }
+const storage = await vi.hoisted(async () => {
+  const { MemoryStorage } = await import('../support/memory-storage.js');
   const memory = new MemoryStorage();
   Object.assign(globalThis, { window: { localStorage: memory } });
   return memory;
