@@ -1,4 +1,5 @@
-export { loadJobDetailScreen, loadPostJobScreen } from './routes';
+export { jobDetailClientLoader, loadJobDetailScreen, loadPostJobScreen } from './routes';
+export { savedJobsQueryOptions } from './api/fetch-saved-jobs';
 
 export { fetchOwnJobs, useOwnJobs } from './api/fetch-own-jobs';
 export { AcceptanceBanner } from './components/AcceptanceBanner';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedJob } from '../../../../../shared/api';
+import { MSG } from '../../../../../shared/messages';
 import { useNow } from '../../../lib/hooks/useNow';
 import type { SavedJobs } from '../hooks/useSavedJobs';
 import { formatRelativeTime } from '../../../lib/format';
@@ -19,9 +20,12 @@ export function SavedJobsCard({ savedJobs }: { savedJobs: SavedJobs }) {
       <h2 id="saved-jobs-heading">Saved Jobs</h2>
       {query.isPending ? <LoadingState label="Loading saved jobs..." /> : null}
       {query.isError ? (
-        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-          Try again
-        </button>
+        <>
+          <p role="alert">{MSG.savedJobs.loadFailed}</p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </>
       ) : null}
       {query.isSuccess && query.data.length === 0 ? (
         <p className="muted">No saved jobs yet. Save a job from its page to find it here later.</p>
