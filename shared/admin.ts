@@ -56,6 +56,14 @@ export interface FlaggedJob {
   createdAt: string;
 }
 
+/** What the admin console shows for a person whose profile is gone. */
+export const UNKNOWN_USER = 'Unknown user';
+
+/** GET /admin/flags: a report with its reporter's name (null for the platform's own flags and a user without a profile). */
+export interface AdminFlaggedJob extends FlaggedJob {
+  reporterName: string | null;
+}
+
 export const reportJobSchema = z.object({
   flagType: z.enum(FLAG_TYPES),
   reason: freeText(z.minLength(1, MSG.flags.reasonRequired), z.maxLength(500)),

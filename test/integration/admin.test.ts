@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminActionView, FlaggedJob, MarketStats } from '../../shared/admin.js';
+import type { AdminActionView, AdminFlaggedJob, MarketStats } from '../../shared/admin.js';
 import { completionRate } from '../../shared/admin.js';
-import type { AppNotification, JobSummary, Page, PaymentRecord } from '../../shared/api.js';
+import type { AdminPaymentRecord, AppNotification, JobSummary, Page, PaymentRecord } from '../../shared/api.js';
 import { JOB_STATUSES, type JobStatus } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
@@ -36,6 +36,7 @@ const samplePath = (template: string) =>
 
 describe('the admin console', () => {
   const stack = useLocalStack();
+  const posterName = 'Patricia Poster';
   let admin: TestUser;
   /** Payment creation is rate limited per poster (3 a minute): each test posts as its own. */
   let poster: TestUser;
@@ -54,7 +55,7 @@ describe('the admin console', () => {
     (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: user.idToken })).body.items;
 
   beforeAll(async () => {
-    [admin, poster] = await Promise.all([createUser(stack(), { role: 'admin' }), createPoster(stack())]);
+    [admin, poster] = await Promise.all([createUser(stack(), { role: 'admin' }), createPoster(stack(), { name: posterName })]);
   });
 
   it('answers 403 to a signed-in non-admin on every admin route', async () => {
@@ -93,8 +94,14 @@ describe('the admin console', () => {
       status: 409,
       body: { error: MSG.admin.alreadyRefunded },
     });
-    const listed = await api<Page<PaymentRecord>>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
-    expect(listed.body.items.find((row) => row.id === id)).toMatchObject({ status: 'refunded', refundReason: 'Duplicate listing', jobTitle: form.title });
+    const listed = await api<Page<AdminPaymentRecord>>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
+    expect(listed.body.items.find((row) => row.id === id)).toMatchObject({
+      status: 'refunded',
+      refundReason: 'Duplicate listing',
+      jobTitle: form.title,
+      posterName: posterName,
+      workerName: null,
+    });
   });
 
   it('cancels any job exactly once under 10 concurrent clicks, with the refund and the poster told why', async () => {
@@ -135,7 +142,7 @@ describe('the admin console', () => {
 
   it('takes reports once per user, flags contact details itself, and removes a reported job on review', async () => {
     poster = await createPoster(stack());
-    const reporter = await createUser(stack(), { role: 'worker' });
+    const reporter = await createUser(stack(), { role: 'worker', name: 'Rita Reporter' });
     const job = await postPaidJob(stack(), poster, { ...form, title: 'Reported job' });
     const report = { flagType: 'scam', reason: 'Asks for a deposit' };
     expect((await api(stack(), 'POST', `/jobs/${job.id}/flags`, { token: reporter.idToken, body: report })).status).toBe(201);
@@ -147,9 +154,14 @@ describe('the admin console', () => {
 
     const contact = await postPaidJob(stack(), poster, { ...form, title: 'Call me', description: 'Text 512-555-0199 and pay with Venmo.' });
     await settle(stack());
-    const pending = (await api<Page<FlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
-    expect(pending.find((flag) => flag.jobId === contact.id)).toMatchObject({ reporterId: 'system#text', flagType: 'off_platform_payment', status: 'pending' });
-    expect(pending.find((flag) => flag.jobId === job.id)).toMatchObject({ reporterId: reporter.userId, flagType: 'scam', reason: 'Asks for a deposit' });
+    const pending = (await api<Page<AdminFlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
+    expect(pending.find((flag) => flag.jobId === contact.id)).toMatchObject({ reporterId: 'system#text', reporterName: null, flagType: 'off_platform_payment', status: 'pending' });
+    expect(pending.find((flag) => flag.jobId === job.id)).toMatchObject({
+      reporterId: reporter.userId,
+      reporterName: 'Rita Reporter',
+      flagType: 'scam',
+      reason: 'Asks for a deposit',
+    });
 
     const review = (jobId: string, body: object) => api(stack(), 'POST', `/admin/flags/${jobId}/review`, { token: admin.idToken, body });
     expect((await review(contact.id, { decision: 'approved' })).status).toBe(200);
@@ -161,7 +173,7 @@ describe('the admin console', () => {
     expect((await api<JobSummary>(stack(), 'GET', `/jobs/${job.id}`, { token: poster.idToken })).body.status).toBe('cancelled');
     expect((await paymentOf(job.id)).status).toBe('refunded');
     expect(await notifications(poster)).toContainEqual(expect.objectContaining({ message: MSG.admin.cancelledNoticeMessage(job.title, 'Scam listing') }));
-    const stillPending = (await api<Page<FlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
+    const stillPending = (await api<Page<AdminFlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
     expect(stillPending.map((flag) => flag.jobId)).not.toContain(job.id);
     expect((await actions('review_flagged_job')).map((action) => action.targetId)).toEqual(expect.arrayContaining([job.id, contact.id]));
   });
