@@ -224,6 +224,9 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /admin/flags/{jobId}/review': 'admin',
       'GET /admin/markets': 'admin',
       'GET /admin/actions': 'admin',
+      'GET /admin/categories': 'admin',
+      'PUT /admin/categories': 'admin',
+      'GET /categories/hidden': 'user',
     },
   },
   conversations: {

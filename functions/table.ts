@@ -138,6 +138,11 @@ export const keys = {
    * transaction that takes or refunds a payment; one partition per kind, the period sorts.
    */
   moneyTotals: (kind: string, period: string): ItemKey => ({ pk: `MONEY#${kind}`, sk: period }),
+  /** A category's running totals (counted with the markets, issue 27). GSI1 "CATEGORIES" by name: every category. */
+  categoryTotals: (category: string): ItemKey => ({ pk: `CATEGORY#${category}`, sk: 'TOTALS' }),
+  allCategories: () => 'CATEGORIES',
+  /** The categories the admin hid from posting: one item, a string set of names. */
+  hiddenCategories: (): ItemKey => ({ pk: 'CATEGORIES', sk: 'HIDDEN' }),
   /** What the analytics rule has counted of one job (outside the job's partition: it outlives a delete). */
   marketJobState: (jobId: string): ItemKey => ({ pk: `MARKETJOB#${jobId}`, sk: 'COUNTED' }),
 

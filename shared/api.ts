@@ -205,6 +205,12 @@ export interface PaymentRecord {
   createdAt: string;
 }
 
+/** GET /admin/payments: a payment with its people's names (null for a user without a profile). */
+export interface AdminPaymentRecord extends PaymentRecord {
+  posterName: string | null;
+  workerName: string | null;
+}
+
 export interface Earnings {
   paidJobs: JobSummary[];
   totalEarned: number;

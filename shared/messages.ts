@@ -135,6 +135,7 @@ export const MSG = {
     cannotDeleteInStatus: 'Job cannot be deleted in its current status',
     paymentUponCompletion: 'Payment upon completion',
     onlyOpenEditable: 'Only open jobs can be edited', // ours
+    categoryNotPostable: 'This category is not open for new jobs. Please choose another.', // ours
     priceLocked: 'The price cannot be changed after the job was paid for', // ours
     statusChanged: 'This job changed in the meantime. Please reload and try again.', // ours
     cancelled: 'Job cancelled successfully!', // ours
@@ -415,7 +416,7 @@ export const MSG = {
   /** Spec 2 §8 "Admin" (issue 13). */
   admin: {
     invalidMoneyPeriod: 'The period must be a day (YYYY-MM-DD) or a month (YYYY-MM)', // ours
-    loadFailed: (what: 'transactions' | 'financial data' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions', reason: string) =>
+    loadFailed: (what: 'transactions' | 'financial data' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions' | 'categories', reason: string) =>
       `Failed to load ${what}: ${reason}`,
     cancelFailed: 'Failed to cancel job',
     deleteFailed: 'Failed to delete job', // ours
@@ -427,6 +428,10 @@ export const MSG = {
     jobCancelled: 'Job cancelled', // ours
     jobDeleted: 'Job deleted', // ours
     flagReviewed: 'Flag reviewed', // ours
+    categoryReasonRequired: 'Please provide a reason for changing the category.', // ours
+    categoryHidden: (category: string) => `${category} is hidden from posting`, // ours
+    categoryShown: (category: string) => `${category} is open for posting again`, // ours
+    categoryChangeFailed: 'Failed to update the category', // ours
     flagAlreadyReviewed: 'This report was already reviewed.', // ours
     reviewNotesRequired: 'Please add a note for the poster.', // ours
     removedNoticeTitle: 'Your job was removed', // ours

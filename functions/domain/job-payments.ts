@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_SIZE } from '../../shared/admin.js';
 import type Stripe from 'stripe';
-import type { JobPaymentStart, Page, PaymentRecord } from '../../shared/api.js';
+import type { AdminPaymentRecord, JobPaymentStart, Page, PaymentRecord } from '../../shared/api.js';
 import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
@@ -20,7 +20,7 @@ import { jobTransition } from './job-transitions.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
 import { moneyCounterWrites } from './money-totals.js';
-import { getProfile } from './profiles.js';
+import { getProfile, profileNames } from './profiles.js';
 
 
 /** Suspicious-payment rules (spec 1 §9): they raise an alert for the admin, they do not block. */
@@ -360,8 +360,8 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
   return { job: paid, notification };
 }
 
-/** Payments newest first, for the admin: 50 per page. */
-export async function listPayments(cursor?: string): Promise<Page<PaymentRecord>> {
+/** Payments newest first, for the admin: 50 per page, with the poster's and worker's names (one BatchGetItem). */
+export async function listPayments(cursor?: string): Promise<Page<AdminPaymentRecord>> {
   const startKey = decodeCursor(cursor, { index: 'GSI1', partition: keys.paymentsLog() });
   const { Items = [], LastEvaluatedKey } = await db.send(
     new QueryCommand({
@@ -389,7 +389,15 @@ export async function listPayments(cursor?: string): Promise<Page<PaymentRecord>
     ...(item.refundReason ? { refundReason: item.refundReason } : {}),
     createdAt: item.createdAt,
   }));
-  return { items, nextCursor: encodeCursor(LastEvaluatedKey) };
+  const names = await profileNames(items.flatMap((payment) => (payment.workerId ? [payment.posterId, payment.workerId] : [payment.posterId])));
+  return {
+    items: items.map((payment) => ({
+      ...payment,
+      posterName: names.get(payment.posterId) ?? null,
+      workerName: payment.workerId ? (names.get(payment.workerId) ?? null) : null,
+    })),
+    nextCursor: encodeCursor(LastEvaluatedKey),
+  };
 }
 
 /** Records that a webhook event was handled; false when it already had been (a duplicate). */

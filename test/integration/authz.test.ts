@@ -118,6 +118,10 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /admin/flags/{jobId}/review': onEvery(['admin']),
   'GET /admin/markets': ['admin'],
   'GET /admin/actions': ['admin'],
+  'GET /admin/categories': ['admin'],
+  'PUT /admin/categories': ['admin'],
+  // The post-job form's list of categories closed to new jobs (issue 27).
+  'GET /categories/hidden': SIGNED_IN,
   'GET /conversations': SIGNED_IN,
   // Any worker asks on an open job; after that only its worker and poster talk (issue 23). The
   // worker's conversation from when it was open is reopened on every status (200), to read.
@@ -246,6 +250,8 @@ describe('authorisation: every declared route x every party x every job status',
     'PUT /admin/disputes/{id}/priority': { priority: 'high' },
     'POST /admin/disputes/{id}/resolve': { templateId: 'insufficient-evidence' },
     'POST /admin/disputes/bulk-resolve': { disputeIds: ['x'], templateId: 'insufficient-evidence' },
+    // Showing a category changes nothing here: hiding one would refuse the other tests' jobs.
+    'PUT /admin/categories': { category: 'Other', hidden: false, reason: 'Still wanted' },
   };
   function bodyOf(route: DeclaredRoute, party: Party, { job, users, paymentIntentId }: JobUnderTest): unknown {
     switch (route.routeKey) {

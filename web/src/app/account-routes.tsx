@@ -35,12 +35,12 @@ const signedInOnly = (screen: ReactNode) => (
 
 /**
  * The admin's sections open the matching tab of the admin console (whose guard sends everyone
- * else home); users and categories have no tab and open it at the start.
+ * else home); users have no tab yet and open it at the start.
  */
 const ADMIN_SECTION_TABS: Record<(typeof ADMIN_SECTIONS)[number]['to'], string> = {
   '/admin/users': ROLE_HOME.admin,
   '/admin/jobs': adminTabPath('jobs'),
-  '/admin/categories': ROLE_HOME.admin,
+  '/admin/categories': adminTabPath('categories'),
   '/admin/reports': adminTabPath('flagged'),
 };
 

@@ -9,6 +9,7 @@ export const queryKeys = {
   earnings: ['earnings'] as const,
   dashboard: ['dashboard'] as const,
   ownJobs: ['own-jobs'] as const,
+  hiddenCategories: ['hidden-categories'] as const,
   savedJobs: ['saved-jobs'] as const,
   job: (jobId: string) => ['job', jobId] as const,
   applicants: (jobId: string) => ['job', jobId, 'applicants'] as const,

@@ -7,6 +7,7 @@ export const ADMIN_QUERY = {
   jobs: (status: JobStatus) => ['admin', 'jobs', status] as const,
   flags: ['admin', 'flags'] as const,
   markets: ['admin', 'markets'] as const,
+  categories: ['admin', 'categories'] as const,
   actions: (type: AdminActionType | null) => ['admin', 'actions', type] as const,
   jobReviews: (jobId: string) => ['admin', 'jobReviews', jobId] as const,
 };
