@@ -4,28 +4,16 @@ import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { DEPLOY_FUNCTIONS, ENV } from '../../functions/routes.js';
+import { ENV } from '../../functions/routes.js';
 import { getProfile } from '../../functions/domain/profiles.js';
 import { keys } from '../../functions/table.js';
+import { adminSeatCreateEvent, invokeAdminSeat } from '../support/admin-seat.js';
 import { api, createUser, signUp, tableClient, useLocalStack } from '../support/local-stack.js';
-
-/** What CloudFormation sends the custom resource on the first deploy. */
-const createEvent = (email: string) =>
-  ({
-    RequestType: 'Create',
-    ServiceToken: 'arn:aws:lambda:us-east-1:000000000000:function:provider',
-    ResponseURL: 'https://example.com',
-    StackId: 'stack',
-    RequestId: 'request',
-    LogicalResourceId: 'AdminSeat',
-    ResourceType: 'Custom::AdminSeat',
-    ResourceProperties: { ServiceToken: 'provider', AdminEmail: email, AdminName: 'Admin' },
-  }) as CloudFormationCustomResourceEvent;
 
 /** What CloudFormation sends when a deploy changes the custom resource's properties. */
 const updateEvent = (email: string, resendInvitation: string | undefined, previousResend: string | undefined) =>
   ({
-    ...createEvent(email),
+    ...adminSeatCreateEvent(email),
     RequestType: 'Update',
     PhysicalResourceId: `admin-seat-${email}`,
     ResourceProperties: { ServiceToken: 'provider', AdminEmail: email, AdminName: 'Admin', ResendInvitation: resendInvitation },
@@ -38,8 +26,7 @@ describe('the admin seat when the deploy owns it (AWS)', () => {
   /** The pre-sign-up trigger as the deploy configures it in AWS. */
   const seatByDeploy = (value: 'true' | undefined) => stack().functions.updateEnvironment('preSignUp', { [ENV.adminSeatByDeploy]: value });
   /** The custom resource's function, run as Lambda runs it: its own environment and capabilities. */
-  const seatAdmin = async (event: CloudFormationCustomResourceEvent) =>
-    (await stack().functions.invoke('adminSeat', DEPLOY_FUNCTIONS.adminSeat, event)) as { PhysicalResourceId: string; Data?: Record<string, string> };
+  const seatAdmin = (event: CloudFormationCustomResourceEvent) => invokeAdminSeat(stack(), event);
 
   afterEach(() => seatByDeploy(undefined));
 
@@ -53,16 +40,16 @@ describe('the admin seat when the deploy owns it (AWS)', () => {
 
   it('seats the admin the deploy creates, with profile and confirmed seat, and running again changes nothing', async () => {
     const email = 'Owner@Example.com';
-    const first = await seatAdmin(createEvent(email));
+    const first = await seatAdmin(adminSeatCreateEvent(email));
     expect(first.PhysicalResourceId).toBe('admin-seat-owner@example.com');
     const userId = first.Data!.UserId!;
     expect(await getProfile(userId)).toMatchObject({ role: 'admin', email: 'owner@example.com' });
     expect(await adminStatus()).toEqual({ adminExists: true });
 
-    expect((await seatAdmin(createEvent(email))).Data).toEqual({ UserId: userId });
+    expect((await seatAdmin(adminSeatCreateEvent(email))).Data).toEqual({ UserId: userId });
     // Even without the flag, the held seat refuses a public admin sign-up.
     await expect(signUp(stack(), { role: 'admin' })).rejects.toThrow(MSG.auth.adminExists);
-    await expect(seatAdmin(createEvent('someone-else@example.com'))).rejects.toThrow('The admin seat is held by owner@example.com');
+    await expect(seatAdmin(adminSeatCreateEvent('someone-else@example.com'))).rejects.toThrow('The admin seat is held by owner@example.com');
   });
 
   it('mails the invitation again, with a new temporary password, for a new resendAdminInvitation value, until the admin has chosen a password', async () => {
@@ -71,7 +58,7 @@ describe('the admin seat when the deploy owns it (AWS)', () => {
     const cognito = new CognitoIdentityProviderClient({ endpoint: stack().urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
     // A fresh pool's seat: the earlier test's admin gives it up in the table.
     await tableClient(stack()).send(new DeleteCommand({ TableName: stack().tableName, Key: keys.adminSeat() }));
-    await seatAdmin(createEvent(email));
+    await seatAdmin(adminSeatCreateEvent(email));
     // Creating the user mails the first invitation, as Cognito does.
     expect(invitations()).toHaveLength(1);
 

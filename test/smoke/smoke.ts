@@ -1,8 +1,11 @@
 /**
  * `npm run smoke -- --config <url of config.json>`: the post-deploy check. Through the same
  * public interfaces a browser uses (Cognito as the SPA signs in, the HTTP API, Stripe with
- * the publishable key, the WebSocket API), two users post and pay for a job with Stripe's test
- * card, apply, accept, chat, complete and release, and the job is deleted at the end.
+ * the publishable key, S3 by presigned POST, the WebSocket API), two users post and pay for a
+ * job with a photo and Stripe's test card, apply, accept, chat, complete, dispute and release;
+ * the worker saves an avatar, a location and alert preferences; the deploy's admin signs in
+ * (running Cognito's new-password step on the first sign-in), finds the job among the admin's
+ * jobs, approves the worker's report of it and resolves the dispute; the job is deleted at the end.
  *
  * The two users:
  * - local stack (`mode: local` in config.json): signed up fresh, verified with the code from
@@ -11,12 +14,18 @@
  *   confirmed and with payment accounts connected in Stripe test mode once (docs/deploy.md).
  *   No mailbox can be read there and Stripe's onboarding needs a browser, so the script never
  *   signs up in AWS, and needs no AWS credentials.
+ *
+ * The admin, in both modes, is the deploy's: SMOKE_ADMIN as `email:password` with the current
+ * password, or the temporary one from the invitation together with SMOKE_ADMIN_NEW_PASSWORD,
+ * which the new-password step then sets.
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { confirmSignIn, confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
 import WebSocket from 'ws';
-import type { ChatMessage, ConversationView, JobPaymentStart, JobSummary, LiveMessage, Page } from '../../shared/api.js';
+import type { ImageUpload } from '../../functions/lib/images.js';
+import type { ChatMessage, ConversationView, Dispute, JobPaymentStart, JobSummary, LiveMessage, OwnProfile, Page } from '../../shared/api.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import type { PaymentAccount } from '../../shared/payments.js';
 import { SIGN_UP_ROLE_METADATA, type Role } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
@@ -25,6 +34,8 @@ import { configureAmplify } from '../../web/src/lib/auth/amplify.js';
 /** Stripe's test card that succeeds, as a test PaymentMethod. */
 const TEST_CARD = 'pm_card_visa';
 const STRIPE_API = 'https://api.stripe.com';
+/** A 1×1 PNG: the job's photo and the worker's avatar. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 export interface SmokeUser {
   email: string;
@@ -38,9 +49,20 @@ export interface SmokeOptions {
   /** AWS only: the operator-provided users. */
   poster?: { email: string; password: string };
   worker?: { email: string; password: string };
+  /**
+   * The deploy's admin: `password` is the current one, or the invitation's temporary one with
+   * `newPassword`, which Cognito's new-password step on the first sign-in sets.
+   */
+  admin?: AdminCredentials;
   /** Where the Stripe onboarding would return to (the site's origin). */
   siteOrigin?: string;
   log?: (line: string) => void;
+}
+
+export interface AdminCredentials {
+  email: string;
+  password: string;
+  newPassword?: string;
 }
 
 class SmokeFailure extends Error {}
@@ -49,12 +71,14 @@ function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new SmokeFailure(message);
 }
 
-/** Runs the whole check; resolves with the id of the job it posted (and deleted). */
-export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }> {
+/** Runs the whole check; resolves with the id of the job it posted (and deleted) and whether the admin's new-password step ran. */
+export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string; adminNewPasswordSet: boolean }> {
   const log = options.log ?? ((line: string) => console.log(line));
   const configResponse = await fetch(options.configUrl, { cache: 'no-store' });
   check(configResponse.ok, `GET ${options.configUrl} answered ${configResponse.status}`);
   const config = runtimeConfigSchema.parse(await configResponse.json());
+  const adminCredentials = options.admin;
+  check(adminCredentials, "set SMOKE_ADMIN=email:password: the deploy's admin, with the current password or the invitation's temporary one (then also SMOKE_ADMIN_NEW_PASSWORD)");
   const origin = options.siteOrigin ?? new URL(options.configUrl).origin;
   configureAmplify(config);
 
@@ -73,15 +97,40 @@ export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }
     return (text ? JSON.parse(text) : undefined) as T;
   };
 
-  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+  const step = async <T>(name: string | ((result: T) => string), run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const result = await run();
-    log(`ok  ${name} (${(performance.now() - started).toFixed(0)} ms)`);
+    log(`ok  ${typeof name === 'string' ? name : name(result)} (${(performance.now() - started).toFixed(0)} ms)`);
     return result;
+  };
+
+  /** Uploads the PNG as the browser does: a presigned POST from the API, then S3 checks its policy. */
+  const uploadImage = async (user: SmokeUser, purpose: 'job' | 'avatar'): Promise<string> => {
+    const presigned = await call<ImageUpload>('POST', '/uploads/images', user, { purpose, fileName: 'smoke.png', contentType: 'image/png', size: PNG.length });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'smoke.png');
+    const stored = await fetch(presigned.url, { method: 'POST', body: form });
+    check(stored.status < 300, `S3 refused the presigned upload: ${stored.status} ${await stored.text()}`);
+    return presigned.key;
   };
 
   const poster = await step('poster signed in', () => smokeUser(config, 'poster', options.poster));
   const worker = await step('worker signed in', () => smokeUser(config, 'worker', options.worker));
+  const { user: admin, newPasswordSet } = await step(
+    ({ newPasswordSet }) => (newPasswordSet ? 'admin signed in, replacing the temporary password' : 'admin signed in'),
+    () => signedIn(config, adminCredentials, adminCredentials.newPassword),
+  );
+
+  await step('worker saved an avatar, a location and alert preferences', async () => {
+    const profileImage = await uploadImage(worker, 'avatar');
+    const withAvatar = await call<OwnProfile>('PATCH', '/me', worker, { profileImage });
+    check(withAvatar.profileImage?.endsWith(profileImage), 'the profile does not show the uploaded avatar');
+    const located = await call<OwnProfile>('PUT', '/me/location', worker, { zip: '78701', timeZone: 'America/Chicago' });
+    check(located.location === '78701' && located.latitude !== null, `the saved location is ${located.location}`);
+    const alerted = await call<OwnProfile>('PUT', '/me/notification-preferences', worker, { ...DEFAULT_NOTIFICATION_PREFERENCES, enabled: true });
+    check(alerted.notificationPreferences.enabled && alerted.profileImage === withAvatar.profileImage, 'the alert preferences were not saved with the avatar kept');
+  });
 
   for (const user of [poster, worker]) {
     await step(`${user === poster ? 'poster' : 'worker'} payment account connected`, async () => {
@@ -99,7 +148,8 @@ export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }
 
   let job: JobSummary | undefined;
   try {
-    job = await step('job posted and paid with the test card', async () => {
+    job = await step('job posted with a photo uploaded to S3 and paid with the test card', async () => {
+      const photo = await uploadImage(poster, 'job');
       const started = await call<JobPaymentStart>('POST', '/jobs', poster, {
         title: `Smoke test ${new Date().toISOString()}`,
         description: 'Posted by the post-deploy smoke test; deleted when it finishes.',
@@ -108,12 +158,24 @@ export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }
         category: 'Other',
         date: new Date().toISOString().slice(0, 10),
         duration: '1 hour',
+        images: [photo],
       });
       await confirmCardPayment(config, started.payment.paymentIntentId, started.payment.clientSecret);
       return call<JobSummary>('POST', '/payments/confirm', poster, { paymentIntentId: started.payment.paymentIntentId });
     });
     const jobId = job.id;
     check(job.status === 'open', `the paid job is ${job.status}, not open`);
+    const [photoUrl] = job.images;
+    check(job.images.length === 1 && photoUrl, `the job has ${job.images.length} photos, not 1`);
+    const photo = await fetch(photoUrl);
+    check(photo.ok, `the job's photo answered ${photo.status}`);
+
+    await step('worker reported the job', () => call('POST', `/jobs/${jobId}/flags`, worker, { flagType: 'other', reason: 'Smoke test report.' }));
+    await step("admin found the job with its photo among the admin's jobs and approved the report", async () => {
+      const listed = await poll(async () => (await call<Page<JobSummary>>('GET', '/admin/jobs?status=open', admin)).items.find((item) => item.id === jobId), "the job in the admin's open jobs");
+      check(listed.images.length === 1, `the admin's job list shows ${listed.images.length} photos, not 1`);
+      await call('POST', `/admin/flags/${jobId}/review`, admin, { decision: 'approved' });
+    });
     await step('worker applied', () => call('POST', `/jobs/${jobId}/applications`, worker, {}));
     await step('poster accepted the worker', () => call('POST', `/jobs/${jobId}/applications/${worker.userId}/accept`, poster));
 
@@ -134,6 +196,11 @@ export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }
     });
 
     await step('worker marked the job complete', () => call('POST', `/jobs/${jobId}/complete`, worker));
+    await step('worker filed a dispute and the admin resolved it', async () => {
+      const filed = await call<Dispute>('POST', `/jobs/${jobId}/dispute`, worker, { type: 'general', description: 'Filed by the post-deploy smoke test.' });
+      const resolved = await call<Dispute>('POST', `/admin/disputes/${filed.id}/resolve`, admin, { resolution: 'Resolved by the post-deploy smoke test.' });
+      check(resolved.status === 'resolved', `the resolved dispute is ${resolved.status}`);
+    });
     const released = await step('poster released the payment', () => call<JobSummary>('POST', `/jobs/${jobId}/release-payment`, poster));
     check(released.status === 'paid', `the released job is ${released.status}, not paid`);
   } finally {
@@ -143,7 +210,7 @@ export async function runSmoke(options: SmokeOptions): Promise<{ jobId: string }
     }
   }
   log('smoke test passed');
-  return { jobId: job.id };
+  return { jobId: job.id, adminNewPasswordSet: newPasswordSet };
 }
 
 /** Signs a user in as the SPA does (SRP in AWS); locally signs up and verifies one first. */
@@ -165,12 +232,26 @@ async function smokeUser(config: RuntimeConfig, role: Role, given?: { email: str
     }, 'verification code mailed');
     await confirmSignUp({ username: credentials.email, confirmationCode: code });
   }
+  return (await signedIn(config, credentials)).user;
+}
+
+/**
+ * Signs a user in as the SPA does; on a temporary password (the admin's invitation) answers
+ * Cognito's new-password step with `newPassword`, as the sign-in screen does.
+ */
+async function signedIn(config: RuntimeConfig, credentials: { email: string; password: string }, newPassword?: string) {
   await signOut();
-  const result = await signIn({ username: credentials.email, password: credentials.password, options: { authFlowType: config.authFlowType } });
+  let result = await signIn({ username: credentials.email, password: credentials.password, options: { authFlowType: config.authFlowType } });
+  const newPasswordRequired = result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED';
+  if (newPasswordRequired) {
+    check(newPassword, `${credentials.email} signs in with a temporary password: set SMOKE_ADMIN_NEW_PASSWORD to the new password the sign-in should choose`);
+    result = await confirmSignIn({ challengeResponse: newPassword });
+  }
   check(result.isSignedIn, `${credentials.email} could not sign in: next step ${result.nextStep.signInStep}`);
   const { tokens } = await fetchAuthSession();
   check(tokens?.idToken, `${credentials.email} has no ID token`);
-  return { ...credentials, userId: String(tokens.idToken.payload.sub), idToken: tokens.idToken.toString() };
+  const user: SmokeUser = { ...credentials, userId: String(tokens.idToken.payload.sub), idToken: tokens.idToken.toString() };
+  return { user, newPasswordSet: newPasswordRequired };
 }
 
 /** Confirms the PaymentIntent with the publishable key and client secret, as Stripe.js does. */
@@ -231,11 +312,20 @@ const credentialsFrom = (variable: string) => {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { config: { type: 'string' }, origin: { type: 'string' } } });
   if (!values.config) {
-    console.error('usage: npm run smoke -- --config https://<site>/config.json [--origin https://<site>]');
+    console.error(
+      'usage: SMOKE_ADMIN=email:password [SMOKE_ADMIN_NEW_PASSWORD=...] [SMOKE_POSTER=email:password SMOKE_WORKER=email:password] npm run smoke -- --config https://<site>/config.json [--origin https://<site>]',
+    );
     process.exit(2);
   }
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  runSmoke({ configUrl: values.config, siteOrigin: values.origin, poster: credentialsFrom('SMOKE_POSTER'), worker: credentialsFrom('SMOKE_WORKER') }).catch(
+  const admin = credentialsFrom('SMOKE_ADMIN');
+  runSmoke({
+    configUrl: values.config,
+    siteOrigin: values.origin,
+    poster: credentialsFrom('SMOKE_POSTER'),
+    worker: credentialsFrom('SMOKE_WORKER'),
+    admin: admin && { ...admin, newPassword: process.env.SMOKE_ADMIN_NEW_PASSWORD || undefined },
+  }).catch(
     (error: unknown) => {
       console.error(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
