@@ -282,6 +282,8 @@ export interface ChatMessage {
   position: string;
 }
 
+export type ConversationClosedReason = 'paid' | 'cancelled' | 'assignedElsewhere';
+
 /** A conversation as one of its two parties sees it. */
 export interface ConversationView {
   id: string;
@@ -293,8 +295,13 @@ export interface ConversationView {
   workerId: string;
   initiatedBy: string;
   isBlocked: boolean;
-  /** The job is paid: read-only for both. */
+  /** Read-only for both parties: `closedReason` says why. */
   isClosed: boolean;
+  /**
+   * Why the conversation takes no more messages (null while it does): the job is paid, or
+   * cancelled, or assigned to (or completed by) a worker other than this conversation's.
+   */
+  closedReason: ConversationClosedReason | null;
   /** The party that is not the viewer. */
   otherParty: PublicProfile | null;
   /** Messages the viewer has not read. */

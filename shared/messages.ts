@@ -277,6 +277,8 @@ export const MSG = {
     notAWorker: 'Conversations are between a job poster and a worker', // ours
     notAnApplicant: 'You can message the workers who applied for this job', // ours
     onlyAssignedWorker: 'Only the worker assigned to this job can be messaged about it now', // ours
+    closedAssignedElsewhere: 'This job is now assigned to another worker. This conversation is read-only.', // ours
+    closedCancelled: 'This job was cancelled. This conversation is read-only.', // ours
     messagesLoadFailed: 'Failed to load messages', // ours
     empty: 'No conversations yet', // ours
     invalidPosition: 'That is not a position in a conversation', // ours

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChatMessage, ConversationDetail, ConversationView, LiveMessage, Page } from '../../shared/api.js';
+import type { ChatMessage, ConversationClosedReason, ConversationDetail, ConversationView, LiveMessage, Page } from '../../shared/api.js';
 import { conversationId, messagePosition, parseConversationId, type SendMessageRequest } from '../../shared/chat.js';
 import { MSG } from '../../shared/messages.js';
 import { batchGet } from '../lib/batch.js';
@@ -92,8 +92,51 @@ function toChatMessage(item: MessageItem, conversation: ConversationItem): ChatM
   };
 }
 
+/**
+ * Why a conversation takes no more messages from either party, or null while it does (issue 23:
+ * workers ask questions on open jobs; after that only the assigned worker talks to the poster).
+ * Open: every conversation of the job. Assigned or completed: only the assigned worker's; the
+ * others stay readable. Paid or cancelled: none. (`awaiting_payment` never has one: a job gets
+ * its first conversation once open, and never goes back.) `stillWritable` is the same rule
+ * as a condition on the job item.
+ */
+function closedReason(job: JobItem, conversation: Pick<ConversationItem, 'workerId'>): ConversationClosedReason | null {
+  switch (job.status) {
+    case 'open':
+      return null;
+    case 'assigned':
+    case 'completed':
+      return job.workerId === conversation.workerId ? null : 'assignedElsewhere';
+    case 'paid':
+      return 'paid';
+    default:
+      return 'cancelled';
+  }
+}
+
+/** closedReason's rule as a check of the job item, in the send's transaction: a send cannot slip past an assignment. */
+function stillWritable(conversation: Pick<ConversationItem, 'jobId' | 'workerId'>): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.job(conversation.jobId),
+      ConditionExpression: 'attribute_exists(pk) AND (#status = :open OR (#status IN (:assigned, :completed) AND workerId = :worker))',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':open': 'open', ':assigned': 'assigned', ':completed': 'completed', ':worker': conversation.workerId },
+    },
+  };
+}
+
+/** The refusal of a send to a closed conversation: the texts a start would answer in the same state. */
+function closedRefusal(reason: ConversationClosedReason, party: Party): HttpError {
+  if (reason === 'paid') return forbidden(MSG.applications.messagingClosedForCompleted);
+  if (reason === 'cancelled') return conflict(MSG.jobs.noLongerAvailable);
+  return conflict(party === 'poster' ? MSG.messaging.onlyAssignedWorker : MSG.applications.notAvailable);
+}
+
 function toView(conversation: ConversationItem, viewer: Party, other: ProfileItem | undefined, job: JobItem | undefined): ConversationView {
   const jobStatus = job?.status ?? null;
+  const closed = job ? closedReason(job, conversation) : null;
   return {
     id: conversation.id,
     jobId: conversation.jobId,
@@ -103,7 +146,8 @@ function toView(conversation: ConversationItem, viewer: Party, other: ProfileIte
     workerId: conversation.workerId,
     initiatedBy: conversation.initiatedBy,
     isBlocked: conversation.isBlocked,
-    isClosed: jobStatus === 'paid',
+    isClosed: closed !== null,
+    closedReason: closed,
     otherParty: other ? toPublicProfile(other) : null,
     unreadCount: conversation[`${viewer}Unread`] ?? 0,
     lastMessage: conversation.lastMessage ?? null,
@@ -356,7 +400,8 @@ async function readForSend(senderId: string, id: string) {
 async function attemptSend(senderId: string, request: SendMessageRequest, read: Awaited<ReturnType<typeof readForSend>>): Promise<SendResult> {
   const { conversation, party, job } = read;
   if (!job) throw notFound(MSG.messaging.conversationNotFound);
-  if (job.status === 'paid') throw forbidden(MSG.applications.messagingClosedForCompleted);
+  const closed = closedReason(job, conversation);
+  if (closed) throw closedRefusal(closed, party);
   if (party === 'worker' && conversation.isBlocked) throw forbidden(MSG.applications.chatBlocked);
 
   const recipient = otherParty(party);
@@ -395,15 +440,7 @@ async function attemptSend(senderId: string, request: SendMessageRequest, read: 
         },
       },
     },
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.job(conversation.jobId),
-        ConditionExpression: 'attribute_exists(pk) AND #status <> :paid',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':paid': 'paid' },
-      },
-    },
+    stillWritable(conversation),
     unreadTotalChange(partyId(conversation, recipient), 1),
     ...(notification ? notificationWrites(notification) : []),
   ];

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobCardSummary, Page } from '../../shared/api.js';
 import type { JobCategory } from '../../shared/categories.js';
 import { categoryTerm, prefixes, searchWords } from '../../shared/search.js';
-import { batchWrite } from '../lib/batch.js';
+import { batchGet, batchWrite } from '../lib/batch.js';
 import { db, decodeCursor, encodeCursor, queryAll, tableName } from '../lib/db.js';
 import { keys, timeOrdered, timeOrderedParts, type ItemKey } from '../table.js';
 import { getJob, jobCardOf, listJobsByStatus, toJobCard, type JobCardItem, type JobItem } from './jobs.js';
@@ -170,5 +170,28 @@ export async function browseOpenJobs(query: BrowseQuery): Promise<Page<JobCardSu
     }
     if (!startKey) break;
   }
-  return { items: found.map((item) => toJobCard(timeOrderedParts(item.gsi1sk), item.card)), nextCursor: encodeCursor(startKey) };
+  const cards = await withPayments(found.map((item) => ({ job: timeOrderedParts(item.gsi1sk), card: item.card })));
+  return { items: cards.map(({ job, card }) => toJobCard(job, card)), nextCursor: encodeCursor(startKey) };
+}
+
+type FoundCard = { job: { id: string; createdAt: string }; card: JobCardItem };
+
+/**
+ * Cards written before cards carried `payment` (a deployed stage's index, a developer's kept
+ * `.local/` table) take it from their jobs, read in one BatchGetItem of those few alone; the
+ * job's next event rewrites its items, as writeTerms rewrites any item whose card differs.
+ * Not derived from postedAmount: that would assume the job was priced under today's fee
+ * rule, and a stored job's amounts are its own (jobPriceQuote). A job gone meanwhile leaves
+ * its card out, as its items are about to be.
+ */
+async function withPayments(found: FoundCard[]): Promise<FoundCard[]> {
+  const legacy = found.filter(({ card }) => card.payment === undefined);
+  if (legacy.length === 0) return found;
+  const jobs = await batchGet<JobItem>(legacy.map(({ job }) => keys.job(job.id)));
+  const paymentOf = new Map(jobs.filter((job) => job !== undefined).map((job) => [job.id, job.payment]));
+  return found.flatMap((item) => {
+    if (item.card.payment !== undefined) return [item];
+    const payment = paymentOf.get(item.job.id);
+    return payment === undefined ? [] : [{ ...item, card: { ...item.card, payment } }];
+  });
 }

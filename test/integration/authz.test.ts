@@ -128,8 +128,9 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /conversations': { ...onEvery(PARTIES_OF_JOB), open: ['stranger', ...PARTIES_OF_JOB] },
   'GET /conversations/{id}': onEvery(PARTIES_OF_JOB),
   'GET /conversations/{id}/messages': onEvery(PARTIES_OF_JOB),
-  // Closed once paid (spec 2 §7); until then both parties write, the job's status whatever.
-  'POST /conversations/{id}/messages': { ...onEvery(PARTIES_OF_JOB), paid: [] },
+  // Open: both parties write; assigned or completed: only the assigned worker's conversation
+  // (this one; issue 23); paid (spec 2 §7) or cancelled: read-only.
+  'POST /conversations/{id}/messages': { ...onEvery(PARTIES_OF_JOB), paid: [], cancelled: [] },
   'POST /conversations/{id}/read': onEvery(PARTIES_OF_JOB),
   'PUT /conversations/{id}/block': onEvery(['poster']),
   'DELETE /conversations/{id}/block': onEvery(['poster']),

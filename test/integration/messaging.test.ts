@@ -191,7 +191,7 @@ describe('live messaging', () => {
       expect([refused.status, refused.body.error]).toEqual([403, MSG.applications.messagingClosedForCompleted]);
     }
     const history = await api<ConversationDetail>(stack(), 'GET', `/conversations/${conversation.id}`, { token: poster.idToken });
-    expect(history.body.conversation).toMatchObject({ jobStatus: 'paid', isClosed: true });
+    expect(history.body.conversation).toMatchObject({ jobStatus: 'paid', isClosed: true, closedReason: 'paid' });
     expect(history.body.messages.map((message) => message.content)).toEqual(['Done!']);
     const started = await api<{ error: string }>(stack(), 'POST', '/conversations', { token: other.idToken, body: { jobId: job.id } });
     expect([started.status, started.body.error]).toEqual([403, MSG.applications.messagingClosedForCompleted]);
@@ -225,16 +225,40 @@ describe('live messaging', () => {
     expect(await outcome(stranger)).toEqual([409, MSG.applications.notAvailable]);
     expect(await outcome(poster, stranger.userId)).toEqual([409, MSG.messaging.onlyAssignedWorker]);
     expect(await outcome(assigned)).toEqual([201, 'started']);
-    // The applicant's conversation from when the job was open stays: readable, and (spec 2 §7) writable until paid.
+    const assignedConversation = conversationIdOf(job.id, assigned.userId);
+    const sendOutcome = async (sender: TestUser, id: string) => {
+      const response = await sendMessage(stack(), sender, id, 'About the piano');
+      return [response.status, response.body.error ?? 'sent'];
+    };
+    const closedReason = async (id: string) =>
+      (await api<ConversationDetail>(stack(), 'GET', `/conversations/${id}`, { token: poster.idToken })).body.conversation.closedReason;
+    // The applicant's conversation from when the job was open stays readable, but only the
+    // assigned worker's takes messages now (issue 23), from either side.
     expect(await outcome(applicant)).toEqual([200, 'started']);
-    expect((await api(stack(), 'GET', `/conversations/${applicantConversation}`, { token: applicant.idToken })).status).toBe(200);
-    expect((await sendMessage(stack(), applicant, applicantConversation, 'Good luck with the move')).status).toBe(201);
+    const history = await api<ConversationDetail>(stack(), 'GET', `/conversations/${applicantConversation}`, { token: applicant.idToken });
+    expect(history.body.conversation).toMatchObject({ isClosed: true, closedReason: 'assignedElsewhere' });
+    expect(await sendOutcome(applicant, applicantConversation)).toEqual([409, MSG.applications.notAvailable]);
+    expect(await sendOutcome(poster, applicantConversation)).toEqual([409, MSG.messaging.onlyAssignedWorker]);
+    expect(await storedMessages(history.body.conversation)).toEqual([]);
+    expect(await sendOutcome(assigned, assignedConversation)).toEqual([201, 'sent']);
+    expect(await sendOutcome(poster, assignedConversation)).toEqual([201, 'sent']);
+    expect(await closedReason(assignedConversation)).toBeNull();
+
+    // Unassigned, the job is open again: so is every conversation about it.
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/unassign`, { token: poster.idToken })).status).toBe(200);
+    expect(await closedReason(applicantConversation)).toBeNull();
+    expect(await sendOutcome(applicant, applicantConversation)).toEqual([201, 'sent']);
+    expect(await sendOutcome(poster, applicantConversation)).toEqual([201, 'sent']);
 
     const summary = await api<JobSummary>(stack(), 'GET', `/jobs/${job.id}`, { token: poster.idToken });
     await setJobStatus(stack(), summary.body, 'completed', assigned.userId);
     expect(await outcome(stranger)).toEqual([409, MSG.applications.notAvailable]);
+    expect(await sendOutcome(applicant, applicantConversation)).toEqual([409, MSG.applications.notAvailable]);
+    expect(await sendOutcome(assigned, assignedConversation)).toEqual([201, 'sent']);
     await setJobStatus(stack(), summary.body, 'cancelled');
     expect(await outcome(stranger)).toEqual([409, MSG.jobs.noLongerAvailable]);
+    expect(await closedReason(assignedConversation)).toBe('cancelled');
+    expect(await sendOutcome(assigned, assignedConversation)).toEqual([409, MSG.jobs.noLongerAvailable]);
 
     const listed = await api<{ items: ConversationView[] }>(stack(), 'GET', '/conversations', { token: poster.idToken });
     expect(listed.body.items.map((item) => item.workerId).sort()).toEqual([assigned.userId, applicant.userId].sort());

@@ -3,7 +3,7 @@ import type { JobCardSummary, JobSummary, Page } from '../../shared/api.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { keys } from '../../functions/table.js';
 import { meterDynamoDb, type DynamoDbMeter } from '../bench/report.js';
-import { api, createUser, queryIndex, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
 
 const base = {
@@ -120,6 +120,7 @@ describe('searching and filtering open jobs', () => {
       title: 'Stain a cedar gazebo',
       description: expect.stringMatching(/^Sand and stain every post and rail of the gazebo\. .*…$/),
       location: 'Austin, TX',
+      payment: 4500,
       postedAmount: edited.body.postedAmount,
       status: 'open',
       posterId: poster.userId,
@@ -152,5 +153,22 @@ describe('searching and filtering open jobs', () => {
     const page = await api<Page<JobCardSummary>>(stack(), 'GET', '/jobs?q=stain');
     expect(page.status).toBe(200);
     expect(titles(page.body)).toEqual(['Stain a cedar gazebo']);
+  });
+
+  it("completes a card written before cards carried the payment from its job, and the job's next sync rewrites it", async () => {
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
+    const [job] = (await search('q=stain')).items;
+    const termItem = (await queryIndex(stack(), 'GSI1', keys.jobsWithTerm('stain'))).find((item) => item.pk === keys.jobPartition(job!.id))!;
+    const { payment, ...oldCard } = termItem.card as JobCardSummary;
+    expect(payment).toBe(4500);
+    await tableClient(stack()).send(new PutCommand({ TableName: stack().tableName, Item: { ...termItem, card: oldCard } }));
+
+    const [card] = (await search('q=stain')).items;
+    expect(card).toEqual(job);
+
+    expect((await syncSearchTerms(job!.id)).written).toBeGreaterThan(0);
+    const rewritten = (await queryIndex(stack(), 'GSI1', keys.jobsWithTerm('stain'))).find((item) => item.pk === keys.jobPartition(job!.id))!;
+    expect(rewritten.card).toMatchObject({ payment: 4500 });
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { ConversationView } from '../../../../../shared/api';
+import type { ConversationClosedReason, ConversationView } from '../../../../../shared/api';
 import { MAX_CHAT_MESSAGE } from '../../../../../shared/limits';
 import { MSG } from '../../../../../shared/messages';
 import { useAuth } from '../../../lib/auth/useAuth';
@@ -16,12 +16,19 @@ const QUICK_RESPONSES = {
   poster: ['Thanks for your interest!', 'When are you available?', 'Please bring your own tools.', 'See you then!', 'Thank you, great work!'],
 } as const;
 
+/** What the composer's place shows once the conversation is read-only. */
+const CLOSED_TEXT: Record<ConversationClosedReason, string> = {
+  paid: MSG.applications.chatClosedPaid,
+  cancelled: MSG.messaging.closedCancelled,
+  assignedElsewhere: MSG.messaging.closedAssignedElsewhere,
+};
+
 interface MessageComposerProps {
   conversation: ConversationView;
   onSend(message: { id: string; content: string }): void;
 }
 
-/** The input: Enter sends, Shift+Enter adds a line; closed when the job is paid, and for a blocked worker. */
+/** The input: Enter sends, Shift+Enter adds a line; closed when the conversation is (job paid, cancelled or assigned to another worker), and for a blocked worker. */
 export function MessageComposer({ conversation, onSend }: MessageComposerProps) {
   const { userId } = useAuth();
   const [draft, setDraft] = useState('');
@@ -29,7 +36,7 @@ export function MessageComposer({ conversation, onSend }: MessageComposerProps) 
   const templatesId = useId();
   const isWorker = conversation.workerId === userId;
 
-  if (conversation.isClosed) return <p className="chat__closed">{MSG.applications.chatClosedPaid}</p>;
+  if (conversation.closedReason) return <p className="chat__closed">{CLOSED_TEXT[conversation.closedReason]}</p>;
   if (isWorker && conversation.isBlocked) return <p className="chat__closed">{MSG.applications.chatBlocked}</p>;
 
   const content = draft.trim();

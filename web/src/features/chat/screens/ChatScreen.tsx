@@ -92,8 +92,8 @@ function Conversation({ detail }: { detail: ConversationDetail }) {
       const text = apiErrorText(error, MSG.messaging.sendFailed);
       setOutbox((current) => current.map((pending) => (pending.id === entry.id ? { ...pending, status: 'failed', error: text } : pending)));
       toast.error(text);
-      // A refusal may mean the job was paid or the worker blocked meanwhile: show it.
-      if (error instanceof ApiRequestError && error.status === 403) void queryClient.invalidateQueries({ queryKey: chatKeys.detail(id) });
+      // A refusal may mean the job was paid, cancelled or assigned to another worker, or the worker blocked meanwhile: show it.
+      if (error instanceof ApiRequestError && (error.status === 403 || error.status === 409)) void queryClient.invalidateQueries({ queryKey: chatKeys.detail(id) });
     }
   }
 
