@@ -246,7 +246,7 @@ export async function adminRefund(paymentIntentId: string, reason: string, admin
  * completed-jobs count raised, in one transaction. Calling it again on a paid job returns the
  * job as it is.
  */
-export async function releasePayment(jobId: string, callerId: string, callerIsAdmin: boolean): Promise<PaidJob> {
+export async function releasePayment(jobId: string, callerId: string, callerIsAdmin: boolean, options: ReleaseOptions = {}): Promise<PaidJob> {
   const job = await getJob(jobId);
   if (!job || (job.posterId !== callerId && !callerIsAdmin)) throw notFound(MSG.jobs.notFound);
   if (job.status === 'paid') return { job };
@@ -261,7 +261,12 @@ export async function releasePayment(jobId: string, callerId: string, callerIsAd
     { amount: job.payment, currency: 'usd', destination: worker.stripeAccountId, transfer_group: job.id, metadata: { jobId: job.id, workerId: worker.id } },
     { idempotencyKey: `release-${job.id}` },
   );
-  return markJobPaid(job, transfer.id);
+  return markJobPaid(job, transfer.id, [], options);
+}
+
+export interface ReleaseOptions {
+  /** The auto-release schedule releases (DECISIONS.md "Wave 3"): both parties are told it was automatic. */
+  automatic?: boolean;
 }
 
 /** A job after release; the notification is there when this call made it paid. */
@@ -275,16 +280,30 @@ export interface PaidJob {
  * completed-jobs counter and the payment_released notification, atomically. Safe to repeat
  * (the transfer webhook calls it too, in case the releasing call died after the transfer).
  */
-export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = []): Promise<PaidJob> {
-  const { updated: paid, update } = jobTransition(job, 'release', { transferId }, { by: { workerId: job.workerId! } });
+export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = [], options: ReleaseOptions = {}): Promise<PaidJob> {
+  // A pending auto-release ends here (the schedules rule deletes its schedules on `paid`).
+  const { updated: paid, update } = jobTransition(job, 'release', { transferId, autoReleaseAt: undefined }, { by: { workerId: job.workerId! } });
+  const amount = (job.payment / 100).toFixed(2);
   const notification = notificationItem({
     userId: job.workerId!,
     jobId: job.id,
     type: 'payment_released',
-    title: 'Payment released',
-    message: `The poster released ${(job.payment / 100).toFixed(2)} USD for "${job.title}". The funds arrive within 1-2 business days.`,
+    title: options.automatic ? MSG.payments.autoReleasedTitle : 'Payment released',
+    message: options.automatic
+      ? MSG.payments.autoReleasedToWorker(amount, job.title)
+      : `The poster released ${amount} USD for "${job.title}". The funds arrive within 1-2 business days.`,
     metadata: { jobTitle: job.title },
   });
+  const posterNotification = options.automatic
+    ? notificationItem({
+        userId: job.posterId,
+        jobId: job.id,
+        type: 'payment_released',
+        title: MSG.payments.autoReleasedTitle,
+        message: MSG.payments.autoReleasedToPoster(amount, job.title),
+        metadata: { jobTitle: job.title },
+      })
+    : undefined;
   try {
     await retryLostRaces(() =>
       transactWrite([
@@ -311,6 +330,7 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
           : []),
         jobEvent(JOB_EVENT.updated, paid, 'paid'),
         ...notificationWrites(notification),
+        ...(posterNotification ? notificationWrites(posterNotification) : []),
         ...extra,
       ]),
     );

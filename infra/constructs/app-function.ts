@@ -15,6 +15,7 @@ import type { BuildOptions } from 'esbuild';
 import { ENV, type Capability, type FunctionDeclaration } from '../../functions/routes.js';
 import type { ManagedCapability } from './data-capabilities.js';
 import { acknowledgeWildcardPermissions } from './nag.js';
+import type { ReleaseSchedules } from './release-schedules.js';
 import { REPO_ROOT } from './repo.js';
 
 /**
@@ -147,6 +148,8 @@ export interface FunctionResources {
   readonly stripeSecret?: ISecret;
   /** The job feed's fan-out queue that `queue:job-feed` sends to. */
   readonly jobFeedQueue?: IQueue;
+  /** The group, target and scheduler role of `schedules:auto-release`. */
+  readonly releaseSchedules?: ReleaseSchedules;
 }
 
 export interface AppFunctionProps {
@@ -295,6 +298,18 @@ export class AppFunction extends Construct {
         const queue = this.need(capability, resources.jobFeedQueue);
         queue.grantSendMessages(fn);
         fn.addEnvironment(ENV.jobFeedQueueUrl, queue.queueUrl);
+        return;
+      }
+      case 'schedules:auto-release': {
+        const schedules = this.need(capability, resources.releaseSchedules);
+        // Create and delete only, in the group only; the one role it may pass is the one that may invoke only the target.
+        const statement = new iam.PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [schedules.scheduleArns()] });
+        this.role.addToPrincipalPolicy(statement);
+        acknowledgeWildcardPermissions(this.role, [statement], 'Schedule names exist only at run time (one per job); the grant covers the schedules of the auto-release group only.');
+        schedules.schedulerRole.grantPassRole(this.role);
+        fn.addEnvironment(ENV.autoReleaseScheduleGroup, schedules.group.scheduleGroupName);
+        fn.addEnvironment(ENV.autoReleaseTargetArn, schedules.target.function.functionArn);
+        fn.addEnvironment(ENV.autoReleaseSchedulerRoleArn, schedules.schedulerRole.roleArn);
         return;
       }
       default: {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { COGNITO_TRIGGERS, ENV, EVENT_RULES, STREAM_CONSUMERS } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, ENV, EVENT_RULES, SCHEDULE_TARGETS, STREAM_CONSUMERS } from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
 import { serveCognitoProxy } from './cognito-proxy.js';
@@ -12,6 +12,7 @@ import { serveLambdaInvokeApi } from './lambda-runtime.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
+import { localFunctionArn, scheduleTargetName, serveScheduler, type LocalScheduler } from './scheduler.js';
 import { serveQueues, type LocalQueues } from './sqs.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
@@ -34,6 +35,8 @@ export interface LocalPorts {
   queues: number;
   /** The Stripe test-mode simulator. */
   stripe: number;
+  /** The local EventBridge Scheduler (auto-release). */
+  scheduler: number;
 }
 
 export const DEFAULT_PORTS: LocalPorts = {
@@ -48,6 +51,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   mailbox: 4012,
   stripe: 12111,
   queues: 4013,
+  scheduler: 4014,
 };
 
 /** Every port chosen by the OS: for tests and benchmarks, which run beside `npm run dev`. */
@@ -66,11 +70,13 @@ export interface LocalStackOptions {
   httpLimits?: Partial<HttpApiLimits>;
   /** Print each sent mail to the console (dev). */
   printMail?: boolean;
+  /** The auto-release delay in seconds; unset, AUTO_RELEASE_SECONDS from the environment (.env) or the deploy's default. */
+  autoReleaseSeconds?: number;
 }
 
 export interface LocalStack {
   config: RuntimeConfig;
-  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string; queues: string; lambda: string; stripe: string };
+  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string; queues: string; lambda: string; stripe: string; scheduler: string };
   userPool: LocalUserPool;
   tableName: string;
   mailbox: Mailbox;
@@ -81,6 +87,7 @@ export interface LocalStack {
   queues: LocalQueues;
   sockets: LocalWebSocketGateway;
   stripe: StripeSimulator;
+  scheduler: LocalScheduler;
   stop(): Promise<void>;
 }
 
@@ -97,6 +104,7 @@ const REGION = 'us-east-1';
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
+const AUTO_RELEASE_GROUP = 'oddjobs-local-auto-release';
 
 /** Remembers the user pool across runs: cognito-local keeps the pool, we keep its ids. */
 function loadOrCreatePool(dataDir: string, create: () => Promise<LocalUserPool>): Promise<LocalUserPool> {
@@ -175,6 +183,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
     stops.push(stripe.close);
 
+    const scheduleTargets = Object.fromEntries(Object.entries(SCHEDULE_TARGETS).map(([name, target]) => [scheduleTargetName(name), target]));
+    const scheduler = await serveScheduler({ port: await port('scheduler'), targets: scheduleTargets, stateFile: join(dataDir, 'schedules.json') });
+    stops.push(scheduler.close);
+
     const issuer = `${cognito.url}/${userPool.userPoolId}`;
     // The handlers' environment: what CDK sets in AWS, plus the SDK's endpoint overrides.
     Object.assign(process.env, {
@@ -185,6 +197,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: events.url,
       AWS_ENDPOINT_URL_SQS: queues.url,
+      AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoProxy.url,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
@@ -203,7 +216,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.stripeWebhookSecret]: LOCAL_STRIPE_KEYS.webhookSecret,
       [ENV.stripeConnectWebhookSecret]: LOCAL_STRIPE_KEYS.connectWebhookSecret,
       [ENV.stripeApiUrl]: stripe.url,
+      [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP,
+      [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')),
+      // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.
+      [ENV.autoReleaseSchedulerRoleArn]: `arn:aws:iam::000000000000:role/${AUTO_RELEASE_GROUP}-scheduler`,
     });
+    if (options.autoReleaseSeconds) process.env[ENV.autoReleaseSeconds] = String(options.autoReleaseSeconds);
 
     const outboxRelay = readTableStream({
       endpoint: dynamoDbEndpoint,
@@ -249,6 +267,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         queues: queues.url,
         lambda: lambda.url,
         stripe: stripe.url,
+        scheduler: scheduler.url,
       },
       userPool,
       tableName,
@@ -258,6 +277,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       queues,
       sockets,
       stripe,
+      scheduler,
       stop: stopAll,
     };
   } catch (error) {
