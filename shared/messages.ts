@@ -189,6 +189,11 @@ export const MSG = {
       `${amount} USD for "${title}" was released automatically. The funds arrive within 1-2 business days.`,
     autoReleasedToPoster: (amount: string, title: string) =>
       `The payment of ${amount} USD for "${title}" was released to the worker automatically, as no dispute or decline came before the deadline.`,
+    autoReleaseCountdown: (viewer: 'poster' | 'worker', remaining: string) =>
+      viewer === 'poster'
+        ? `The payment is released to the worker automatically in ${remaining}, unless you decline the completion or open a dispute.`
+        : `The payment is released to you automatically in ${remaining}, unless the poster declines the completion or a dispute is opened.`,
+    autoReleaseDue: 'The payment is being released automatically.',
     autoReleaseReminderTitle: 'Payment will be released soon',
     autoReleaseReminderMessage: (title: string, when: string) =>
       `The payment for "${title}" will be released to the worker automatically ${when}. Decline the completion or open a dispute before then if something is wrong.`,

@@ -40,7 +40,8 @@ export class ReleaseSchedules extends Construct {
         },
       }),
     });
-    this.target.function.grantInvoke(this.schedulerRole);
+    // The function itself, not its versions (grantInvoke would add `:*`): schedules target the unqualified ARN.
+    this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.target.function.functionArn] }));
 
     // The scheduler invokes asynchronously; an invocation the function keeps failing on waits here.
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', "the auto-release function's asynchronous invocations");
