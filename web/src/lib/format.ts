@@ -64,7 +64,8 @@ export function formatCountdown(milliseconds: number): string {
     rest -= amount * seconds;
     return [unit, amount] as const;
   });
-  const first = Math.max(0, amounts.findIndex(([, amount]) => amount > 0));
+  const largest = amounts.findIndex(([, amount]) => amount > 0);
+  const first = largest < 0 ? amounts.length - 1 : largest;
   return amounts
     .slice(first, first + 2)
     .filter(([, amount], index) => index === 0 || amount > 0)
