@@ -12,7 +12,7 @@ export type Access = 'public' | 'user' | 'admin';
 
 /**
  * What a function may touch. Each capability maps to one least-privilege grant and the
- * environment variables that go with it (infra/stacks/api-stack.ts, infra/local/stack.ts).
+ * environment variables that go with it (CAPABILITY_GRANTS below), in AWS and locally alike.
  */
 export type Capability =
   | 'table:read'
@@ -37,6 +37,12 @@ export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
   readonly entry: string;
   readonly capabilities: readonly Capability[];
+  /**
+   * Settings the function reads beyond what its capabilities give it, by their ENV keys. The
+   * stack wiring the function offers their values (infra/stacks/*); the local stack gives its
+   * own or, where a setting is AWS-only, none.
+   */
+  readonly settings?: readonly Setting[];
   readonly timeoutSeconds?: number;
   readonly memoryMiB?: number;
 }
@@ -81,6 +87,7 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /me': 'user',
       'PATCH /me': 'user',
       'GET /profiles/{id}': 'user',
+      'GET /me/export': 'user',
     },
   },
   uploads: {
@@ -109,14 +116,18 @@ export const HTTP_ROUTE_GROUPS = {
   payments: {
     entry: 'functions/http/payments.ts',
     capabilities: ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'],
+    /** Where Stripe's onboarding returns to. */
+    settings: ['siteOrigin'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'POST /payments/account': 'user',
       'POST /payments/account/status': 'user',
       'POST /payments/confirm': 'user',
+      'GET /jobs/{id}/payment': 'user',
       'POST /jobs/{id}/release-payment': 'user',
       'GET /me/earnings': 'user',
       'GET /admin/payments': 'admin',
+      'GET /admin/payments/overview': 'admin',
       'POST /admin/payments/{id}/refund': 'admin',
     },
   },
@@ -151,6 +162,8 @@ export const HTTP_ROUTE_GROUPS = {
   applications: {
     entry: 'functions/http/applications.ts',
     capabilities: ['table:read', 'table:write', 'images:read'],
+    /** A completion sets when its payment is released automatically. */
+    settings: ['autoReleaseSeconds'],
     routes: {
       'POST /jobs/{id}/applications': 'user',
       'GET /jobs/{id}/applications': 'user',
@@ -174,7 +187,8 @@ export const HTTP_ROUTE_GROUPS = {
   },
   location: {
     entry: 'functions/http/location.ts',
-    capabilities: ['table:read', 'table:write', 'geocoding'],
+    // images:read: the answer is the caller's profile, whose avatar is an image URL.
+    capabilities: ['table:read', 'table:write', 'images:read', 'geocoding'],
     routes: {
       'PUT /me/location': 'user',
       'PUT /me/notification-preferences': 'user',
@@ -208,7 +222,8 @@ export const HTTP_ROUTE_GROUPS = {
   /** The admin console (issue 13) and the job reports it reviews. */
   admin: {
     entry: 'functions/http/admin.ts',
-    capabilities: ['table:read', 'table:write'],
+    // images:read: the job summaries it answers with carry their photos' URLs.
+    capabilities: ['table:read', 'table:write', 'images:read'],
     routes: {
       'POST /jobs/{id}/flags': 'user',
       'GET /admin/jobs': 'admin',
@@ -216,6 +231,9 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /admin/flags/{jobId}/review': 'admin',
       'GET /admin/markets': 'admin',
       'GET /admin/actions': 'admin',
+      'GET /admin/categories': 'admin',
+      'PUT /admin/categories': 'admin',
+      'GET /categories/hidden': 'user',
     },
   },
   conversations: {
@@ -245,7 +263,7 @@ export type RouteKeyOf<G extends HttpRouteGroupName> = keyof (typeof HTTP_ROUTE_
  * who receive only the public job feed).
  */
 export const WEBSOCKET_API = {
-  authorizer: { entry: 'functions/ws/authorizer.ts', capabilities: [] },
+  authorizer: { entry: 'functions/ws/authorizer.ts', capabilities: [], settings: ['userPoolId', 'userPoolClientId', 'tokenIssuer'] },
   connections: { entry: 'functions/ws/connections.ts', capabilities: ['table:read', 'table:write'] },
   routes: ['$connect', '$disconnect', '$default'],
   identityQueryParameter: 'token',
@@ -480,7 +498,7 @@ export const SCHEDULE_TARGETS = {
 
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
-  preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'] },
+  preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'], settings: ['adminSeatByDeploy'] },
   preAuthentication: { entry: 'functions/auth/pre-authentication.ts', capabilities: ['table:read', 'table:write'] },
   postAuthentication: { entry: 'functions/auth/post-authentication.ts', capabilities: ['table:write'] },
   postConfirmation: {
@@ -535,3 +553,49 @@ export const ENV = {
   autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
   autoReleaseSchedulerRoleArn: 'AUTO_RELEASE_SCHEDULER_ROLE_ARN',
 } as const;
+
+/** A name in ENV. */
+export type EnvKey = keyof typeof ENV;
+
+/** The variables only the local stack sets, in place of AWS's own (each stands in for a declared one). */
+export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri'] as const satisfies readonly EnvKey[];
+
+/** The settings a declaration may name (FunctionDeclaration.settings). */
+export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds'>;
+
+/**
+ * What each capability grants, declared once: the IAM actions of its least-privilege grant
+ * (infra/constructs/app-function.ts grants them; the local stack's policy proxy,
+ * infra/local/iam-proxy.ts, allows exactly these) and the variables, by their ENV keys, that
+ * tell the function where the resource is (both the CDK app and the local stack set exactly
+ * these). A function reads no variable and calls no action its capabilities do not name.
+ */
+export const CAPABILITY_GRANTS = {
+  /** Item reads and queries. No Scan: the design rules out scans on every request path. */
+  'table:read': { actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'], environment: ['tableName'] },
+  'table:write': { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'], environment: ['tableName'] },
+  // ListBucket: without it S3 answers HeadObject of a missing key with 403 instead of 404.
+  'images:read': { actions: ['s3:GetObject', 's3:ListBucket'], environment: ['imagesBucket', 'imagesBaseUrl'] },
+  'images:write': { actions: ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'], environment: ['imagesBucket', 'imagesBaseUrl'] },
+  'events:put': { actions: ['events:PutEvents'], environment: ['eventBusName'] },
+  'sockets:push': { actions: ['execute-api:ManageConnections'], environment: ['socketsEndpoint'] },
+  'userpool:admin-group': { actions: ['cognito-idp:AdminAddUserToGroup'], environment: [] },
+  'userpool:create-admin': {
+    actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
+    environment: ['userPoolId'],
+  },
+  geocoding: { actions: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'], environment: ['placeIndexName'] },
+  stripe: { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['stripeSecretArn'] },
+  'queue:job-feed': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['jobFeedQueueUrl'] },
+  // PassRole of the scheduler's role only: the schedule invokes the target as that role.
+  'schedules:auto-release': {
+    actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'],
+    environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn'],
+  },
+} as const satisfies Record<Capability, { readonly actions: readonly string[]; readonly environment: readonly EnvKey[] }>;
+
+/** The variables a declared function is given, by ENV key: its capabilities' and its settings. */
+export function declaredEnvironment(declaration: FunctionDeclaration): EnvKey[] {
+  const keys: EnvKey[] = [...declaration.capabilities.flatMap((capability) => CAPABILITY_GRANTS[capability].environment), ...(declaration.settings ?? [])];
+  return [...new Set(keys)];
+}

@@ -133,6 +133,16 @@ export const keys = {
   /** Jobs a market got on one UTC day. GSI1 "MARKETDAYS" sorted by day: the last 30 days of every market. */
   marketDay: (market: string, day: string): ItemKey => ({ pk: `MARKET#${market.toLowerCase()}`, sk: `DAY#${day}` }),
   marketDays: () => 'MARKETDAYS',
+  /**
+   * The money counters of one UTC day or month (the admin's money overview), ADDed to in the
+   * transaction that takes or refunds a payment; one partition per kind, the period sorts.
+   */
+  moneyTotals: (kind: string, period: string): ItemKey => ({ pk: `MONEY#${kind}`, sk: period }),
+  /** A category's running totals (counted with the markets, issue 27). GSI1 "CATEGORIES" by name: every category. */
+  categoryTotals: (category: string): ItemKey => ({ pk: `CATEGORY#${category}`, sk: 'TOTALS' }),
+  allCategories: () => 'CATEGORIES',
+  /** The categories the admin hid from posting: one item, a string set of names. */
+  hiddenCategories: (): ItemKey => ({ pk: 'CATEGORIES', sk: 'HIDDEN' }),
   /** What the analytics rule has counted of one job (outside the job's partition: it outlives a delete). */
   marketJobState: (jobId: string): ItemKey => ({ pk: `MARKETJOB#${jobId}`, sk: 'COUNTED' }),
 

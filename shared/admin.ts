@@ -3,6 +3,7 @@
  * "Wave 2"), shared by the server that computes them and the screen that shows them.
  */
 import * as z from './zod.js';
+import { JOB_CATEGORIES, type JobCategory } from './categories.js';
 import type { JobStatus } from './job-states.js';
 import { MSG } from './messages.js';
 import { freeText, requiredText } from './text.js';
@@ -13,6 +14,7 @@ export const ADMIN_PAGE_SIZE = 50;
 /** The admin_actions types (spec 2 §7) this console and the platform write. */
 export const ADMIN_ACTION_TYPES = [
   'issue_refund',
+  'release_payment',
   'cancel_job',
   'delete_job',
   'review_flagged_job',
@@ -22,6 +24,8 @@ export const ADMIN_ACTION_TYPES = [
   'bulk_resolve_disputes',
   'set_dispute_priority',
   'suspicious_payment',
+  'hide_category',
+  'show_category',
 ] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 
@@ -56,6 +60,14 @@ export interface FlaggedJob {
   createdAt: string;
 }
 
+/** What the admin console shows for a person whose profile is gone. */
+export const UNKNOWN_USER = 'Unknown user';
+
+/** GET /admin/flags: a report with its reporter's name (null for the platform's own flags and a user without a profile). */
+export interface AdminFlaggedJob extends FlaggedJob {
+  reporterName: string | null;
+}
+
 export const reportJobSchema = z.object({
   flagType: z.enum(FLAG_TYPES),
   reason: freeText(z.minLength(1, MSG.flags.reasonRequired), z.maxLength(500)),
@@ -64,6 +76,26 @@ export const reportJobSchema = z.object({
 /** Why an admin action needs a reason: each kind with the spec's text. */
 export const adminReasonSchema = (message: string) =>
   z.object({ reason: requiredText(message, z.maxLength(500)) });
+
+/** GET /admin/categories: one declared category's running figures (cents) and whether posters may choose it. */
+export interface CategoryStats {
+  category: JobCategory;
+  hidden: boolean;
+  openJobs: number;
+  /** Completed or paid. */
+  completedJobs: number;
+  /** The mean worker payment of the category's jobs (drafts and deleted jobs aside); null without jobs. */
+  averagePayment: number | null;
+  /** Payments released to workers (paid jobs), as the markets count it. */
+  revenue: number;
+}
+
+/** PUT /admin/categories: hide a category from posting or show it again, with a reason for the audit log. */
+export const categoryVisibilitySchema = z.object({
+  category: z.enum(JOB_CATEGORIES),
+  hidden: z.boolean(),
+  reason: requiredText(MSG.admin.categoryReasonRequired, z.maxLength(500)),
+});
 
 export const reviewFlagSchema = z.object({
   decision: z.enum(['approved', 'removed']),

@@ -42,7 +42,7 @@ export interface JobSummary {
  * keeps one on each of its items so a search page is one read, so it holds only what the card
  * shows: the description cut to what the card's three lines can show, and the first image.
  */
-export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'createdAt'>;
+export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'payment' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'createdAt'>;
 
 export interface PublicProfile {
   id: string;
@@ -80,12 +80,40 @@ export interface JobDetail extends PartyJob {
   poster: PublicProfile | null;
 }
 
+/** Where a notification can reach its user (DECISIONS.md "Off-site delivery"). */
+export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export type ChannelChoices = Record<NotificationChannel, boolean>;
+
 export interface NotificationPreferences {
   enabled: boolean;
   radiusMiles: number;
   maxPerDay: number;
   quietHours: { enabled: boolean; start: string; end: string };
   jobCategories: JobCategory[];
+  /** Per notification type, the channels it goes by (in-app nearby jobs also need `enabled`). */
+  channels: Record<NotificationType, ChannelChoices>;
+}
+
+/** One stored record of a data export: an item as the table holds it, without its keys. */
+export type ExportRecord = Record<string, unknown>;
+
+/** GET /me/export: everything stored about the caller (functions/domain/data-export.ts says what is left out). */
+export interface DataExport {
+  exportedAt: string;
+  profile: ExportRecord;
+  jobsPosted: ExportRecord[];
+  jobsWorked: ExportRecord[];
+  applications: ExportRecord[];
+  savedJobs: ExportRecord[];
+  messagesSent: ExportRecord[];
+  reviewsWritten: ExportRecord[];
+  reviewsAbout: ExportRecord[];
+  notifications: ExportRecord[];
+  payments: ExportRecord[];
+  disputesFiled: ExportRecord[];
+  disputesAbout: ExportRecord[];
+  disputeMessagesSent: ExportRecord[];
 }
 
 export interface OwnProfile extends PublicProfile {
@@ -180,6 +208,12 @@ export interface PaymentRecord {
   /** The admin's reason, once an admin refund was asked for. */
   refundReason?: string;
   createdAt: string;
+}
+
+/** GET /admin/payments: a payment with its people's names (null for a user without a profile). */
+export interface AdminPaymentRecord extends PaymentRecord {
+  posterName: string | null;
+  workerName: string | null;
 }
 
 export interface Earnings {
@@ -364,6 +398,8 @@ export interface Dashboard {
   jobs: PartyJob[];
   /** Cents: a worker's earnings (sum of payments of paid jobs); 0 for a poster. */
   totalEarnings: number;
+  /** A worker's (completed + paid) ÷ all their jobs, in whole percent; null for a poster or while there are no jobs. */
+  successRate: number | null;
   rating: number | null;
   reviewCount: number;
   reviews: Page<ReviewView>;

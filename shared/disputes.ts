@@ -14,6 +14,15 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const WORKER_DISPUTABLE: readonly JobStatus[] = ['assigned', 'completed'];
 export const POSTER_DISPUTABLE: readonly JobStatus[] = ['assigned', 'completed', 'paid'];
 
+/** Whether the viewer, as one of the job's two parties, may file a dispute about it now (spec 2 §5). */
+export function mayDispute(job: { status: JobStatus; posterId: string; workerId?: string }, viewerId: string | null): boolean {
+  if (!viewerId || !job.workerId) return false;
+  if (viewerId === job.posterId) return POSTER_DISPUTABLE.includes(job.status);
+  return viewerId === job.workerId && WORKER_DISPUTABLE.includes(job.status);
+}
+
+export const disputeCenterPath = (jobId: string): string => `/jobs/${jobId}/dispute`;
+
 /** Spec 2 §9: the admin's list sorts by this weight, then newest. */
 export const PRIORITY_WEIGHT: Record<DisputePriority, number> = { urgent: 4, high: 3, medium: 2, low: 1 };
 

@@ -39,3 +39,13 @@ export function statusBadgeText(status: JobStatus): string {
 
 /** How long an unpaid draft is kept before it expires. */
 export const DRAFT_TTL_SECONDS = 24 * 3600;
+
+/**
+ * A worker's success rate (spec 2 §9): their completed and paid jobs over all their jobs, as a
+ * whole percent; null while they have none.
+ */
+export function workerSuccessRate(jobs: ReadonlyArray<{ status: JobStatus }>): number | null {
+  if (jobs.length === 0) return null;
+  const succeeded = jobs.filter((job) => job.status === 'completed' || job.status === 'paid').length;
+  return Math.round((succeeded / jobs.length) * 100);
+}

@@ -29,6 +29,8 @@ export const MSG = {
     redirectingToDashboard: 'Redirecting to your dashboard...',
     alreadySignedIn: 'You are already signed in.',
     failedToSignOut: 'Failed to sign out',
+    newPasswordRequired: 'Your account has a temporary password. Choose a new password to finish signing in.', // ours
+    newPasswordSessionExpired: 'This sign-in has expired. Please sign in again with your temporary password.', // ours
   },
   /** Sign-in errors, matched by substring of the backend's error (spec 1 §8). */
   signInErrors: [
@@ -133,6 +135,7 @@ export const MSG = {
     cannotDeleteInStatus: 'Job cannot be deleted in its current status',
     paymentUponCompletion: 'Payment upon completion',
     onlyOpenEditable: 'Only open jobs can be edited', // ours
+    categoryNotPostable: 'This category is not open for new jobs. Please choose another.', // ours
     priceLocked: 'The price cannot be changed after the job was paid for', // ours
     statusChanged: 'This job changed in the meantime. Please reload and try again.', // ours
     cancelled: 'Job cancelled successfully!', // ours
@@ -174,6 +177,7 @@ export const MSG = {
     released: 'Payment released! The worker will receive the funds within 1-2 business days.',
     onlyCompletedRelease: 'Only completed jobs can be paid', // ours
     refundReasonRequired: 'Please provide a reason for the refund.',
+    releaseReasonRequired: 'Please provide a reason for releasing the payment.', // ours
     refundFailed: 'Failed to issue refund',
     refunded: 'Refund issued', // ours
     signInForEarnings: 'Please sign in to view your earnings',
@@ -322,6 +326,8 @@ export const MSG = {
     recentlyJoined: 'Recently joined',
     duplicateSkill: (skill: string) => `${skill} is already in your skills`, // ours
     signedOutEverywhere: 'You have been signed out on all devices', // ours
+    dataExported: 'Your data has been downloaded', // ours
+    dataExportFailed: 'Failed to download your data', // ours
   },
   legal: {
     yourTrustMatters: 'Your Trust Matters',
@@ -342,6 +348,8 @@ export const MSG = {
     unableToSubmit: 'Unable to Submit Dispute',
     cannotSubmit: 'Cannot submit a dispute for this job. Please ensure the job has an assigned worker.',
     howDisputesWork: 'How Disputes Work',
+    openDisputeCenter: 'Open Dispute Center', // ours
+    reportProblem: 'Problem with this job? Tell our admin team in the Dispute Center.', // ours
     responseTime: 'Our admin team typically responds within 24-48 hours.',
     selectDisputes: 'Please select disputes to resolve.',
     failedToLoadTemplates: 'Failed to load resolution templates',
@@ -407,6 +415,9 @@ export const MSG = {
     markAllRead: 'Mark all as read', // ours
     nearbyTitle: 'New job near you', // ours
     nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
+    channelsTitle: 'How we reach you', // ours
+    channelsHint: 'Choose, for each kind of notification, whether it shows in the app.', // ours
+    pushUnavailable: 'Push notifications are not available yet', // ours
   },
   /** Spec 2 §8 "Saved jobs and dashboard", and the dashboards' own words. */
   dashboard: {
@@ -418,7 +429,8 @@ export const MSG = {
   },
   /** Spec 2 §8 "Admin" (issue 13). */
   admin: {
-    loadFailed: (what: 'transactions' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions', reason: string) =>
+    invalidMoneyPeriod: 'The period must be a day (YYYY-MM-DD) or a month (YYYY-MM)', // ours
+    loadFailed: (what: 'transactions' | 'financial data' | 'jobs' | 'flagged jobs' | 'location stats' | 'market analytics' | 'admin actions' | 'categories', reason: string) =>
       `Failed to load ${what}: ${reason}`,
     cancelFailed: 'Failed to cancel job',
     deleteFailed: 'Failed to delete job', // ours
@@ -430,6 +442,10 @@ export const MSG = {
     jobCancelled: 'Job cancelled', // ours
     jobDeleted: 'Job deleted', // ours
     flagReviewed: 'Flag reviewed', // ours
+    categoryReasonRequired: 'Please provide a reason for changing the category.', // ours
+    categoryHidden: (category: string) => `${category} is hidden from posting`, // ours
+    categoryShown: (category: string) => `${category} is open for posting again`, // ours
+    categoryChangeFailed: 'Failed to update the category', // ours
     flagAlreadyReviewed: 'This report was already reviewed.', // ours
     reviewNotesRequired: 'Please add a note for the poster.', // ours
     removedNoticeTitle: 'Your job was removed', // ours

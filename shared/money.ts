@@ -31,9 +31,65 @@ export function quotePrice(paymentCents: number): PriceQuote {
   return { payment: paymentCents, platformFee, postedAmount: paymentCents + platformFee };
 }
 
+/**
+ * How a stored job's price splits, from its own amounts: the fee it was charged under stays
+ * the fee it shows even if FEE_CONFIG changes later.
+ */
+export function jobPriceQuote(job: { payment: number; postedAmount: number }): PriceQuote {
+  return { payment: job.payment, platformFee: job.postedAmount - job.payment, postedAmount: job.postedAmount };
+}
+
 /** The card provider's fee, used by the admin views when a payment row lacks one. */
 export function estimatedCardFeeCents(amountCents: number): number {
   return Math.round((amountCents * FEE_CONFIG.cardFeePercent) / 100) + FEE_CONFIG.cardFeeFixedCents;
+}
+
+/** The admin's money overview covers one UTC day ("2026-11-26") or one UTC month ("2026-11"). */
+export const MONEY_PERIOD_KINDS = ['day', 'month'] as const;
+export type MoneyPeriodKind = (typeof MONEY_PERIOD_KINDS)[number];
+export const MONEY_PERIOD_PATTERN: Record<MoneyPeriodKind, RegExp> = { day: /^\d{4}-\d{2}-\d{2}$/, month: /^\d{4}-\d{2}$/ };
+
+/** The period of each kind an ISO-8601 UTC timestamp falls in. */
+export const moneyPeriodOf = (kind: MoneyPeriodKind, timestamp: string): string => timestamp.slice(0, kind === 'day' ? 10 : 7);
+
+/**
+ * What the payment transactions count per period (cents, and numbers of payments): payments
+ * taken in the period, and refunds made in it. Tips stay 0 until tips exist.
+ */
+export interface MoneyCounters {
+  payments: number;
+  gross: number;
+  platformFees: number;
+  cardFees: number;
+  refunds: number;
+  refundedAmount: number;
+  tips: number;
+}
+
+export const NO_MONEY: MoneyCounters = { payments: 0, gross: 0, platformFees: 0, cardFees: 0, refunds: 0, refundedAmount: 0, tips: 0 };
+
+/** GET /admin/payments/overview: one period's counters and what the spec's formulas make of them. */
+export interface MoneyOverview extends MoneyCounters {
+  kind: MoneyPeriodKind;
+  period: string;
+  /** Amount minus platform fee (spec 2 §9 "Fees in admin views"). */
+  workerPayouts: number;
+  /** Platform fee minus card fee. */
+  siteProfit: number;
+  /** Site profit as a percent of the total taken, one decimal; null when nothing was taken. */
+  profitMarginPercent: number | null;
+}
+
+export function moneyOverview(kind: MoneyPeriodKind, period: string, counters: MoneyCounters): MoneyOverview {
+  const siteProfit = counters.platformFees - counters.cardFees;
+  return {
+    kind,
+    period,
+    ...counters,
+    workerPayouts: counters.gross - counters.platformFees,
+    siteProfit,
+    profitMarginPercent: counters.gross > 0 ? Math.round((siteProfit / counters.gross) * 1000) / 10 : null,
+  };
 }
 
 /** A worker's total earnings: the sum of the payments of their paid jobs (spec 2 §9). */

@@ -1,16 +1,54 @@
-import type { NotificationPreferences, NotificationType } from './api.js';
+import { NOTIFICATION_TYPES, type ChannelChoices, type NotificationChannel, type NotificationPreferences, type NotificationType } from './api.js';
 
 /** Spec 2 §9: the radius choices (5 recommended) and daily limits (10 recommended). */
 export const RADIUS_OPTIONS = [1, 3, 5, 10, 25] as const;
 export const DAILY_LIMIT_OPTIONS = [5, 10, 20, 50] as const;
 
-/** Defaults of notification_preferences (spec 2 §3). */
+/** What each notification type is about, in words (the settings page's rows). */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  new_job_nearby: 'New jobs near you (a daily email digest)',
+  job_unassigned: 'You were unassigned from a job',
+  job_completed: 'A worker marked your job completed',
+  payment_released: 'A payment was released to you',
+  job_declined: 'A poster declined your completion',
+  dispute_update: 'Disputes: filed, new messages, resolved',
+  worker_question: 'A worker asked about your job',
+  application_rejected: 'Your application was not chosen',
+  application_accepted: 'You were hired for a job',
+  job_moderated: 'An admin cancelled or removed your job',
+};
+
+/**
+ * DECISIONS.md "Off-site delivery": email by default for money, assignment, disputes,
+ * moderation and the daily nearby digest, so for every type but questions (chat email is
+ * batched, and opt-in).
+ */
+const NO_EMAIL_BY_DEFAULT: ReadonlySet<NotificationType> = new Set<NotificationType>(['worker_question']);
+
+/** In-app for every type; push for none until the user opts in. */
+const defaultChannels = (type: NotificationType): ChannelChoices => ({ inApp: true, email: !NO_EMAIL_BY_DEFAULT.has(type), push: false });
+
+/**
+ * The user's channels for every type: what they chose, the defaults for the rest (profiles
+ * saved before channels existed, and types added since).
+ */
+export function channelsWithDefaults(chosen: Partial<Record<NotificationType, ChannelChoices>> | undefined): Record<NotificationType, ChannelChoices> {
+  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, chosen?.[type] ?? defaultChannels(type)])) as Record<NotificationType, ChannelChoices>;
+}
+
+/** Whether a notification of this type goes to the user by this channel. */
+export function deliversBy(preferences: Pick<NotificationPreferences, 'channels'>, type: NotificationType, channel: NotificationChannel): boolean {
+  return channelsWithDefaults(preferences.channels)[type][channel];
+}
+
+/** Defaults of notification_preferences (spec 2 §3), with the channels' defaults. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   enabled: true,
   radiusMiles: 5,
   maxPerDay: 10,
   quietHours: { enabled: false, start: '22:00', end: '08:00' },
   jobCategories: [],
+  channels: channelsWithDefaults(undefined),
 };
 
 /** Spec 2 §9: the page fetches 50, the bell shows 10, the badge caps at 99+. */
@@ -32,6 +70,14 @@ export const URGENT_NOTIFICATION_TYPES: readonly NotificationType[] = ['job_comp
 export function compareNotifications(a: { type: NotificationType; createdAt: string }, b: { type: NotificationType; createdAt: string }): number {
   const rank = (SORT_RANK[a.type] ?? 3) - (SORT_RANK[b.type] ?? 3);
   return rank !== 0 ? rank : b.createdAt.localeCompare(a.createdAt);
+}
+
+/**
+ * The bell's notifications: the `count` newest whatever their type (spec 2 §2 "the 10 most
+ * recent"); urgency orders the page, it does not choose what the bell hides.
+ */
+export function newestNotifications<T extends { createdAt: string }>(notifications: readonly T[], count: number = NOTIFICATION_LIMITS.bell): T[] {
+  return [...notifications].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, count);
 }
 
 /** Spec 2 §4 location freshness. */

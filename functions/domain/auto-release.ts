@@ -104,7 +104,7 @@ export async function runAutoRelease(input: AutoReleaseInput): Promise<void> {
   const job = await getJob(input.jobId, { consistentRead: true });
   if (!job || job.status !== 'completed' || job.autoReleaseAt !== input.releaseAt) return;
   try {
-    await releasePayment(job.id, job.posterId, false, { automatic: true });
+    await releasePayment(job.id, job.posterId, { automatic: true });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     logger.warn('auto-release refused', { jobId: job.id, reason: error.message });

@@ -1,4 +1,5 @@
 import type { Dashboard } from '../../shared/api.js';
+import { workerSuccessRate } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { totalEarnings } from '../../shared/money.js';
 import { forbidden, notFound } from '../lib/errors.js';
@@ -23,6 +24,7 @@ export async function loadDashboard(userId: string): Promise<Dashboard> {
     role: profile.role,
     jobs: partyJobs,
     totalEarnings: profile.role === 'worker' ? totalEarnings(partyJobs) : 0,
+    successRate: profile.role === 'worker' ? workerSuccessRate(partyJobs) : null,
     rating,
     reviewCount,
     reviews,

@@ -3,7 +3,6 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminDispute, BulkResolveResult, Dispute, Page } from '../../shared/api.js';
 import { ADMIN_DISPUTES_PAGE, type AdminDisputeView, type DisputePriority } from '../../shared/disputes.js';
 import { MSG } from '../../shared/messages.js';
-import { batchGet } from '../lib/batch.js';
 import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
 import { HttpError, conflict, notFound } from '../lib/errors.js';
@@ -13,7 +12,7 @@ import { adminActionItem } from './admin-actions.js';
 import { getResolutionTemplate } from './dispute-templates.js';
 import { adminIndexKeys, getDisputeItem, stillOpen, toDispute, type DisputeChange, type DisputeItem } from './disputes.js';
 import { notificationItem, notificationWrites } from './notifications.js';
-import type { ProfileItem } from './profiles.js';
+import { profileNames } from './profiles.js';
 
 /** The action types of spec 2 §7 this module records. */
 type DisputeActionType = 'update_dispute' | 'resolve_dispute_with_template' | 'bulk_resolve_disputes' | 'set_dispute_priority';
@@ -37,9 +36,7 @@ export async function listAdminDisputes(view: AdminDisputeView, cursor?: string)
     }),
   );
   const disputes = (Items as DisputeItem[]).map(toDispute);
-  const userIds = [...new Set(disputes.flatMap((dispute) => [dispute.reporterId, dispute.reportedId]))];
-  const profiles = await batchGet<ProfileItem>(userIds.map((id) => keys.profile(id)));
-  const names = new Map(userIds.map((id, i) => [id, profiles[i]?.name ?? null]));
+  const names = await profileNames(disputes.flatMap((dispute) => [dispute.reporterId, dispute.reportedId]));
   return {
     items: disputes.map((dispute) => ({ ...dispute, reporterName: names.get(dispute.reporterId) ?? null, reportedName: names.get(dispute.reportedId) ?? null })),
     nextCursor: encodeCursor(LastEvaluatedKey),

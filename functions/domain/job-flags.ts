@@ -1,5 +1,5 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_PAGE_SIZE, automaticFlagReasons, type FlagStatus, type FlagType, type FlaggedJob } from '../../shared/admin.js';
+import { ADMIN_PAGE_SIZE, automaticFlagReasons, type AdminFlaggedJob, type FlagStatus, type FlagType, type FlaggedJob } from '../../shared/admin.js';
 import type { Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { db, decodeCursor, encodeCursor, isConditionFailure, queryAll, tableName } from '../lib/db.js';
@@ -9,6 +9,7 @@ import { keys, timeOrdered } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut } from './admin-actions.js';
 import { cancelJob } from './job-management.js';
 import { getJob, type JobItem } from './jobs.js';
+import { profileNames } from './profiles.js';
 
 /**
  * Reports on jobs (DECISIONS.md "How a job gets flagged"): by any signed-in user from the
@@ -95,8 +96,8 @@ const toFlag = ({ pk: _pk, sk: _sk, ...flag }: FlagItem): FlaggedJob => ({
   createdAt: flag.createdAt,
 });
 
-/** Flags in one status, newest first (GSI1 "FLAGS#<status>"), 50 per page. */
-export async function listFlags(status: FlagStatus, cursor: string | undefined): Promise<Page<FlaggedJob>> {
+/** Flags in one status, newest first (GSI1 "FLAGS#<status>"), 50 per page, with the reporters' names (one BatchGetItem). */
+export async function listFlags(status: FlagStatus, cursor: string | undefined): Promise<Page<AdminFlaggedJob>> {
   const partition = keys.flagsByStatus(status);
   const startKey = decodeCursor(cursor, { index: 'GSI1', partition });
   const { Items = [], LastEvaluatedKey } = await db.send(
@@ -110,7 +111,9 @@ export async function listFlags(status: FlagStatus, cursor: string | undefined):
       ExclusiveStartKey: startKey,
     }),
   );
-  return { items: (Items as FlagItem[]).map(toFlag), nextCursor: encodeCursor(LastEvaluatedKey) };
+  const flags = (Items as FlagItem[]).map(toFlag);
+  const names = await profileNames(flags.map((flag) => flag.reporterId).filter((id) => !id.startsWith(SYSTEM_ACTOR)));
+  return { items: flags.map((flag) => ({ ...flag, reporterName: names.get(flag.reporterId) ?? null })), nextCursor: encodeCursor(LastEvaluatedKey) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
+import { requirePostableCategory } from './categories.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
 
@@ -102,6 +103,7 @@ export async function editJob(
 ): Promise<{ job: JobItem; removedImageKeys: string[] }> {
   const job = await jobForPosterAction(jobId, posterActor(posterId), 'edit', 'update');
   if (job.paidAt && request.payment !== job.payment) throw badRequest(MSG.jobs.priceLocked);
+  await requirePostableCategory(request.category, job.category);
   await verifyImages(job.imageKeys);
   const updated = await applyTransition(job, 'edit', jobFieldsOf(request), 'edited');
   return { job: updated, removedImageKeys: job.imageKeys.filter((key) => !request.images.includes(key)) };

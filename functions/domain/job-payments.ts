@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_SIZE } from '../../shared/admin.js';
 import type Stripe from 'stripe';
-import type { JobPaymentStart, Page, PaymentRecord } from '../../shared/api.js';
+import type { AdminPaymentRecord, JobPaymentStart, Page, PaymentRecord } from '../../shared/api.js';
 import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
@@ -19,7 +19,8 @@ import { jobEvent } from './events.js';
 import { jobTransition } from './job-transitions.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
-import { getProfile } from './profiles.js';
+import { moneyCounterWrites } from './money-totals.js';
+import { getProfile, profileNames } from './profiles.js';
 
 
 /** Suspicious-payment rules (spec 1 §9): they raise an alert for the admin, they do not block. */
@@ -79,6 +80,24 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
     ...(suspiciousPayment ? { suspiciousPayment } : {}),
   };
   await putNewJob(job);
+  return { job: toJobSummary(job), payment: { paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount: intent.amount } };
+}
+
+/**
+ * The card step again for a draft its poster left (a reload, a closed tab): the draft's own
+ * PaymentIntent, never a new one, so however often it is resumed the job is charged once.
+ * Anyone but the poster is answered as if there were no such job. A draft whose intent already
+ * succeeded (the page closed before it confirmed) is opened here instead, and answered 409.
+ */
+export async function resumeJobPayment(jobId: string, callerId: string): Promise<JobPaymentStart> {
+  const job = await getJob(jobId);
+  if (!job || job.posterId !== callerId || !job.stripePaymentIntentId) throw notFound(MSG.jobs.notFound);
+  if (job.status !== 'awaiting_payment') throw conflict(MSG.jobs.statusChanged);
+  const intent = await (await stripe()).paymentIntents.retrieve(job.stripePaymentIntentId);
+  if (intent.status === 'succeeded') {
+    await openPaidJob(intent.id);
+    throw conflict(MSG.jobs.statusChanged);
+  }
   return { job: toJobSummary(job), payment: { paymentIntentId: intent.id, clientSecret: intent.client_secret ?? '', amount: intent.amount } };
 }
 
@@ -154,6 +173,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
           },
         },
         jobEvent(JOB_EVENT.posted, opened),
+        ...moneyCounterWrites(paidAt, { payments: 1, gross: payment.amount, platformFees: payment.platformFee, cardFees: payment.stripeFee }),
         ...(eventId ? [processedMarker(eventId)] : []),
       ]),
     );
@@ -180,11 +200,17 @@ export async function refundPayment(paymentIntentId: string, reason: string, ide
   return markRefunded(paymentIntentId);
 }
 
-/** The payment row `succeeded -> refunded`; false when it already was (or is unknown). */
+/**
+ * The payment row `succeeded -> refunded`, with the refund counted in the money overview;
+ * false when it already was (or is unknown).
+ */
 export async function markRefunded(paymentIntentId: string, extra: TransactItem[] = []): Promise<boolean> {
+  const { Item: row } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ProjectionExpression: 'amount' }));
+  if (!row) return false;
   try {
-    await retryLostRaces(() =>
-      transactWrite([
+    await retryLostRaces(() => {
+      const refundedAt = new Date().toISOString();
+      return transactWrite([
         {
           Update: {
             TableName: tableName(),
@@ -192,12 +218,13 @@ export async function markRefunded(paymentIntentId: string, extra: TransactItem[
             UpdateExpression: 'SET #status = :refunded, refundedAt = :now',
             ConditionExpression: '#status = :succeeded',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':refunded': 'refunded', ':succeeded': 'succeeded', ':now': new Date().toISOString() },
+            ExpressionAttributeValues: { ':refunded': 'refunded', ':succeeded': 'succeeded', ':now': refundedAt },
           },
         },
+        ...moneyCounterWrites(refundedAt, { refunds: 1, refundedAmount: Number(row.amount) }),
         ...extra,
-      ]),
-    );
+      ]);
+    });
   } catch (error) {
     if (error instanceof TransactionRefused) return false;
     throw error;
@@ -244,12 +271,17 @@ export async function adminRefund(paymentIntentId: string, reason: string, admin
  * transfer of the worker's payment, keyed by the job so it can happen once however many
  * times release is called, then `completed -> paid` with the worker notified and their
  * completed-jobs count raised, in one transaction. Calling it again on a paid job returns the
- * job as it is.
+ * job as it is. The admin releasing a job not their own must give a reason: the
+ * release_payment entry of the audit log is written in that same transaction, so it exists
+ * exactly when this call paid the worker.
  */
-export async function releasePayment(jobId: string, callerId: string, callerIsAdmin: boolean, options: ReleaseOptions = {}): Promise<PaidJob> {
+export async function releasePayment(jobId: string, callerId: string, options: ReleaseOptions = {}): Promise<PaidJob> {
+  const { admin } = options;
   const job = await getJob(jobId);
-  if (!job || (job.posterId !== callerId && !callerIsAdmin)) throw notFound(MSG.jobs.notFound);
+  const asAdmin = admin !== undefined && job?.posterId !== callerId;
+  if (!job || (job.posterId !== callerId && !asAdmin)) throw notFound(MSG.jobs.notFound);
   if (job.status === 'paid') return { job };
+  if (asAdmin && !admin.reason) throw badRequest(MSG.payments.releaseReasonRequired);
   if (!job.workerId) throw badRequest(MSG.payments.noWorkerAssigned);
   if (job.status !== 'completed') throw new HttpError(409, MSG.payments.onlyCompletedRelease);
   if (!job.stripePaymentIntentId) throw new HttpError(409, MSG.payments.cannotReleaseYet);
@@ -261,10 +293,16 @@ export async function releasePayment(jobId: string, callerId: string, callerIsAd
     { amount: job.payment, currency: 'usd', destination: worker.stripeAccountId, transfer_group: job.id, metadata: { jobId: job.id, workerId: worker.id } },
     { idempotencyKey: `release-${job.id}` },
   );
-  return markJobPaid(job, transfer.id, [], options);
+  const logged = asAdmin
+    ? [adminActionPut({ adminId: callerId, actionType: 'release_payment', targetType: 'job', targetId: job.id, details: { amount: job.payment, transferId: transfer.id }, reason: admin.reason })]
+    : [];
+  return markJobPaid(job, transfer.id, logged, options);
 }
 
+/** Who releases, when it is not the poster's own click. */
 export interface ReleaseOptions {
+  /** The admin (releasing a job not their own) and the reason the audit log keeps. */
+  admin?: { reason: string };
   /** The auto-release schedule releases (DECISIONS.md "Wave 3"): both parties are told it was automatic. */
   automatic?: boolean;
 }
@@ -346,8 +384,8 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
   return { job: paid, notification };
 }
 
-/** Payments newest first, for the admin: 50 per page. */
-export async function listPayments(cursor?: string): Promise<Page<PaymentRecord>> {
+/** Payments newest first, for the admin: 50 per page, with the poster's and worker's names (one BatchGetItem). */
+export async function listPayments(cursor?: string): Promise<Page<AdminPaymentRecord>> {
   const startKey = decodeCursor(cursor, { index: 'GSI1', partition: keys.paymentsLog() });
   const { Items = [], LastEvaluatedKey } = await db.send(
     new QueryCommand({
@@ -375,7 +413,15 @@ export async function listPayments(cursor?: string): Promise<Page<PaymentRecord>
     ...(item.refundReason ? { refundReason: item.refundReason } : {}),
     createdAt: item.createdAt,
   }));
-  return { items, nextCursor: encodeCursor(LastEvaluatedKey) };
+  const names = await profileNames(items.flatMap((payment) => (payment.workerId ? [payment.posterId, payment.workerId] : [payment.posterId])));
+  return {
+    items: items.map((payment) => ({
+      ...payment,
+      posterName: names.get(payment.posterId) ?? null,
+      workerName: payment.workerId ? (names.get(payment.workerId) ?? null) : null,
+    })),
+    nextCursor: encodeCursor(LastEvaluatedKey),
+  };
 }
 
 /** Records that a webhook event was handled; false when it already had been (a duplicate). */

@@ -98,6 +98,7 @@ export function jobCardOf(job: JobItem): JobCardItem {
     title: job.title,
     description: shortened(job.description, CARD_DESCRIPTION_LENGTH),
     location: job.location,
+    payment: job.payment,
     postedAmount: job.postedAmount,
     status: job.status,
     posterId: job.posterId,

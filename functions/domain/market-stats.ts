@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { completionRate, marketOf, type MarketStats } from '../../shared/admin.js';
 import { db, queryAll, tableName } from '../lib/db.js';
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
-import { keys } from '../table.js';
+import { keys, type ItemKey } from '../table.js';
 import { getJob, type JobItem } from './jobs.js';
 
 /**
@@ -14,7 +14,7 @@ import { getJob, type JobItem } from './jobs.js';
  * event changes nothing twice, and the figures always equal a recomputation from the jobs.
  */
 
-/** What one job adds to its market's figures. */
+/** What one job adds to its market's figures and to its category's (issue 27). */
 interface Contribution {
   market: string;
   day: string;
@@ -23,9 +23,16 @@ interface Contribution {
   cancelledJobs: number;
   revenue: number;
   profit: number;
+  /** Absent from what was counted before categories were: such a job has not been counted in one. */
+  category?: string;
+  /** Completed or paid: the work was done. */
+  completedJobs?: number;
+  /** The worker's payment of every counted job: with the job count, the category's average payment. */
+  payment?: number;
 }
 
-const FIGURES = ['openJobs', 'paidJobs', 'cancelledJobs', 'revenue', 'profit'] as const;
+const MARKET_FIGURES = ['openJobs', 'paidJobs', 'cancelledJobs', 'revenue', 'profit'] as const;
+const CATEGORY_FIGURES = ['openJobs', 'completedJobs', 'payment', 'revenue'] as const;
 
 /** A job's contribution; none for a draft or a job that is gone. */
 export function contributionOf(job: JobItem | undefined): Contribution | null {
@@ -39,43 +46,63 @@ export function contributionOf(job: JobItem | undefined): Contribution | null {
     cancelledJobs: job.status === 'cancelled' ? 1 : 0,
     revenue: paid ? job.payment : 0,
     profit: paid ? job.platformFee : 0,
+    category: job.category,
+    completedJobs: paid || job.status === 'completed' ? 1 : 0,
+    payment: job.payment,
   };
 }
 
-type Deltas = Map<string, { key: { pk: string; sk: string }; kind: 'totals' | 'day'; market: string; day?: string; add: Record<string, number> }>;
+/** One counter item's change: what it is set to (its name and index keys) and what is added to its figures. */
+interface Delta {
+  key: ItemKey;
+  set: Record<string, string>;
+  add: Record<string, number>;
+}
+type Deltas = Map<string, Delta>;
 
-function addTo(deltas: Deltas, contribution: Contribution, sign: 1 | -1): void {
-  const totalsKey = keys.marketTotals(contribution.market);
-  const totals = deltas.get(totalsKey.pk + totalsKey.sk) ?? { key: totalsKey, kind: 'totals' as const, market: contribution.market, add: {} };
-  for (const figure of FIGURES) totals.add[figure] = (totals.add[figure] ?? 0) + sign * contribution[figure];
-  deltas.set(totalsKey.pk + totalsKey.sk, totals);
-  const dayKey = keys.marketDay(contribution.market, contribution.day);
-  const day = deltas.get(dayKey.pk + dayKey.sk) ?? { key: dayKey, kind: 'day' as const, market: contribution.market, day: contribution.day, add: {} };
-  day.add.jobs = (day.add.jobs ?? 0) + sign;
-  deltas.set(dayKey.pk + dayKey.sk, day);
+function deltaOf(deltas: Deltas, key: ItemKey, set: Record<string, string>): Delta {
+  const delta = deltas.get(key.pk + key.sk) ?? { key, set, add: {} };
+  deltas.set(key.pk + key.sk, delta);
+  return delta;
 }
 
-function deltaUpdate(delta: Deltas extends Map<string, infer V> ? V : never): TransactItem {
-  const figures = Object.entries(delta.add);
-  const values: Record<string, unknown> = { ':market': delta.market };
+const marketTotalsSet = (market: string) => ({ market, gsi1pk: keys.allMarkets(), gsi1sk: market.toLowerCase() });
+
+function addTo(deltas: Deltas, contribution: Contribution, sign: 1 | -1): void {
+  const totals = deltaOf(deltas, keys.marketTotals(contribution.market), marketTotalsSet(contribution.market));
+  for (const figure of MARKET_FIGURES) totals.add[figure] = (totals.add[figure] ?? 0) + sign * contribution[figure];
+  const { market, day: date } = contribution;
+  const day = deltaOf(deltas, keys.marketDay(market, date), { market, day: date, gsi1pk: keys.marketDays(), gsi1sk: `${date}#${market.toLowerCase()}` });
+  day.add.jobs = (day.add.jobs ?? 0) + sign;
+  if (contribution.category === undefined) return;
+  const category = deltaOf(deltas, keys.categoryTotals(contribution.category), {
+    category: contribution.category,
+    gsi1pk: keys.allCategories(),
+    gsi1sk: contribution.category,
+  });
+  category.add.jobs = (category.add.jobs ?? 0) + sign;
+  for (const figure of CATEGORY_FIGURES) category.add[figure] = (category.add[figure] ?? 0) + sign * (contribution[figure] ?? 0);
+}
+
+function deltaUpdate(delta: Delta): TransactItem {
   const names: Record<string, string> = {};
-  figures.forEach(([figure, amount], i) => {
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(delta.set).map(([name, value], i) => {
+    names[`#s${i}`] = name;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  const adds = Object.entries(delta.add).map(([figure, amount], i) => {
     names[`#f${i}`] = figure;
     values[`:f${i}`] = amount;
+    return `#f${i} :f${i}`;
   });
-  const index =
-    delta.kind === 'totals'
-      ? { ':gpk': keys.allMarkets(), ':gsk': delta.market.toLowerCase() }
-      : { ':gpk': keys.marketDays(), ':gsk': `${delta.day}#${delta.market.toLowerCase()}`, ':day': delta.day };
-  Object.assign(values, index);
   return {
     Update: {
       TableName: tableName(),
       Key: delta.key,
-      UpdateExpression: `SET market = :market, gsi1pk = :gpk, gsi1sk = :gsk${delta.kind === 'day' ? ', #day = :day' : ''} ADD ${figures
-        .map((_, i) => `#f${i} :f${i}`)
-        .join(', ')}`,
-      ExpressionAttributeNames: { ...names, ...(delta.kind === 'day' ? { '#day': 'day' } : {}) },
+      UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
+      ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   };
@@ -83,7 +110,7 @@ function deltaUpdate(delta: Deltas extends Map<string, infer V> ? V : never): Tr
 
 /** Adds to one market's totals (creating the item and listing it under MARKETS when new). */
 export function marketTotalsUpdate(market: string, add: Readonly<Record<string, number>>): TransactItem {
-  return deltaUpdate({ key: keys.marketTotals(market), kind: 'totals', market, add: { ...add } });
+  return deltaUpdate({ key: keys.marketTotals(market), set: marketTotalsSet(market), add: { ...add } });
 }
 
 const same = (a: Contribution | null, b: Contribution | null) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AppNotification, NotificationType } from '../../shared/api.js';
-import { compareNotifications, NOTIFICATION_LIMITS } from '../../shared/notifications.js';
+import { NOTIFICATION_TYPES, type AppNotification, type NotificationType } from '../../shared/api.js';
+import { channelsWithDefaults, compareNotifications, NOTIFICATION_LIMITS } from '../../shared/notifications.js';
 import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../routes.js';
 import { db, isConditionFailure, queryAll, tableName } from '../lib/db.js';
 import { outboxEvent, publishEvent } from '../lib/outbox.js';
 import { TransactionRefused, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
+import { getProfile } from './profiles.js';
 
 export interface NotificationItem extends AppNotification {
   userId: string;
@@ -80,36 +81,60 @@ export function toNotification(item: Record<string, unknown>): AppNotification {
   };
 }
 
-/** The user's 50 newest notifications in the spec's order (urgent types first, then newest). */
+/**
+ * The types the user turned off in the app: their notifications are still written (other
+ * channels carry them) but never listed, counted or pushed live.
+ */
+export async function typesHiddenInApp(userId: string): Promise<NotificationType[]> {
+  const channels = channelsWithDefaults((await getProfile(userId))?.notificationPreferences.channels);
+  return NOTIFICATION_TYPES.filter((type) => !channels[type].inApp);
+}
+
+/** The query filter that leaves out the hidden types (none when nothing is hidden). */
+function shownTypesFilter(hidden: readonly NotificationType[]) {
+  if (hidden.length === 0) return { values: {} };
+  const names = hidden.map((_, index) => `:hidden${index}`);
+  return {
+    FilterExpression: `NOT (notificationType IN (${names.join(', ')}))`,
+    values: Object.fromEntries(hidden.map((type, index) => [names[index], type])),
+  };
+}
+
+/** The user's 50 newest notifications shown in the app, in the spec's order (urgent types first, then newest). */
 export async function listNotifications(userId: string): Promise<AppNotification[]> {
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
+  const { values, ...filter } = shownTypesFilter(await typesHiddenInApp(userId));
+  const items = await queryAll<Record<string, unknown>>(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.notificationPrefix() },
+      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.notificationPrefix(), ...values },
+      ...filter,
       ScanIndexForward: false,
       Limit: NOTIFICATION_LIMITS.page,
-    }),
+    },
+    NOTIFICATION_LIMITS.page,
   );
-  return Items.map(toNotification).sort(compareNotifications);
+  return items.map(toNotification).sort(compareNotifications);
 }
 
 /**
- * How many are unread, counted on the sparse unread index and stopped past the badge's cap:
- * the badge shows '99+' beyond it, so the count never reads more than 100 keys.
+ * How many shown ones are unread, counted on the sparse unread index and stopped past the
+ * badge's cap: the badge shows '99+' beyond it, so the count reads few keys beyond 100.
  */
 export async function countUnread(userId: string): Promise<{ count: number; capped: boolean }> {
-  const { Count = 0 } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
+  const { values, ...filter } = shownTypesFilter(await typesHiddenInApp(userId));
+  const upTo = NOTIFICATION_LIMITS.badgeCap + 1;
+  const unread = await queryAll(
+    {
       IndexName: 'GSI2',
       KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.unreadNotificationsOf(userId) },
-      Select: 'COUNT',
-      Limit: NOTIFICATION_LIMITS.badgeCap + 1,
-    }),
+      ExpressionAttributeValues: { ':pk': keys.unreadNotificationsOf(userId), ...values },
+      ...filter,
+      ProjectionExpression: 'pk',
+      Limit: upTo,
+    },
+    upTo,
   );
-  return { count: Count, capped: Count > NOTIFICATION_LIMITS.badgeCap };
+  return { count: unread.length, capped: unread.length > NOTIFICATION_LIMITS.badgeCap };
 }
 
 /** The notification with this id of this user, or undefined (someone else's reads as missing). */

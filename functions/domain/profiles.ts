@@ -1,11 +1,15 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationPreferences, OwnProfile, PublicProfile } from '../../shared/api.js';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
+import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { NO_PAYMENT_ACCOUNT, type PaymentAccount } from '../../shared/payments.js';
 import type { Role } from '../../shared/roles.js';
+import { batchGet } from '../lib/batch.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { imageUrl } from '../lib/images.js';
 import { keys } from '../table.js';
+
+/** As stored: profiles saved before channels existed have none (the defaults apply). */
+export type StoredNotificationPreferences = Omit<NotificationPreferences, 'channels'> & { channels?: Partial<NotificationPreferences['channels']> };
 
 export interface ProfileItem {
   id: string;
@@ -28,7 +32,7 @@ export interface ProfileItem {
   timeZone?: string;
   /** The market (city, state) of the location: the admin's Locations tab counts workers by it. */
   market?: string;
-  notificationPreferences: NotificationPreferences;
+  notificationPreferences: StoredNotificationPreferences;
   /** The Stripe connected account (Express), once created. */
   stripeAccountId?: string;
   paymentAccount: PaymentAccount;
@@ -63,7 +67,7 @@ export function toOwnProfile(item: ProfileItem): OwnProfile {
     latitude: item.latitude ?? null,
     longitude: item.longitude ?? null,
     locationUpdatedAt: item.locationUpdatedAt ?? null,
-    notificationPreferences: item.notificationPreferences,
+    notificationPreferences: { ...item.notificationPreferences, channels: channelsWithDefaults(item.notificationPreferences.channels) },
     paymentAccount: item.paymentAccount,
   };
 }
@@ -71,6 +75,13 @@ export function toOwnProfile(item: ProfileItem): OwnProfile {
 export async function getProfile(userId: string): Promise<ProfileItem | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
   return Item as ProfileItem | undefined;
+}
+
+/** The names of these users (one BatchGetItem per 100): what the admin console shows instead of ids; null for a user without a profile. */
+export async function profileNames(userIds: Iterable<string>): Promise<Map<string, string | null>> {
+  const ids = [...new Set(userIds)];
+  const profiles = await batchGet<ProfileItem>(ids.map((id) => keys.profile(id)));
+  return new Map(ids.map((id, i) => [id, profiles[i]?.name ?? null]));
 }
 
 export function newProfile(input: { id: string; name: string; email: string; role: Role; now: string }): ProfileItem {

@@ -1,4 +1,3 @@
-import type { NotificationPreferences } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import type { RADIUS_OPTIONS } from '../../shared/notifications.js';
 import { tableName } from '../lib/db.js';
@@ -7,7 +6,7 @@ import { PARTITION_PRECISION, pointCell, type GeoPoint } from '../lib/geo-cells.
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { marketTotalsUpdate } from './market-stats.js';
-import { getProfile, setClause, type ProfileItem } from './profiles.js';
+import { getProfile, setClause, type ProfileItem, type StoredNotificationPreferences } from './profiles.js';
 
 /**
  * The geo index of workers who want nearby-job alerts: GSI1 `GEO#<radius>#<geohash4>` /
@@ -105,6 +104,9 @@ export function saveLocation(userId: string, { point, market, zip }: WorkerPlace
   }));
 }
 
-export function savePreferences(userId: string, notificationPreferences: NotificationPreferences): Promise<ProfileItem> {
-  return changeIndexedProfile(userId, () => ({ notificationPreferences }));
+/** The preferences as saved; the channels of types not given stay as they were. */
+export function savePreferences(userId: string, { channels, ...preferences }: StoredNotificationPreferences): Promise<ProfileItem> {
+  return changeIndexedProfile(userId, (profile) => ({
+    notificationPreferences: { ...preferences, channels: { ...profile.notificationPreferences.channels, ...channels } },
+  }));
 }

@@ -1,6 +1,7 @@
 import * as z from '../../shared/zod.js';
-import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
+import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
 import { listAdminActions } from '../domain/admin-actions.js';
+import { hiddenCategories, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
 import { listJobsByStatus, toJobSummary } from '../domain/jobs.js';
 import { listMarketStats } from '../domain/market-stats.js';
@@ -46,4 +47,17 @@ export const handler = routeGroup('admin', {
     const { type, cursor } = parseWith(actionsQuerySchema, query);
     return listAdminActions(type, cursor);
   },
+
+  /** Every declared category with its running figures and whether it is hidden from posting. */
+  'GET /admin/categories': async () => ({ items: await listCategoryStats() }),
+
+  /** Hide a category from posting (its jobs stay) or show it again, with a reason. */
+  'PUT /admin/categories': async (request) => {
+    const { category, hidden, reason } = request.body(categoryVisibilitySchema);
+    await setCategoryHidden(category, hidden, reason, request.caller.userId);
+    return { category, hidden };
+  },
+
+  /** The post-job form leaves these out. */
+  'GET /categories/hidden': async () => ({ items: await hiddenCategories() }),
 });

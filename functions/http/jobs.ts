@@ -2,6 +2,7 @@ import { adminReasonSchema } from '../../shared/admin.js';
 import type { JobSummary } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { browseJobsQuerySchema, createJobSchema } from '../../shared/schemas/job.js';
+import { requirePostableCategory } from '../domain/categories.js';
 import { cancelJob, deleteJob, editJob, unassignJob, type JobActor } from '../domain/job-management.js';
 import { browseOpenJobs } from '../domain/job-search.js';
 import { startJobPayment } from '../domain/job-payments.js';
@@ -60,6 +61,7 @@ export const handler = routeGroup('jobs', {
     const poster = await requirePoster(request);
     requirePaymentAccount(poster, MSG.payments.accountNeededToPost);
     const body = request.body(createJobSchema);
+    await requirePostableCategory(body.category);
     await verifyJobImages(request.caller.userId, body.images);
     return { status: 201, body: await startJobPayment(body, request.caller.userId) };
   },

@@ -4,7 +4,7 @@ import { notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/http.js';
 
 export const handler = routeGroup('notifications', {
-  /** The 50 newest in the spec's order (the bell shows the first 10). */
+  /** The 50 newest shown in the app, in the spec's order (the bell shows the 10 newest of them). */
   'GET /me/notifications': async ({ caller }) => ({ items: await listNotifications(caller.userId) }),
 
   'GET /me/notifications/unread-count': async ({ caller }) => countUnread(caller.userId),

@@ -1,13 +1,23 @@
-import type { Earnings } from '../../shared/api.js';
+import type { Earnings, JobPaymentStart } from '../../shared/api.js';
+import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
-import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
-import { totalEarnings } from '../../shared/money.js';
-import { adminRefund, listPayments, openPaidJob, releasePayment } from '../domain/job-payments.js';
+import { confirmPaymentSchema, refundSchema, releasePaymentSchema } from '../../shared/schemas/payment.js';
+import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
+import { adminRefund, listPayments, openPaidJob, releasePayment, resumeJobPayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
+import { getMoneyOverview } from '../domain/money-totals.js';
 import { getProfile } from '../domain/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
+import { parseWith, routeGroup } from '../lib/http.js';
+
+/** The overview's period: a UTC day (YYYY-MM-DD) or month (YYYY-MM) matching its kind; by default the current month. */
+const overviewQuerySchema = z
+  .object({
+    kind: z._default(z.enum(MONEY_PERIOD_KINDS, MSG.admin.invalidMoneyPeriod), 'month'),
+    period: z.optional(z.string(MSG.admin.invalidMoneyPeriod)),
+  })
+  .check(z.refine((query) => query.period === undefined || MONEY_PERIOD_PATTERN[query.kind].test(query.period), MSG.admin.invalidMoneyPeriod));
 
 export const handler = routeGroup('payments', {
   /** Creates the caller's Express account if needed, and an onboarding link back to the app. */
@@ -24,9 +34,14 @@ export const handler = routeGroup('payments', {
     return toJobSummary(job);
   },
 
-  /** The poster (or the admin) releases a completed job's payment to the worker. */
-  'POST /jobs/{id}/release-payment': async ({ caller, params }) => {
-    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin);
+  /** The card step of the caller's own unpaid draft, with its existing PaymentIntent. */
+  'GET /jobs/{id}/payment': async ({ caller, params }): Promise<JobPaymentStart> => resumeJobPayment(params.id ?? '', caller.userId),
+
+  /** The poster (or the admin, with a reason for the audit log) releases a completed job's payment to the worker. */
+  'POST /jobs/{id}/release-payment': async (request) => {
+    const { caller, params } = request;
+    const { reason } = request.body(releasePaymentSchema);
+    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin ? { admin: { reason } } : {});
     return toJobSummary(job);
   },
 
@@ -39,6 +54,12 @@ export const handler = routeGroup('payments', {
   },
 
   'GET /admin/payments': async ({ query }) => listPayments(query.cursor),
+
+  /** The money overview of one day or month: one counter item read (functions/domain/money-totals.ts). */
+  'GET /admin/payments/overview': async ({ query }) => {
+    const { kind, period } = parseWith(overviewQuerySchema, query);
+    return getMoneyOverview(kind, period ?? moneyPeriodOf(kind, new Date().toISOString()));
+  },
 
   /**
    * An admin refund: through Stripe, the row to refunded and the action logged (one

@@ -2,6 +2,7 @@ import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { profileUpdateSchema, protectedFieldsIn } from '../../shared/schemas/profile.js';
 import { recordSecurityEvent } from '../domain/admin-actions.js';
+import { exportUserData } from '../domain/data-export.js';
 import { getProfile, toOwnProfile, toPublicProfile, updateProfile } from '../domain/profiles.js';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../lib/errors.js';
 import { parseWith, routeGroup } from '../lib/http.js';
@@ -15,6 +16,13 @@ export const handler = routeGroup('profiles', {
     const profile = await getProfile(caller.userId);
     if (!profile) throw notFound(MSG.auth.profileNotFound);
     return toOwnProfile(profile);
+  },
+
+  /** "Download my data": everything stored about the caller, as one JSON document. */
+  'GET /me/export': async ({ caller }) => {
+    const data = await exportUserData(caller.userId);
+    if (!data) throw notFound(MSG.auth.profileNotFound);
+    return data;
   },
 
   /**

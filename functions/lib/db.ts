@@ -21,16 +21,19 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
-/** Every item a query matches, page after page (for lists bounded by the domain, not by the caller). */
-export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
+/**
+ * Every item a query matches, page after page (for lists bounded by the domain, not by the
+ * caller), or its first `upTo` when a filter may leave pages short of what the caller shows.
+ */
+export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>, upTo = Infinity): Promise<T[]> {
   const items: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }));
     items.push(...((page.Items ?? []) as T[]));
     startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  } while (startKey && items.length < upTo);
+  return items.slice(0, upTo);
 }
 
 /** The query a page cursor continues: an index and the partition value it was read from. */

@@ -49,8 +49,12 @@ export function currentCorrelationId(): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** Starts an invocation's lines: its context and correlation id, nothing left from the previous one. */
+/**
+ * Starts an invocation's lines: its context and correlation id, nothing left from the previous
+ * one, at the LOG_LEVEL the function has now (the local stack changes it for tests).
+ */
 export function startLogContext(event: unknown, context?: Context): void {
+  if (process.env.LOG_LEVEL) logger.setLogLevel(process.env.LOG_LEVEL.toUpperCase() as LogLevel);
   logger.resetKeys();
   if (context) logger.addContext(context);
   const correlationId = correlationIdOf(event, context);

@@ -12,54 +12,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
-import { ENV, type Capability, type FunctionDeclaration } from '../../functions/routes.js';
+import { CAPABILITY_GRANTS, ENV, declaredEnvironment, type Capability, type EnvKey, type FunctionDeclaration, type Setting } from '../../functions/routes.js';
 import type { ManagedCapability } from './data-capabilities.js';
 import { acknowledgeWildcardPermissions } from './nag.js';
 import type { ReleaseSchedules } from './release-schedules.js';
+import { FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from './function-bundle.js';
 import { REPO_ROOT } from './repo.js';
 
-/**
- * How every function is bundled, in esbuild's terms: the CDK below and `npm run bench --
- * cold-start` (which measures what these settings produce) both read it.
- */
-export const FUNCTION_BUNDLE = {
-  format: 'esm',
-  target: 'node22',
-  minify: true,
-  // The AWS SDK v3 is bundled, tree-shaken ESM, not taken from the runtime: Node loads the
-  // runtime's copy as hundreds of CommonJS files, which dominated every cold start
-  // (`npm run bench -- cold-start`: the HTTP groups' init went from ~200 ms to ~85 ms).
-  // Left out: the local stack's zip-code geocoder (4.6 MB), which only functions without a
-  // place index load, in AWS none (see lib/geocoder.ts); and the SDKs of Stripe (250 KB) and
-  // S3 (~130 KB), imported on first use: Node compiles every byte of a bundle at init, called
-  // or not, so they are pre-bundled beside the functions calling them (PREBUNDLED_DEPENDENCIES).
-  external: ['zipcodes', 'stripe', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post'],
-  // ESM bundles of CommonJS dependencies call `require`, which ES modules lack.
-  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  mainFields: ['module', 'main'],
-  // The SDK's credential chain reduced to its first link, the environment (see the module).
-  alias: { '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'functions/lib/lambda-credentials.ts') },
-  // Stack traces name our source lines; without the sources' text the map is a third of the
-  // size and Node reads it at init in a few milliseconds (with it, ~50 ms of the jobs group's).
-  sourcemap: true,
-  sourcesContent: false,
-  nodeOptions: '--enable-source-maps',
-} as const;
-
-/** FUNCTION_BUNDLE as esbuild's own build options, for what bundles a function outside the CDK (the cold-start bench, infra tests). */
-export const FUNCTION_ESBUILD_OPTIONS = {
-  bundle: true,
-  platform: 'node',
-  format: FUNCTION_BUNDLE.format,
-  target: FUNCTION_BUNDLE.target,
-  minify: FUNCTION_BUNDLE.minify,
-  external: [...FUNCTION_BUNDLE.external],
-  mainFields: [...FUNCTION_BUNDLE.mainFields],
-  alias: FUNCTION_BUNDLE.alias,
-  banner: { js: FUNCTION_BUNDLE.banner },
-  sourcemap: FUNCTION_BUNDLE.sourcemap,
-  sourcesContent: FUNCTION_BUNDLE.sourcesContent,
-} satisfies BuildOptions;
+export { FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS };
 
 /** A dependency FUNCTION_BUNDLE leaves out, and what its stand-in module re-exports (Stripe's SDK has only a default export). */
 export interface PrebundledDependency {
@@ -150,14 +110,14 @@ export interface FunctionResources {
   readonly jobFeedQueue?: IQueue;
   /** The group, target and scheduler role of `schedules:auto-release`. */
   readonly releaseSchedules?: ReleaseSchedules;
+  /** The settings the stack offers; a function gets those its declaration names. */
+  readonly settings?: Readonly<Partial<Record<Setting, string>>>;
 }
 
 export interface AppFunctionProps {
   /** The entry point as declared in functions/routes.ts. */
   readonly declaration: FunctionDeclaration;
   readonly resources: FunctionResources;
-  /** Environment beyond what the capabilities set (e.g. token verification settings). */
-  readonly environment?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -199,7 +159,7 @@ export class AppFunction extends Construct {
       logGroup,
       // Every line JSON, the platform's START/REPORT lines included; ours come from Powertools.
       loggingFormat: lambda.LoggingFormat.JSON,
-      environment: { NODE_OPTIONS: FUNCTION_BUNDLE.nodeOptions, ...props.environment },
+      environment: { NODE_OPTIONS: FUNCTION_BUNDLE.nodeOptions },
       bundling: {
         format: OutputFormat.ESM,
         target: FUNCTION_BUNDLE.target,
@@ -224,11 +184,26 @@ export class AppFunction extends Construct {
       reason: 'Node.js 22 is the chosen runtime: the bundles target node22; moving to 24 is one deliberate change of target and runtime.',
     });
 
-    for (const capability of declaration.capabilities) this.grantCapability(capability, props.resources);
+    // Exactly the declared environment (functions/routes.ts), which the local stack gives too.
+    const environment: Partial<Record<EnvKey, string>> = {};
+    for (const capability of declaration.capabilities) {
+      const given = this.grantCapability(capability, props.resources);
+      const names = Object.keys(given).sort().join();
+      if (names !== [...CAPABILITY_GRANTS[capability].environment].sort().join()) {
+        throw new Error(`${this.node.path}: '${capability}' sets ${names || 'nothing'}, not what CAPABILITY_GRANTS declares`);
+      }
+      Object.assign(environment, given);
+    }
+    for (const setting of declaration.settings ?? []) environment[setting] = this.need(setting, props.resources.settings?.[setting]);
+    for (const key of declaredEnvironment(declaration)) this.function.addEnvironment(ENV[key], environment[key]!);
   }
 
-  private grantCapability(capability: Capability, resources: FunctionResources): void {
+  /** Grants a capability's actions; answers the environment that goes with it. */
+  private grantCapability(capability: Capability, resources: FunctionResources): Partial<Record<EnvKey, string>> {
     const fn = this.function;
+    const actions = [...CAPABILITY_GRANTS[capability].actions];
+    // Where the CDK's own grant methods write the statement (bus, stage, secret, queue), test/infra
+    // proves that their actions are CAPABILITY_GRANTS', which the local stack enforces.
     switch (capability) {
       case 'table:read':
       case 'table:write':
@@ -236,14 +211,12 @@ export class AppFunction extends Construct {
       case 'images:write': {
         const { policy, environment } = this.need(capability, resources.managedCapabilities?.[capability]);
         this.role.addManagedPolicy(policy);
-        for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
-        return;
+        return environment;
       }
       case 'events:put': {
         const bus = this.need(capability, resources.eventBus);
         bus.grantPutEventsTo(fn);
-        fn.addEnvironment(ENV.eventBusName, bus.eventBusName);
-        return;
+        return { eventBusName: bus.eventBusName };
       }
       case 'sockets:push': {
         const stage = this.need(capability, resources.webSocketStage);
@@ -252,18 +225,12 @@ export class AppFunction extends Construct {
           stage.grantManagementApiAccess(fn).principalStatements,
           'Connection ids exist only at run time; the grant covers the connections of this API stage only.',
         );
-        fn.addEnvironment(ENV.socketsEndpoint, stage.callbackUrl);
-        return;
+        return { socketsEndpoint: stage.callbackUrl };
       }
       case 'geocoding': {
         const placeIndex = this.need(capability, resources.placeIndex);
-        iam.Grant.addToPrincipal({
-          grantee: fn,
-          actions: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'],
-          resourceArns: [placeIndex.attrIndexArn],
-        });
-        fn.addEnvironment(ENV.placeIndexName, placeIndex.indexName);
-        return;
+        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [placeIndex.attrIndexArn] });
+        return { placeIndexName: placeIndex.indexName };
       }
       case 'userpool:admin-group': {
         const userPool = this.need(capability, resources.userPool);
@@ -272,45 +239,37 @@ export class AppFunction extends Construct {
         // policy; the pool's ARN in that policy would close a cycle.
         new iam.Policy(this, 'AdminGroupPolicy', {
           roles: [this.role],
-          statements: [
-            new iam.PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [userPool.userPoolArn] }),
-          ],
+          statements: [new iam.PolicyStatement({ actions, resources: [userPool.userPoolArn] })],
         });
-        return;
+        return {};
       }
       case 'userpool:create-admin': {
         const userPool = this.need(capability, resources.userPool);
-        iam.Grant.addToPrincipal({
-          grantee: fn,
-          actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
-          resourceArns: [userPool.userPoolArn],
-        });
-        fn.addEnvironment(ENV.userPoolId, userPool.userPoolId);
-        return;
+        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [userPool.userPoolArn] });
+        return { userPoolId: userPool.userPoolId };
       }
       case 'stripe': {
         const secret = this.need(capability, resources.stripeSecret);
         secret.grantRead(fn);
-        fn.addEnvironment(ENV.stripeSecretArn, secret.secretArn);
-        return;
+        return { stripeSecretArn: secret.secretArn };
       }
       case 'queue:job-feed': {
         const queue = this.need(capability, resources.jobFeedQueue);
         queue.grantSendMessages(fn);
-        fn.addEnvironment(ENV.jobFeedQueueUrl, queue.queueUrl);
-        return;
+        return { jobFeedQueueUrl: queue.queueUrl };
       }
       case 'schedules:auto-release': {
         const schedules = this.need(capability, resources.releaseSchedules);
         // Create and delete only, in the group only; the one role it may pass is the one that may invoke only the target.
-        const statement = new iam.PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [schedules.scheduleArns()] });
+        const statement = new iam.PolicyStatement({ actions: actions.filter((action) => action.startsWith('scheduler:')), resources: [schedules.scheduleArns()] });
         this.role.addToPrincipalPolicy(statement);
         acknowledgeWildcardPermissions(this.role, [statement], 'Schedule names exist only at run time (one per job); the grant covers the schedules of the auto-release group only.');
         schedules.schedulerRole.grantPassRole(this.role);
-        fn.addEnvironment(ENV.autoReleaseScheduleGroup, schedules.group.scheduleGroupName);
-        fn.addEnvironment(ENV.autoReleaseTargetArn, schedules.target.function.functionArn);
-        fn.addEnvironment(ENV.autoReleaseSchedulerRoleArn, schedules.schedulerRole.roleArn);
-        return;
+        return {
+          autoReleaseScheduleGroup: schedules.group.scheduleGroupName,
+          autoReleaseTargetArn: schedules.target.function.functionArn,
+          autoReleaseSchedulerRoleArn: schedules.schedulerRole.roleArn,
+        };
       }
       default: {
         // A capability added to functions/routes.ts needs its grant here.
@@ -320,8 +279,8 @@ export class AppFunction extends Construct {
     }
   }
 
-  private need<T>(capability: Capability, resource: T | undefined): T {
-    if (resource === undefined) throw new Error(`${this.node.path} declares '${capability}', which its stack does not offer`);
+  private need<T>(declared: Capability | Setting, resource: T | undefined): T {
+    if (resource === undefined) throw new Error(`${this.node.path} declares '${declared}', which its stack does not offer`);
     return resource;
   }
 }

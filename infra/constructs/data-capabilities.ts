@@ -2,7 +2,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { ENV, type Capability } from '../../functions/routes.js';
+import { CAPABILITY_GRANTS, type Capability, type EnvKey } from '../../functions/routes.js';
 import { acknowledgeWildcardPermissions } from './nag.js';
 
 /**
@@ -13,8 +13,8 @@ import { acknowledgeWildcardPermissions } from './nag.js';
  */
 export interface ManagedCapability {
   readonly policy: iam.IManagedPolicy;
-  /** What a function with the capability needs to know, by the names in ENV. */
-  readonly environment: Readonly<Record<string, string>>;
+  /** What a function with the capability needs to know, by the keys of ENV. */
+  readonly environment: Readonly<Partial<Record<EnvKey, string>>>;
 }
 
 export type DataCapability = Extract<Capability, `table:${string}` | `images:${string}`>;
@@ -28,9 +28,9 @@ export interface DataCapabilitiesProps {
   readonly imagesUrl: string;
 }
 
-/** Item reads and queries. No Scan: the design rules out scans on every request path. */
-const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+/** The one bucket-level action among the images capabilities' (the others act on objects). */
+const BUCKET_ACTION = 's3:ListBucket';
+const objectActions = (capability: 'images:read' | 'images:write') => CAPABILITY_GRANTS[capability].actions.filter((action) => action !== BUCKET_ACTION);
 
 /** The `table:*` and `images:*` capabilities as least-privilege managed policies. */
 export class DataCapabilities extends Construct {
@@ -39,8 +39,8 @@ export class DataCapabilities extends Construct {
   constructor(scope: Construct, id: string, props: DataCapabilitiesProps) {
     super(scope, id);
     const { table, imagesBucket } = props;
-    const tableEnvironment = { [ENV.tableName]: table.tableName };
-    const imagesEnvironment = { [ENV.imagesBucket]: imagesBucket.bucketName, [ENV.imagesBaseUrl]: props.imagesUrl };
+    const tableEnvironment = { tableName: table.tableName };
+    const imagesEnvironment = { imagesBucket: imagesBucket.bucketName, imagesBaseUrl: props.imagesUrl };
     // Index by index rather than "index/*": a reader may query exactly the declared indexes.
     const indexArns = props.indexNames.map((indexName) => `${table.tableArn}/index/${indexName}`);
 
@@ -59,14 +59,14 @@ export class DataCapabilities extends Construct {
       'table:read': {
         policy: new iam.ManagedPolicy(this, 'TableRead', {
           description: 'Reads items of the table and queries its indexes',
-          statements: [new iam.PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn, ...indexArns] })],
+          statements: [new iam.PolicyStatement({ actions: [...CAPABILITY_GRANTS['table:read'].actions], resources: [table.tableArn, ...indexArns] })],
         }),
         environment: tableEnvironment,
       },
       'table:write': {
         policy: new iam.ManagedPolicy(this, 'TableWrite', {
           description: 'Puts, updates and deletes items of the table',
-          statements: [new iam.PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] })],
+          statements: [new iam.PolicyStatement({ actions: [...CAPABILITY_GRANTS['table:write'].actions], resources: [table.tableArn] })],
         }),
         environment: tableEnvironment,
       },
@@ -75,13 +75,13 @@ export class DataCapabilities extends Construct {
         // and an image that was never uploaded would look like a server error. A prefix
         // condition cannot narrow it: HeadObject carries no s3:prefix. The bucket holds only
         // images every visitor may see.
-        policy: imagesPolicy('ImagesRead', 'Reads job images (and presigns downloads)', ['s3:GetObject'], [
-          new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [imagesBucket.bucketArn] }),
+        policy: imagesPolicy('ImagesRead', 'Reads job images (and presigns downloads)', objectActions('images:read'), [
+          new iam.PolicyStatement({ actions: [BUCKET_ACTION], resources: [imagesBucket.bucketArn] }),
         ]),
         environment: imagesEnvironment,
       },
       'images:write': {
-        policy: imagesPolicy('ImagesWrite', 'Writes and deletes job images (and presigns uploads)', ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject']),
+        policy: imagesPolicy('ImagesWrite', 'Writes and deletes job images (and presigns uploads)', objectActions('images:write')),
         environment: imagesEnvironment,
       },
     };

@@ -28,8 +28,6 @@ export interface DeclaredHttpApiProps {
   readonly userPoolClient: IUserPoolClient;
   /** Origins whose pages may call the API. */
   readonly allowedOrigins: readonly string[];
-  /** Environment of every route group's function, beyond what its capabilities set. */
-  readonly environment?: Readonly<Record<string, string>>;
   readonly throttle: ThrottleSettings;
   /**
    * Where the routes go, with their integrations, permissions and the authorizer: every route
@@ -109,7 +107,7 @@ export class DeclaredHttpApi extends Construct {
       jwtAudience: [props.userPoolClient.userPoolClientId],
     });
     for (const [groupName, group] of Object.entries(props.routeGroups)) {
-      const groupFunction = new AppFunction(this, pascalCase(groupName), { declaration: group, resources: props.functionResources, environment: props.environment });
+      const groupFunction = new AppFunction(this, pascalCase(groupName), { declaration: group, resources: props.functionResources });
       const integration = new HttpLambdaIntegration(`${pascalCase(groupName)}Integration`, groupFunction.function);
       for (const [routeKey, access] of Object.entries(group.routes)) {
         const { method, path } = parseRouteKey(routeKey);

@@ -39,8 +39,6 @@ export interface DeclaredWebSocketApiProps {
   readonly declaration: WebSocketApiDeclaration;
   /** What the functions' capabilities may use, besides this API's own stage. */
   readonly functionResources: FunctionResources;
-  /** The environment with which the authorizer verifies ID tokens. */
-  readonly tokenVerifierEnvironment: Readonly<Record<string, string>>;
   readonly throttle: ThrottleSettings;
 }
 
@@ -81,7 +79,6 @@ export class DeclaredWebSocketApi extends Construct {
       new AppFunction(this, 'Authorizer', {
         declaration: declaration.authorizer,
         resources,
-        environment: props.tokenVerifierEnvironment,
       }).function,
       { identitySource: [`route.request.querystring.${declaration.identityQueryParameter}`] },
     );

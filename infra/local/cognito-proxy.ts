@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import { COGNITO_TRIGGERS } from '../../functions/routes.js';
+import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
 import { CORS_HEADERS, listen, readBody, sendJson, type Listening } from './http-util.js';
 import { storedUser } from './cognito.js';
 import { invoke } from './lambda-runtime.js';
@@ -45,6 +46,9 @@ function forward(cognitoUrl: string, target: string, body: Buffer, headers: Reco
  * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken,
  * AdminCreateUser's RESEND of an invitation), and
  * the PreAuthentication trigger it does not support runs here before a password sign-in.
+ * An invited user (AdminCreateUser) gets the temporary password by mail and meets Cognito's
+ * NEW_PASSWORD_REQUIRED step as Cognito runs it: the temporary password is checked, the step's
+ * session is one Cognito issued and still valid, and the new password follows the pool's policy.
  */
 function isInvalidPassword(response: Forwarded): boolean {
   return response.status >= 400 && response.body.toString('utf8').includes('InvalidPasswordException');
@@ -70,8 +74,31 @@ async function runPreAuthentication(userPoolId: string, clientId: string, user: 
   }
 }
 
+/** How long Cognito accepts the answer to a sign-in challenge (the app client's default auth session validity). */
+const CHALLENGE_SESSION_MS = 3 * 60 * 1000;
+
 export async function serveCognitoProxy(options: ProxyOptions): Promise<Listening> {
   const { cognitoUrl, mailbox } = options;
+  /** NEW_PASSWORD_REQUIRED sessions handed out, each with when it expires. */
+  const challengeSessions = new Map<string, number>();
+
+  const mailInvitation = (email: string, temporaryPassword: string) =>
+    mailbox.deliver({
+      to: email,
+      code: temporaryPassword,
+      subject: 'Your temporary password',
+      text: `Your username is ${email} and your temporary password is ${temporaryPassword}.`,
+    });
+
+  const deliverTemporaryPassword = async (email: string) => {
+    // As with codes, cognito-local writes the new user after answering.
+    let user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
+    for (let attempt = 0; !user?.Password && attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
+    }
+    if (user?.Password) mailInvitation(email, user.Password);
+  };
 
   const deliverCode = async (email: string, purpose: 'verify' | 'reset', previousCode?: string) => {
     // cognito-local saves its file after answering: wait for the user's new code to be there.
@@ -130,6 +157,23 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
           if (user) {
             const refusal = await runPreAuthentication(options.userPoolId, String(input.ClientId ?? ''), user);
             if (refusal) return reply(400, { __type: 'UserLambdaValidationException', message: `PreAuthentication failed with error ${refusal}.` });
+            // cognito-local asks an invited user for a new password without checking the temporary one.
+            if (user.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== parameters.PASSWORD) {
+              return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+            }
+          }
+          break;
+        }
+        case 'RespondToAuthChallenge': {
+          if (input.ChallengeName !== 'NEW_PASSWORD_REQUIRED') break;
+          // cognito-local accepts any session; Cognito only its own, for a few minutes.
+          const expiresAt = challengeSessions.get(String(input.Session ?? ''));
+          if (expiresAt === undefined || expiresAt < Date.now()) {
+            return reply(400, { __type: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
+          }
+          const responses = (input.ChallengeResponses ?? {}) as Record<string, string>;
+          if ((responses.NEW_PASSWORD ?? '').length < USER_POOL_SETTINGS.passwordMinLength) {
+            return reply(400, { __type: 'InvalidPasswordException', message: 'Password does not conform to policy: Password not long enough' });
           }
           break;
         }
@@ -150,12 +194,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
           const setPassword = { UserPoolId: input.UserPoolId, Username: user.Username, Password: temporaryPassword, Permanent: false };
           const set = await forward(cognitoUrl, 'AdminSetUserPassword', Buffer.from(JSON.stringify(setPassword)), headers);
           if (set.status !== 200) return reply(set.status, JSON.parse(set.body.toString('utf8')));
-          mailbox.deliver({
-            to: email,
-            code: temporaryPassword,
-            subject: 'Your temporary password',
-            text: `Your username is ${email} and your temporary password is ${temporaryPassword}.`,
-          });
+          mailInvitation(email, temporaryPassword);
           return reply(200, { User: { Username: user.Username, Attributes: user.Attributes, Enabled: true, UserStatus: 'FORCE_CHANGE_PASSWORD' } });
         }
       }
@@ -169,6 +208,12 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
       }
       if (forwarded.status === 200 && (target === 'SignUp' || target === 'ForgotPassword')) {
         await deliverCode(username, target === 'SignUp' ? 'verify' : 'reset', codeBefore);
+      }
+      if (forwarded.status === 200 && target === 'AdminCreateUser' && input.MessageAction !== 'SUPPRESS') await deliverTemporaryPassword(username);
+      if (forwarded.status === 200 && (target === 'InitiateAuth' || target === 'RespondToAuthChallenge')) {
+        if (target === 'RespondToAuthChallenge') challengeSessions.delete(String(input.Session ?? ''));
+        const answer = JSON.parse(forwarded.body.toString('utf8')) as { ChallengeName?: string; Session?: string };
+        if (answer.ChallengeName === 'NEW_PASSWORD_REQUIRED' && answer.Session) challengeSessions.set(answer.Session, Date.now() + CHALLENGE_SESSION_MS);
       }
       res.writeHead(forwarded.status, { ...CORS_HEADERS, 'content-type': forwarded.headers['content-type'] ?? contentType });
       res.end(forwarded.body);

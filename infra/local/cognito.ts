@@ -130,6 +130,8 @@ export async function createUserPool(cognitoUrl: string, name: string): Promise<
 interface StoredUser {
   Username: string;
   UserStatus: string;
+  /** cognito-local keeps passwords as given (an invited user's is the temporary one). */
+  Password?: string;
   ConfirmationCode?: string;
   Attributes: Array<{ Name: string; Value: string }>;
 }

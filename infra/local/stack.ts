@@ -1,6 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { COGNITO_TRIGGERS, ENV, EVENT_RULES, SCHEDULE_TARGETS, STREAM_CONSUMERS } from '../../functions/routes.js';
+import {
+  COGNITO_TRIGGERS,
+  ENV,
+  EVENT_RULES,
+  SCHEDULE_TARGETS,
+  STREAM_CONSUMERS,
+  declaredEnvironment,
+  type EnvKey,
+  type FunctionDeclaration,
+  type LOCAL_ONLY_VARIABLES,
+} from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
 import { serveCognitoProxy } from './cognito-proxy.js';
@@ -8,7 +18,17 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb.js';
 import { ruleFunctionName, serveEventBus, type LocalEventBus } from './eventbridge.js';
 import type { Listening } from './http-util.js';
 import { serveHttpGateway, type HttpApiLimits } from './http-gateway.js';
-import { serveLambdaInvokeApi } from './lambda-runtime.js';
+import { servePolicyProxy, type DynamoDbCall, type DynamoDbMeterHook, type LocalService } from './iam-proxy.js';
+import {
+  LOCAL_SECRET_ACCESS_KEY,
+  configureFunctions,
+  functionOfAccessKey,
+  invoke,
+  serveLambdaInvokeApi,
+  stopFunctions,
+  updateEveryFunctionEnvironment,
+  updateFunctionEnvironment,
+} from './lambda-runtime.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
@@ -88,6 +108,10 @@ export interface LocalStack {
   sockets: LocalWebSocketGateway;
   stripe: StripeSimulator;
   scheduler: LocalScheduler;
+  /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's. */
+  functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment };
+  /** Tells `observer` of every DynamoDB call a function makes, with its consumed capacity, until the returned stop. */
+  observeDynamoDb(observer: (call: DynamoDbCall) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -106,6 +130,13 @@ export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 const AUTO_RELEASE_GROUP = 'oddjobs-local-auto-release';
 
+/** Every variable a declaration can give its function (by ENV key): all but the local stack's own. */
+type DeclaredVariable = Exclude<EnvKey, (typeof LOCAL_ONLY_VARIABLES)[number]>;
+
+/** What this process's environment passes on to every function: the log threshold and the SDK's Node version notice. */
+const passedThrough = () =>
+  Object.fromEntries(['LOG_LEVEL', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+
 /** Remembers the user pool across runs: cognito-local keeps the pool, we keep its ids. */
 function loadOrCreatePool(dataDir: string, create: () => Promise<LocalUserPool>): Promise<LocalUserPool> {
   const file = join(dataDir, 'user-pool.json');
@@ -122,8 +153,10 @@ function loadOrCreatePool(dataDir: string, create: () => Promise<LocalUserPool>)
 /**
  * Starts the whole backend on this machine: the same handler modules as in AWS, behind local
  * HTTP and WebSocket gateways, against DynamoDB Local, cognito-local, s3rver and a local
- * EventBridge bus. The official SDK clients inside the handlers reach them through the SDK's
- * standard endpoint variables (AWS_ENDPOINT_URL_<SERVICE>) — only endpoints differ from AWS.
+ * EventBridge bus. Each function runs in its own execution environment with its declared
+ * environment (lambda-runtime.ts); its official SDK clients reach the emulators through the
+ * SDK's standard endpoint variables (AWS_ENDPOINT_URL_<SERVICE>), by way of a policy proxy
+ * that allows what its capabilities grant (iam-proxy.ts) — only endpoints differ from AWS.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
@@ -166,12 +199,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const mailboxServer: Listening = await mailbox.serve(await port('mailbox'));
     stops.push(mailboxServer.close);
 
+    // The functions and their policy proxies stop after the emulators and gateways in front of
+    // them: closing the WebSocket gateway still runs $disconnect for each open connection.
+    const proxies: Listening[] = [];
+    stops.push(async () => {
+      await stopFunctions();
+      await Promise.all(proxies.map((proxy) => proxy.close()));
+    });
+
     const s3 = await startLocalS3({
       port: await port('s3'),
       directory: join(dataDir, 's3'),
       bucket: IMAGES_BUCKET,
-      // The keys S3 knows, to check the signatures of presigned POSTs.
-      secretAccessKeyOf: (accessKeyId) => (accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : undefined),
+      // The keys S3 knows, to check the signatures of presigned POSTs: this process's and each local function's.
+      secretAccessKeyOf: (accessKeyId) =>
+        accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : functionOfAccessKey(accessKeyId) && LOCAL_SECRET_ACCESS_KEY,
     });
     stops.push(s3.stop);
     const queues = await serveQueues({ port: await port('queues') });
@@ -188,7 +230,78 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(scheduler.close);
 
     const issuer = `${cognito.url}/${userPool.userPoolId}`;
-    // The handlers' environment: what CDK sets in AWS, plus the SDK's endpoint overrides.
+    // Each function's AWS calls go through a policy proxy that allows what its capabilities grant.
+    const dynamoDbObservers = new Set<(call: DynamoDbCall) => void>();
+    const dynamoDbMeter: DynamoDbMeterHook = {
+      active: () => dynamoDbObservers.size > 0,
+      record: (call) => dynamoDbObservers.forEach((observer) => observer(call)),
+    };
+    const proxied = async (service: LocalService, target: string) => {
+      const proxy = await servePolicyProxy({ service, target, identify: functionOfAccessKey, meter: service === 'dynamodb' ? dynamoDbMeter : undefined });
+      proxies.push(proxy);
+      return proxy.url;
+    };
+    const endpoints = {
+      dynamodb: await proxied('dynamodb', dynamoDbEndpoint),
+      s3: await proxied('s3', s3.endpoint),
+      events: await proxied('events', events.url),
+      sqs: await proxied('sqs', queues.url),
+      cognito: await proxied('cognito-idp', cognitoProxy.url),
+      sockets: await proxied('execute-api', sockets.managementEndpoint),
+      scheduler: await proxied('scheduler', scheduler.url),
+    };
+    const autoReleaseSeconds = options.autoReleaseSeconds ? String(options.autoReleaseSeconds) : process.env[ENV.autoReleaseSeconds];
+    const jobFeedQueueUrl = new URL(new URL(queues.queueUrls.jobFeedShard!).pathname, endpoints.sqs).href;
+    // What each declared variable is locally: its value, the local-only variables that stand
+    // in for it, or nothing where the setting exists in AWS only.
+    const local: Record<DeclaredVariable, Record<string, string>> = {
+      tableName: { [ENV.tableName]: tableName },
+      // s3rver needs path-style requests.
+      imagesBucket: { [ENV.imagesBucket]: IMAGES_BUCKET, [ENV.s3ForcePathStyle]: 'true' },
+      imagesBaseUrl: { [ENV.imagesBaseUrl]: `${s3.endpoint}/${IMAGES_BUCKET}` },
+      eventBusName: { [ENV.eventBusName]: BUS_NAME },
+      socketsEndpoint: { [ENV.socketsEndpoint]: endpoints.sockets },
+      jobFeedQueueUrl: { [ENV.jobFeedQueueUrl]: jobFeedQueueUrl },
+      userPoolId: { [ENV.userPoolId]: userPool.userPoolId },
+      userPoolClientId: { [ENV.userPoolClientId]: userPool.clientId },
+      tokenIssuer: { [ENV.tokenIssuer]: issuer, [ENV.localJwksUri]: `${issuer}/.well-known/jwks.json` },
+      // No place index locally: the offline geocoder answers alone.
+      placeIndexName: {},
+      // The simulator's keys and address stand in for the secret.
+      stripeSecretArn: {
+        [ENV.stripeSecretKey]: LOCAL_STRIPE_KEYS.secretKey,
+        [ENV.stripeWebhookSecret]: LOCAL_STRIPE_KEYS.webhookSecret,
+        [ENV.stripeConnectWebhookSecret]: LOCAL_STRIPE_KEYS.connectWebhookSecret,
+        [ENV.stripeApiUrl]: stripe.url,
+      },
+      // Locally the page's Origin header is used (the dev server's port varies).
+      siteOrigin: {},
+      // Locally the first admin to sign up takes the seat.
+      adminSeatByDeploy: {},
+      // Unset, the deploy's default delay.
+      autoReleaseSeconds: autoReleaseSeconds ? { [ENV.autoReleaseSeconds]: autoReleaseSeconds } : {},
+      autoReleaseScheduleGroup: { [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP },
+      autoReleaseTargetArn: { [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')) },
+      // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.
+      autoReleaseSchedulerRoleArn: { [ENV.autoReleaseSchedulerRoleArn]: `arn:aws:iam::000000000000:role/${AUTO_RELEASE_GROUP}-scheduler` },
+    };
+    const sdkSettings = { AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED', AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED' };
+    configureFunctions({
+      platform: {
+        AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+        AWS_ENDPOINT_URL_S3: endpoints.s3,
+        AWS_ENDPOINT_URL_EVENTBRIDGE: endpoints.events,
+        AWS_ENDPOINT_URL_SQS: endpoints.sqs,
+        AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+        AWS_ENDPOINT_URL_SCHEDULER: endpoints.scheduler,
+        ...sdkSettings,
+        ...passedThrough(),
+      },
+      declared: (declaration: FunctionDeclaration) =>
+        Object.assign({}, ...declaredEnvironment(declaration).map((key) => local[key as DeclaredVariable])) as Record<string, string>,
+    });
+    // This process's own environment, for what runs here rather than as a function (the demo
+    // data's seeding, tests that read the table): every variable, straight to the emulators.
     Object.assign(process.env, {
       AWS_REGION: REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -199,29 +312,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SQS: queues.url,
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoProxy.url,
-      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-      [ENV.tableName]: tableName,
-      [ENV.imagesBucket]: IMAGES_BUCKET,
-      [ENV.imagesBaseUrl]: `${s3.endpoint}/${IMAGES_BUCKET}`,
-      [ENV.s3ForcePathStyle]: 'true',
-      [ENV.eventBusName]: BUS_NAME,
+      ...sdkSettings,
+      ...Object.assign({}, ...Object.values(local)),
       [ENV.socketsEndpoint]: sockets.managementEndpoint,
       [ENV.jobFeedQueueUrl]: queues.queueUrls.jobFeedShard,
-      [ENV.userPoolId]: userPool.userPoolId,
-      [ENV.userPoolClientId]: userPool.clientId,
-      [ENV.tokenIssuer]: issuer,
-      [ENV.localJwksUri]: `${issuer}/.well-known/jwks.json`,
-      [ENV.stripeSecretKey]: LOCAL_STRIPE_KEYS.secretKey,
-      [ENV.stripeWebhookSecret]: LOCAL_STRIPE_KEYS.webhookSecret,
-      [ENV.stripeConnectWebhookSecret]: LOCAL_STRIPE_KEYS.connectWebhookSecret,
-      [ENV.stripeApiUrl]: stripe.url,
-      [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP,
-      [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')),
-      // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.
-      [ENV.autoReleaseSchedulerRoleArn]: `arn:aws:iam::000000000000:role/${AUTO_RELEASE_GROUP}-scheduler`,
     });
-    if (options.autoReleaseSeconds) process.env[ENV.autoReleaseSeconds] = String(options.autoReleaseSeconds);
 
     const outboxRelay = readTableStream({
       endpoint: dynamoDbEndpoint,
@@ -278,6 +373,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sockets,
       stripe,
       scheduler,
+      functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment },
+      observeDynamoDb: (observer) => {
+        dynamoDbObservers.add(observer);
+        return () => dynamoDbObservers.delete(observer);
+      },
       stop: stopAll,
     };
   } catch (error) {

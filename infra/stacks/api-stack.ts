@@ -5,7 +5,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
-import { API_STAGE_THROTTLE, ENV, EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
+import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
@@ -70,16 +70,18 @@ export class ApiStack extends Stack {
       userPool: props.userPool,
       placeIndex: this.placeIndex,
       stripeSecret: props.stripeSecret,
+      settings: {
+        siteOrigin: props.browserOrigins[0],
+        userPoolId: props.userPool.userPoolId,
+        userPoolClientId: props.userPoolClient.userPoolClientId,
+        tokenIssuer: props.tokenIssuer,
+        autoReleaseSeconds: String(props.autoReleaseSeconds),
+      },
     };
 
     this.webSocketApi = new DeclaredWebSocketApi(this, 'WebSocket', {
       declaration: WEBSOCKET_API,
       functionResources: sharedResources,
-      tokenVerifierEnvironment: {
-        [ENV.userPoolId]: props.userPool.userPoolId,
-        [ENV.userPoolClientId]: props.userPoolClient.userPoolClientId,
-        [ENV.tokenIssuer]: props.tokenIssuer,
-      },
       throttle: API_STAGE_THROTTLE,
     });
     // Functions may push to browsers, so the WebSocket stage exists before any of them.
@@ -99,8 +101,6 @@ export class ApiStack extends Stack {
       tokenIssuer: props.tokenIssuer,
       userPoolClient: props.userPoolClient,
       allowedOrigins: props.browserOrigins,
-      // The delay is read where a job is completed; every group gets it, as it gets siteOrigin.
-      environment: { [ENV.siteOrigin]: props.browserOrigins[0], [ENV.autoReleaseSeconds]: String(props.autoReleaseSeconds) },
       throttle: API_STAGE_THROTTLE,
       routesScope: props.httpRoutes,
     });

@@ -4,7 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import type { AdminSeatProperties } from '../../functions/deploy/admin-seat.js';
-import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS, ENV } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from '../constructs/app-function.js';
 import { acknowledgeCustomResourceProvider } from '../constructs/nag.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
@@ -115,12 +115,11 @@ export class AuthStack extends Stack {
     });
     this.tokenIssuer = `https://${this.userPool.userPoolProviderUrl}`;
 
-    const resources = { managedCapabilities: props.dataCapabilities.byCapability, userPool: this.userPool };
     // The deploy owns the admin seat (below): the pre-sign-up trigger refuses the admin role.
-    const environment = { [ENV.adminSeatByDeploy]: 'true' };
+    const resources: FunctionResources = { managedCapabilities: props.dataCapabilities.byCapability, userPool: this.userPool, settings: { adminSeatByDeploy: 'true' } };
     const triggers = Object.fromEntries(
       Object.entries(COGNITO_TRIGGERS).map(([operation, declaration]) => {
-        const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources, environment });
+        const trigger = new AppFunction(this, `${pascalCase(operation)}Trigger`, { declaration, resources });
         this.userPool.addTrigger(cognito.UserPoolOperation.of(operation), trigger.function);
         return [operation, trigger];
       }),

@@ -1,6 +1,7 @@
 import * as z from '../zod.js';
 import { JOB_CATEGORIES, type JobCategory } from '../categories.js';
 import { MSG } from '../messages.js';
+import { NOTIFICATION_TYPES } from '../api.js';
 import { DAILY_LIMIT_OPTIONS, RADIUS_OPTIONS } from '../notifications.js';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -10,13 +11,27 @@ const oneOf = <T extends readonly number[]>(options: T, message: string) =>
 
 const clockTime = z.string().check(z.regex(HH_MM, MSG.location.timeFormat));
 
-/** PUT /me/notification-preferences (spec 2 §5): the allowed radius and limit choices only. */
+/**
+ * One type's channels. Push stays off until the browser's subscription exists to send to
+ * (web push is not built yet), so the server refuses to record a choice it cannot honour.
+ */
+const channelChoices = z.strictObject({
+  inApp: z.boolean(),
+  email: z.boolean(),
+  push: z.boolean().check(z.refine((push) => !push, MSG.notifications.pushUnavailable)),
+});
+
+/**
+ * PUT /me/notification-preferences (spec 2 §5): the allowed radius and limit choices only;
+ * `channels` for the types given (the rest keep what the user has), absent for none.
+ */
 export const notificationPreferencesSchema = z.strictObject({
   enabled: z.boolean(),
   radiusMiles: oneOf(RADIUS_OPTIONS, MSG.location.radiusChoice),
   maxPerDay: oneOf(DAILY_LIMIT_OPTIONS, MSG.location.dailyLimitChoice),
   quietHours: z.strictObject({ enabled: z.boolean(), start: clockTime, end: clockTime }),
   jobCategories: z.pipe(z.array(z.enum(JOB_CATEGORIES)), z.transform((categories: JobCategory[]) => [...new Set(categories)])),
+  channels: z.optional(z.partialRecord(z.enum(NOTIFICATION_TYPES), channelChoices)),
 });
 
 /** An IANA zone name the runtime knows ("America/Chicago"); alerts count days and quiet hours in it. */

@@ -85,7 +85,7 @@ export async function runBrowseBench(): Promise<void> {
     }
 
     // Every DynamoDB call the handlers make is counted and asked for its consumed capacity.
-    const meter = meterDynamoDb(db);
+    const meter = meterDynamoDb(stack);
 
     // `raw`: the partition the page is read from (for two words, the longer word's, filtered on the other).
     const scenarios: Array<{ name: string; path: string; raw: string }> = [

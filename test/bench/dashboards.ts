@@ -23,8 +23,7 @@ process.env.LOG_LEVEL ??= 'warn';
 export async function runDashboardsBench(): Promise<void> {
   const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench', ...UNTHROTTLED_GATEWAYS });
   try {
-    // Imported after the stack set the handlers' environment.
-    const { db } = await import('../../functions/lib/db.js');
+    // Imported after the stack set this process's environment (the seeding runs here).
     const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
     const { submitReview } = await import('../../functions/domain/reviews.js');
     const { saveJob } = await import('../../functions/domain/saved-jobs.js');
@@ -57,7 +56,7 @@ export async function runDashboardsBench(): Promise<void> {
     }
     for (const job of jobs.filter((job) => job.status === 'open').slice(0, 5)) await saveJob(worker.userId, job.id);
 
-    const meter = meterDynamoDb(db);
+    const meter = meterDynamoDb(stack);
 
     // Exactly what each screen asks for on entry (web/src/features/dashboards/screens/*-dashboard).
     const scenarios = [

@@ -1,8 +1,6 @@
 /** What the benches share: the DynamoDB meter, an HTTP client, percentiles, the results table and unthrottled gateways. */
 import { Agent, get } from 'node:http';
-import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { LocalStackOptions } from '../../infra/local/stack.js';
+import type { LocalStack, LocalStackOptions } from '../../infra/local/stack.js';
 import { UNTHROTTLED } from '../../infra/local/stage-throttle.js';
 
 /**
@@ -21,8 +19,8 @@ export interface DynamoDbMeter {
   reset(): void;
 }
 
-/** Counts every DynamoDB call the handlers make (and the Queries among them), each asked for its consumed capacity. */
-export function meterDynamoDb(db: DynamoDBDocumentClient): DynamoDbMeter {
+/** Counts every DynamoDB call the functions make (and the Queries among them), each asked for its consumed capacity. */
+export function meterDynamoDb(stack: Pick<LocalStack, 'observeDynamoDb'>): DynamoDbMeter {
   const meter: DynamoDbMeter = {
     calls: 0,
     queries: 0,
@@ -31,18 +29,11 @@ export function meterDynamoDb(db: DynamoDBDocumentClient): DynamoDbMeter {
       [meter.calls, meter.queries, meter.capacity] = [0, 0, 0];
     },
   };
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      meter.calls += 1;
-      if (context.commandName === 'QueryCommand') meter.queries += 1;
-      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-      const result = await next(args);
-      const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-      for (const entry of [consumed ?? []].flat()) meter.capacity += entry.CapacityUnits ?? 0;
-      return result;
-    },
-    { step: 'initialize', name: 'benchConsumedCapacity' },
-  );
+  stack.observeDynamoDb(({ operation, capacityUnits }) => {
+    meter.calls += 1;
+    if (operation === 'Query') meter.queries += 1;
+    meter.capacity += capacityUnits;
+  });
   return meter;
 }
 

@@ -86,4 +86,34 @@ describe('the admin console in a browser', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await context.close();
   });
+  it('hides a category from the post-job form with a reason and shows it again', async () => {
+    const adminContext = await browser().newContext();
+    const admin = await signedInPage(adminContext, 'admin@oddjobs.test');
+    // The mobile menu's Categories link opens the Categories tab.
+    await admin.goto(webUrl('/admin/categories'));
+    await admin.waitForURL(/tab=categories/);
+    const assembly = row(admin, 'Assembly');
+    await assembly.getByRole('button', { name: 'Hide Assembly' }).click();
+    const hide = admin.getByRole('dialog', { name: 'Hide Assembly?' });
+    await hide.getByLabel('Reason').fill('Merged into Handyman');
+    await hide.getByRole('button', { name: 'Hide category' }).click();
+    await expect.poll(toastShown(admin, MSG.admin.categoryHidden('Assembly'))).toBe(1);
+    await expect.poll(() => assembly.innerText()).toContain('Hidden');
+
+    const posterContext = await browser().newContext();
+    const poster = await signedInPage(posterContext, 'paula@oddjobs.test');
+    await poster.goto(webUrl('/post-job'));
+    const options = () => poster.getByLabel('Category').locator('option').allInnerTexts();
+    await expect.poll(options).toContain('Handyman');
+    expect(await options()).not.toContain('Assembly');
+
+    await assembly.getByRole('button', { name: 'Show Assembly' }).click();
+    const show = admin.getByRole('dialog', { name: 'Show Assembly again?' });
+    await show.getByLabel('Reason').fill('Split out again');
+    await show.getByRole('button', { name: 'Show category' }).click();
+    await expect.poll(toastShown(admin, MSG.admin.categoryShown('Assembly'))).toBe(1);
+    await poster.reload();
+    await expect.poll(options).toContain('Assembly');
+    await Promise.all([adminContext.close(), posterContext.close()]);
+  });
 });

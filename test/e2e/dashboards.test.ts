@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Application, JobSummary, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { formatCents } from '../../shared/money.js';
+import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { DESKTOP, newAccount, signUpAndVerify, submitSignIn } from './accounts-helpers.js';
 import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
@@ -65,6 +67,10 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
     // Marking it completed again from the dashboard puts it back in Paula's waiting list, live.
     await wendy.goto(webUrl('/worker-dashboard'));
     await item.getByRole('button', { name: /^Mark as Completed/ }).click();
+    // The confirmation names the poster and the amount.
+    const confirm = wendy.getByRole('dialog', { name: 'Mark this job as completed?' });
+    await eventually(() => confirm.getByText(`Paula Poster is asked to review the work and release your ${formatCents(job.payment)}.`).count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Mark completed' }).click();
     await eventually(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
     await eventually(() => item.getByText(MSG.dashboard.waitingForRelease).count()).toBe(1);
     await eventually(() => waiting.getByRole('listitem').filter({ hasText: title }).count()).toBe(1);
@@ -152,4 +158,64 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
     await eventually(() => page.getByRole('button', { name: 'Apply', exact: true }).count()).toBe(1);
     await context.close();
   });
+
+  it('fits every signed-in page in a 375 px screen, for a worker and a poster, with the loose ends of the screens in place', async () => {
+    const job = await completedByWendy(`Oil a squeaky door ${randomUUID().slice(0, 6)}`);
+    const narrow = { width: 375, height: 812 };
+    const widthOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+    for (const [email, dashboard] of [
+      ['wendy@oddjobs.test', '/worker-dashboard'],
+      ['paula@oddjobs.test', '/poster-dashboard'],
+    ] as const) {
+      const context = await browser().newContext({ viewport: narrow });
+      // Hold back the header's signed-in controls: meanwhile Messages is there, and the header keeps its width.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await context.route(/SignedInControls-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto(webUrl('/sign-in'));
+      await submitSignIn(page, email, DEMO_PASSWORD);
+      await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+      await eventually(() => page.getByRole('link', { name: 'Messages' }).isVisible()).toBe(true);
+      expect(await widthOf(page)).toBeLessThanOrEqual(375);
+      release();
+      await eventually(() => page.getByRole('button', { name: /^Account menu for / }).isVisible()).toBe(true);
+
+      for (const path of ['/', dashboard, `/jobs/${job.id}`, '/real-time-messages', '/notifications', '/profile']) {
+        await page.goto(webUrl(path));
+        await page.waitForLoadState('networkidle');
+        expect(await widthOf(page), `${email} ${path}`).toBeLessThanOrEqual(375);
+      }
+      if (dashboard === '/worker-dashboard') {
+        // The worker's success rate (spec 2 §9): a share of their jobs, in percent.
+        await page.goto(webUrl(dashboard));
+        await eventually(() => page.getByText('Success Rate', { exact: true }).isVisible()).toBe(true);
+        await page.goto(webUrl('/profile'));
+        await eventually(() => page.getByRole('definition').filter({ hasText: /^\d+%$/ }).count()).toBe(1);
+      }
+      // A conversation too, when the user has one.
+      await page.goto(webUrl('/real-time-messages'));
+      const conversation = page.locator('a[href^="/real-time-messages/"]').first();
+      if (await conversation.count()) {
+        await conversation.click();
+        await page.waitForLoadState('networkidle');
+        expect(await widthOf(page), `${email} chat`).toBeLessThanOrEqual(375);
+      }
+
+      // The job page leads both parties of a completed job to its Dispute Center (spec 2 §5).
+      await page.goto(webUrl(`/jobs/${job.id}`));
+      await page.getByRole('link', { name: MSG.disputes.openDisputeCenter }).click();
+      await page.waitForURL(new RegExp(`/jobs/${job.id}/dispute$`));
+      await eventually(() => page.getByRole('heading', { name: MSG.disputes.howDisputesWork }).isVisible()).toBe(true);
+      // The jobs grid tells a signed-in user where their payment setup stands (spec 1 §2, §4 badge texts).
+      await page.goto(webUrl('/'));
+      await eventually(() => page.getByRole('region', { name: 'Payment Status' }).getByText(/^(Not Connected|Setup In Progress|Connected & Ready)$/).isVisible()).toBe(true);
+      await context.close();
+    }
+  });
 });
+

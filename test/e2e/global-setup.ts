@@ -13,6 +13,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** The stack's endpoints as the app reads them (API, user pool, Stripe simulator), for set-up through the API. */
     runtimeConfig: RuntimeConfig;
+    /** The stack's table, for set-up that the deploy writes directly (the invited admin's profile). */
+    table: { endpoint: string; name: string };
   }
 }
 
@@ -29,6 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide('webUrl', web.url);
   project.provide('mailboxUrl', stack.urls.mailbox);
   project.provide('runtimeConfig', stack.config);
+  project.provide('table', { endpoint: stack.urls.dynamodb, name: stack.tableName });
   return async () => {
     await web.close();
     await stack.stop();

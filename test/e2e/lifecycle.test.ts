@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { JobDetail, PublicProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { formatCents } from '../../shared/money.js';
 import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { signedInPage } from './sign-in.js';
@@ -93,6 +94,7 @@ describe('the job lifecycle in a browser', () => {
     // Wendy marks it completed; Paula sees it live and declines with a reason.
     await wendy.goto(jobUrl);
     await wendy.getByRole('button', { name: 'Mark as Completed' }).click();
+    await wendy.getByRole('dialog', { name: 'Mark this job as completed?' }).getByRole('button', { name: 'Mark completed' }).click();
     await expect.poll(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
     const decline = paula.getByRole('button', { name: 'Decline Completion' });
     await expect.poll(() => decline.count()).toBe(1);
@@ -105,12 +107,18 @@ describe('the job lifecycle in a browser', () => {
     await expect.poll(() => wendy.getByText('The second chair still needs a coat.', { exact: false }).count()).toBe(1);
     await expect.poll(() => wendy.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
     await wendy.getByRole('button', { name: 'Mark as Completed' }).click();
+    await wendy.getByRole('dialog', { name: 'Mark this job as completed?' }).getByRole('button', { name: 'Mark completed' }).click();
     await expect.poll(toastShown(wendy, MSG.applications.markedCompleted)).toBe(1);
 
     // Paula releases the payment.
     const release = paula.getByRole('button', { name: 'Release Payment' });
     await expect.poll(() => release.count()).toBe(1);
     await release.click();
+    // The confirmation names the amount and the worker; nothing moves before it is answered.
+    const confirmRelease = paula.getByRole('dialog', { name: 'Release the payment?' });
+    await expect.poll(() => confirmRelease.getByText(`${formatCents(job.payment)} goes to Wendy Worker.`, { exact: false }).count()).toBe(1);
+    expect((await callApi<JobDetail>('GET', `/jobs/${job.id}`, paulaToken)).status).toBe('completed');
+    await confirmRelease.getByRole('button', { name: `Release ${formatCents(job.payment)}` }).click();
     await expect.poll(toastShown(paula, MSG.payments.released)).toBe(1);
 
     // Both review each other; the ratings show on the job page.

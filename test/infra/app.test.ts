@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { isBuiltin } from 'node:module';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { App, CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
@@ -21,7 +21,11 @@ import {
   SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
   WEBSOCKET_API,
-  type Capability,
+  CAPABILITY_GRANTS,
+  LOCAL_ONLY_VARIABLES,
+  declaredEnvironment,
+  type EnvKey,
+  type FunctionDeclaration,
 } from '../../functions/routes.js';
 import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
 import { handler as accountsHandler } from '../../functions/http/accounts.js';
@@ -45,6 +49,22 @@ const CDK_CONTEXT = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')
 // Synthesized templates are untyped JSON; the assertions below say what they expect of it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Resource = { Type: string; Properties: any; DeletionPolicy?: string; DependsOn?: string[] };
+
+/**
+ * What Lambda itself does with a function's role, besides what its code calls: write its log
+ * group, and read its event source (its queue, the table's stream) or send to its dead-letter queue.
+ */
+const platformActionsOf = (declaration: FunctionDeclaration): string[] => {
+  const among = (declarations: Record<string, FunctionDeclaration>) => Object.values(declarations).includes(declaration);
+  const deadLetters = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+  return [
+    'logs:CreateLogStream',
+    'logs:PutLogEvents',
+    ...(among(QUEUE_CONSUMERS) ? ['sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueUrl', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'] : []),
+    ...(among(STREAM_CONSUMERS) ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', ...deadLetters] : []),
+    ...(among(EVENT_RULES) ? deadLetters : []),
+  ];
+};
 
 const routeGroups = Object.values(HTTP_ROUTE_GROUPS);
 const declaredRoutes = routeGroups.flatMap((group) => Object.entries(group.routes).map(([routeKey, access]) => ({ group, routeKey, access })));
@@ -175,26 +195,61 @@ describe('functions', () => {
     }
   });
 
-  it('gives each function the environment of exactly its capabilities', () => {
-    const capabilitiesOf: Record<string, Capability[]> = {
-      [ENV.tableName]: ['table:read', 'table:write'],
-      [ENV.imagesBucket]: ['images:read', 'images:write'],
-      [ENV.imagesBaseUrl]: ['images:read', 'images:write'],
-      [ENV.eventBusName]: ['events:put'],
-      [ENV.socketsEndpoint]: ['sockets:push'],
-      [ENV.placeIndexName]: ['geocoding'],
-      [ENV.stripeSecretArn]: ['stripe'],
-      [ENV.jobFeedQueueUrl]: ['queue:job-feed'],
-      [ENV.autoReleaseScheduleGroup]: ['schedules:auto-release'],
-      [ENV.autoReleaseTargetArn]: ['schedules:auto-release'],
-      [ENV.autoReleaseSchedulerRoleArn]: ['schedules:auto-release'],
-    };
+  it('gives each function exactly the environment its declaration names, the one the local stack gives it too', () => {
     for (const fn of functions) {
-      const variables = Object.keys(lambdaOf(fn).Properties.Environment.Variables);
-      for (const [variable, capabilities] of Object.entries(capabilitiesOf)) {
-        const declared = capabilities.some((capability) => fn.declaration.capabilities.includes(capability));
-        expect(variables.includes(variable), `${fn.declaration.entry}: ${variable}`).toBe(declared);
-      }
+      const variables = Object.keys(lambdaOf(fn).Properties.Environment.Variables).sort();
+      expect(variables, fn.declaration.entry).toEqual(['NODE_OPTIONS', ...declaredEnvironment(fn.declaration).map((key) => ENV[key])].sort());
+    }
+  });
+
+  it('gives each function every variable its bundled code reads (the local stack sets only its own stand-ins besides)', async () => {
+    const entries = [...new Set(allDeclarations.map((declaration) => declaration.entry))];
+    const { metafile, outputFiles } = await build({
+      ...FUNCTION_ESBUILD_OPTIONS,
+      entryPoints: entries.map((entry) => join(REPO_ROOT, entry)),
+      outdir: join(tempDir, 'environment-bundles'),
+      write: false,
+      metafile: true,
+      sourcemap: false,
+      logLevel: 'silent',
+    });
+    const localOnly: readonly EnvKey[] = LOCAL_ONLY_VARIABLES;
+    // A read is a call with the variable's ENV key, env('tableName') or optionalEnv('siteOrigin'),
+    // which minifying keeps as a string literal; tree shaking left only the code the function can run.
+    const readsOf = (entry: string) => {
+      const [output] = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)!;
+      const code = outputFiles.find((file) => file.path === resolve(output))!.text;
+      return (Object.keys(ENV) as EnvKey[]).filter((key) => new RegExp(`\\("${key}"[,)]`).test(code));
+    };
+    const reads = new Map(entries.map((entry) => [entry, readsOf(entry)]));
+    expect(reads.get(HTTP_ROUTE_GROUPS.admin.entry)).toContain('imagesBaseUrl');
+    for (const fn of functions) {
+      const given = Object.keys(lambdaOf(fn).Properties.Environment.Variables);
+      const missing = reads.get(fn.declaration.entry)!.filter((key) => !localOnly.includes(key) && !given.includes(ENV[key]));
+      expect(missing, `${fn.declaration.entry} reads variables it is not given`).toEqual([]);
+    }
+  }, 60_000);
+
+  it('grants each function exactly the actions of its capabilities (CAPABILITY_GRANTS, which the local stack enforces), besides what its event source and logs need', () => {
+    const managedPolicies = resourcesOf(stacks.data, 'AWS::IAM::ManagedPolicy');
+    const actionsOf = (statements: Array<{ Action: string | string[] }>) => statements.flatMap((statement) => [statement.Action].flat());
+    for (const fn of functions) {
+      const stack = Stack.of(fn);
+      const roleId = cfnId(fn.role);
+      const role = template(stack).toJSON().Resources[roleId] as Resource;
+      const attached = JSON.stringify(role.Properties.ManagedPolicyArns ?? []);
+      const granted = new Set([
+        ...Object.values(resourcesOf(stack, 'AWS::IAM::Policy'))
+          .filter((policy) => (policy.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify(ref(roleId))))
+          .flatMap((policy) => actionsOf(policy.Properties.PolicyDocument.Statement)),
+        ...Object.entries(managedPolicies)
+          .filter(([id]) => attached.includes(id))
+          .flatMap(([, policy]) => actionsOf(policy.Properties.PolicyDocument.Statement)),
+      ]);
+      const declared = new Set<string>(fn.declaration.capabilities.flatMap((capability) => CAPABILITY_GRANTS[capability].actions));
+      const platform = [...granted].filter((action) => !declared.has(action));
+      expect([...declared].filter((action) => !granted.has(action)), `${fn.declaration.entry}: declared, not granted`).toEqual([]);
+      expect(platform.filter((action) => !platformActionsOf(fn.declaration).includes(action)), `${fn.declaration.entry}: granted, not declared`).toEqual([]);
     }
   });
 

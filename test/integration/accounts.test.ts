@@ -1,4 +1,11 @@
-import { ConfirmForgotPasswordCommand, ForgotPasswordCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
@@ -79,6 +86,34 @@ describe('accounts: roles and the one admin', () => {
       new ConfirmForgotPasswordCommand({ ClientId: stack().userPool.clientId, Username: email, ConfirmationCode: mail.code, Password: 'brand-new-pass-9' }),
     );
     expect(await signIn(stack(), email, 'brand-new-pass-9')).toMatch(/^ey/);
+  });
+
+  it("runs an invited user's first sign-in as Cognito does: the mailed temporary password, then a new one", async () => {
+    const email = uniqueEmail('invited');
+    const cognito = cognitoClient(stack().urls.cognito);
+    const { clientId, userPoolId } = stack().userPool;
+    // As the deploy creates its admin (functions/deploy/admin-seat.ts): no password given, the invitation by email.
+    await cognito.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: email, DesiredDeliveryMediums: ['EMAIL'], UserAttributes: [{ Name: 'email', Value: email }] }));
+    const invitation = stack().mailbox.list(email)[0]!;
+    expect(invitation.subject).toBe('Your temporary password');
+    const temporaryPassword = invitation.code!;
+
+    const start = (password: string) => cognito.send(new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    const answer = (session: string | undefined, newPassword: string) =>
+      cognito.send(new RespondToAuthChallengeCommand({ ClientId: clientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: session, ChallengeResponses: { USERNAME: email, NEW_PASSWORD: newPassword } }));
+
+    await expect(start('not-the-temporary-one')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const challenge = await start(temporaryPassword);
+    expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    await expect(answer('a-session-cognito-never-issued', 'chosen-pass-1')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(answer(challenge.Session, 'short')).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+
+    const signedIn = await answer(challenge.Session, 'chosen-pass-1');
+    expect(signedIn.AuthenticationResult?.IdToken).toMatch(/^ey/);
+    // The step's session is spent, and the temporary password no longer opens the account.
+    await expect(answer(challenge.Session, 'chosen-pass-2')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(start(temporaryPassword)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await start('chosen-pass-1')).AuthenticationResult?.IdToken).toMatch(/^ey/);
   });
 
   it('limits sign-in attempts to 5 per 15 minutes per email, even for direct calls, and alerts the admin', async () => {

@@ -4,8 +4,7 @@ import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { ENV } from '../../functions/routes.js';
-import { handler as seatAdmin } from '../../functions/deploy/admin-seat.js';
+import { DEPLOY_FUNCTIONS, ENV } from '../../functions/routes.js';
 import { getProfile } from '../../functions/domain/profiles.js';
 import { keys } from '../../functions/table.js';
 import { api, createUser, signUp, tableClient, useLocalStack } from '../support/local-stack.js';
@@ -36,13 +35,16 @@ const updateEvent = (email: string, resendInvitation: string | undefined, previo
 describe('the admin seat when the deploy owns it (AWS)', () => {
   const stack = useLocalStack();
   const adminStatus = async () => (await api<AdminStatus>(stack(), 'GET', '/accounts/admin-status')).body;
+  /** The pre-sign-up trigger as the deploy configures it in AWS. */
+  const seatByDeploy = (value: 'true' | undefined) => stack().functions.updateEnvironment('preSignUp', { [ENV.adminSeatByDeploy]: value });
+  /** The custom resource's function, run as Lambda runs it: its own environment and capabilities. */
+  const seatAdmin = async (event: CloudFormationCustomResourceEvent) =>
+    (await stack().functions.invoke('adminSeat', DEPLOY_FUNCTIONS.adminSeat, event)) as { PhysicalResourceId: string; Data?: Record<string, string> };
 
-  afterEach(() => {
-    delete process.env[ENV.adminSeatByDeploy];
-  });
+  afterEach(() => seatByDeploy(undefined));
 
   it('refuses the admin role at public sign-up and leaves the seat alone; other roles sign up as before', async () => {
-    process.env[ENV.adminSeatByDeploy] = 'true';
+    seatByDeploy('true');
     await expect(signUp(stack(), { role: 'admin' })).rejects.toThrow(MSG.auth.adminExists);
     expect(await adminStatus()).toEqual({ adminExists: false });
     const worker = await createUser(stack(), { role: 'worker' });
@@ -70,10 +72,13 @@ describe('the admin seat when the deploy owns it (AWS)', () => {
     // A fresh pool's seat: the earlier test's admin gives it up in the table.
     await tableClient(stack()).send(new DeleteCommand({ TableName: stack().tableName, Key: keys.adminSeat() }));
     await seatAdmin(createEvent(email));
+    // Creating the user mails the first invitation, as Cognito does.
+    expect(invitations()).toHaveLength(1);
 
     await seatAdmin(updateEvent(email, '2026-11-26', undefined));
-    expect(invitations()).toHaveLength(1);
+    expect(invitations()).toHaveLength(2);
     const temporaryPassword = invitations()[0]!.code!;
+    expect(temporaryPassword).not.toBe(invitations()[1]!.code);
     // The temporary password signs in to Cognito's new-password step.
     const { ChallengeName } = await cognito.send(
       new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().userPool.clientId, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword } }),
@@ -83,11 +88,11 @@ describe('the admin seat when the deploy owns it (AWS)', () => {
     // The same value again (any other deploy) mails nothing.
     await seatAdmin(updateEvent(email, '2026-11-26', '2026-11-26'));
     await seatAdmin(updateEvent(email, undefined, '2026-11-26'));
-    expect(invitations()).toHaveLength(1);
+    expect(invitations()).toHaveLength(2);
 
     // Once the admin has chosen a password, a new value mails nothing either.
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: stack().userPool.userPoolId, Username: email, Password: 'chosen-password-1', Permanent: true }));
     await seatAdmin(updateEvent(email, '2026-11-27', undefined));
-    expect(invitations()).toHaveLength(1);
+    expect(invitations()).toHaveLength(2);
   });
 });

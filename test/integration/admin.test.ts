@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminActionView, FlaggedJob, MarketStats } from '../../shared/admin.js';
+import type { AdminActionView, AdminFlaggedJob, CategoryStats, MarketStats } from '../../shared/admin.js';
 import { completionRate } from '../../shared/admin.js';
-import type { AppNotification, JobSummary, Page, PaymentRecord } from '../../shared/api.js';
+import type { AdminPaymentRecord, AppNotification, JobSummary, Page, PaymentRecord } from '../../shared/api.js';
 import { JOB_STATUSES, type JobStatus } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
@@ -36,6 +36,7 @@ const samplePath = (template: string) =>
 
 describe('the admin console', () => {
   const stack = useLocalStack();
+  const posterName = 'Patricia Poster';
   let admin: TestUser;
   /** Payment creation is rate limited per poster (3 a minute): each test posts as its own. */
   let poster: TestUser;
@@ -54,7 +55,7 @@ describe('the admin console', () => {
     (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: user.idToken })).body.items;
 
   beforeAll(async () => {
-    [admin, poster] = await Promise.all([createUser(stack(), { role: 'admin' }), createPoster(stack())]);
+    [admin, poster] = await Promise.all([createUser(stack(), { role: 'admin' }), createPoster(stack(), { name: posterName })]);
   });
 
   it('answers 403 to a signed-in non-admin on every admin route', async () => {
@@ -93,8 +94,14 @@ describe('the admin console', () => {
       status: 409,
       body: { error: MSG.admin.alreadyRefunded },
     });
-    const listed = await api<Page<PaymentRecord>>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
-    expect(listed.body.items.find((row) => row.id === id)).toMatchObject({ status: 'refunded', refundReason: 'Duplicate listing', jobTitle: form.title });
+    const listed = await api<Page<AdminPaymentRecord>>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
+    expect(listed.body.items.find((row) => row.id === id)).toMatchObject({
+      status: 'refunded',
+      refundReason: 'Duplicate listing',
+      jobTitle: form.title,
+      posterName: posterName,
+      workerName: null,
+    });
   });
 
   it('cancels any job exactly once under 10 concurrent clicks, with the refund and the poster told why', async () => {
@@ -135,7 +142,7 @@ describe('the admin console', () => {
 
   it('takes reports once per user, flags contact details itself, and removes a reported job on review', async () => {
     poster = await createPoster(stack());
-    const reporter = await createUser(stack(), { role: 'worker' });
+    const reporter = await createUser(stack(), { role: 'worker', name: 'Rita Reporter' });
     const job = await postPaidJob(stack(), poster, { ...form, title: 'Reported job' });
     const report = { flagType: 'scam', reason: 'Asks for a deposit' };
     expect((await api(stack(), 'POST', `/jobs/${job.id}/flags`, { token: reporter.idToken, body: report })).status).toBe(201);
@@ -147,9 +154,14 @@ describe('the admin console', () => {
 
     const contact = await postPaidJob(stack(), poster, { ...form, title: 'Call me', description: 'Text 512-555-0199 and pay with Venmo.' });
     await settle(stack());
-    const pending = (await api<Page<FlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
-    expect(pending.find((flag) => flag.jobId === contact.id)).toMatchObject({ reporterId: 'system#text', flagType: 'off_platform_payment', status: 'pending' });
-    expect(pending.find((flag) => flag.jobId === job.id)).toMatchObject({ reporterId: reporter.userId, flagType: 'scam', reason: 'Asks for a deposit' });
+    const pending = (await api<Page<AdminFlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
+    expect(pending.find((flag) => flag.jobId === contact.id)).toMatchObject({ reporterId: 'system#text', reporterName: null, flagType: 'off_platform_payment', status: 'pending' });
+    expect(pending.find((flag) => flag.jobId === job.id)).toMatchObject({
+      reporterId: reporter.userId,
+      reporterName: 'Rita Reporter',
+      flagType: 'scam',
+      reason: 'Asks for a deposit',
+    });
 
     const review = (jobId: string, body: object) => api(stack(), 'POST', `/admin/flags/${jobId}/review`, { token: admin.idToken, body });
     expect((await review(contact.id, { decision: 'approved' })).status).toBe(200);
@@ -161,12 +173,14 @@ describe('the admin console', () => {
     expect((await api<JobSummary>(stack(), 'GET', `/jobs/${job.id}`, { token: poster.idToken })).body.status).toBe('cancelled');
     expect((await paymentOf(job.id)).status).toBe('refunded');
     expect(await notifications(poster)).toContainEqual(expect.objectContaining({ message: MSG.admin.cancelledNoticeMessage(job.title, 'Scam listing') }));
-    const stillPending = (await api<Page<FlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
+    const stillPending = (await api<Page<AdminFlaggedJob>>(stack(), 'GET', '/admin/flags', { token: admin.idToken })).body.items;
     expect(stillPending.map((flag) => flag.jobId)).not.toContain(job.id);
     expect((await actions('review_flagged_job')).map((action) => action.targetId)).toEqual(expect.arrayContaining([job.id, contact.id]));
   });
 
-  it('keeps market analytics equal to a recomputation from the jobs after a scripted history of 200 jobs', async () => {
+  it('keeps market and category analytics equal to a recomputation from the jobs after a scripted history of 200 jobs', async () => {
+    /** No other job of this file is in these; in their declared order, the order of the list. */
+    const categories = ['Moving', 'Delivery'] as const;
     const markets = [
       ['Boise', 'ID'],
       ['Denver', 'CO'],
@@ -186,7 +200,7 @@ describe('the admin console', () => {
         payment: price.payment,
         platformFee: price.platformFee,
         postedAmount: price.postedAmount,
-        category: 'Other',
+        category: categories[i % 2],
         date: createdAt.slice(0, 10),
         duration: '1 hour',
         status: 'open',
@@ -267,7 +281,53 @@ describe('the admin console', () => {
     for (const market of expected) {
       expect(figures.find((row) => row.market === market.market)).toMatchObject(market);
     }
+
+    const expectedCategories = categories.map((category) => {
+      const here = scripted.filter((job) => job.category === category);
+      return {
+        category,
+        hidden: false,
+        openJobs: here.filter((job) => job.status === 'open').length,
+        completedJobs: here.filter((job) => job.status === 'completed' || job.status === 'paid').length,
+        averagePayment: Math.round(here.reduce((sum, job) => sum + job.payment, 0) / here.length),
+        revenue: here.filter((job) => job.status === 'paid').reduce((sum, job) => sum + job.payment, 0),
+      };
+    });
+    const categoryFigures = (await api<{ items: CategoryStats[] }>(stack(), 'GET', '/admin/categories', { token: admin.idToken })).body.items;
+    expect(categoryFigures.filter((row) => (categories as readonly string[]).includes(row.category))).toEqual(expectedCategories);
   }, 480_000);
+
+  it('hides a category from new jobs with a reason, keeps the jobs already in it, and shows it again', async () => {
+    poster = await createPoster(stack());
+    const category = 'Pet Care';
+    const setHidden = (hidden: boolean, reason: string) =>
+      api(stack(), 'PUT', '/admin/categories', { token: admin.idToken, body: { category, hidden, reason } });
+    const hiddenNow = async () => (await api<{ items: string[] }>(stack(), 'GET', '/categories/hidden', { token: poster.idToken })).body.items;
+    const existing = await postPaidJob(stack(), poster, { ...form, title: 'Walk the dog', category });
+    const other = await postPaidJob(stack(), poster, { ...form, title: 'Wash the car' });
+
+    expect(await setHidden(true, ' ')).toMatchObject({ status: 400, body: { error: MSG.admin.categoryReasonRequired } });
+    expect((await setHidden(true, 'Too many scams lately')).status).toBe(200);
+    expect(await hiddenNow()).toEqual([category]);
+    const listed = (await api<{ items: CategoryStats[] }>(stack(), 'GET', '/admin/categories', { token: admin.idToken })).body.items;
+    expect(listed.find((row) => row.category === category)).toMatchObject({ hidden: true, openJobs: 1, averagePayment: form.payment });
+
+    // No new job in it, and no job moves into it; the job already there stays and can still be edited.
+    expect(await api(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, category } })).toEqual({
+      status: 400,
+      body: { error: MSG.jobs.categoryNotPostable, fields: { category: MSG.jobs.categoryNotPostable } },
+    });
+    expect((await api(stack(), 'PUT', `/jobs/${other.id}`, { token: poster.idToken, body: { ...form, title: 'Wash the car', category } })).status).toBe(400);
+    const edited = await api<JobSummary>(stack(), 'PUT', `/jobs/${existing.id}`, { token: poster.idToken, body: { ...form, title: 'Walk two dogs', category } });
+    expect(edited).toMatchObject({ status: 200, body: { title: 'Walk two dogs', category, status: 'open' } });
+    expect((await api<JobSummary>(stack(), 'GET', `/jobs/${existing.id}`, { token: poster.idToken })).body.status).toBe('open');
+
+    expect((await setHidden(false, 'Scams dealt with')).status).toBe(200);
+    expect(await hiddenNow()).toEqual([]);
+    expect((await api(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, category } })).status).toBe(201);
+    expect((await actions('hide_category')).find((action) => action.targetId === category)).toMatchObject({ adminId: admin.userId, reason: 'Too many scams lately' });
+    expect((await actions('show_category')).find((action) => action.targetId === category)).toMatchObject({ reason: 'Scams dealt with' });
+  });
 
   it('counts workers with a location and with alerts on in their market, moving them as they change', async () => {
     const [first, second] = await Promise.all([createUser(stack(), { role: 'worker' }), createUser(stack(), { role: 'worker' })]);

@@ -43,6 +43,8 @@ const MAY: Readonly<Record<string, Rule>> = {
   'GET /accounts/admin-status': EVERYONE,
   'GET /me': SIGNED_IN,
   'PATCH /me': SIGNED_IN,
+  // Own data only: the route takes no id, the caller's token says whose data.
+  'GET /me/export': SIGNED_IN,
   'GET /profiles/{id}': SIGNED_IN,
   'POST /uploads/images': SIGNED_IN,
   'GET /jobs': EVERYONE,
@@ -61,10 +63,13 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /payments/account/status': SIGNED_IN,
   // The job's own payment, confirmed again: idempotent for its poster.
   'POST /payments/confirm': onEvery(['poster']),
+  // A draft's card step again, for its poster alone: on a paid job's status, nobody (a 409 or 404).
+  'GET /jobs/{id}/payment': {},
   // A paid job's release answers as done (exactly once, whoever asks again).
   'POST /jobs/{id}/release-payment': { completed: ['poster', 'admin'], paid: ['poster', 'admin'] },
   'GET /me/earnings': SIGNED_IN,
   'GET /admin/payments': ['admin'],
+  'GET /admin/payments/overview': ['admin'],
   'POST /admin/payments/{id}/refund': onEvery(['admin']),
   // Signed by Stripe, not by a user: anyone may deliver, the signature decides.
   'POST /webhooks/stripe': EVERYONE,
@@ -113,6 +118,10 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /admin/flags/{jobId}/review': onEvery(['admin']),
   'GET /admin/markets': ['admin'],
   'GET /admin/actions': ['admin'],
+  'GET /admin/categories': ['admin'],
+  'PUT /admin/categories': ['admin'],
+  // The post-job form's list of categories closed to new jobs (issue 27).
+  'GET /categories/hidden': SIGNED_IN,
   'GET /conversations': SIGNED_IN,
   // Any worker asks on an open job; after that only its worker and poster talk (issue 23). The
   // worker's conversation from when it was open is reopened on every status (200), to read.
@@ -227,6 +236,7 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /jobs/{id}/cancel': { reason: 'Reported as a scam' },
     'DELETE /jobs/{id}': { reason: 'Reported as a scam' },
     'POST /admin/payments/{id}/refund': { reason: 'Duplicate listing' },
+    'POST /jobs/{id}/release-payment': { reason: 'The poster stopped answering' },
     'POST /jobs/{id}/applications': { message: 'I can do it' },
     'POST /jobs/{id}/decline-completion': { reason: 'Not done' },
     'POST /jobs/{id}/reviews': { rating: 5 },
@@ -240,6 +250,8 @@ describe('authorisation: every declared route x every party x every job status',
     'PUT /admin/disputes/{id}/priority': { priority: 'high' },
     'POST /admin/disputes/{id}/resolve': { templateId: 'insufficient-evidence' },
     'POST /admin/disputes/bulk-resolve': { disputeIds: ['x'], templateId: 'insufficient-evidence' },
+    // Showing a category changes nothing here: hiding one would refuse the other tests' jobs.
+    'PUT /admin/categories': { category: 'Other', hidden: false, reason: 'Still wanted' },
   };
   function bodyOf(route: DeclaredRoute, party: Party, { job, users, paymentIntentId }: JobUnderTest): unknown {
     switch (route.routeKey) {
@@ -300,5 +312,5 @@ describe('authorisation: every declared route x every party x every job status',
       }
     }
     expect(outcomes).toEqual(expectations);
-  });
+  }, 180_000);
 });

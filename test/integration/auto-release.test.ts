@@ -116,7 +116,7 @@ describe('auto-release: a completed job is paid after the delay, once, unless de
       invoke(scheduleTargetName('autoRelease'), SCHEDULE_TARGETS.autoRelease, input),
       invoke(scheduleTargetName('autoRelease'), SCHEDULE_TARGETS.autoRelease, input),
       call<JobSummary>(poster, 'POST', `/jobs/${job.id}/release-payment`),
-      call<JobSummary>(admin, 'POST', `/jobs/${job.id}/release-payment`),
+      call<JobSummary>(admin, 'POST', `/jobs/${job.id}/release-payment`, { reason: 'The poster asked us to pay the worker' }),
     ]);
     expect(results.slice(2).map((result) => (result as { status: number }).status)).toEqual([200, 200]);
     await settle(stack());

@@ -33,7 +33,8 @@ describe('GET /me/dashboard', () => {
 
     const forWorker = await dashboard(worker);
     expect(forWorker.status).toBe(200);
-    expect(forWorker.body).toMatchObject({ role: 'worker', totalEarnings: paid.payment, rating: 4, reviewCount: 1 });
+    // One of the worker's two jobs is paid, the other still assigned: a success rate of 50% (spec 2 §9).
+    expect(forWorker.body).toMatchObject({ role: 'worker', totalEarnings: paid.payment, successRate: 50, rating: 4, reviewCount: 1 });
     expect(forWorker.body.jobs.map((job) => [job.title, job.status, job.declineReason])).toEqual([
       ['Mow a lawn', 'paid', undefined],
       ['Fix a fence', 'assigned', reason],
@@ -44,7 +45,7 @@ describe('GET /me/dashboard', () => {
     ]);
 
     const forPoster = await dashboard(poster);
-    expect(forPoster.body).toMatchObject({ role: 'poster', totalEarnings: 0, rating: null, reviewCount: 0, reviews: { items: [] } });
+    expect(forPoster.body).toMatchObject({ role: 'poster', totalEarnings: 0, successRate: null, rating: null, reviewCount: 0, reviews: { items: [] } });
     expect(forPoster.body.jobs.map((job) => [job.title, job.status, job.pendingApplications])).toEqual([
       ['Clean a garage', 'open', 1],
       ['Mow a lawn', 'paid', 0],
@@ -52,7 +53,7 @@ describe('GET /me/dashboard', () => {
     ]);
 
     // Nobody else's work shows: the other worker has no assigned job, only an application.
-    expect((await dashboard(otherWorker)).body).toMatchObject({ role: 'worker', jobs: [], totalEarnings: 0, reviewCount: 0 });
+    expect((await dashboard(otherWorker)).body).toMatchObject({ role: 'worker', jobs: [], totalEarnings: 0, successRate: null, reviewCount: 0 });
     // The reason is the parties' own: the job page shows it to them, never to anyone else.
     const detail = (user: TestUser) => api<JobDetail>(stack(), 'GET', `/jobs/${declined.id}`, { token: user.idToken });
     expect((await detail(worker)).body.declineReason).toBe(reason);

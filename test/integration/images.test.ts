@@ -3,9 +3,10 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { ENV } from '../../functions/routes.js';
-import type { JobSummary, OwnProfile } from '../../shared/api.js';
+import type { JobSummary, OwnProfile, Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { MAX_IMAGE_BYTES } from '../../shared/limits.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
 
@@ -214,5 +215,41 @@ describe('job images and avatars', () => {
       expect(await refusal(await post({ ...expired, key: presigned.key }, PNG))).toEqual({ status: 403, code: 'AccessDenied', message: 'Invalid according to Policy: Policy expired.' });
       expect(await stored(presigned.key)).toBe(false);
     });
+  });
+
+  // The admin console and the location screen answer with image URLs too, so their functions
+  // need images:read (a run-time gap the local stack hid until it gave each function only its
+  // declared environment).
+  it('lists and removes a flagged job with photos in the admin console', async () => {
+    const [admin, poster, reporter] = await Promise.all([createUser(stack(), { role: 'admin' }), createPoster(stack()), createUser(stack(), { role: 'worker' })]);
+    const { body: photo } = await presign(poster, 'job');
+    await upload(photo, PNG);
+    const job = await postPaidJob(stack(), poster, { ...form, images: [photo.key] });
+    await stack().events.idle();
+
+    const listed = await api<Page<JobSummary>>(stack(), 'GET', '/admin/jobs?status=open', { token: admin.idToken });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.find((item) => item.id === job.id)?.images).toEqual(job.images);
+
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/flags`, { token: reporter.idToken, body: { flagType: 'scam', reason: 'Asks for a deposit' } })).status).toBe(201);
+    const removed = await api(stack(), 'POST', `/admin/flags/${job.id}/review`, { token: admin.idToken, body: { decision: 'removed', notes: 'Scam listing' } });
+    expect(removed).toEqual({ status: 200, body: { decision: 'removed' } });
+    await stack().events.idle();
+  });
+
+  it('saves the location and alert preferences of a user with an avatar', async () => {
+    const worker = await createUser(stack(), { role: 'worker' });
+    const { body: avatar } = await presign(worker, 'avatar');
+    await upload(avatar, PNG);
+    await api(stack(), 'PATCH', '/me', { token: worker.idToken, body: { profileImage: avatar.key } });
+
+    const located = await api<OwnProfile>(stack(), 'PUT', '/me/location', { token: worker.idToken, body: { zip: '78701', timeZone: 'America/Chicago' } });
+    expect(located.status).toBe(200);
+    expect(located.body.profileImage).toMatch(new RegExp(`${avatar.key}$`));
+    const preferences = await api<OwnProfile>(stack(), 'PUT', '/me/notification-preferences', {
+      token: worker.idToken,
+      body: { ...DEFAULT_NOTIFICATION_PREFERENCES, enabled: true },
+    });
+    expect(preferences.status).toBe(200);
   });
 });

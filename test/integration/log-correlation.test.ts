@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOB_EVENT } from '../../functions/routes.js';
 import { CONNECTION_SHARDS, OUTBOX_PREFIX } from '../../functions/table.js';
-import { CORRELATION_ID, logger } from '../../functions/lib/logger.js';
+import { CORRELATION_ID } from '../../functions/lib/logger.js';
 import type { OutboxItem } from '../../functions/lib/outbox.js';
 import { api, tableClient, useLocalStack } from '../support/local-stack.js';
 import { jobForm } from '../support/job-lifecycle.js';
@@ -13,7 +13,7 @@ describe('log correlation', () => {
 
   afterEach(() => {
     vi.restoreAllMocks();
-    logger.setLogLevel('WARN');
+    stack().functions.updateEveryEnvironment({ LOG_LEVEL: undefined });
   });
 
   it("carries a request's correlation id through the outbox, the bus and the queue into every consumer's lines", async () => {
@@ -22,8 +22,8 @@ describe('log correlation', () => {
     await stack().events.idle();
     await stack().queues.idle();
 
-    // The handlers run in this process: their lines are this process's output.
-    logger.setLogLevel('INFO');
+    // Each function's lines reach this process's output, as Lambda's reach its log group.
+    stack().functions.updateEveryEnvironment({ LOG_LEVEL: 'info' });
     const lines: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
     const title = 'Paint a correlated fence';

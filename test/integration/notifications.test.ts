@@ -1,13 +1,14 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { AppNotification, NotificationPreferences, OwnProfile, UnreadCount } from '../../shared/api.js';
+import WebSocket from 'ws';
+import type { AppNotification, LiveMessage, NotificationPreferences, OwnProfile, UnreadCount } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, EARTH_RADIUS_MILES } from '../../shared/notifications.js';
 import { localClock } from '../../functions/domain/nearby-alerts.js';
-import { notificationItem } from '../../functions/domain/notifications.js';
+import { notificationItem, toNotification } from '../../functions/domain/notifications.js';
 import { ZipCodeGeocoder } from '../../functions/lib/geocoder.js';
-import { EVENT_SOURCE, JOB_EVENT } from '../../functions/routes.js';
+import { EVENT_SOURCE, JOB_EVENT, NOTIFICATION_EVENT } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { BUS_NAME } from '../../infra/local/stack.js';
 import { jobForm, postOpenJob } from '../support/job-lifecycle.js';
@@ -128,6 +129,75 @@ describe('notifications, location and nearby-job alerts', () => {
     expect(await unread(owner)).toEqual({ count: 0, capped: false });
     expect((await notificationsOf(owner)).every((n) => n.read)).toBe(true);
     expect(await queryIndex(stack(), 'GSI2', keys.unreadNotificationsOf(owner.userId))).toHaveLength(0);
+  });
+
+  it("keeps each type's channels: the defaults, a partial save keeps the rest, push refused until it exists", async () => {
+    const user = await createUser(stack(), { role: 'worker' });
+    const me = async () => (await api<OwnProfile>(stack(), 'GET', '/me', { token: user.idToken })).body.notificationPreferences.channels;
+    const save = (body: object) => api<OwnProfile & { error?: string }>(stack(), 'PUT', '/me/notification-preferences', { token: user.idToken, body });
+    const { channels: _defaults, ...withoutChannels } = DEFAULT_NOTIFICATION_PREFERENCES;
+
+    // DECISIONS.md: in-app all; email for money, assignment, disputes and the nearby digest; push none.
+    const defaults = await me();
+    expect(Object.values(defaults).every((choice) => choice.inApp && !choice.push)).toBe(true);
+    expect(defaults.payment_released.email && defaults.application_accepted.email && defaults.dispute_update.email && defaults.new_job_nearby.email).toBe(true);
+    expect(defaults.worker_question.email).toBe(false);
+
+    expect((await save({ ...withoutChannels, channels: { payment_released: { inApp: true, email: false, push: false } } })).status).toBe(200);
+    // A save without channels (or with other types) keeps what was chosen.
+    expect((await save({ ...withoutChannels, radiusMiles: 10 })).status).toBe(200);
+    expect((await save({ ...withoutChannels, channels: { worker_question: { inApp: false, email: true, push: false } } })).status).toBe(200);
+    const chosen = await me();
+    expect(chosen.payment_released).toEqual({ inApp: true, email: false, push: false });
+    expect(chosen.worker_question).toEqual({ inApp: false, email: true, push: false });
+    expect(chosen.dispute_update).toEqual(defaults.dispute_update);
+
+    const refused: Array<[object, string]> = [
+      [{ payment_released: { inApp: true, email: true, push: true } }, MSG.notifications.pushUnavailable],
+      [{ not_a_type: { inApp: true, email: true, push: false } }, 'Unrecognized key: "not_a_type"'],
+      [{ payment_released: { inApp: true } }, 'Invalid input: expected boolean, received undefined'],
+    ];
+    for (const [channels, message] of refused) expect(await save({ ...withoutChannels, channels })).toMatchObject({ status: 400, body: { error: message } });
+    expect(await me()).toEqual(chosen);
+  });
+
+  it('leaves a type turned off in the app out of the list, the unread count and the live push, and nothing else', async () => {
+    const user = await createUser(stack(), { role: 'poster' });
+    const { channels: _defaults, ...withoutChannels } = DEFAULT_NOTIFICATION_PREFERENCES;
+    const hide = { worker_question: { inApp: false, email: false, push: false } };
+    expect((await api(stack(), 'PUT', '/me/notification-preferences', { token: user.idToken, body: { ...withoutChannels, channels: hide } })).status).toBe(200);
+
+    const socket = new WebSocket(`${stack().urls.webSocket}?token=${user.idToken}`);
+    const pushed: AppNotification[] = [];
+    socket.on('message', (data) => {
+      const live = JSON.parse(data.toString()) as LiveMessage;
+      if (live.type === 'notification') pushed.push(live.notification);
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const bus = new EventBridgeClient({ endpoint: stack().urls.events, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const deliver = async (type: AppNotification['type']) => {
+      const item = notificationItem({ userId: user.userId, jobId: null, type, title: type, message: type });
+      await table().send(new PutCommand({ TableName: stack().tableName, Item: item }));
+      const detail = { userId: user.userId, notification: toNotification(item) };
+      await bus.send(new PutEventsCommand({ Entries: [{ EventBusName: BUS_NAME, Source: EVENT_SOURCE.notifications, DetailType: NOTIFICATION_EVENT.created, Detail: JSON.stringify(detail) }] }));
+      return item.id;
+    };
+    try {
+      const hidden = await deliver('worker_question');
+      const shown = await deliver('dispute_update');
+      await expect.poll(() => pushed.map((n) => n.id)).toContain(shown);
+      // One more after both: the hidden one's push had its turn too.
+      const later = await deliver('job_completed');
+      await expect.poll(() => pushed.map((n) => n.id)).toContain(later);
+      expect(pushed.map((n) => n.id)).not.toContain(hidden);
+      expect((await notificationsOf(user)).map((n) => n.id).sort()).toEqual([shown, later].sort());
+      expect(await unread(user)).toEqual({ count: 2, capped: false });
+      // Still stored (email may carry it), and read with the rest.
+      expect(await queryIndex(stack(), 'GSI2', keys.unreadNotificationsOf(user.userId))).toHaveLength(3);
+      expect((await api(stack(), 'POST', '/me/notifications/read-all', { token: user.idToken })).body).toEqual({ updated: 3 });
+    } finally {
+      socket.close();
+    }
   });
 
   it('caps the unread count past 99 without reading every notification', async () => {

@@ -11,13 +11,12 @@ import { createPoster, postPaidJob } from '../support/payments.js';
 describe('the transactional outbox', () => {
   const stack = useLocalStack();
   const busName = () => process.env[ENV.eventBusName]!;
-  const realBusName = { value: '' };
+  /** The relay's bus, as a change to its configuration would set it. */
+  const relayBus = (name: string) => stack().functions.updateEnvironment('outboxRelay', { [ENV.eventBusName]: name });
   let poster: TestUser;
   let job: JobSummary;
 
-  afterEach(() => {
-    if (realBusName.value) process.env[ENV.eventBusName] = realBusName.value;
-  });
+  afterEach(() => relayBus(busName()));
 
   /** The outbox items of the test's table (a test table: scanning it is fine). */
   async function outbox(): Promise<OutboxItem[]> {
@@ -51,15 +50,14 @@ describe('the transactional outbox', () => {
 
   it('delivers an event the bus refused once the bus takes it, and the change stands meanwhile', async () => {
     await stack().events.idle();
-    realBusName.value = busName();
-    process.env[ENV.eventBusName] = 'no-such-bus';
+    relayBus('no-such-bus');
 
     const edited = await edit('Paint a garden gazebo');
     expect(edited.status).toBe(200);
     expect(await stack().outboxRelay.drain()).toBe(0);
     expect(await found('gazebo')).toEqual([]);
 
-    process.env[ENV.eventBusName] = realBusName.value;
+    relayBus(busName());
     await stack().events.idle();
     expect(await found('gazebo')).toEqual(['Paint a garden gazebo']);
   });

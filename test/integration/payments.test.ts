@@ -106,6 +106,26 @@ describe('payments through the Stripe test-mode simulator', () => {
     expect((await api<Page<JobSummary>>(stack(), 'GET', '/jobs')).body.items.map((j) => j.id)).toContain(jobId);
   });
 
+  it("resumes a draft's card step with its own PaymentIntent, for its poster alone, until it is paid", async () => {
+    const [poster, otherPoster, worker] = await Promise.all([connectedUser('poster'), connectedUser('poster'), createUser(stack(), { role: 'worker' })]);
+    const started = await api<JobPaymentStart>(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, title: 'Paid later' } });
+    const path = `/jobs/${started.body.job.id}/payment`;
+    for (const other of [otherPoster, worker, admin]) {
+      expect(await api(stack(), 'GET', path, { token: other.idToken })).toEqual({ status: 404, body: { error: MSG.jobs.notFound } });
+    }
+
+    // Left at the card step (a declined card, then the tab closed): the same intent comes back.
+    await expect(stripeOf(stack()).paymentIntents.confirm(started.body.payment.paymentIntentId, { payment_method: TEST_CARDS.declined })).rejects.toThrow();
+    const resumed = await api<JobPaymentStart>(stack(), 'GET', path, { token: poster.idToken });
+    expect(resumed).toEqual({ status: 200, body: { job: expect.objectContaining({ id: started.body.job.id, status: 'awaiting_payment' }), payment: started.body.payment } });
+
+    await stripeOf(stack()).paymentIntents.confirm(resumed.body.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
+    expect((await api<JobSummary>(stack(), 'POST', '/payments/confirm', { token: poster.idToken, body: { paymentIntentId: resumed.body.payment.paymentIntentId } })).body.status).toBe('open');
+    await settle(stack());
+    expect(await paymentRows(started.body.job.id)).toEqual([expect.objectContaining({ amount: 5700, status: 'succeeded' })]);
+    expect(await api(stack(), 'GET', path, { token: poster.idToken })).toEqual({ status: 409, body: { error: MSG.jobs.statusChanged } });
+  });
+
   it('applies a webhook delivered 5 times and out of order once', async () => {
     const poster = await connectedUser('poster');
     stack().stripe.setDelivery({ copies: 5, shuffle: true });
@@ -199,6 +219,25 @@ describe('payments through the Stripe test-mode simulator', () => {
     const earnings = await api<Earnings>(stack(), 'GET', '/me/earnings', { token: worker.idToken });
     expect(earnings.body).toMatchObject({ totalEarned: 5000, paymentAccount: { status: 'complete' } });
     expect(earnings.body.paidJobs.map((j) => j.id)).toEqual([job.id]);
+  });
+
+  it("lets the admin release a completed job with a required reason, audited once however many clicks race", async () => {
+    const [poster, worker] = await Promise.all([connectedUser('poster'), connectedUser('worker')]);
+    const job = await postPaidJob(stack(), poster, { ...form, title: 'Released by the admin' });
+    await completeWith(job, worker.userId);
+    const release = (body: object) => api<JobSummary>(stack(), 'POST', `/jobs/${job.id}/release-payment`, { token: admin.idToken, body });
+
+    for (const body of [{}, { reason: '  ' }]) {
+      expect((await release(body)).body).toEqual({ error: MSG.payments.releaseReasonRequired });
+    }
+    expect(await stripeOf(stack()).transfers.list({ transfer_group: job.id })).toMatchObject({ data: [] });
+
+    const results = await Promise.all(Array.from({ length: 5 }, () => release({ reason: 'The poster stopped answering' })));
+    await settle(stack());
+    expect(results.map((r) => r.body.status)).toEqual(Array(5).fill('paid'));
+    expect((await stripeOf(stack()).transfers.list({ transfer_group: job.id })).data).toEqual([expect.objectContaining({ amount: 5000 })]);
+    const actions = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((a) => a.actionType === 'release_payment' && a.targetId === job.id);
+    expect(actions).toEqual([expect.objectContaining({ adminId: admin.userId, targetType: 'job', reason: 'The poster stopped answering' })]);
   });
 
   it('limits payment creation to 3 per minute and flags suspicious amounts', async () => {

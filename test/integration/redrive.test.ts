@@ -3,7 +3,6 @@ import { GetQueueAttributesCommand, ListQueuesCommand, SendMessageCommand, SQSCl
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../functions/routes.js';
 import { CONNECTION_SHARDS } from '../../functions/table.js';
-import { logger } from '../../functions/lib/logger.js';
 import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { redrive } from '../../infra/redrive.js';
 import { api, useLocalStack } from '../support/local-stack.js';
@@ -17,24 +16,25 @@ describe('npm run redrive', () => {
     sqs: new SQSClient({ endpoint: stack().urls.queues, region: 'us-east-1', credentials }),
     lambda: new LambdaClient({ endpoint: stack().urls.lambda, region: 'us-east-1', credentials }),
   });
-  const jobFeedQueueUrl = { value: '' };
+  /** The job feed rule's queue, as a change to its configuration would set it (undefined: the stack's). */
+  const jobFeedQueue = (url: string | undefined) => stack().functions.updateEnvironment('rule-jobFeed', { [ENV.jobFeedQueueUrl]: url });
 
   afterEach(() => {
     vi.restoreAllMocks();
-    logger.setLogLevel('WARN');
-    if (jobFeedQueueUrl.value) process.env[ENV.jobFeedQueueUrl] = jobFeedQueueUrl.value;
+    stack().functions.updateEveryEnvironment({ LOG_LEVEL: undefined });
+    jobFeedQueue(undefined);
   });
 
   /** The messages of the consumers' log lines written while `run` runs. */
   async function messagesLoggedBy(run: () => Promise<unknown>): Promise<unknown[]> {
-    logger.setLogLevel('INFO');
+    stack().functions.updateEveryEnvironment({ LOG_LEVEL: 'info' });
     const lines: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
     try {
       await run();
     } finally {
       vi.restoreAllMocks();
-      logger.setLogLevel('WARN');
+      stack().functions.updateEveryEnvironment({ LOG_LEVEL: undefined });
     }
     return lines.flatMap((line) => line.split('\n')).flatMap((line) => {
       try {
@@ -45,15 +45,14 @@ describe('npm run redrive', () => {
     });
   }
 
-  it('re-delivers a rule\'s dead letters to that rule\'s function alone, and empties its dead-letter queue', async () => {
+  it('re-delivers a rule\'s dead letters to that rule\'s function alone, and empties its dead-letter queue', { timeout: 120_000 }, async () => {
     const poster = await createPoster(stack());
     const job = await postPaidJob(stack(), poster, jobForm);
     await stack().events.idle();
     await stack().queues.idle();
 
     // The job feed's function fails on every event while its queue is missing; the other rules' do not.
-    jobFeedQueueUrl.value = process.env[ENV.jobFeedQueueUrl]!;
-    process.env[ENV.jobFeedQueueUrl] = `${stack().urls.queues}/000000000000/no-such-queue`;
+    jobFeedQueue(`${stack().urls.queues}/000000000000/no-such-queue`);
     const whileBroken = await messagesLoggedBy(async () => {
       expect((await api(stack(), 'PUT', `/jobs/${job.id}`, { token: poster.idToken, body: { ...jobForm, images: [], title: 'Paint a redriven fence' } })).status).toBe(200);
       await stack().outboxRelay.drain();
@@ -62,7 +61,7 @@ describe('npm run redrive', () => {
     });
     expect(whileBroken).toContain('search index synced');
     expect(whileBroken).not.toContain('job feed fanned out');
-    process.env[ENV.jobFeedQueueUrl] = jobFeedQueueUrl.value;
+    jobFeedQueue(undefined);
 
     let result: Awaited<ReturnType<typeof redrive>> | undefined;
     const afterRedrive = await messagesLoggedBy(async () => {
@@ -83,13 +82,13 @@ describe('npm run redrive', () => {
     const sqs = clients().sqs;
     const shardMessage = { shard: 0, message: { type: 'job.removed', jobId: 'redriven-job' } };
     // The shard consumer fails on every message while it has no table.
-    const tableName = process.env[ENV.tableName]!;
-    process.env[ENV.tableName] = 'no-such-table';
+    const shardTable = (name: string | undefined) => stack().functions.updateEnvironment('queue-jobFeedShard', { [ENV.tableName]: name });
+    shardTable('no-such-table');
     try {
       await sqs.send(new SendMessageCommand({ QueueUrl: stack().queues.queueUrls.jobFeedShard!, MessageBody: JSON.stringify(shardMessage) }));
       await stack().queues.idle();
     } finally {
-      process.env[ENV.tableName] = tableName;
+      shardTable(undefined);
     }
     const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: deadLetterQueuePrefix('OddJobsApi', 'jobFeedShard') }));
     const waiting = async () => (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: QueueUrls[0]!, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes?.ApproximateNumberOfMessages;

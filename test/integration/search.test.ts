@@ -55,7 +55,6 @@ describe('searching and filtering open jobs', () => {
 
   it('answers a page of 20 from the index items alone: one Query of at most 2.5 capacity units', async () => {
     // Imported now: the domain modules create their SDK clients from the stack's environment.
-    const { db } = await import('../../functions/lib/db.js');
     const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
     const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
     const now = Date.now();
@@ -73,7 +72,7 @@ describe('searching and filtering open jobs', () => {
         await syncSearchTerms(job.id);
       }),
     );
-    meter = meterDynamoDb(db);
+    meter = meterDynamoDb(stack());
 
     for (const query of ['q=gazebo', 'category=Yard%20Work', 'q=gazebo&category=Yard%20Work', 'q=garden%20gazebo']) {
       meter.reset();

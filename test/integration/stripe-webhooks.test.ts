@@ -12,13 +12,15 @@ describe('Stripe keys and webhook endpoints', () => {
   it('answers 503 while the Stripe keys are not set, and pays again once they are, without a restart', async () => {
     const worker = await createUser(stack(), { role: 'worker' });
     const connect = () => api(stack(), 'POST', '/payments/account', { token: worker.idToken, headers: { origin: APP_ORIGIN } });
-    // As after the first deploy: the secret holds a placeholder, not the keys.
-    process.env[ENV.stripeConnectWebhookSecret] = 'placeholder';
+    // As after the first deploy: the secret holds a placeholder, not the keys (locally the
+    // payments function's variables stand in for the secret, and change as it would).
+    const connectSecret = (value: string) => stack().functions.updateEnvironment('http-payments', { [ENV.stripeConnectWebhookSecret]: value });
+    connectSecret('placeholder');
     try {
       expect(await connect()).toEqual({ status: 503, body: { error: MSG.payments.unavailable } });
       expect((await connect()).status).toBe(503);
     } finally {
-      process.env[ENV.stripeConnectWebhookSecret] = LOCAL_STRIPE_KEYS.connectWebhookSecret;
+      connectSecret(LOCAL_STRIPE_KEYS.connectWebhookSecret);
     }
     expect((await connect()).status).toBe(200);
   });

@@ -15,7 +15,7 @@ import {
 import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
 import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/job.js';
 import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
-import { reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
+import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { profileUpdateSchema } from '../../shared/schemas/profile.js';
 import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
@@ -78,6 +78,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = {
   'POST /admin/disputes/bulk-resolve': bulkResolveSchema,
   'POST /jobs/{id}/flags': reportJobSchema,
   'POST /admin/flags/{jobId}/review': reviewFlagSchema,
+  'PUT /admin/categories': categoryVisibilitySchema,
   'POST /conversations': startConversationSchema,
   'POST /conversations/{id}/messages': sendMessageSchema,
 };

@@ -1,12 +1,19 @@
 import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, GetScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionDeclaration } from '../../functions/routes.js';
 import { atExpression } from '../../functions/lib/scheduler.js';
+import { stopFunctions } from '../../infra/local/lambda-runtime.js';
 import { serveScheduler, type LocalScheduler } from '../../infra/local/scheduler.js';
+import type { RecordedInput } from '../support/fixtures/scheduler-recorder.js';
 import { formatCountdown } from '../../web/src/lib/format.js';
 
-/** A target that records what it was invoked with. */
-const received: unknown[] = [];
+/** A target that records what it was invoked with, in `recordTo`. */
+const recordDir = mkdtempSync(join(tmpdir(), 'scheduler-recorder-'));
+const recordTo = join(recordDir, 'received.jsonl');
+const received = () => (existsSync(recordTo) ? readFileSync(recordTo, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as RecordedInput) : []);
 const recorder: FunctionDeclaration = { entry: 'test/support/fixtures/scheduler-recorder.ts', capabilities: [] };
 
 describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-scheduler', () => {
@@ -27,11 +34,14 @@ describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-schedule
     );
 
   beforeAll(async () => {
-    (globalThis as { schedulerRecorder?: unknown[] }).schedulerRecorder = received;
     scheduler = await serveScheduler({ port: 0, targets: { recorder } });
     client = new SchedulerClient({ endpoint: scheduler.url, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
   });
-  afterAll(() => scheduler.close());
+  afterAll(async () => {
+    await scheduler.close();
+    await stopFunctions();
+    rmSync(recordDir, { recursive: true, force: true });
+  });
 
   it('creates, reads and deletes one-time schedules with the service errors the SDK knows', async () => {
     const at = new Date(Date.now() + 3_600_000);
@@ -48,13 +58,13 @@ describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-schedule
   });
 
   it('fires a schedule at its time with its input, then deletes it; a deleted one never fires', async () => {
-    await create('soon', new Date(Date.now() + 1000), { n: 'soon' });
-    await create('cancelled', new Date(Date.now() + 1000), { n: 'cancelled' });
+    await create('soon', new Date(Date.now() + 1000), { recordTo, n: 'soon' });
+    await create('cancelled', new Date(Date.now() + 1000), { recordTo, n: 'cancelled' });
     await client.send(new DeleteScheduleCommand({ Name: 'cancelled', GroupName: 'jobs' }));
-    expect(received).toEqual([]);
+    expect(received()).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await scheduler.idle();
-    expect(received).toEqual([{ n: 'soon' }]);
+    expect(received()).toEqual([{ recordTo, n: 'soon' }]);
     expect(scheduler.schedules()).toEqual([]);
   });
 });

@@ -2,29 +2,7 @@ import { DefaultTokenStore } from 'aws-amplify/auth/cognito';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import * as session from '../../web/src/lib/auth/session.js';
-
-/** The browser's localStorage, for Node. */
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
+import { MemoryStorage } from '../support/memory-storage.js';
 
 const storage = new MemoryStorage();
 const CONFIG = { userPoolId: 'us-east-1_pool', userPoolClientId: 'client-1' } as RuntimeConfig;

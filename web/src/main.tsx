@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { configureAuth, mayKeepSession, prefetchAmplify } from './lib/auth/session';
+import { configureAuth, keptSessionNeedsRefresh, mayKeepSession, prefetchAmplify } from './lib/auth/session';
 import { BootScreen } from './app/BootScreen';
 import { preloadSignedInControls } from './app/layout/SiteHeader';
 import { loadRuntimeConfig } from './lib/config';
@@ -16,10 +16,11 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
 // What the first screen needs downloads beside /config.json: its chunk, and when a session is
-// kept, Amplify to restore it and the header's signed-in controls.
+// kept, the header's signed-in controls, and Amplify if the kept tokens need a refresh (fresh
+// ones are sent as stored, without it).
 preloadScreen(window.location.pathname);
 if (mayKeepSession()) {
-  prefetchAmplify();
+  if (keptSessionNeedsRefresh()) prefetchAmplify();
   preloadSignedInControls();
 }
 

@@ -10,10 +10,12 @@ import { LiveUpdatesProvider } from '../lib/live/useLiveUpdates';
 import { usePaymentAccountSync } from '../features/payments';
 import { ToastProvider } from '../lib/toast/useToast';
 import { useUserScopedCache } from './useUserScopedCache';
-import { router } from './router';
+import { createAppRouter } from './router';
+import { createAppApiClient } from '../lib/api/useApi';
 
 export function App({ config }: { config: RuntimeConfig }) {
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient, createAppApiClient(config.apiUrl)));
   return (
     <StrictMode>
       <ConfigContext.Provider value={config}>

@@ -1,15 +1,14 @@
 /**
- * The routes of the accounts and app-shell screens, and the guarded pages of features later
- * issues build (spec 2 §2 route list). The router puts them before its catch-all.
+ * The routes of the accounts and app-shell screens (spec 2 §2 route list). The router puts
+ * them before its catch-all.
  */
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
-import { ROLE_HOME, type Role } from '../../../shared/roles';
+import { ROLE_HOME } from '../../../shared/roles';
 import { RequireAccess } from './RequireAccess';
 import { SignInRequired } from './layout/SignInRequired';
 import { EARNINGS_PATH, MESSAGES_PATH, adminTabPath, type ADMIN_SECTIONS } from '../lib/navigation';
-import type { UpcomingFeatureName } from './screens/UpcomingFeatureScreen';
 import { loadForgotPasswordScreen } from '../features/auth';
 import { loadChatScreen, loadConversationsScreen } from '../features/chat';
 import { loadPrivacyPolicyScreen, loadTermsOfServiceScreen } from '../features/landing';
@@ -20,7 +19,6 @@ import { loadWorkerOnboardingScreen } from '../features/profile';
 const ForgotPasswordScreen = lazy(loadForgotPasswordScreen);
 const TermsOfServiceScreen = lazy(loadTermsOfServiceScreen);
 const PrivacyPolicyScreen = lazy(loadPrivacyPolicyScreen);
-const UpcomingFeatureScreen = lazy(() => import('./screens/UpcomingFeatureScreen'));
 const WorkerEarningsScreen = lazy(loadWorkerEarningsScreen);
 const ConversationsScreen = lazy(loadConversationsScreen);
 const ChatScreen = lazy(loadChatScreen);
@@ -35,23 +33,14 @@ const signedInOnly = (screen: ReactNode) => (
   </RequireAccess>
 );
 
-/** Signed-in users only, optionally of some roles: others go to /dashboard and are told why. */
-function forSignedIn(feature: UpcomingFeatureName, roles?: readonly Role[]) {
-  return (
-    <RequireAccess roles={roles} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard" deniedMessage={MSG.auth.insufficientPermissions}>
-      <UpcomingFeatureScreen feature={feature} />
-    </RequireAccess>
-  );
-}
-
 /**
  * The admin's sections open the matching tab of the admin console (whose guard sends everyone
- * else home); users and categories have no tab and open it at the start.
+ * else home); users have no tab yet and open it at the start.
  */
 const ADMIN_SECTION_TABS: Record<(typeof ADMIN_SECTIONS)[number]['to'], string> = {
   '/admin/users': ROLE_HOME.admin,
   '/admin/jobs': adminTabPath('jobs'),
-  '/admin/categories': ROLE_HOME.admin,
+  '/admin/categories': adminTabPath('categories'),
   '/admin/reports': adminTabPath('flagged'),
 };
 
@@ -88,7 +77,6 @@ export const ACCOUNT_ROUTES: RouteObject[] = [
       </RequireAccess>
     ),
   },
-  { path: 'jobs/:jobId/dispute', element: forSignedIn('dispute', ['poster', 'worker']) },
   {
     // Signed-out visitors are told to sign in here rather than sent away (spec 2 §2 'My Earnings').
     path: EARNINGS_PATH,

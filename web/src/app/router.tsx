@@ -1,16 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { createBrowserRouter, matchPath } from 'react-router-dom';
+import { createBrowserRouter, matchPath, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { ROLE_HOME } from '../../../shared/roles';
+import type { ApiClient } from '../lib/api/client';
+import type { ClientLoader } from '../lib/api/client-loader';
+import { hasStoredSession } from '../lib/auth/session';
+import { LoadingState } from '../lib/components/LoadingState';
 import { ACCOUNT_ROUTES } from './account-routes';
 import { RequireAccess } from './RequireAccess';
 import { Layout } from './layout/Layout';
 import { preloadSignedInControls } from './layout/SiteHeader';
 import { loadAdminDashboardScreen } from '../features/admin';
 import { loadSignInScreen, loadSignUpScreen, loadVerifyEmailScreen } from '../features/auth';
-import { loadDashboardScreen, loadPosterDashboardScreen, loadWorkerDashboardScreen } from '../features/dashboards';
+import { loadDashboardScreen, loadPosterDashboardScreen, loadWorkerDashboardScreen, posterDashboardClientLoader, workerDashboardClientLoader } from '../features/dashboards';
 import { loadDisputeCenterScreen } from '../features/disputes';
-import { loadJobDetailScreen, loadPostJobScreen } from '../features/jobs';
+import { jobDetailClientLoader, loadJobDetailScreen, loadPostJobScreen } from '../features/jobs';
 import { loadLandingScreen } from '../features/landing';
 import { loadProfileScreen, loadPublicProfileScreen } from '../features/profile';
 
@@ -54,87 +59,113 @@ export function preloadScreen(pathname: string): void {
   screen?.[1]().catch(() => undefined);
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    children: [
-      { index: true, element: <LandingScreen /> },
-      { path: 'sign-up', element: <SignUpScreen /> },
-      { path: 'signup', element: <SignUpScreen /> },
-      { path: 'sign-in', element: signInScreen },
-      { path: 'signin', element: signInScreen },
-      { path: 'dashboard', element: <DashboardScreen /> },
-      {
-        path: 'post-job',
-        element: (
-          <RequireAccess roles={['poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard" deniedMessage={MSG.jobs.onlyPostersCanCreate}>
-            <PostJobScreen />
-          </RequireAccess>
-        ),
-      },
-      {
-        path: 'jobs/:id',
-        element: (
-          <RequireAccess signedOutTo="/sign-up">
-            <JobDetailScreen />
-          </RequireAccess>
-        ),
-      },
-      {
-        path: 'jobs/:jobId/dispute',
-        element: (
-          <RequireAccess roles={['worker', 'poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
-            <DisputeCenterScreen />
-          </RequireAccess>
-        ),
-      },
-      {
-        path: ROLE_HOME.worker,
-        element: (
-          <RequireAccess roles={['worker']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
-            <WorkerDashboardScreen />
-          </RequireAccess>
-        ),
-      },
-      {
-        path: ROLE_HOME.poster,
-        element: (
-          <RequireAccess roles={['poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
-            <PosterDashboardScreen />
-          </RequireAccess>
-        ),
-      },
-      {
-        path: ROLE_HOME.admin,
-        element: (
-          <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
-            <AdminDashboardScreen />
-          </RequireAccess>
-        ),
-      },
-      {
-        path: 'profile',
-        element: (
-          <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
-            <ProfileScreen />
-          </RequireAccess>
-        ),
-      },
-      {
-        path: 'profiles/:id',
-        element: (
-          <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
-            <PublicProfileScreen />
-          </RequireAccess>
-        ),
-      },
-      ...ACCOUNT_ROUTES,
-      { path: '*', element: <NotFoundScreen /> },
-    ],
-  },
-  {
-    // The verification screen has no navigation bar (spec 2 §2).
-    element: <Layout bare />,
-    children: [{ path: 'verify-email', element: <VerifyEmailScreen /> }],
-  },
-]);
+/**
+ * The app's router. Routes with data start reading it when they are entered, beside their chunk
+ * (React.lazy) and the session's restore: the loader only starts the screen's ClientLoader and
+ * answers at once, so nothing waits for it; the screen's hooks find the requests in the cache.
+ */
+export const createAppRouter = (queryClient: QueryClient, api: ApiClient) => createBrowserRouter(appRoutes(queryClient, api));
+
+/** The app's routes (see createAppRouter); apart so that a test can hold them in a memory router. */
+export function appRoutes(queryClient: QueryClient, api: ApiClient): RouteObject[] {
+  // Only a kept session can read these routes' data; a visitor is sent elsewhere anyway.
+  const preloading =
+    (clientLoader: ClientLoader): LoaderFunction =>
+    ({ params }) => {
+      // A failed read stays in the cache as the query's error, for the screen to show (it reads again).
+      if (hasStoredSession()) clientLoader(queryClient, api, params).catch(() => undefined);
+      return null;
+    };
+  // What shows while a preloading route's loader answers, on the first load (at once, see above).
+  const hydrateFallbackElement = <LoadingState label={MSG.auth.checkingAuthentication} />;
+  return [
+    {
+      element: <Layout />,
+      children: [
+        { index: true, element: <LandingScreen /> },
+        { path: 'sign-up', element: <SignUpScreen /> },
+        { path: 'signup', element: <SignUpScreen /> },
+        { path: 'sign-in', element: signInScreen },
+        { path: 'signin', element: signInScreen },
+        { path: 'dashboard', element: <DashboardScreen /> },
+        {
+          path: 'post-job',
+          element: (
+            <RequireAccess roles={['poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard" deniedMessage={MSG.jobs.onlyPostersCanCreate}>
+              <PostJobScreen />
+            </RequireAccess>
+          ),
+        },
+        {
+          path: 'jobs/:id',
+          loader: preloading(jobDetailClientLoader),
+          hydrateFallbackElement,
+          element: (
+            <RequireAccess signedOutTo="/sign-up">
+              <JobDetailScreen />
+            </RequireAccess>
+          ),
+        },
+        {
+          path: 'jobs/:jobId/dispute',
+          element: (
+            <RequireAccess roles={['worker', 'poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
+              <DisputeCenterScreen />
+            </RequireAccess>
+          ),
+        },
+        {
+          path: ROLE_HOME.worker,
+          loader: preloading(workerDashboardClientLoader),
+          hydrateFallbackElement,
+          element: (
+            <RequireAccess roles={['worker']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
+              <WorkerDashboardScreen />
+            </RequireAccess>
+          ),
+        },
+        {
+          path: ROLE_HOME.poster,
+          loader: preloading(posterDashboardClientLoader),
+          hydrateFallbackElement,
+          element: (
+            <RequireAccess roles={['poster']} signedOutTo="/sign-in" returnAfterSignIn deniedTo="/dashboard">
+              <PosterDashboardScreen />
+            </RequireAccess>
+          ),
+        },
+        {
+          path: ROLE_HOME.admin,
+          element: (
+            <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
+              <AdminDashboardScreen />
+            </RequireAccess>
+          ),
+        },
+        {
+          path: 'profile',
+          element: (
+            <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+              <ProfileScreen />
+            </RequireAccess>
+          ),
+        },
+        {
+          path: 'profiles/:id',
+          element: (
+            <RequireAccess signedOutTo="/sign-in" returnAfterSignIn>
+              <PublicProfileScreen />
+            </RequireAccess>
+          ),
+        },
+        ...ACCOUNT_ROUTES,
+        { path: '*', element: <NotFoundScreen /> },
+      ],
+    },
+    {
+      // The verification screen has no navigation bar (spec 2 §2).
+      element: <Layout bare />,
+      children: [{ path: 'verify-email', element: <VerifyEmailScreen /> }],
+    },
+  ];
+}

@@ -72,3 +72,8 @@ export function formatCountdown(milliseconds: number): string {
     .map(([unit, amount]) => `${amount} ${unit}${amount === 1 ? '' : 's'}`)
     .join(' ');
 }
+
+/** A worker's success rate (spec 2 §9) as the dashboard and the profile show it. */
+export function formatSuccessRate(percent: number | null): string {
+  return percent === null ? 'No jobs yet' : `${percent}%`;
+}

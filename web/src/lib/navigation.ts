@@ -15,6 +15,9 @@ export interface NavItem {
 export const MESSAGES_PATH = '/real-time-messages';
 export const EARNINGS_PATH = '/worker-earnings';
 
+/** The dashboards' query parameter that opens one dispute's thread in the disputes panel. */
+export const OPEN_DISPUTE_PARAM = 'dispute';
+
 /** A tab of the admin console, by its `?tab=` value (screens/admin-dashboard). */
 export const adminTabPath = (tab: string) => `${ROLE_HOME.admin}?tab=${tab}`;
 

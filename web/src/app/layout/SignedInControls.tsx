@@ -1,6 +1,7 @@
 import type { OwnProfile } from '../../../../shared/api';
-import { useUnreadMessageTotal, useChatLiveSync, MessagesLink } from '../../features/chat';
+import { useUnreadMessageTotal, useChatLiveSync } from '../../features/chat';
 import { NotificationBell } from '../../features/notifications';
+import { MessagesLink } from './MessagesLink';
 import { UserMenu } from './UserMenu';
 
 /**

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ROLE_HOME } from '../../../../shared/roles';
 import { useAuth } from '../../lib/auth/useAuth';
 import { AdminToolsBar } from './AdminToolsBar';
+import { MessagesLink } from './MessagesLink';
 import { MobileMenu } from './MobileMenu';
 import { NavItemLink } from './NavItemLink';
 import { mainNavItems } from '../../lib/navigation';
@@ -40,8 +41,7 @@ export function SiteHeader() {
             </nav>
             <div className="site-header__account">
               {signedIn ? (
-                // Nothing in their place while they load: the menu button beside them keeps its place.
-                <Suspense fallback={null}>
+                <Suspense fallback={<SignedInControlsSlots />}>
                   <SignedInControls profile={profile} />
                 </Suspense>
               ) : (
@@ -61,5 +61,20 @@ export function SiteHeader() {
       </div>
       {role === 'admin' ? <AdminToolsBar /> : null}
     </header>
+  );
+}
+
+/**
+ * What stands for the signed-in controls while their chunk loads: Messages itself (it needs
+ * nothing from the chunk but its badge) and the room of the bell and the avatar, so the header
+ * neither shifts nor shows a moment without Messages.
+ */
+function SignedInControlsSlots() {
+  return (
+    <>
+      <MessagesLink unreadCount={0} />
+      <span className="header-control-slot" aria-hidden="true" />
+      <span className="header-control-slot" aria-hidden="true" />
+    </>
   );
 }

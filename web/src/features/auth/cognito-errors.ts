@@ -102,3 +102,21 @@ export function passwordResetFailureText(error: unknown): string {
       return MSG.passwordReset.failed;
   }
 }
+
+/** Answering Cognito's new-password step (a first sign-in with a temporary password). */
+export function newPasswordFailureText(error: unknown): string {
+  if (isNetworkFailure(error)) return signInErrorText('network');
+  switch (asNamedError(error).name) {
+    case 'InvalidPasswordException':
+      return signInErrorText('weak password');
+    // The step's session lasts minutes; after that Cognito refuses it and a new sign-in is needed.
+    case 'NotAuthorizedException':
+    case 'ExpiredCodeException':
+      return MSG.auth.newPasswordSessionExpired;
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+      return signInErrorText('too many requests');
+    default:
+      return MSG.auth.failedToSignIn;
+  }
+}

@@ -2,5 +2,4 @@ export { loadConversationsScreen, loadChatScreen } from './routes';
 
 export { useUnreadMessageTotal } from './api/fetch-unread-messages';
 export { MessagePosterLink } from './components/MessagePosterLink';
-export { MessagesLink } from './components/MessagesLink';
 export { useChatLiveSync } from './hooks/useChatLiveSync';

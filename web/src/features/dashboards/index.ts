@@ -1,1 +1,2 @@
-export { loadDashboardScreen, loadWorkerDashboardScreen, loadPosterDashboardScreen } from './routes';
+export { loadDashboardScreen, loadWorkerDashboardScreen, loadPosterDashboardScreen, posterDashboardClientLoader, workerDashboardClientLoader } from './routes';
+export { useDashboard } from './api/fetch-dashboard';

@@ -1,10 +1,12 @@
-export { loadJobDetailScreen, loadPostJobScreen } from './routes';
+export { jobDetailClientLoader, loadJobDetailScreen, loadPostJobScreen } from './routes';
+export { savedJobsQueryOptions } from './api/fetch-saved-jobs';
 
 export { fetchOwnJobs, useOwnJobs } from './api/fetch-own-jobs';
 export { AcceptanceBanner } from './components/AcceptanceBanner';
 export { EditJobPanel } from './components/EditJobPanel';
 export { JobBoard, JobBoardView, useJobBoard } from './components/JobBoard';
 export { JobHistory } from './components/JobHistory';
+export { JobPrice } from './components/JobPrice';
 export { MarkCompletedButton } from './components/MarkCompletedButton';
 export { OwnJobList } from './components/OwnJobList';
 export { PosterJobStats } from './components/PosterJobStats';

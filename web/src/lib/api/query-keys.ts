@@ -9,10 +9,12 @@ export const queryKeys = {
   earnings: ['earnings'] as const,
   dashboard: ['dashboard'] as const,
   ownJobs: ['own-jobs'] as const,
+  hiddenCategories: ['hidden-categories'] as const,
   savedJobs: ['saved-jobs'] as const,
   job: (jobId: string) => ['job', jobId] as const,
   applicants: (jobId: string) => ['job', jobId, 'applicants'] as const,
   ownApplication: (jobId: string) => ['job', jobId, 'own-application'] as const,
+  jobPayment: (jobId: string) => ['job', jobId, 'payment'] as const,
   /** A user's public profile (with their rating) and the reviews about them. */
   profile: (userId: string) => ['profile', userId] as const,
   reviewsAbout: (userId: string) => ['profile', userId, 'reviews'] as const,

@@ -5,7 +5,7 @@
 import { Amplify } from 'aws-amplify';
 import type { RuntimeConfig } from '../../../../shared/runtime-config';
 
-export { confirmResetPassword, confirmSignUp, fetchAuthSession, getCurrentUser, resendSignUpCode, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
+export { confirmResetPassword, confirmSignIn, confirmSignUp, fetchAuthSession, getCurrentUser, resendSignUpCode, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
 export { Hub } from 'aws-amplify/utils';
 
 export function configureAmplify(config: RuntimeConfig): void {

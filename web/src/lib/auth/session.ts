@@ -12,29 +12,95 @@ let authConfig: RuntimeConfig | null = null;
 let loading: Promise<Amplify> | null = null;
 const onLoad = new Set<(amplify: Amplify) => void>();
 
-/** Start-up, with /config.json: Amplify starts loading now only if a session is kept. */
+/**
+ * Start-up, with /config.json: Amplify starts loading now only if a kept session needs it, its
+ * tokens being due for a refresh. While they are fresh, requests carry them as they are stored
+ * (freshStoredSession) and Amplify loads on its first real use (a refresh, sign-in, sign-out).
+ */
 export function configureAuth(config: RuntimeConfig): void {
   authConfig = config;
-  if (hasStoredSession()) void loadAmplify();
+  if (hasStoredSession() && !freshStoredSession()) void loadAmplify();
 }
 
 const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+const LAST_AUTH_USER = '.LastAuthUser';
+
+/** The app clients that keep a session here (from `<prefix><client>.LastAuthUser`). */
+function keptSessionClients(): string[] {
+  const clients: string[] = [];
+  try {
+    const storage = window.localStorage;
+    for (let index = 0; index < storage.length; index++) {
+      const key = storage.key(index);
+      if (key?.startsWith(AMPLIFY_KEY_PREFIX) && key.endsWith(LAST_AUTH_USER)) clients.push(key.slice(AMPLIFY_KEY_PREFIX.length, -LAST_AUTH_USER.length));
+    }
+  } catch {
+    // no storage, no kept session
+  }
+  return clients;
+}
 
 /**
  * Whether Amplify may keep a session here, for any client: readable at start-up, before
  * /config.json names the app's client (hasStoredSession answers for it).
  */
 export function mayKeepSession(): boolean {
+  return keptSessionClients().length > 0;
+}
+
+/** Whether a kept session's tokens are due for a refresh, which needs Amplify: readable before /config.json. */
+export function keptSessionNeedsRefresh(): boolean {
+  return keptSessionClients().some((client) => readFreshTokens(client) === null);
+}
+
+/** A JWT's claims, read without checking its signature (the API checks it); null when it is not one. */
+function jwtClaims(token: string): { sub?: unknown; exp?: unknown } | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes)) as { sub?: unknown; exp?: unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** Amplify refreshes tokens that expire within 5 s (its isTokenExpired tolerance); so does this. */
+const EXPIRY_TOLERANCE_MS = 5_000;
+
+export interface StoredSession {
+  idToken: string;
+  /** The Cognito `sub`, which is also the profile id. */
+  userId: string;
+}
+
+/**
+ * The kept session's ID token and user, read where Amplify keeps them, while Amplify would use
+ * them as they are: both the ID and access tokens unexpired by its rule (now + stored clock
+ * drift + 5 s before `exp`). Null when none is kept or they are due for a refresh.
+ */
+function readFreshTokens(client: string): StoredSession | null {
   try {
     const storage = window.localStorage;
-    for (let index = 0; index < storage.length; index++) {
-      const key = storage.key(index);
-      if (key?.startsWith(AMPLIFY_KEY_PREFIX) && key.endsWith('.LastAuthUser')) return true;
-    }
+    const prefix = `${AMPLIFY_KEY_PREFIX}${client}`;
+    const user = storage.getItem(`${prefix}${LAST_AUTH_USER}`);
+    if (!user) return null;
+    const idToken = storage.getItem(`${prefix}.${user}.idToken`);
+    const accessToken = storage.getItem(`${prefix}.${user}.accessToken`);
+    const id = idToken ? jwtClaims(idToken) : null;
+    const access = accessToken ? jwtClaims(accessToken) : null;
+    if (!idToken || !id || !access || typeof id.sub !== 'string' || typeof id.exp !== 'number' || typeof access.exp !== 'number') return null;
+    const clockDrift = Number(storage.getItem(`${prefix}.${user}.clockDrift`)) || 0;
+    const now = Date.now() + clockDrift + EXPIRY_TOLERANCE_MS;
+    return now < id.exp * 1000 && now < access.exp * 1000 ? { idToken, userId: id.sub } : null;
   } catch {
-    // no storage, no kept session
+    return null; // no storage: nothing was kept
   }
-  return false;
+}
+
+/** The app client's kept session while its tokens are fresh (see readFreshTokens), without Amplify. */
+export function freshStoredSession(): StoredSession | null {
+  return authConfig ? readFreshTokens(authConfig.userPoolClientId) : null;
 }
 
 /** Starts downloading Amplify ahead of its use (loadAmplify reports a failed download). */
@@ -82,7 +148,7 @@ export function hasStoredSession(): boolean {
   if (!authConfig) return false;
   const prefix = `${AMPLIFY_KEY_PREFIX}${authConfig.userPoolClientId}`;
   try {
-    const user = window.localStorage.getItem(`${prefix}.LastAuthUser`) ?? 'username';
+    const user = window.localStorage.getItem(`${prefix}${LAST_AUTH_USER}`) ?? 'username';
     return window.localStorage.getItem(`${prefix}.${user}.accessToken`) !== null;
   } catch {
     return false; // no storage: nothing was kept
@@ -92,8 +158,13 @@ export function hasStoredSession(): boolean {
 /** Amplify is needed when it is running (it may hold the session in memory) or a session is kept. */
 const mayBeSignedIn = () => loading !== null || hasStoredSession();
 
-/** The signed-in user's Cognito ID token (refreshed by Amplify when due), or null. */
+/**
+ * The signed-in user's Cognito ID token, or null: the stored one while it is fresh, so a request
+ * starts without waiting for Amplify to load and restore the session; else Amplify's, refreshed.
+ */
 export async function currentIdToken(): Promise<string | null> {
+  const stored = freshStoredSession();
+  if (stored) return stored.idToken;
   if (!mayBeSignedIn()) return null;
   try {
     const session = await (await loadAmplify()).fetchAuthSession();
@@ -105,6 +176,8 @@ export async function currentIdToken(): Promise<string | null> {
 
 /** The signed-in user's id (the Cognito `sub`, which is also the profile id), or null. */
 export async function currentUserId(): Promise<string | null> {
+  const stored = freshStoredSession();
+  if (stored) return stored.userId;
   if (!mayBeSignedIn()) return null;
   try {
     return (await (await loadAmplify()).getCurrentUser()).userId;

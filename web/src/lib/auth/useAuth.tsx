@@ -20,6 +20,11 @@ export type AuthStatus = AuthState['status'];
 export type SignInOutcome =
   | { kind: 'signedIn'; profile: OwnProfile }
   | { kind: 'unconfirmed' }
+  /**
+   * The user was invited with a temporary password (the deploy's admin, AdminCreateUser): Cognito
+   * asks for a new one before it signs them in; `completeNewPassword` answers it.
+   */
+  | { kind: 'newPasswordRequired' }
   /** Signed in to Cognito but no profile exists: the user was signed out again. */
   | { kind: 'profileMissing' }
   /** The profile could not be loaded: the user was signed out again. */
@@ -31,6 +36,8 @@ export interface Auth {
   userId: string | null;
   profile: OwnProfile | null;
   signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** Answers Cognito's new-password step that `signIn` reported, then finishes signing in. */
+  completeNewPassword(newPassword: string): Promise<SignInOutcome>;
   /** `everywhere` also ends the sessions on the user's other devices (Cognito global sign-out). */
   signOut(options?: { everywhere?: boolean }): Promise<void>;
   /** Reloads the profile (after it changed on the server); null when signed out or unavailable. */
@@ -97,12 +104,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const signIn = useCallback(
-    async (email: string, password: string): Promise<SignInOutcome> => {
-      await clearStaleSession();
-      const amplify = await loadAmplify();
-      const result = await amplify.signIn({ username: email, password, options: { authFlowType } });
+  /** What follows Cognito's answer to a sign-in step: another step, or the signed-in user's profile. */
+  const finishSignIn = useCallback(
+    async (amplify: Awaited<ReturnType<typeof loadAmplify>>, result: { isSignedIn: boolean; nextStep: { signInStep: string } }): Promise<SignInOutcome> => {
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return { kind: 'unconfirmed' };
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return { kind: 'newPasswordRequired' };
       const userId = result.isSignedIn ? await currentUserId() : null;
       if (!userId) throw new Error(MSG.auth.noUserData);
       const load = await loadProfile(api);
@@ -113,7 +119,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState({ status: 'signedIn', userId, profile: load.profile });
       return { kind: 'signedIn', profile: load.profile };
     },
-    [api, authFlowType],
+    [api],
+  );
+
+  const signIn = useCallback(
+    async (email: string, password: string): Promise<SignInOutcome> => {
+      await clearStaleSession();
+      const amplify = await loadAmplify();
+      return finishSignIn(amplify, await amplify.signIn({ username: email, password, options: { authFlowType } }));
+    },
+    [authFlowType, finishSignIn],
+  );
+
+  const completeNewPassword = useCallback(
+    async (newPassword: string): Promise<SignInOutcome> => {
+      const amplify = await loadAmplify();
+      return finishSignIn(amplify, await amplify.confirmSignIn({ challengeResponse: newPassword }));
+    },
+    [finishSignIn],
   );
 
   const signOut = useCallback(async (options?: { everywhere?: boolean }) => {
@@ -146,11 +169,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       userId: state.status === 'signedIn' ? state.userId : null,
       profile: state.status === 'signedIn' ? state.profile : null,
       signIn,
+      completeNewPassword,
       signOut,
       refreshProfile,
       updateProfile,
     }),
-    [state, signIn, signOut, refreshProfile, updateProfile],
+    [state, signIn, completeNewPassword, signOut, refreshProfile, updateProfile],
   );
 
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;

@@ -1,4 +1,4 @@
-import type { Page, PaymentRecord } from '../../../../../shared/api';
+import type { AdminPaymentRecord, Page } from '../../../../../shared/api';
 import type { ApiClient } from '../../../lib/api/client';
 
-export const fetchPayments = (api: ApiClient, cursor: string | null) => api.get<Page<PaymentRecord>>('/admin/payments', { cursor });
+export const fetchPayments = (api: ApiClient, cursor: string | null) => api.get<Page<AdminPaymentRecord>>('/admin/payments', { cursor });

@@ -1,5 +1,5 @@
-import type { FlaggedJob } from '../../../../../shared/admin';
+import type { AdminFlaggedJob } from '../../../../../shared/admin';
 import type { Page } from '../../../../../shared/api';
 import type { ApiClient } from '../../../lib/api/client';
 
-export const fetchPendingFlags = (api: ApiClient, cursor: string | null) => api.get<Page<FlaggedJob>>('/admin/flags', { cursor });
+export const fetchPendingFlags = (api: ApiClient, cursor: string | null) => api.get<Page<AdminFlaggedJob>>('/admin/flags', { cursor });

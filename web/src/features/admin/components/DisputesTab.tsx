@@ -15,6 +15,7 @@ import {
 import '@aws-amplify/ui-react/styles.css';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { UNKNOWN_USER } from '../../../../../shared/admin';
 import type { AdminDispute, ResolutionTemplate } from '../../../../../shared/api';
 import { ADMIN_DISPUTE_VIEWS, DISPUTE_PRIORITIES, PRIORITY_WEIGHT, isDisputeOpen, type AdminDisputeView, type DisputePriority } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
@@ -188,8 +189,8 @@ export default function DisputesTab() {
                   </TableCell>
                   <TableCell>{dispute.jobTitle}</TableCell>
                   <TableCell>{dispute.type}</TableCell>
-                  <TableCell>{dispute.reporterName ?? 'Unknown user'}</TableCell>
-                  <TableCell>{dispute.reportedName ?? 'Unknown user'}</TableCell>
+                  <TableCell>{dispute.reporterName ?? UNKNOWN_USER}</TableCell>
+                  <TableCell>{dispute.reportedName ?? UNKNOWN_USER}</TableCell>
                   <TableCell>
                     <Badge variation={PRIORITY_BADGE[dispute.priority]}>{dispute.priority}</Badge>
                   </TableCell>
@@ -252,7 +253,7 @@ function DisputeDetail({ dispute, templates, onResolved }: { dispute: AdminDispu
   return (
     <div className="card disputes-tab__detail" aria-labelledby={`dispute-${dispute.id}`}>
       <h3 id={`dispute-${dispute.id}`}>
-        {dispute.jobTitle}: {dispute.reporterName ?? 'Unknown user'} reports {dispute.reportedName ?? 'Unknown user'}
+        {dispute.jobTitle}: {dispute.reporterName ?? UNKNOWN_USER} reports {dispute.reportedName ?? UNKNOWN_USER}
       </h3>
       <p className="preserve-lines">{dispute.description}</p>
       <DisputeThreadView disputeId={dispute.id} asAdmin />

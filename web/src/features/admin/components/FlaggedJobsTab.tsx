@@ -2,7 +2,7 @@ import { Badge, Button, Table, TableBody, TableCell, TableHead, TableRow } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { FlaggedJob } from '../../../../../shared/admin';
+import { UNKNOWN_USER, type AdminFlaggedJob } from '../../../../../shared/admin';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
@@ -14,7 +14,7 @@ import { fetchPendingFlags } from '../api/fetch-pending-flags';
 import { reviewFlags } from '../api/review-flags';
 import { useAdminPages } from '../hooks/useAdminPages';
 
-type Review = { flag: FlaggedJob; decision: 'approved' | 'removed' };
+type Review = { flag: AdminFlaggedJob; decision: 'approved' | 'removed' };
 
 /** Pending reports newest first; approving keeps the job, removing cancels it (refunded, poster told why). */
 export default function FlaggedJobsTab() {
@@ -69,7 +69,7 @@ export default function FlaggedJobsTab() {
                   </Badge>
                 </TableCell>
                 <TableCell>{flag.reason}</TableCell>
-                <TableCell title={flag.reporterId}>{flag.reporterId.startsWith('system') ? 'Automatic' : flag.reporterId.slice(0, 8)}</TableCell>
+                <TableCell>{flag.reporterId.startsWith('system') ? 'Automatic' : (flag.reporterName ?? UNKNOWN_USER)}</TableCell>
                 <TableCell>
                   <div className="button-row">
                     <Button size="small" onClick={() => setReviewing({ flag, decision: 'approved' })}>

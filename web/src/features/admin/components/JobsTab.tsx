@@ -16,17 +16,21 @@ import { TableStates } from './TableStates';
 import { ADMIN_QUERY } from '../api/admin-query-keys';
 import { adminCancelJob } from '../api/admin-cancel-job';
 import { adminDeleteJob } from '../api/admin-delete-job';
+import { adminReleasePayment } from '../api/admin-release-payment';
 import { fetchAdminJobs } from '../api/fetch-admin-jobs';
 import { useAdminPages } from '../hooks/useAdminPages';
 
-type Moderation = { job: JobSummary; action: 'cancel' | 'delete' };
+type Moderation = { job: JobSummary; action: 'cancel' | 'delete' | 'release' };
 
 const MODERATION_TEXT = {
   cancel: { title: 'Cancel this job?', confirm: 'Cancel job', label: 'Reason for cancelling', missing: MSG.admin.cancelReasonRequired, done: MSG.admin.jobCancelled, failed: MSG.admin.cancelFailed },
   delete: { title: 'Delete this job?', confirm: 'Delete job', label: 'Reason for deleting', missing: MSG.admin.deleteReasonRequired, done: MSG.admin.jobDeleted, failed: MSG.admin.deleteFailed },
+  release: { title: 'Release the payment?', confirm: 'Release payment', label: 'Reason for releasing', missing: MSG.payments.releaseReasonRequired, done: MSG.payments.released, failed: MSG.payments.releaseFailed },
 } as const;
 
-/** Every job in one status, newest first; the admin cancels or deletes any of them with a reason. */
+const MODERATION_CALLS = { cancel: adminCancelJob, delete: adminDeleteJob, release: adminReleasePayment } as const;
+
+/** Every job in one status, newest first; the admin cancels, deletes or (completed) releases any of them with a reason. */
 export default function JobsTab() {
   const api = useApi();
   const toast = useToast();
@@ -39,8 +43,7 @@ export default function JobsTab() {
   async function moderate({ job, action }: Moderation, reason: string) {
     const text = MODERATION_TEXT[action];
     try {
-      if (action === 'cancel') await adminCancelJob(api, job.id, reason);
-      else await adminDeleteJob(api, job.id, reason);
+      await MODERATION_CALLS[action](api, job.id, reason);
       toast.success(text.done);
       setModerating(null);
     } catch (error) {
@@ -96,6 +99,11 @@ export default function JobsTab() {
                         Reviews<span className="visually-hidden"> of {job.title}</span>
                       </Button>
                     ) : null}
+                    {canPerform('release', job.status) ? (
+                      <Button size="small" variation="primary" onClick={() => setModerating({ job, action: 'release' })}>
+                        Release payment<span className="visually-hidden"> for {job.title}</span>
+                      </Button>
+                    ) : null}
                     {canPerform('adminCancel', job.status) ? (
                       <Button size="small" onClick={() => setModerating({ job, action: 'cancel' })}>
                         Cancel<span className="visually-hidden"> {job.title}</span>
@@ -122,9 +130,15 @@ export default function JobsTab() {
           onConfirm={(reason) => moderate(moderating, reason)}
           onCancel={() => setModerating(null)}
         >
-          <p>
-            "{moderating.job.title}": the poster is told your reason; a paid job that was not done yet is refunded to the poster in full.
-          </p>
+          {moderating.action === 'release' ? (
+            <p>
+              {formatCents(moderating.job.payment)} goes to the worker of "{moderating.job.title}". This cannot be undone.
+            </p>
+          ) : (
+            <p>
+              "{moderating.job.title}": the poster is told your reason; a paid job that was not done yet is refunded to the poster in full.
+            </p>
+          )}
         </ReasonDialog>
       ) : null}
       {reviewing ? <EditReviewsDialog job={reviewing} onClose={() => setReviewing(null)} /> : null}

@@ -2,7 +2,8 @@ import { Badge, Button, Table, TableBody, TableCell, TableHead, TableRow } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PaymentRecord } from '../../../../../shared/api';
+import { UNKNOWN_USER } from '../../../../../shared/admin';
+import type { AdminPaymentRecord } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
@@ -10,6 +11,7 @@ import { useApi } from '../../../lib/api/useApi';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 import { useToast } from '../../../lib/toast/useToast';
 import { ReasonDialog } from '../../../lib/components/ReasonDialog';
+import { MoneyOverviewCard } from './MoneyOverviewCard';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY } from '../api/admin-query-keys';
 import { fetchPayments } from '../api/fetch-payments';
@@ -22,14 +24,14 @@ export default function TransactionsTab() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const payments = useAdminPages(ADMIN_QUERY.payments, fetchPayments);
-  const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
+  const [refunding, setRefunding] = useState<AdminPaymentRecord | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY.payments });
   useLiveUpdates((message) => {
     if (message.type === 'payment.changed') refresh();
   });
   useLiveReconnect(refresh);
 
-  async function refund(payment: PaymentRecord, reason: string) {
+  async function refund(payment: AdminPaymentRecord, reason: string) {
     try {
       await refundPayment(api, payment.id, reason);
       toast.success(MSG.payments.refunded);
@@ -43,6 +45,7 @@ export default function TransactionsTab() {
 
   return (
     <section aria-label="Transactions">
+      <MoneyOverviewCard />
       <TableStates
         what="transactions"
         query={payments}
@@ -56,6 +59,7 @@ export default function TransactionsTab() {
               <TableCell as="th">Date</TableCell>
               <TableCell as="th">Job</TableCell>
               <TableCell as="th">Poster</TableCell>
+              <TableCell as="th">Worker</TableCell>
               <TableCell as="th">Amount</TableCell>
               <TableCell as="th">Platform fee</TableCell>
               <TableCell as="th">Card fee</TableCell>
@@ -70,7 +74,8 @@ export default function TransactionsTab() {
                 <TableCell>
                   <Link to={`/jobs/${payment.jobId}`}>{payment.jobTitle}</Link>
                 </TableCell>
-                <TableCell title={payment.posterId}>{payment.posterId.slice(0, 8)}</TableCell>
+                <TableCell>{payment.posterName ?? UNKNOWN_USER}</TableCell>
+                <TableCell>{payment.workerId ? (payment.workerName ?? UNKNOWN_USER) : 'Not assigned'}</TableCell>
                 <TableCell>{formatCents(payment.amount)}</TableCell>
                 <TableCell>{formatCents(payment.platformFee)}</TableCell>
                 <TableCell>{formatCents(payment.stripeFee)}</TableCell>

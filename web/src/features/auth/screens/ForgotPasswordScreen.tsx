@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as z from '../../../../../shared/zod';
 import { MSG } from '../../../../../shared/messages';
-import { PASSWORD_MIN_LENGTH } from '../../../../../shared/schemas/auth';
+import { newPasswordFields, passwordsMatch } from '../../../../../shared/schemas/auth';
 import { CONFIRMATION_CODE_PATTERN, completePasswordReset, requestPasswordReset } from '../api/accounts';
 import { passwordResetFailureText } from '../cognito-errors';
 import { FormError } from '../../../lib/components/FormError';
@@ -13,20 +13,16 @@ import { PageHeading } from '../../../lib/components/PageHeading';
 import { useConfig } from '../../../lib/useConfig';
 import { useToast } from '../../../lib/toast/useToast';
 import { useToastedAction } from '../../../lib/toast/useToastedAction';
-import { showErrorAndFocus } from '../../../lib/forms';
+import { showErrorAndFocus, showFirstIssue, type FieldProblem } from '../../../lib/forms';
 import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
 
 const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.auth.invalidEmail)), z.email(MSG.auth.invalidEmail));
 
-const newPasswordSchema = z
-  .object({
-    code: z.string().check(z.trim(), z.regex(CONFIRMATION_CODE_PATTERN, MSG.verify.invalidCode)),
-    password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, MSG.auth.passwordTooShort)),
-    confirmPassword: z.string(),
-  })
-  .check(z.refine((form) => form.password === form.confirmPassword, { message: MSG.auth.passwordsDoNotMatch, path: ['confirmPassword'] }));
+const resetSchema = z
+  .object({ code: z.string().check(z.trim(), z.regex(CONFIRMATION_CODE_PATTERN, MSG.verify.invalidCode)), ...newPasswordFields })
+  .check(passwordsMatch);
 
-type NewPasswordValues = z.input<typeof newPasswordSchema>;
+type NewPasswordValues = z.input<typeof resetSchema>;
 type NewPasswordField = keyof NewPasswordValues;
 
 /**
@@ -109,7 +105,7 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<NewPasswordValues>({ code: '', password: '', confirmPassword: '' });
-  const [problem, setProblem] = useState<{ field: NewPasswordField | null; message: string } | null>(null);
+  const [problem, setProblem] = useState<FieldProblem<NewPasswordField> | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const { busy: resending, run: resendCode } = useToastedAction(() => requestPasswordReset(email), MSG.passwordReset.codeSent, passwordResetFailureText);
 
@@ -119,11 +115,9 @@ function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const parsed = newPasswordSchema.safeParse(values);
+    const parsed = resetSchema.safeParse(values);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = (issue?.path[0] as NewPasswordField | undefined) ?? null;
-      showErrorAndFocus(form.current, field, () => setProblem({ field, message: issue?.message ?? MSG.auth.allFieldsRequired }));
+      showFirstIssue(form.current, parsed.error.issues, setProblem);
       return;
     }
     setProblem(null);

@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG, signInErrorText } from '../../../../../shared/messages';
-import { signInSchema } from '../../../../../shared/schemas/auth';
-import { isUnconfirmedUser, signInFailureText } from '../cognito-errors';
+import { newPasswordSchema, signInSchema, type NewPasswordForm } from '../../../../../shared/schemas/auth';
+import { isUnconfirmedUser, newPasswordFailureText, signInFailureText } from '../cognito-errors';
+import { PasswordFields } from '../components/PasswordFields';
 import { prefetchAmplify } from '../../../lib/auth/session';
 import { dashboardPath, welcomePath } from '../../../lib/auth/destinations';
 import { FormError } from '../../../lib/components/FormError';
 import { EmailField } from '../components/EmailField';
 import { FormField } from '../../../lib/components/FormField';
 import { PageHeading } from '../../../lib/components/PageHeading';
-import { useAuth } from '../../../lib/auth/useAuth';
+import { useAuth, type SignInOutcome } from '../../../lib/auth/useAuth';
 import { useToast } from '../../../lib/toast/useToast';
-import { showErrorAndFocus } from '../../../lib/forms';
+import { showErrorAndFocus, showFirstIssue, type FieldProblem } from '../../../lib/forms';
 import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
 
 /** The spec's pause between "signed in" and the redirect, long enough to see the toast begin. */
@@ -78,6 +79,31 @@ function SignInForm({ initialEmail }: { initialEmail: string }) {
   const [values, setValues] = useState({ email: initialEmail, password: '' });
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Cognito asked for a new password (an invitation's temporary one was used): the second step.
+  const [choosingPassword, setChoosingPassword] = useState(false);
+
+  /** Tells the user how signing in ended, and leaves the form usable again unless they are signed in. */
+  function report(outcome: SignInOutcome, email: string): void {
+    switch (outcome.kind) {
+      case 'signedIn':
+        // The screen now shows "Redirecting..." and moves on; nothing else to do here.
+        toast.success(MSG.auth.signedIn);
+        return;
+      case 'newPasswordRequired':
+        setChoosingPassword(true);
+        break;
+      case 'unconfirmed':
+        setProblem({ message: signInErrorText('email not confirmed'), unverifiedEmail: email });
+        break;
+      case 'profileMissing':
+        toast.error(MSG.auth.accountProfileNotFound);
+        break;
+      case 'profileFailed':
+        toast.error(MSG.auth.failedToLoadProfile);
+        break;
+    }
+    setSubmitting(false);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,26 +118,23 @@ function SignInForm({ initialEmail }: { initialEmail: string }) {
     setProblem(null);
     setSubmitting(true);
     try {
-      const outcome = await signIn(email, password);
-      switch (outcome.kind) {
-        case 'signedIn':
-          // The screen now shows "Redirecting..." and moves on; nothing else to do here.
-          toast.success(MSG.auth.signedIn);
-          return;
-        case 'unconfirmed':
-          setProblem({ message: signInErrorText('email not confirmed'), unverifiedEmail: email });
-          break;
-        case 'profileMissing':
-          toast.error(MSG.auth.accountProfileNotFound);
-          break;
-        case 'profileFailed':
-          toast.error(MSG.auth.failedToLoadProfile);
-          break;
-      }
+      report(await signIn(email, password), email);
     } catch (error) {
       setProblem({ message: signInFailureText(error), ...(isUnconfirmedUser(error) ? { unverifiedEmail: email } : {}) });
+      setSubmitting(false);
     }
-    setSubmitting(false);
+  }
+
+  if (choosingPassword) {
+    return (
+      <NewPasswordStep
+        onOutcome={(outcome) => report(outcome, values.email.trim())}
+        onRestart={() => {
+          setChoosingPassword(false);
+          setValues((current) => ({ ...current, password: '' }));
+        }}
+      />
+    );
   }
 
   return (
@@ -151,6 +174,76 @@ function SignInForm({ initialEmail }: { initialEmail: string }) {
         ) : null}
         <button type="submit" className="button button--block">
           {submitting ? 'Signing In...' : 'Sign In'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+type NewPasswordField = keyof NewPasswordForm;
+
+interface NewPasswordStepProps {
+  onOutcome(outcome: SignInOutcome): void;
+  /** Back to the first step, e.g. once Cognito's session for this step has expired. */
+  onRestart(): void;
+}
+
+/** Cognito's NEW_PASSWORD_REQUIRED step: the invited user replaces the temporary password, then is signed in. */
+function NewPasswordStep({ onOutcome, onRestart }: NewPasswordStepProps) {
+  const { completeNewPassword } = useAuth();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<NewPasswordForm>({ password: '', confirmPassword: '' });
+  const [problem, setProblem] = useState<FieldProblem<NewPasswordField> | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // The step replaces the sign-in form: move focus into it, so keyboard and screen-reader users follow.
+  useEffect(() => {
+    const field = form.current?.elements.namedItem('password');
+    if (field instanceof HTMLElement) field.focus();
+  }, []);
+
+  const update = (field: NewPasswordField, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const fieldError = (field: NewPasswordField) => (problem?.field === field ? problem.message : null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = newPasswordSchema.safeParse(values);
+    if (!parsed.success) {
+      showFirstIssue(form.current, parsed.error.issues, setProblem);
+      return;
+    }
+    setProblem(null);
+    setSubmitting(true);
+    try {
+      onOutcome(await completeNewPassword(parsed.data.password));
+    } catch (error) {
+      setProblem({ field: null, message: newPasswordFailureText(error) });
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="form" noValidate onSubmit={submit} aria-describedby="new-password-required">
+      <p id="new-password-required" role="status">
+        {MSG.auth.newPasswordRequired}
+      </p>
+      <fieldset disabled={submitting} className="form__fields">
+        <PasswordFields values={values} onChange={update} errorOf={fieldError} isNew />
+        {problem && problem.field === null ? (
+          <FormError>
+            <p>{problem.message}</p>
+            {problem.message === MSG.auth.newPasswordSessionExpired ? (
+              <p>
+                <button type="button" className="button button--ghost button--small" onClick={onRestart}>
+                  Sign in again
+                </button>
+              </p>
+            ) : null}
+          </FormError>
+        ) : null}
+        <button type="submit" className="button button--block">
+          {submitting ? 'Saving...' : 'Set New Password'}
         </button>
       </fieldset>
     </form>

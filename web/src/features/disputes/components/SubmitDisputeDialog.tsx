@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { POSTER_DISPUTABLE, WORKER_DISPUTABLE } from '../../../../../shared/disputes';
+import { mayDispute } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
 import { fetchOwnJobs } from '../../jobs';
 import { useApi } from '../../../lib/api/useApi';
@@ -28,13 +28,11 @@ export function SubmitDisputeDialog() {
 
 function DisputeDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
-  const { profile } = useAuth();
+  const { userId } = useAuth();
   const dialog = useModalDialog();
   const [jobId, setJobId] = useState('');
   const jobs = useQuery({ queryKey: ['jobs', 'mine'], queryFn: async () => (await fetchOwnJobs(api)).items });
-  const disputable = (jobs.data ?? []).filter((job) =>
-    profile?.role === 'poster' ? Boolean(job.workerId) && POSTER_DISPUTABLE.includes(job.status) : WORKER_DISPUTABLE.includes(job.status),
-  );
+  const disputable = (jobs.data ?? []).filter((job) => mayDispute(job, userId));
 
   return (
     <dialog

@@ -9,11 +9,12 @@ import { CategoryFilter } from './CategoryFilter';
 import { JobCard } from './JobCard';
 import { JobGridSkeleton } from './JobGridSkeleton';
 import { JobSearchForm } from './JobSearchForm';
+import { PaymentStatusCard } from '../../payments';
 
 const MINUTE_MS = 60_000;
 
 /**
- * Open jobs to browse: search box, category chips and the live grid. The search and the
+ * Open jobs to browse: search box, category chips, the signed-in user's payment status and the live grid. The search and the
  * category live in the address (`?q=`, `?category=`), so links can open a filtered board.
  */
 export function JobBoard({ feed }: { feed: JobFeed | null }) {
@@ -33,6 +34,7 @@ export function useJobBoard(feed: JobFeed | null): JobBoardState {
 }
 
 export function JobBoardView({ board: { filter, setFilter, view } }: { board: JobBoardState }) {
+  const { profile } = useAuth();
   const filtered = filter.q !== '' || filter.category !== null;
   const found = view.phase === 'ready' && filtered && view.jobs.length > 0 ? MSG.jobs.foundCount(view.jobs.length) : '';
 
@@ -42,6 +44,7 @@ export function JobBoardView({ board: { filter, setFilter, view } }: { board: Jo
         <JobSearchForm query={filter.q} onSearch={(q) => setFilter({ ...filter, q })} />
         <CategoryFilter selected={filter.category} onSelect={(category) => setFilter({ ...filter, category })} />
       </div>
+      {profile && profile.role !== 'admin' ? <PaymentStatusCard account={profile.paymentAccount} /> : null}
       {/* Always mounted, so screen readers hear each new count. */}
       <p role="status" className="job-board__count">
         {found}

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { JobCardSummary } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import { formatCents } from '../../../../../shared/money';
 import { formatRelativeTime } from '../../../lib/format';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
+import { JobPrice } from './JobPrice';
 
 const SKILLS_SHOWN = 2;
 
@@ -29,7 +29,9 @@ export function JobCard({ job, now }: { job: JobCardSummary; now: number }) {
           <StatusBadge status={job.status} />
         </div>
         <p className="job-card__description">{job.description}</p>
-        <p className="job-card__price">{formatCents(job.postedAmount)}</p>
+        <p className="job-card__price">
+          <JobPrice job={job} />
+        </p>
         <p className="job-card__location">{job.location}</p>
         {shownSkills.length > 0 ? (
           <ul className="chips" aria-label="Skills">

@@ -6,6 +6,7 @@ import { validateJobForm, type CreateJobRequest, type JobFormValues } from '../.
 import { ApiRequestError, apiErrorText } from '../../../lib/api/client';
 import { firstFieldWithError, toJobFieldErrors, useJobForm, type JobFieldErrors } from '../hooks/useJobForm';
 import { useJobImages, type AttachedImage } from '../hooks/useJobImages';
+import { useHiddenCategories } from '../api/fetch-hidden-categories';
 import { useToast } from '../../../lib/toast/useToast';
 import { showErrorAndFocus } from '../../../lib/forms';
 import { todayAsCalendarDay } from '../../../lib/format';
@@ -41,6 +42,9 @@ export function JobForm({ initialValues, initialImages, submitLabel, savingLabel
   const formElement = useRef<HTMLFormElement>(null);
   const form = useJobForm(initialValues);
   const images = useJobImages(initialImages);
+  // A category the admin hid is not offered for a new job; a job already in it keeps it.
+  const hidden = useHiddenCategories().data?.items ?? [];
+  const categories = JOB_CATEGORIES.filter((category) => category === initialValues.category || !hidden.includes(category));
   const [step, setStep] = useState<Step>('editing');
   const [failure, setFailure] = useState<string | null>(null);
   const { bind, errorFor } = form;
@@ -122,7 +126,7 @@ export function JobForm({ initialValues, initialImages, submitLabel, savingLabel
             {(control) => (
               <select {...control} {...bind('category')} required>
                 <option value="">Select a category</option>
-                {JOB_CATEGORIES.map((category) => (
+                {categories.map((category) => (
                   <option key={category} value={category}>
                     {category}
                   </option>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { JobSummary } from '../../../../../shared/api';
-import { formatCents } from '../../../../../shared/money';
 import { formatCalendarDay } from '../../../lib/format';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
+import { JobPrice } from './JobPrice';
 
 /** Every job of the poster in one compact list, newest first. */
 export function JobHistory({ jobs }: { jobs: JobSummary[] }) {
@@ -17,7 +17,9 @@ export function JobHistory({ jobs }: { jobs: JobSummary[] }) {
           <span className="job-history__meta">
             Posted <time dateTime={job.createdAt}>{formatCalendarDay(job.createdAt.slice(0, 10))}</time>
           </span>
-          <span className="job-history__amount">{formatCents(job.postedAmount)}</span>
+          <span className="job-history__amount">
+            <JobPrice job={job} />
+          </span>
         </li>
       ))}
     </ol>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedJob } from '../../../../../shared/api';
-import { formatCents } from '../../../../../shared/money';
+import { MSG } from '../../../../../shared/messages';
 import { useNow } from '../../../lib/hooks/useNow';
 import type { SavedJobs } from '../hooks/useSavedJobs';
 import { formatRelativeTime } from '../../../lib/format';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
+import { JobPrice } from './JobPrice';
 
 const MINUTE_MS = 60_000;
 
@@ -19,9 +20,12 @@ export function SavedJobsCard({ savedJobs }: { savedJobs: SavedJobs }) {
       <h2 id="saved-jobs-heading">Saved Jobs</h2>
       {query.isPending ? <LoadingState label="Loading saved jobs..." /> : null}
       {query.isError ? (
-        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-          Try again
-        </button>
+        <>
+          <p role="alert">{MSG.savedJobs.loadFailed}</p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </>
       ) : null}
       {query.isSuccess && query.data.length === 0 ? (
         <p className="muted">No saved jobs yet. Save a job from its page to find it here later.</p>
@@ -56,7 +60,9 @@ function SavedJobItem({ entry: { job, savedAt }, now, onRemove }: { entry: Saved
         <StatusBadge status={job.status} />
       </div>
       <p className="saved-job__meta">
-        <span>{formatCents(job.postedAmount)}</span>
+        <span className="saved-job__price">
+          <JobPrice job={job} />
+        </span>
         <span>{job.location}</span>
         <span>
           Saved <time dateTime={savedAt}>{formatRelativeTime(savedAt, now)}</time>

@@ -6,6 +6,7 @@ import type { ApiClient } from '../../../lib/api/client';
 import { fetchJobPage, type JobFeed, type JobFilter } from '../api/fetch-job-page';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
+import { isOlderThanHeld } from '../../../lib/live/job-ordering';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 import { useToast } from '../../../lib/toast/useToast';
 
@@ -49,38 +50,47 @@ async function fetchFilledPage(api: ApiClient, feed: JobFeed, filter: JobFilter,
   return page;
 }
 
-interface JobList {
+export interface JobList {
   /** Which request the list answers (feed, viewer, filter, reload); actions for another key are stale. */
   key: string | null;
   jobs: JobCardSummary[];
   nextCursor: string | null;
   failed: boolean;
+  /**
+   * Per job, the `updatedAt` of the last push applied, or null once it was removed: pushes arrive
+   * out of order, and one older than what the grid already applied must not undo it (a card the
+   * grid dropped as taken coming back as open, a removed job coming back).
+   */
+  pushed: Record<string, string | null>;
 }
 
-type JobListAction =
+export type JobListAction =
   | { type: 'loaded' | 'appended'; key: string; page: Page<JobCardSummary>; viewerId: string | null }
   | { type: 'failed'; key: string }
   | { type: 'live'; key: string; message: LiveMessage; viewerId: string | null; filter: JobFilter };
 
-const NO_LIST: JobList = { key: null, jobs: [], nextCursor: null, failed: false };
+export const NO_LIST: JobList = { key: null, jobs: [], nextCursor: null, failed: false, pushed: {} };
 
 const byNewest = (a: JobCardSummary, b: JobCardSummary) => b.createdAt.localeCompare(a.createdAt);
 
 function applyLiveMessage(list: JobList, message: LiveMessage, viewerId: string | null, filter: JobFilter): JobList {
   if (message.type !== 'job.posted' && message.type !== 'job.updated' && message.type !== 'job.removed') return list;
   const changedId = message.type === 'job.removed' ? message.jobId : message.job.id;
+  const last = list.pushed[changedId];
+  if (last === null || (message.type !== 'job.removed' && last !== undefined && isOlderThanHeld(message.job, { updatedAt: last }))) return list;
+  const pushed = { ...list.pushed, [changedId]: message.type === 'job.removed' ? null : message.job.updatedAt };
   const others = list.jobs.filter((job) => job.id !== changedId);
   if (message.type === 'job.removed' || !isVisible(message.job, viewerId) || !matchesFilter(message.job, filter)) {
-    return others.length === list.jobs.length ? list : { ...list, jobs: others };
+    return { ...list, jobs: others.length === list.jobs.length ? list.jobs : others, pushed };
   }
   const oldestLoaded = list.jobs.at(-1);
   const wasListed = others.length !== list.jobs.length;
   // A job older than everything loaded so far arrives with its page on "Load more" instead.
-  if (!wasListed && list.nextCursor && oldestLoaded && message.job.createdAt < oldestLoaded.createdAt) return list;
-  return { ...list, jobs: [...others, message.job].sort(byNewest) };
+  if (!wasListed && list.nextCursor && oldestLoaded && message.job.createdAt < oldestLoaded.createdAt) return { ...list, pushed };
+  return { ...list, jobs: [...others, message.job].sort(byNewest), pushed };
 }
 
-function jobListReducer(list: JobList, action: JobListAction): JobList {
+export function jobListReducer(list: JobList, action: JobListAction): JobList {
   switch (action.type) {
     case 'loaded':
       return {
@@ -88,6 +98,8 @@ function jobListReducer(list: JobList, action: JobListAction): JobList {
         jobs: action.page.items.filter((job) => isVisible(job, action.viewerId)),
         nextCursor: action.page.nextCursor,
         failed: false,
+        // A reload of the same list keeps what pushes taught it; another list starts afresh.
+        pushed: action.key === list.key ? list.pushed : {},
       };
     case 'failed':
       return { ...NO_LIST, key: action.key, failed: true };

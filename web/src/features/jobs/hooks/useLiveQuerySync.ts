@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dashboard, JobSummary, SavedJob } from '../../../../../shared/api';
-import { queryKeys, removeById, upsertById } from '../../../lib/api/query-keys';
+import { queryKeys, removeById } from '../../../lib/api/query-keys';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { jobIdOf } from '../api/fetch-own-jobs';
 import { savedJobIdOf } from './useSavedJobs';
+import { isOlderThanHeld, upsertNewerJob } from '../../../lib/live/job-ordering';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 
 /**
@@ -41,8 +42,11 @@ export function useLiveQuerySync(): void {
       queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, (saved) => removeById(saved, jobId, savedJobIdOf));
     } else {
       const { job } = message;
-      if (isOwn) queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => upsertById(jobs, job, jobIdOf));
-      queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, (saved) => saved?.map((entry) => (entry.job.id === jobId ? { ...entry, job } : entry)));
+      // Pushes may arrive out of order: one older than the job held leaves it as it is.
+      if (isOwn) queryClient.setQueryData<JobSummary[]>(queryKeys.ownJobs, (jobs) => upsertNewerJob(jobs, job));
+      queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, (saved) =>
+        saved?.map((entry) => (entry.job.id === jobId && !isOlderThanHeld(job, entry.job) ? { ...entry, job } : entry)),
+      );
       if (message.type === 'job.updated') void queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) });
     }
   });

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import type { JobSummary, SavedJob } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
-import { fetchSavedJobs } from '../api/fetch-saved-jobs';
+import { savedJobsQueryOptions } from '../api/fetch-saved-jobs';
 import { saveJob } from '../api/save-job';
 import { unsaveJob } from '../api/unsave-job';
 import { queryKeys, removeById, upsertById } from '../../../lib/api/query-keys';
@@ -22,25 +22,14 @@ export interface SavedJobs {
 /**
  * The worker's saved jobs, newest first, with save and remove (each confirmed by a toast). The
  * saved copies follow the jobs' live changes (useLiveQuerySync); `enabled` false loads nothing
- * (other roles).
+ * (other roles). A failed read is SavedJobsCard's to show.
  */
 export function useSavedJobs(enabled: boolean): SavedJobs {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { userId } = useAuth();
-  const query = useQuery({
-    queryKey: queryKeys.savedJobs,
-    queryFn: async () => {
-      try {
-        return (await fetchSavedJobs(api)).items;
-      } catch (error) {
-        toast.error(MSG.savedJobs.loadFailed);
-        throw error;
-      }
-    },
-    enabled: enabled && userId !== null,
-  });
+  const query = useQuery({ ...savedJobsQueryOptions(api), enabled: enabled && userId !== null });
   const edit = (change: (items: SavedJob[] | undefined) => SavedJob[] | undefined) => queryClient.setQueryData<SavedJob[]>(queryKeys.savedJobs, change);
 
   return {

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AppNotification, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import { formatCents } from '../../../../../shared/money';
 import { ROLE_HOME } from '../../../../../shared/roles';
+import { mayDispute } from '../../../../../shared/disputes';
 import { apiErrorText, isNotFound } from '../../../lib/api/client';
 import { useJob } from '../api/fetch-job';
 import { queryKeys } from '../../../lib/api/query-keys';
@@ -14,10 +14,12 @@ import { PageHeading } from '../../../lib/components/PageHeading';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
 import { EditJobPanel } from '../components/EditJobPanel';
 import { PosterJobActions } from '../components/PosterJobActions';
+import { JobPrice } from '../components/JobPrice';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { ReportJobCard } from '../components/detail/ReportJobCard';
 import { ApplicantList, ApplicationsTabLabel, ApplyPanel, useJobApplicants, useOwnApplication } from '../../applications';
 import { MessagePosterLink } from '../../chat';
+import { DisputeCenterCard } from '../../disputes';
 import { CompletionReviewCard } from '../components/detail/CompletionReviewCard';
 import { AutoReleaseCountdown } from '../../../lib/components/AutoReleaseCountdown';
 import { AddressCard, JobFactsCard } from '../components/detail/JobFactsCard';
@@ -25,6 +27,7 @@ import { JobGallery } from '../components/detail/JobGallery';
 import { JobNotice } from '../components/detail/JobNotice';
 import { JobTabs } from '../components/detail/JobTabs';
 import { MarkCompletedCard } from '../components/detail/MarkCompletedCard';
+import { ResumePaymentCard } from '../components/detail/ResumePaymentCard';
 import { ProfileCard } from '../components/detail/ProfileCard';
 import { ReviewCard, useRatedProfile } from '../../reviews';
 import { SafetyTipsCard } from '../components/detail/SafetyTipsCard';
@@ -134,7 +137,9 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           <StatusBadge status={job.status} />
           <PageHeading>{job.title}</PageHeading>
           <p className="job-detail__location">{job.location}</p>
-          <p className="job-detail__price">{formatCents(job.postedAmount)}</p>
+          <p className="job-detail__price">
+            <JobPrice job={job} />
+          </p>
           {isWorker ? <SaveJobButton job={job} savedJobs={savedJobs} /> : null}
           {isOwner ? (
             <PosterJobActions
@@ -147,6 +152,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           ) : null}
         </header>
 
+        {isOwner && job.status === 'awaiting_payment' ? <ResumePaymentCard job={job} onOpened={onChanged} /> : null}
         {notice ? <JobNotice notification={notice} onDismiss={() => setNotice(null)} /> : null}
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
         {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
@@ -154,7 +160,9 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         {job.status === 'completed' && job.autoReleaseAt && (isOwner || isAssignedWorker) ? (
           <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer={isOwner ? 'poster' : 'worker'} />
         ) : null}
-        {isOwner && job.status === 'completed' ? <CompletionReviewCard job={job} onChanged={onChanged} /> : null}
+        {isOwner && job.status === 'completed' ? (
+          <CompletionReviewCard job={job} workerName={workerProfile?.name ?? 'the worker'} onChanged={onChanged} />
+        ) : null}
         {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (
           <ReviewCard
             jobId={job.id}
@@ -186,6 +194,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         {job.workerId ? (
           <ProfileCard heading="Assigned Worker" profile={workerProfile} fallback={worker.isPending ? 'Loading...' : 'Worker profile unavailable'} />
         ) : null}
+        {mayDispute(job, userId) ? <DisputeCenterCard jobId={job.id} /> : null}
         <SafetyTipsCard />
         {!isOwner && profile?.role !== 'admin' ? <ReportJobCard jobId={job.id} /> : null}
       </aside>

@@ -4,19 +4,17 @@ import type { JobPaymentStart } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { EMPTY_JOB_FORM, type CreateJobRequest } from '../../../../../shared/schemas/job';
 import { ApiRequestError } from '../../../lib/api/client';
-import { confirmJobPayment } from '../api/confirm-job-payment';
 import { createJob } from '../api/create-job';
-import { FormError } from '../../../lib/components/FormError';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { JobForm } from '../components/JobForm';
-import { PriceSummary } from '../components/PriceSummary';
-import { CardPaymentStep, PaymentAccountNeeded, isPaymentSetupComplete, useStripeSetupReturn } from '../../payments';
+import { JobPaymentStep } from '../components/JobPaymentStep';
+import { PaymentAccountNeeded, isPaymentSetupComplete, useStripeSetupReturn } from '../../payments';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useToast } from '../../../lib/toast/useToast';
 
 export default function PostJobScreen() {
   const api = useApi();
+  const navigate = useNavigate();
   const { profile, refreshProfile } = useAuth();
   const [draft, setDraft] = useState<JobPaymentStart | null>(null);
   useStripeSetupReturn(MSG.payments.setupReturned);
@@ -37,7 +35,7 @@ export default function PostJobScreen() {
     <div className="page page--narrow">
       <PageHeading>Post a Job</PageHeading>
       {draft ? (
-        <JobPaymentStep draft={draft} />
+        <JobPaymentStep draft={draft} onOpened={(job) => navigate(`/jobs/${job.id}`)} />
       ) : (
         <>
           <p className="page__lead">Describe the task, set a fixed payment, and local workers can apply.</p>
@@ -53,34 +51,5 @@ export default function PostJobScreen() {
         </>
       )}
     </div>
-  );
-}
-
-/** The card step of posting: the cost, the card, then the paid job is opened and shown. */
-function JobPaymentStep({ draft }: { draft: JobPaymentStart }) {
-  const api = useApi();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function open() {
-    try {
-      const job = await confirmJobPayment(api, draft.payment.paymentIntentId);
-      toast.success(MSG.jobs.posted);
-      navigate(`/jobs/${job.id}`);
-    } catch {
-      setFailure(MSG.payments.paidButJobFailed);
-      toast.error(MSG.payments.paidButJobFailed);
-    }
-  }
-
-  return (
-    <section className="payment-step" aria-labelledby="payment-step-heading">
-      <h2 id="payment-step-heading">Pay to post “{draft.job.title}”</h2>
-      <p className="page__lead">{MSG.payments.initiated}</p>
-      <PriceSummary paymentCents={draft.job.payment} />
-      {failure ? <FormError>{failure}</FormError> : null}
-      <CardPaymentStep payment={draft.payment} onPaid={open} />
-    </section>
   );
 }

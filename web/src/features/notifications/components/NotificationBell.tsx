@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../../shared/messages';
-import { NOTIFICATION_LIMITS } from '../../../../../shared/notifications';
+import { newestNotifications, NOTIFICATION_LIMITS } from '../../../../../shared/notifications';
 import { useLiveNotifications, useMarkAllNotificationsRead, useNotificationList, useUnreadCount } from '../hooks/useNotifications';
 import { useNow } from '../../../lib/hooks/useNow';
 import { unreadBadgeText } from '../../../lib/navigation';
@@ -27,7 +27,7 @@ export function NotificationBell() {
   const now = useNow(60_000);
   const count = unread.data ? (unread.data.capped ? NOTIFICATION_LIMITS.badgeCap + 1 : unread.data.count) : 0;
   const badge = unreadBadgeText(count);
-  const latest = (list.data ?? []).slice(0, NOTIFICATION_LIMITS.bell);
+  const latest = newestNotifications(list.data ?? []);
 
   return (
     <div className="notification-bell" ref={container}>

@@ -3,9 +3,8 @@ import type { AppNotification } from '../../../../../shared/api';
 import { URGENT_NOTIFICATION_TYPES } from '../../../../../shared/notifications';
 import { useMarkNotificationRead } from '../hooks/useNotifications';
 import { formatRelativeTime } from '../../../lib/format';
-
-/** Where a notification leads: its job, else the notifications page. */
-const targetOf = (notification: AppNotification) => (notification.jobId ? `/jobs/${notification.jobId}` : '/notifications');
+import { useAuth } from '../../../lib/auth/useAuth';
+import { notificationTarget } from '../notification-target';
 
 /**
  * One notification as a button: opening it marks it read and goes to what it is about.
@@ -14,11 +13,12 @@ const targetOf = (notification: AppNotification) => (notification.jobId ? `/jobs
 export function NotificationEntry({ notification, now, onOpen }: { notification: AppNotification; now: number; onOpen?: () => void }) {
   const markRead = useMarkNotificationRead();
   const navigate = useNavigate();
+  const { profile } = useAuth();
   const urgent = URGENT_NOTIFICATION_TYPES.includes(notification.type);
   const open = () => {
     if (!notification.read) markRead.mutate(notification.id);
     onOpen?.();
-    void navigate(targetOf(notification));
+    void navigate(notificationTarget(notification, profile?.role));
   };
   return (
     <button

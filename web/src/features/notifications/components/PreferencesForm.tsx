@@ -9,11 +9,13 @@ import { apiErrorText } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useLocationSettings } from '../../location';
 import { useToast } from '../../../lib/toast/useToast';
+import { ChannelChoices } from './ChannelChoices';
 
 /**
  * The job notification preferences (spec 2 §2, §9): on/off, radius (5 recommended), daily
  * limit (10 recommended), quiet hours (only while notifications are on) and categories
- * (none = all), checked with the server's own schema before saving.
+ * (none = all), and per notification type the channels it goes by, checked with the server's
+ * own schema before saving.
  */
 export function PreferencesForm({ onSaved }: { onSaved?: () => void }) {
   const { profile } = useAuth();
@@ -31,7 +33,7 @@ export function PreferencesForm({ onSaved }: { onSaved?: () => void }) {
       return;
     }
     try {
-      await settings.savePreferences(parsed.data);
+      await settings.savePreferences({ ...parsed.data, channels: preferences.channels });
       toast.success(MSG.location.preferencesSaved);
       onSaved?.();
     } catch (error) {
@@ -83,6 +85,7 @@ export function PreferencesForm({ onSaved }: { onSaved?: () => void }) {
             />
           ))}
         </Fieldset>
+        <ChannelChoices channels={preferences.channels} onChange={(type, choices) => set({ channels: { ...preferences.channels, [type]: choices } })} />
         <Button type="submit" variation="primary" isLoading={settings.saving === 'preferences'} alignSelf="flex-start">
           {MSG.location.savePreferences}
         </Button>

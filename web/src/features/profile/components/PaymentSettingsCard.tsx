@@ -1,6 +1,5 @@
 import type { OwnProfile } from '../../../../../shared/api';
-import { ACCOUNT_BADGE } from '../../../../../shared/payments';
-import { PaymentAccountActions } from '../../payments';
+import { PaymentAccountActions, PaymentAccountBadge } from '../../payments';
 
 /** Why the user needs a payment account, per role (spec 1 §6: admins are exempt). */
 const PURPOSE: Record<OwnProfile['role'], string> = {
@@ -11,14 +10,11 @@ const PURPOSE: Record<OwnProfile['role'], string> = {
 
 /** The #payment-settings anchor of the profile: the payment account's status (spec 1 §4). */
 export function PaymentSettingsCard({ profile }: { profile: OwnProfile }) {
-  const { status } = profile.paymentAccount;
   return (
     <section id="payment-settings" className="card" aria-labelledby="payment-settings-heading">
       <div className="card__heading-row">
         <h2 id="payment-settings-heading">Payment Settings</h2>
-        {profile.role === 'admin' ? null : (
-          <span className={`badge badge--payment-${status}`}>{ACCOUNT_BADGE[status]}</span>
-        )}
+        {profile.role === 'admin' ? null : <PaymentAccountBadge account={profile.paymentAccount} />}
       </div>
       <p>{PURPOSE[profile.role]}</p>
       {profile.role === 'admin' ? null : <PaymentAccountActions account={profile.paymentAccount} />}

@@ -1,5 +1,6 @@
 import type { OwnProfile } from '../../../../../shared/api';
-import { formatRating } from '../../../lib/format';
+import { useDashboard } from '../../dashboards';
+import { formatRating, formatSuccessRate } from '../../../lib/format';
 
 export function StatsCard({ profile }: { profile: OwnProfile }) {
   return (
@@ -18,7 +19,19 @@ export function StatsCard({ profile }: { profile: OwnProfile }) {
           <dt>Completed jobs</dt>
           <dd>{profile.completedJobs}</dd>
         </div>
+        {profile.role === 'worker' ? <SuccessRate /> : null}
       </dl>
     </section>
+  );
+}
+
+/** Computed with the dashboard (functions/domain/dashboards.ts), which reads all the worker's jobs. */
+function SuccessRate() {
+  const dashboard = useDashboard();
+  return (
+    <div>
+      <dt>Success rate</dt>
+      <dd>{dashboard.data ? formatSuccessRate(dashboard.data.successRate) : '...'}</dd>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { MSG } from '../../../../../shared/messages';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { AboutCard } from '../components/AboutCard';
+import { DataExportCard } from '../components/DataExportCard';
 import { MemberSinceCard } from '../components/MemberSinceCard';
 import { PaymentSettingsCard } from '../components/PaymentSettingsCard';
 import { ProfileEditForm } from '../components/ProfileEditForm';
@@ -60,6 +61,7 @@ export default function ProfileScreen() {
           <StatsCard profile={profile} />
           <MemberSinceCard createdAt={profile.createdAt} />
           <SessionsCard />
+          <DataExportCard />
         </div>
       </div>
     </div>

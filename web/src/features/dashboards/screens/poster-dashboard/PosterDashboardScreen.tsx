@@ -10,9 +10,11 @@ import { DashboardSection } from '../../components/DashboardSection';
 import { EditJobPanel, JobHistory, OwnJobList, PosterJobStats, useEditingJob } from '../../../jobs';
 import { ReviewsCard } from '../../../reviews';
 import { useAuth } from '../../../../lib/auth/useAuth';
-import { useDashboard, useDashboardCache } from '../../hooks/useDashboard';
+import { useDashboard } from '../../api/fetch-dashboard';
+import { useDashboardCache } from '../../hooks/useDashboardCache';
 import { useStripeSetupReturn } from '../../../payments';
 import { PosterHeaderActions, PosterPanels } from './slots';
+import { UnpaidDrafts } from './UnpaidDrafts';
 import { WaitingForRelease } from './WaitingForRelease';
 
 /** The status sections, in the order of a job's life (spec 2 §2 "Poster dashboard"). */
@@ -77,6 +79,7 @@ function PosterOverview({ dashboard, onEdit }: { dashboard: Dashboard; onEdit(jo
   };
   return (
     <>
+      <UnpaidDrafts jobs={jobs.filter((job) => job.status === 'awaiting_payment')} />
       <WaitingForRelease jobs={jobs.filter((job) => job.status === 'completed')} />
       <PosterJobStats jobs={jobs} />
       <div className="dashboard__grid">

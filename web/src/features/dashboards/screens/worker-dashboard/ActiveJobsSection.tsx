@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { PartyJob } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
-import { formatCents } from '../../../../../../shared/money';
 import { AutoReleaseCountdown } from '../../../../lib/components/AutoReleaseCountdown';
 import { StatusBadge } from '../../../../lib/components/StatusBadge';
-import { MarkCompletedButton } from '../../../jobs';
+import { JobPrice, MarkCompletedButton } from '../../../jobs';
 import { formatCalendarDay } from '../../../../lib/format';
 
 /** 'My Active Jobs': each assigned or completed job with what comes next for the worker. */
@@ -27,7 +26,9 @@ export function ActiveJobsSection({ jobs, onChanged }: { jobs: PartyJob[]; onCha
             <StatusBadge status={job.status} />
           </div>
           <p className="dashboard-job__meta">
-            <span>{formatCents(job.payment)}</span>
+            <span>
+              <JobPrice job={job} />
+            </span>
             <span>{job.location}</span>
             <span>Due {formatCalendarDay(job.date)}</span>
           </p>

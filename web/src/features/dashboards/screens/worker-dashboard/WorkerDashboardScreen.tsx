@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MSG } from '../../../../../../shared/messages';
 import { formatCents } from '../../../../../../shared/money';
+import { formatSuccessRate } from '../../../../lib/format';
 import { LoadingState } from '../../../../lib/components/LoadingState';
 import { PageHeading } from '../../../../lib/components/PageHeading';
 import { DashboardFailed } from '../../components/DashboardFailed';
@@ -11,7 +12,8 @@ import { StatTiles } from '../../components/StatTiles';
 import { AcceptanceBanner, JobBoardView, useJobBoard, SavedJobsCard, useSavedJobs } from '../../../jobs';
 import { ReviewsCard } from '../../../reviews';
 import { useAuth } from '../../../../lib/auth/useAuth';
-import { useDashboard, useDashboardCache } from '../../hooks/useDashboard';
+import { useDashboard } from '../../api/fetch-dashboard';
+import { useDashboardCache } from '../../hooks/useDashboardCache';
 import { useStripeSetupReturn } from '../../../payments';
 import { ActiveJobsSection } from './ActiveJobsSection';
 import { CompletedJobsSection } from './CompletedJobsSection';
@@ -76,6 +78,7 @@ export default function WorkerDashboardScreen() {
                 { label: 'Active Jobs', value: active.length },
                 { label: 'Completed Jobs', value: completed.length },
                 { label: 'Total Earnings', value: formatCents(dashboard.data.totalEarnings) },
+                { label: 'Success Rate', value: formatSuccessRate(dashboard.data.successRate) },
               ]}
             />
           ) : null}

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { MESSAGES_PATH, unreadBadgeText } from '../../../lib/navigation';
+import { MESSAGES_PATH, unreadBadgeText } from '../../lib/navigation';
 
 /** The header's Messages button with its unread badge (hidden at zero, '99+' above 99). */
 export function MessagesLink({ unreadCount }: { unreadCount: number }) {

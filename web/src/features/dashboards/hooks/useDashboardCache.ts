@@ -1,30 +1,6 @@
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Dashboard, JobSummary } from '../../../../../shared/api';
-import { MSG } from '../../../../../shared/messages';
-import { fetchDashboard } from '../api/fetch-dashboard';
 import { queryKeys, removeById } from '../../../lib/api/query-keys';
-import { useApi } from '../../../lib/api/useApi';
-import { useToast } from '../../../lib/toast/useToast';
-
-/**
- * The caller's dashboard (GET /me/dashboard: one call, two indexed queries). Pushes about the
- * caller's jobs and reviews invalidate it (useLiveQuerySync), so it stays live without polling.
- */
-export function useDashboard(): UseQueryResult<Dashboard> {
-  const api = useApi();
-  const toast = useToast();
-  return useQuery({
-    queryKey: queryKeys.dashboard,
-    queryFn: async () => {
-      try {
-        return await fetchDashboard(api);
-      } catch (error) {
-        toast.error(MSG.dashboard.loadFailed);
-        throw error;
-      }
-    },
-  });
-}
 
 /** Puts what the caller's own calls answered into the cached dashboard; its private fields stay. */
 export function useDashboardCache() {

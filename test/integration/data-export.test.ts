@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { DataExport } from '../../shared/api.js';
+import { sendMessage, startConversation } from '../support/chat.js';
+import { createReadyUsers, postOpenJob } from '../support/job-lifecycle.js';
+import { api, useLocalStack } from '../support/local-stack.js';
+import { createPoster } from '../support/payments.js';
+
+describe('data export (Download my data)', () => {
+  const stack = useLocalStack();
+
+  /** A poster's job with two applicants, one of whom talks with the poster. */
+  async function marketplace() {
+    const [poster, [worker, rival]] = await Promise.all([createPoster(stack()), createReadyUsers(stack(), 'worker', 2)]);
+    const job = await postOpenJob(stack(), poster, { title: 'Fix a fence', address: { street: '7 Secret Lane', city: 'Austin', state: 'TX' } });
+    for (const [applicant, message] of [
+      [worker, 'Wendy can start Monday'],
+      [rival, 'Rita private pitch'],
+    ] as const) {
+      expect((await api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: applicant!.idToken, body: { message } })).status).toBe(201);
+    }
+    const conversation = await startConversation(stack(), worker!, { jobId: job.id });
+    expect((await sendMessage(stack(), worker!, conversation.id, 'Wendy asks about the gate')).status).toBe(201);
+    expect((await sendMessage(stack(), poster, conversation.id, 'Poster shares the gate code 4321')).status).toBe(201);
+    return { poster, worker, job };
+  }
+
+  const exportOf = async (token: string) => {
+    const response = await api<DataExport>(stack(), 'GET', '/me/export', { token });
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+
+  it("holds the worker's own profile, application and sent messages, and none of anyone else's words", async () => {
+    const { worker, job } = await marketplace();
+    const data = await exportOf(worker!.idToken);
+
+    expect(data.profile).toMatchObject({ id: worker!.userId, email: worker!.email });
+    expect(data.applications.map((application) => [application.jobId, application.message])).toEqual([[job.id, 'Wendy can start Monday']]);
+    expect(data.messagesSent.map((message) => message.content)).toEqual(['Wendy asks about the gate']);
+
+    const text = JSON.stringify(data);
+    for (const private_ of ['Poster shares the gate code 4321', 'Rita private pitch', '7 Secret Lane']) expect(text).not.toContain(private_);
+    // The table's keys and indexes are plumbing, not data about the user.
+    for (const plumbing of ['"pk"', '"sk"', '"gsi1pk"']) expect(text).not.toContain(plumbing);
+  });
+
+  it("holds the poster's own job with its address and their sent messages, but not the applicants' pitches or the worker's messages", async () => {
+    const { poster, job } = await marketplace();
+    const data = await exportOf(poster.idToken);
+
+    expect(data.jobsPosted.map((posted) => [posted.id, posted.fullAddress])).toEqual([[job.id, '7 Secret Lane, Austin, TX']]);
+    expect(data.messagesSent.map((message) => message.content)).toEqual(['Poster shares the gate code 4321']);
+    expect(data.payments.map((payment) => payment.jobId)).toEqual([job.id]);
+    expect(data.notifications.length).toBeGreaterThan(0); // the applications the poster was told of
+
+    const text = JSON.stringify(data);
+    for (const private_ of ['Wendy asks about the gate', 'Wendy can start Monday', 'Rita private pitch']) expect(text).not.toContain(private_);
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await api(stack(), 'GET', '/me/export')).status).toBe(401);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { JobSummary, LiveMessage } from '../../shared/api.js';
+import { jobListReducer, NO_LIST, type JobList } from '../../web/src/features/jobs/hooks/useJobs.js';
+import { upsertNewerJob } from '../../web/src/lib/live/job-ordering.js';
+
+const job = (changes: Partial<JobSummary>): JobSummary => ({
+  id: 'job-1',
+  title: 'Fix the fence',
+  description: 'Two loose boards',
+  location: 'Austin, TX',
+  payment: 5000,
+  platformFee: 500,
+  postedAmount: 5500,
+  category: 'Handyman',
+  date: '2026-12-01',
+  duration: '2 hours',
+  status: 'open',
+  posterId: 'poster-1',
+  pendingApplications: 0,
+  requirements: [],
+  skills: [],
+  images: [],
+  createdAt: '2026-11-26T07:00:00.000Z',
+  updatedAt: '2026-11-26T07:00:00.000Z',
+  ...changes,
+});
+
+const filter = { q: '', category: null };
+const push = (list: JobList, message: LiveMessage): JobList => jobListReducer(list, { type: 'live', key: 'grid', message, viewerId: 'worker-1', filter });
+const loaded = (jobs: JobSummary[]): JobList =>
+  jobListReducer(NO_LIST, { type: 'loaded', key: 'grid', page: { items: jobs, nextCursor: null }, viewerId: 'worker-1' });
+
+describe('live job pushes arriving out of order', () => {
+  const opened = job({});
+  const taken = job({ status: 'assigned', workerId: 'worker-2', updatedAt: '2026-11-26T07:05:00.000Z' });
+
+  it('the grid keeps a job it dropped as taken when the older "open" push arrives late', () => {
+    const grid = push(push(loaded([opened]), { type: 'job.updated', job: taken }), { type: 'job.updated', job: opened });
+    expect(grid.jobs).toEqual([]);
+  });
+
+  it('the grid does not bring back a removed job on a late update', () => {
+    const grid = push(push(loaded([]), { type: 'job.removed', jobId: opened.id }), { type: 'job.posted', job: opened });
+    expect(grid.jobs).toEqual([]);
+  });
+
+  it('the grid still applies pushes that arrive in order', () => {
+    const retitled = job({ title: 'Fix the gate', updatedAt: '2026-11-26T07:01:00.000Z' });
+    expect(push(loaded([opened]), { type: 'job.updated', job: retitled }).jobs.map((card) => card.title)).toEqual(['Fix the gate']);
+  });
+
+  it('a cached list of own jobs keeps the newer state and takes a newer one', () => {
+    expect(upsertNewerJob([taken], opened)).toEqual([taken]);
+    expect(upsertNewerJob([opened], taken)).toEqual([taken]);
+    expect(upsertNewerJob([], opened)).toEqual([opened]);
+  });
+});

@@ -1,0 +1,142 @@
+import { createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Dashboard, SavedJob } from '../../shared/api.js';
+import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { appRoutes } from '../../web/src/app/router.js';
+import { dashboardQueryOptions } from '../../web/src/features/dashboards/api/fetch-dashboard.js';
+import { savedJobsQueryOptions } from '../../web/src/features/jobs/api/fetch-saved-jobs.js';
+import { createQueryClient } from '../../web/src/lib/api/query-client.js';
+import { createAppApiClient } from '../../web/src/lib/api/useApi.js';
+import * as session from '../../web/src/lib/auth/session.js';
+
+/**
+ * The browser's localStorage, for Node, in place before anything is imported: Amplify picks its
+ * token storage when its modules load (the router's imports load some of it).
+ */
+const storage = await vi.hoisted(async () => {
+  const { MemoryStorage } = await import('../support/memory-storage.js');
+  const memory = new MemoryStorage();
+  Object.assign(globalThis, { window: { localStorage: memory } });
+  return memory;
+});
+const COGNITO = 'http://cognito.test';
+const API = 'http://api.test';
+const CONFIG = { userPoolId: 'us-east-1_pool', userPoolClientId: 'client-1', userPoolEndpoint: COGNITO, apiUrl: API } as RuntimeConfig;
+const USER_ID = '6b1e4c2a-0000-4000-8000-000000000001';
+
+/** An unsigned JWT with these claims (neither Amplify nor the web app checks signatures: the API does). */
+const jwt = (claims: Record<string, unknown>) => ['{"alg":"none"}', JSON.stringify(claims), ''].map((part) => Buffer.from(part).toString('base64url')).join('.');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Keeps a session where Amplify keeps it (its localStorage keys), with tokens expiring `expiresIn` seconds from now. */
+function keepSession(expiresIn: number, idToken = jwt({ sub: USER_ID, exp: nowSeconds() + expiresIn, token_use: 'id' })): string {
+  const prefix = `CognitoIdentityServiceProvider.${CONFIG.userPoolClientId}`;
+  storage.setItem(`${prefix}.LastAuthUser`, USER_ID);
+  storage.setItem(`${prefix}.${USER_ID}.idToken`, idToken);
+  storage.setItem(`${prefix}.${USER_ID}.accessToken`, jwt({ sub: USER_ID, exp: nowSeconds() + expiresIn, iat: nowSeconds() - 3600, token_use: 'access' }));
+  storage.setItem(`${prefix}.${USER_ID}.refreshToken`, 'refresh-token');
+  storage.setItem(`${prefix}.${USER_ID}.clockDrift`, '0');
+  return idToken;
+}
+
+interface Call {
+  url: string;
+  target: string | null;
+  authorization: string | null;
+}
+
+/** The network: Cognito's token refresh and the API, each call recorded in order. */
+function stubNetwork(api: (path: string) => unknown, refreshedIdToken?: string): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const headers = new Headers(init?.headers);
+    calls.push({ url, target: headers.get('x-amz-target'), authorization: headers.get('authorization') });
+    if (url.startsWith(COGNITO)) {
+      const result = { AccessToken: jwt({ sub: USER_ID, exp: nowSeconds() + 3600, iat: nowSeconds(), token_use: 'access' }), IdToken: refreshedIdToken, ExpiresIn: 3600, TokenType: 'Bearer' };
+      return new Response(JSON.stringify({ AuthenticationResult: result }), { headers: { 'content-type': 'application/x-amz-json-1.1' } });
+    }
+    return Response.json(api(new URL(url).pathname));
+  });
+  return calls;
+}
+
+describe('the first request of a kept session starts with the stored tokens (web/src/lib/auth/session.ts)', () => {
+  beforeAll(() => session.configureAuth(CONFIG));
+  beforeEach(() => storage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  // First in this file: Amplify has not loaded yet.
+  it('carries the stored ID token while it is fresh, without loading Amplify or asking Cognito', async () => {
+    const idToken = keepSession(3600);
+    const calls = stubNetwork(() => ({ id: USER_ID }));
+    const amplifyLoaded = vi.fn();
+    const stopWaiting = session.whenAmplifyLoaded(amplifyLoaded);
+    await createAppApiClient(API).get('/me');
+    expect(calls).toEqual([{ url: `${API}/me`, target: null, authorization: `Bearer ${idToken}` }]);
+    expect(await session.currentUserId()).toBe(USER_ID);
+    expect(amplifyLoaded).not.toHaveBeenCalled();
+    stopWaiting();
+  });
+
+  it('waits for Amplify to refresh tokens that expired, and carries the new ID token', async () => {
+    const stale = keepSession(-60);
+    const refreshed = jwt({ sub: USER_ID, exp: nowSeconds() + 3600, token_use: 'id', fresh: true });
+    const calls = stubNetwork(() => ({ id: USER_ID }), refreshed);
+    await createAppApiClient(API).get('/me');
+    expect(calls.map((call) => call.target ?? call.url)).toEqual(['AWSCognitoIdentityProviderService.GetTokensFromRefreshToken', `${API}/me`]);
+    expect(calls[1]!.authorization).toBe(`Bearer ${refreshed}`);
+    expect(calls[1]!.authorization).not.toBe(`Bearer ${stale}`);
+  });
+
+  it('refreshes tokens due within five seconds, as Amplify would', async () => {
+    keepSession(3);
+    const refreshed = jwt({ sub: USER_ID, exp: nowSeconds() + 3600, token_use: 'id' });
+    const calls = stubNetwork(() => ({ id: USER_ID }), refreshed);
+    await createAppApiClient(API).get('/me');
+    expect(calls.at(-1)!.authorization).toBe(`Bearer ${refreshed}`);
+  });
+
+  it('sends nothing when no session is kept', async () => {
+    const calls = stubNetwork(() => ({ items: [] }));
+    await createAppApiClient(API).get('/jobs');
+    expect(calls).toEqual([{ url: `${API}/jobs`, target: null, authorization: null }]);
+  });
+});
+
+describe('a route fills the query cache when entered, before its screen renders (web/src/app/router.tsx)', () => {
+  const dashboard = { jobs: [], totalEarnings: 4200, rating: null, reviewCount: 0, reviews: { items: [] } } as unknown as Dashboard;
+  const savedJobs = [{ savedAt: '2026-11-26T07:00:00.000Z', job: { id: 'job-1' } }] as unknown as SavedJob[];
+
+  beforeAll(() => session.configureAuth(CONFIG));
+  beforeEach(() => storage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answers = (path: string) => (path === '/me/dashboard' ? dashboard : path === '/me/saved-jobs' ? { items: savedJobs } : { error: 'not found' });
+
+  it("puts the worker dashboard's reads where the screen's hooks read them", async () => {
+    const idToken = keepSession(3600);
+    const calls = stubNetwork(answers);
+    const queryClient = createQueryClient();
+    const api = createAppApiClient(API);
+    const router = createMemoryRouter(appRoutes(queryClient, api), { initialEntries: ['/worker-dashboard'] });
+    // Nothing has rendered: the router alone started the reads.
+    await vi.waitFor(() => expect(queryClient.getQueryData(dashboardQueryOptions(api).queryKey)).toEqual(dashboard));
+    await vi.waitFor(() => expect(queryClient.getQueryData(savedJobsQueryOptions(api).queryKey)).toEqual(savedJobs));
+    expect(calls.map((call) => [new URL(call.url).pathname, call.authorization]).sort()).toEqual([
+      ['/me/dashboard', `Bearer ${idToken}`],
+      ['/me/saved-jobs', `Bearer ${idToken}`],
+    ]);
+    router.dispose();
+  });
+
+  it('reads nothing for a visitor, who is sent elsewhere', async () => {
+    const calls = stubNetwork(answers);
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(appRoutes(queryClient, createAppApiClient(API)), { initialEntries: ['/poster-dashboard'] });
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(calls).toEqual([]);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    router.dispose();
+  });
+});

@@ -1,0 +1,61 @@
+import type { ChannelChoices as Choices, NotificationChannel, NotificationPreferences, NotificationType } from '../../../../../shared/api';
+import { NOTIFICATION_TYPES } from '../../../../../shared/api';
+import { MSG } from '../../../../../shared/messages';
+import { NOTIFICATION_TYPE_LABELS } from '../../../../../shared/notifications';
+
+/**
+ * The channels a user can choose today. Email is stored with its defaults but offered only once
+ * the mailer sends it (issue 25): a box that changes nothing would mislead. Push shows as not
+ * available until web push exists.
+ */
+const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'push' | 'email'>; heading: string; label: string }> = [
+  { channel: 'inApp', heading: 'In app', label: 'in the app' },
+];
+
+/**
+ * Per notification type, whether it reaches the user on each channel offered (DECISIONS.md
+ * "Off-site delivery"). A table of checkboxes, each named by its row and column for screen
+ * readers; it scrolls sideways inside its card on narrow screens.
+ */
+export function ChannelChoices({ channels, onChange }: { channels: NotificationPreferences['channels']; onChange: (type: NotificationType, choices: Choices) => void }) {
+  return (
+    <fieldset className="channel-choices">
+      <legend>{MSG.notifications.channelsTitle}</legend>
+      <p className="channel-choices__hint">{MSG.notifications.channelsHint}</p>
+      <div className="channel-choices__scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Notification</th>
+              {CHOOSABLE.map(({ channel, heading }) => (
+                <th key={channel} scope="col">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_TYPES.map((type) => (
+              <tr key={type}>
+                <th scope="row">{NOTIFICATION_TYPE_LABELS[type]}</th>
+                {CHOOSABLE.map(({ channel, label }) => (
+                  <td key={channel}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${NOTIFICATION_TYPE_LABELS[type]}: ${label}`}
+                      checked={channels[type][channel]}
+                      onChange={(event) => onChange(type, { ...channels[type], [channel]: event.target.checked })}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="channel-choices__hint" role="note">
+        {MSG.notifications.pushUnavailable}
+      </p>
+    </fieldset>
+  );
+}
