@@ -196,7 +196,8 @@ export const HTTP_ROUTE_GROUPS = {
   },
   disputes: {
     entry: 'functions/http/disputes.ts',
-    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    /** images:read: a dispute that stops a pending auto-release writes the job's event, whose summary carries its image URLs. */
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
     /** A bulk resolution of 100 disputes is 100 transactions; the HTTP API waits at most 30 s. */
     timeoutSeconds: 29,
     routes: {

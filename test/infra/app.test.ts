@@ -52,7 +52,8 @@ type Resource = { Type: string; Properties: any; DeletionPolicy?: string; Depend
 
 /**
  * What Lambda itself does with a function's role, besides what its code calls: write its log
- * group, and read its event source (its queue, the table's stream) or send to its dead-letter queue.
+ * group, and read its event source (its queue, the table's stream) or send to its dead-letter queue
+ * (a rule's, a stream consumer's, a schedule target's failed invocations).
  */
 const platformActionsOf = (declaration: FunctionDeclaration): string[] => {
   const among = (declarations: Record<string, FunctionDeclaration>) => Object.values(declarations).includes(declaration);
@@ -62,7 +63,7 @@ const platformActionsOf = (declaration: FunctionDeclaration): string[] => {
     'logs:PutLogEvents',
     ...(among(QUEUE_CONSUMERS) ? ['sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueUrl', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'] : []),
     ...(among(STREAM_CONSUMERS) ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', ...deadLetters] : []),
-    ...(among(EVENT_RULES) ? deadLetters : []),
+    ...(among(EVENT_RULES) || among(SCHEDULE_TARGETS) ? deadLetters : []),
   ];
 };
 
