@@ -12,6 +12,8 @@ import { useLocalStack } from '../support/local-stack.js';
 
 /** Short enough to watch, long enough that a decline or a dispute comes before it on a busy machine. */
 const AUTO_RELEASE_SECONDS = 10;
+/** A test that waits out the delay: the delay itself, plus the first invocations' cold starts (each function's own worker) on a loaded machine. */
+const WAITS_OUT_THE_DELAY_MS = 90_000;
 
 describe('auto-release: a completed job is paid after the delay, once, unless declined or disputed', () => {
   const stack = useLocalStack({ autoReleaseSeconds: AUTO_RELEASE_SECONDS });
@@ -72,7 +74,7 @@ describe('auto-release: a completed job is paid after the delay, once, unless de
     expect((await notifications(worker)).filter((note) => note.jobId === job.id && note.type === 'payment_released')).toMatchObject([
       { title: MSG.payments.autoReleasedTitle, message: MSG.payments.autoReleasedToWorker('60.00', 'Rake the leaves') },
     ]);
-  });
+  }, WAITS_OUT_THE_DELAY_MS);
 
   it('is cancelled by a dispute: the schedules are deleted and nothing is released after the delay', async () => {
     const { poster, worker, job } = await completedJob('Fix the gate');
@@ -86,7 +88,7 @@ describe('auto-release: a completed job is paid after the delay, once, unless de
     await passRelease(autoReleaseAt!);
     expect((await jobOf(job, poster)).status).toBe('completed');
     expect(await transfersOf(job)).toEqual([]);
-  });
+  }, WAITS_OUT_THE_DELAY_MS);
 
   it('is cancelled by declining the completion; a schedule of the declined completion that fires after the next completion does nothing', async () => {
     const { poster, worker, job } = await completedJob('Wash the windows');
