@@ -26,7 +26,12 @@ export type Capability =
   | 'geocoding'
   | 'stripe'
   /** Sends to the job feed's fan-out queue (QUEUE_CONSUMERS.jobFeedShard). */
-  | 'queue:job-feed';
+  | 'queue:job-feed'
+  /**
+   * Creates and deletes the one-time schedules of the auto-release group (AUTO_RELEASE), each
+   * invoking SCHEDULE_TARGETS.autoRelease through the scheduler's role, which it may pass.
+   */
+  | 'schedules:auto-release';
 
 export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
@@ -157,6 +162,8 @@ export const HTTP_ROUTE_GROUPS = {
   applications: {
     entry: 'functions/http/applications.ts',
     capabilities: ['table:read', 'table:write', 'images:read'],
+    /** A completion sets when its payment is released automatically. */
+    settings: ['autoReleaseSeconds'],
     routes: {
       'POST /jobs/{id}/applications': 'user',
       'GET /jobs/{id}/applications': 'user',
@@ -189,7 +196,8 @@ export const HTTP_ROUTE_GROUPS = {
   },
   disputes: {
     entry: 'functions/http/disputes.ts',
-    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    /** images:read: a dispute that stops a pending auto-release writes the job's event, whose summary carries its image URLs. */
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
     /** A bulk resolution of 100 disputes is 100 transactions; the HTTP API waits at most 30 s. */
     timeoutSeconds: 29,
     routes: {
@@ -287,12 +295,27 @@ export const JOB_EVENT = {
  * on it: the payments rule refunds on `cancelled`); `job` is the public summary, or on
  * removal the job as it was.
  */
-export type JobChange = 'edited' | 'applications' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'paid' | 'deleted';
+export type JobChange = 'edited' | 'applications' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'disputed' | 'paid' | 'deleted';
 export interface JobEventDetail {
   /** The public summary plus, for paid jobs, what the payments rules need. */
   job: JobSummary & { paidAt?: string; stripePaymentIntentId?: string };
   change?: JobChange;
+  /** When a completed job's payment is released automatically (only its parties see it, so not in `job`). */
+  autoReleaseAt?: string;
 }
+
+/**
+ * Auto-release (DECISIONS.md "Wave 3"): a completed job is released this long after the worker
+ * marks it completed (a deploy setting, `-c autoReleaseHours`; locally AUTO_RELEASE_SECONDS),
+ * with reminders to the poster at these fractions of the delay before it (1/3 and 1/36: 24 h
+ * and 2 h before of the default 72 h, scaled for a shorter delay).
+ */
+export const AUTO_RELEASE = {
+  defaultHours: 72,
+  reminderFractions: [1 / 3, 1 / 36],
+  /** The job changes after which no release may be pending: the rule deletes the job's schedules. */
+  cancellingChanges: ['declined', 'disputed', 'paid', 'cancelled', 'unassigned', 'deleted'],
+} as const satisfies { defaultHours: number; reminderFractions: readonly number[]; cancellingChanges: readonly JobChange[] };
 
 // sockets:push: a payment row they change is pushed to the admin's console.
 const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'] as const;
@@ -398,6 +421,16 @@ export const EVENT_RULES = {
     entry: 'functions/events/market-stats.ts',
     capabilities: ['table:read', 'table:write'],
   },
+  autoReleaseSchedules: {
+    description: "Schedules a completed job's automatic release and the poster's reminders; deletes them when the job leaves completed or is disputed",
+    pattern: {
+      source: [EVENT_SOURCE.jobs],
+      'detail-type': [JOB_EVENT.updated, JOB_EVENT.removed],
+      detail: { change: ['completed', ...AUTO_RELEASE.cancellingChanges] },
+    },
+    entry: 'functions/events/auto-release-schedules.ts',
+    capabilities: ['schedules:auto-release'],
+  },
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated] },
@@ -450,6 +483,20 @@ export const QUEUE_CONSUMERS = {
   },
 } as const satisfies Record<string, QueueConsumer>;
 
+/**
+ * Functions that EventBridge Scheduler invokes (its Lambda target), with the schedule's input as
+ * the event. Locally infra/local/scheduler.ts fires the same schedules at their time.
+ */
+export const SCHEDULE_TARGETS = {
+  /** Input {action: 'release' | 'remind', jobId, releaseAt}; acts only while the job still awaits that release. */
+  autoRelease: {
+    description: "Releases a completed job's payment when its delay has passed, or reminds the poster before",
+    entry: 'functions/schedules/auto-release.ts',
+    capabilities: STRIPE_RULE_CAPABILITIES,
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
+  },
+} as const satisfies Record<string, FunctionDeclaration & { readonly description: string }>;
+
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
   preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'], settings: ['adminSeatByDeploy'] },
@@ -500,6 +547,12 @@ export const ENV = {
   jobFeedQueueUrl: 'JOB_FEED_QUEUE_URL',
   /** Local stack only: the JWKS of cognito-local is served over plain http. Never set in AWS. */
   localJwksUri: 'LOCAL_JWKS_URI',
+  /** The delay of auto-release in seconds (AUTO_RELEASE.defaultHours when unset); read where a job is completed. */
+  autoReleaseSeconds: 'AUTO_RELEASE_SECONDS',
+  /** `schedules:auto-release`: the schedule group, the target function's ARN and the role the scheduler invokes it with. */
+  autoReleaseScheduleGroup: 'AUTO_RELEASE_SCHEDULE_GROUP',
+  autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
+  autoReleaseSchedulerRoleArn: 'AUTO_RELEASE_SCHEDULER_ROLE_ARN',
 } as const;
 
 /** A name in ENV. */
@@ -509,7 +562,7 @@ export type EnvKey = keyof typeof ENV;
 export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri'] as const satisfies readonly EnvKey[];
 
 /** The settings a declaration may name (FunctionDeclaration.settings). */
-export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy'>;
+export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds'>;
 
 /**
  * What each capability grants, declared once: the IAM actions of its least-privilege grant
@@ -535,6 +588,11 @@ export const CAPABILITY_GRANTS = {
   geocoding: { actions: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'], environment: ['placeIndexName'] },
   stripe: { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['stripeSecretArn'] },
   'queue:job-feed': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['jobFeedQueueUrl'] },
+  // PassRole of the scheduler's role only: the schedule invokes the target as that role.
+  'schedules:auto-release': {
+    actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'],
+    environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn'],
+  },
 } as const satisfies Record<Capability, { readonly actions: readonly string[]; readonly environment: readonly EnvKey[] }>;
 
 /** The variables a declared function is given, by ENV key: its capabilities' and its settings. */

@@ -67,6 +67,11 @@ export interface PartyJob extends JobSummary {
   declineReason?: string;
   /** When the poster accepted the worker. */
   assignedAt?: string;
+  /**
+   * While the job is completed and neither declined nor disputed: when its payment is released
+   * to the worker automatically (DECISIONS.md "Wave 3").
+   */
+  autoReleaseAt?: string;
 }
 
 export interface JobDetail extends PartyJob {

@@ -187,6 +187,20 @@ export const MSG = {
     earningsLoadFailed: 'Failed to load your earnings', // ours
     finishSetupForPayouts: 'Finish your payment setup to see the fast payout options.', // ours
     unavailable: 'Payments are temporarily unavailable. Please try again in a few minutes.', // ours: Stripe keys not (yet) readable
+    // ours, auto-release (DECISIONS.md "Wave 3"):
+    autoReleasedTitle: 'Payment released automatically',
+    autoReleasedToWorker: (amount: string, title: string) =>
+      `${amount} USD for "${title}" was released automatically. The funds arrive within 1-2 business days.`,
+    autoReleasedToPoster: (amount: string, title: string) =>
+      `The payment of ${amount} USD for "${title}" was released to the worker automatically, as no dispute or decline came before the deadline.`,
+    autoReleaseCountdown: (viewer: 'poster' | 'worker', remaining: string) =>
+      viewer === 'poster'
+        ? `The payment is released to the worker automatically in ${remaining}, unless you decline the completion or open a dispute.`
+        : `The payment is released to you automatically in ${remaining}, unless the poster declines the completion or a dispute is opened.`,
+    autoReleaseDue: 'The payment is being released automatically.',
+    autoReleaseReminderTitle: 'Payment will be released soon',
+    autoReleaseReminderMessage: (title: string, when: string) =>
+      `The payment for "${title}" will be released to the worker automatically ${when}. Decline the completion or open a dispute before then if something is wrong.`,
   },
   savedJobs: {
     loadFailed: 'Failed to load saved jobs',

@@ -6,9 +6,11 @@ import { MSG } from '../../shared/messages.js';
 import type { FileDisputeRequest } from '../../shared/schemas/dispute.js';
 import { db, queryAll, tableName } from '../lib/db.js';
 import { conflict, forbidden, notFound } from '../lib/errors.js';
-import { TransactionRefused, retryWhileStale, transactWrite } from '../lib/transactions.js';
+import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
 import { adminUserId } from './admin-seat.js';
+import { jobEvent } from './events.js';
 import { getJob, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
 
@@ -122,6 +124,22 @@ export interface DisputeChange {
 }
 
 /**
+ * The check that the job still has the parties the eligibility was read from; on a job whose
+ * payment is pending auto-release, the update that stops it (the schedules rule then deletes
+ * its schedules on the `disputed` event).
+ */
+function jobStillDisputable(job: JobItem): TransactItem {
+  const check = {
+    TableName: tableName(),
+    Key: keys.job(job.id),
+    ConditionExpression: '#status = :status AND attribute_not_exists(deletingAt) AND ' + (job.workerId ? 'workerId = :worker' : 'attribute_not_exists(workerId)'),
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':status': job.status, ...(job.workerId ? { ':worker': job.workerId } : {}) },
+  };
+  return job.autoReleaseAt ? { Update: { ...check, UpdateExpression: 'REMOVE autoReleaseAt, autoReleaseReminders' } } : { ConditionCheck: check };
+}
+
+/**
  * A party files a dispute about the other (spec 2 §4, §5). One transaction: the marker on a
  * key that exists once per filer and job (so ten simultaneous filings make one dispute), the
  * dispute, a check that the job still has the parties the eligibility was read from, and the
@@ -191,15 +209,8 @@ export async function fileDispute(jobId: string, reporterId: string, input: File
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: keys.job(jobId),
-            ConditionExpression: '#status = :status AND attribute_not_exists(deletingAt) AND ' + (job.workerId ? 'workerId = :worker' : 'attribute_not_exists(workerId)'),
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':status': job.status, ...(job.workerId ? { ':worker': job.workerId } : {}) },
-          },
-        },
+        jobStillDisputable(job),
+        ...(job.autoReleaseAt ? [jobEvent(JOB_EVENT.updated, { ...job, autoReleaseAt: undefined }, 'disputed')] : []),
         ...notifications.flatMap(notificationWrites),
       ]);
     } catch (error) {

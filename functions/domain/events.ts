@@ -17,6 +17,7 @@ export function jobEvent(detailType: JobEventType, job: JobItem, change?: JobCha
       ...(job.paidAt ? { paidAt: job.paidAt, stripePaymentIntentId: job.stripePaymentIntentId } : {}),
     },
     ...(change ? { change } : {}),
+    ...(job.autoReleaseAt ? { autoReleaseAt: job.autoReleaseAt } : {}),
   };
   return outboxEvent(EVENT_SOURCE.jobs, detailType, detail);
 }

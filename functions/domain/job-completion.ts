@@ -1,12 +1,22 @@
 import { canPerform } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { conflict, notFound } from '../lib/errors.js';
+import { optionalEnv } from '../lib/env.js';
 import { retryWhileStale, transactWrite } from '../lib/transactions.js';
 import { jobOfPoster, jobTransition, type JobChangeResult } from './job-transitions.js';
 import { getJob } from './jobs.js';
-import { JOB_EVENT } from '../routes.js';
+import { AUTO_RELEASE, JOB_EVENT } from '../routes.js';
 import { jobEvent } from './events.js';
 import { notificationItem, notificationWrites } from './notifications.js';
+
+/** The delay from completion to release: AUTO_RELEASE_SECONDS when set (local stack, tests), else the deploy's hours. */
+function autoReleaseDelaySeconds(): number {
+  const seconds = Number(optionalEnv('autoReleaseSeconds'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : AUTO_RELEASE.defaultHours * 3600;
+}
+
+/** When a job completed now is released. */
+const autoReleaseTime = () => new Date(Date.now() + autoReleaseDelaySeconds() * 1000).toISOString();
 
 /**
  * The assigned worker marks the job done (`assigned -> completed`, spec 2 §4), and the poster
@@ -17,8 +27,14 @@ export async function completeJob(jobId: string, workerId: string): Promise<JobC
   return retryWhileStale(async () => {
     const job = await getJob(jobId, { consistentRead: true });
     if (!job || job.workerId !== workerId || !canPerform('complete', job.status)) throw notFound(MSG.applications.notAuthorizedToComplete);
-    // A new completion answers the last decline: its reason no longer applies.
-    const { updated, update } = jobTransition(job, 'complete', { declineReason: undefined }, { by: { workerId } });
+    // A new completion answers the last decline: its reason no longer applies. The payment is
+    // released automatically after the deploy's delay (the schedules rule reads autoReleaseAt).
+    const { updated, update } = jobTransition(
+      job,
+      'complete',
+      { declineReason: undefined, autoReleaseAt: autoReleaseTime(), autoReleaseReminders: undefined },
+      { by: { workerId } },
+    );
     const notification = notificationItem({
       userId: job.posterId,
       jobId,
@@ -41,7 +57,8 @@ export async function declineCompletion(jobId: string, posterId: string, reason:
     const job = await jobOfPoster(jobId, posterId);
     if (!canPerform('declineCompletion', job.status) || !job.workerId) throw conflict(MSG.applications.onlyCompletedDecline);
     // Kept on the job for the worker's job page and dashboard, until they complete again.
-    const { updated, update } = jobTransition(job, 'declineCompletion', { declineReason: reason }, { by: { posterId } });
+    // The pending auto-release goes with the completion (the schedules rule deletes its schedules).
+    const { updated, update } = jobTransition(job, 'declineCompletion', { declineReason: reason, autoReleaseAt: undefined }, { by: { posterId } });
     const notification = notificationItem({
       userId: job.workerId,
       jobId,

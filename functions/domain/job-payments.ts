@@ -275,9 +275,10 @@ export async function adminRefund(paymentIntentId: string, reason: string, admin
  * release_payment entry of the audit log is written in that same transaction, so it exists
  * exactly when this call paid the worker.
  */
-export async function releasePayment(jobId: string, callerId: string, admin: { reason: string } | null): Promise<PaidJob> {
+export async function releasePayment(jobId: string, callerId: string, options: ReleaseOptions = {}): Promise<PaidJob> {
+  const { admin } = options;
   const job = await getJob(jobId);
-  const asAdmin = admin !== null && job?.posterId !== callerId;
+  const asAdmin = admin !== undefined && job?.posterId !== callerId;
   if (!job || (job.posterId !== callerId && !asAdmin)) throw notFound(MSG.jobs.notFound);
   if (job.status === 'paid') return { job };
   if (asAdmin && !admin.reason) throw badRequest(MSG.payments.releaseReasonRequired);
@@ -295,7 +296,15 @@ export async function releasePayment(jobId: string, callerId: string, admin: { r
   const logged = asAdmin
     ? [adminActionPut({ adminId: callerId, actionType: 'release_payment', targetType: 'job', targetId: job.id, details: { amount: job.payment, transferId: transfer.id }, reason: admin.reason })]
     : [];
-  return markJobPaid(job, transfer.id, logged);
+  return markJobPaid(job, transfer.id, logged, options);
+}
+
+/** Who releases, when it is not the poster's own click. */
+export interface ReleaseOptions {
+  /** The admin (releasing a job not their own) and the reason the audit log keeps. */
+  admin?: { reason: string };
+  /** The auto-release schedule releases (DECISIONS.md "Wave 3"): both parties are told it was automatic. */
+  automatic?: boolean;
 }
 
 /** A job after release; the notification is there when this call made it paid. */
@@ -309,16 +318,30 @@ export interface PaidJob {
  * completed-jobs counter and the payment_released notification, atomically. Safe to repeat
  * (the transfer webhook calls it too, in case the releasing call died after the transfer).
  */
-export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = []): Promise<PaidJob> {
-  const { updated: paid, update } = jobTransition(job, 'release', { transferId }, { by: { workerId: job.workerId! } });
+export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = [], options: ReleaseOptions = {}): Promise<PaidJob> {
+  // A pending auto-release ends here (the schedules rule deletes its schedules on `paid`).
+  const { updated: paid, update } = jobTransition(job, 'release', { transferId, autoReleaseAt: undefined }, { by: { workerId: job.workerId! } });
+  const amount = (job.payment / 100).toFixed(2);
   const notification = notificationItem({
     userId: job.workerId!,
     jobId: job.id,
     type: 'payment_released',
-    title: 'Payment released',
-    message: `The poster released ${(job.payment / 100).toFixed(2)} USD for "${job.title}". The funds arrive within 1-2 business days.`,
+    title: options.automatic ? MSG.payments.autoReleasedTitle : 'Payment released',
+    message: options.automatic
+      ? MSG.payments.autoReleasedToWorker(amount, job.title)
+      : `The poster released ${amount} USD for "${job.title}". The funds arrive within 1-2 business days.`,
     metadata: { jobTitle: job.title },
   });
+  const posterNotification = options.automatic
+    ? notificationItem({
+        userId: job.posterId,
+        jobId: job.id,
+        type: 'payment_released',
+        title: MSG.payments.autoReleasedTitle,
+        message: MSG.payments.autoReleasedToPoster(amount, job.title),
+        metadata: { jobTitle: job.title },
+      })
+    : undefined;
   try {
     await retryLostRaces(() =>
       transactWrite([
@@ -345,6 +368,7 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
           : []),
         jobEvent(JOB_EVENT.updated, paid, 'paid'),
         ...notificationWrites(notification),
+        ...(posterNotification ? notificationWrites(posterNotification) : []),
         ...extra,
       ]),
     );

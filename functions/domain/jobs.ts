@@ -29,6 +29,8 @@ export interface JobItem extends Omit<PartyJob, 'images'> {
   suspiciousPayment?: string;
   /** Only on unpaid drafts: epoch seconds after which the draft is gone (TTL). */
   expiresAt?: number;
+  /** The auto-release reminders sent for the pending release (their indexes in AUTO_RELEASE.reminderFractions). */
+  autoReleaseReminders?: Set<number>;
 }
 
 /** The index keys a job item carries; recomputed on every status or worker change. */
@@ -115,6 +117,7 @@ export function toPartyJob(item: JobItem): PartyJob {
     ...toJobSummary(item),
     ...(item.declineReason ? { declineReason: item.declineReason } : {}),
     ...(item.assignedAt ? { assignedAt: item.assignedAt } : {}),
+    ...(item.autoReleaseAt ? { autoReleaseAt: item.autoReleaseAt } : {}),
   };
 }
 

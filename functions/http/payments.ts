@@ -41,7 +41,7 @@ export const handler = routeGroup('payments', {
   'POST /jobs/{id}/release-payment': async (request) => {
     const { caller, params } = request;
     const { reason } = request.body(releasePaymentSchema);
-    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin ? { reason } : null);
+    const { job } = await releasePayment(params.id ?? '', caller.userId, caller.isAdmin ? { admin: { reason } } : {});
     return toJobSummary(job);
   },
 

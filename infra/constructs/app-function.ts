@@ -15,6 +15,7 @@ import type { BuildOptions } from 'esbuild';
 import { CAPABILITY_GRANTS, ENV, declaredEnvironment, type Capability, type EnvKey, type FunctionDeclaration, type Setting } from '../../functions/routes.js';
 import type { ManagedCapability } from './data-capabilities.js';
 import { acknowledgeWildcardPermissions } from './nag.js';
+import type { ReleaseSchedules } from './release-schedules.js';
 import { FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from './function-bundle.js';
 import { REPO_ROOT } from './repo.js';
 
@@ -107,6 +108,8 @@ export interface FunctionResources {
   readonly stripeSecret?: ISecret;
   /** The job feed's fan-out queue that `queue:job-feed` sends to. */
   readonly jobFeedQueue?: IQueue;
+  /** The group, target and scheduler role of `schedules:auto-release`. */
+  readonly releaseSchedules?: ReleaseSchedules;
   /** The settings the stack offers; a function gets those its declaration names. */
   readonly settings?: Readonly<Partial<Record<Setting, string>>>;
 }
@@ -254,6 +257,19 @@ export class AppFunction extends Construct {
         const queue = this.need(capability, resources.jobFeedQueue);
         queue.grantSendMessages(fn);
         return { jobFeedQueueUrl: queue.queueUrl };
+      }
+      case 'schedules:auto-release': {
+        const schedules = this.need(capability, resources.releaseSchedules);
+        // Create and delete only, in the group only; the one role it may pass is the one that may invoke only the target.
+        const statement = new iam.PolicyStatement({ actions: actions.filter((action) => action.startsWith('scheduler:')), resources: [schedules.scheduleArns()] });
+        this.role.addToPrincipalPolicy(statement);
+        acknowledgeWildcardPermissions(this.role, [statement], 'Schedule names exist only at run time (one per job); the grant covers the schedules of the auto-release group only.');
+        schedules.schedulerRole.grantPassRole(this.role);
+        return {
+          autoReleaseScheduleGroup: schedules.group.scheduleGroupName,
+          autoReleaseTargetArn: schedules.target.function.functionArn,
+          autoReleaseSchedulerRoleArn: schedules.schedulerRole.roleArn,
+        };
       }
       default: {
         // A capability added to functions/routes.ts needs its grant here.

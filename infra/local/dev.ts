@@ -27,6 +27,7 @@ const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   mailbox: 'LOCAL_MAILBOX_PORT',
   stripe: 'LOCAL_STRIPE_PORT',
   queues: 'LOCAL_QUEUES_PORT',
+  scheduler: 'LOCAL_SCHEDULER_PORT',
 };
 
 function portsFromEnv(): LocalPorts {

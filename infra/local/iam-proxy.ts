@@ -5,7 +5,7 @@ import { guarded, listen, readBody, type Listening } from './http-util.js';
 import type { LocalFunction } from './lambda-runtime.js';
 
 /** The AWS services the local functions call, by their signing names. */
-export type LocalService = 'dynamodb' | 'events' | 'sqs' | 's3' | 'cognito-idp' | 'execute-api';
+export type LocalService = 'dynamodb' | 'events' | 'sqs' | 's3' | 'cognito-idp' | 'execute-api' | 'scheduler';
 
 /** s3rver knows one access key; it checks no SigV4 signature, so the proxy may name that key instead. */
 const S3RVER_ACCESS_KEY_ID = 'S3RVER';
@@ -56,6 +56,20 @@ function s3Actions(req: IncomingMessage): string[] {
   }
 }
 
+/** EventBridge Scheduler's REST API on `/schedules/{name}`; creating one passes its target's role, which IAM checks too. */
+function schedulerActions(req: IncomingMessage): string[] {
+  switch (req.method) {
+    case 'POST':
+      return ['scheduler:CreateSchedule', 'iam:PassRole'];
+    case 'PUT':
+      return ['scheduler:UpdateSchedule', 'iam:PassRole'];
+    case 'DELETE':
+      return ['scheduler:DeleteSchedule'];
+    default:
+      return [new URL(req.url ?? '/', 'http://local').pathname === '/schedules' ? 'scheduler:ListSchedules' : 'scheduler:GetSchedule'];
+  }
+}
+
 function actionsOf(service: LocalService, req: IncomingMessage, body: Buffer): string[] {
   switch (service) {
     case 'dynamodb':
@@ -68,6 +82,8 @@ function actionsOf(service: LocalService, req: IncomingMessage, body: Buffer): s
     }
     case 'execute-api':
       return ['execute-api:ManageConnections'];
+    case 'scheduler':
+      return schedulerActions(req);
     default:
       return [`${service}:${targetOperation(req)}`];
   }
@@ -97,8 +113,9 @@ function sendDenied(service: LocalService, res: ServerResponse, message: string)
     res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</Message><RequestId>${requestId}</RequestId></Error>`);
     return;
   }
-  const status = service === 'execute-api' ? 403 : 400;
-  const contentType = service === 'dynamodb' ? 'application/x-amz-json-1.0' : service === 'execute-api' ? 'application/json' : 'application/x-amz-json-1.1';
+  const restJson = service === 'execute-api' || service === 'scheduler';
+  const status = restJson ? 403 : 400;
+  const contentType = service === 'dynamodb' ? 'application/x-amz-json-1.0' : restJson ? 'application/json' : 'application/x-amz-json-1.1';
   res.writeHead(status, { 'content-type': contentType, 'x-amzn-errortype': 'AccessDeniedException', 'x-amzn-requestid': requestId });
   res.end(JSON.stringify({ __type: 'AccessDeniedException', message, Message: message }));
 }

@@ -1,6 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { COGNITO_TRIGGERS, ENV, EVENT_RULES, STREAM_CONSUMERS, declaredEnvironment, type EnvKey, type FunctionDeclaration, type LOCAL_ONLY_VARIABLES } from '../../functions/routes.js';
+import {
+  COGNITO_TRIGGERS,
+  ENV,
+  EVENT_RULES,
+  SCHEDULE_TARGETS,
+  STREAM_CONSUMERS,
+  declaredEnvironment,
+  type EnvKey,
+  type FunctionDeclaration,
+  type LOCAL_ONLY_VARIABLES,
+} from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
 import { serveCognitoProxy } from './cognito-proxy.js';
@@ -22,6 +32,7 @@ import {
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
+import { localFunctionArn, scheduleTargetName, serveScheduler, type LocalScheduler } from './scheduler.js';
 import { serveQueues, type LocalQueues } from './sqs.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
@@ -44,6 +55,8 @@ export interface LocalPorts {
   queues: number;
   /** The Stripe test-mode simulator. */
   stripe: number;
+  /** The local EventBridge Scheduler (auto-release). */
+  scheduler: number;
 }
 
 export const DEFAULT_PORTS: LocalPorts = {
@@ -58,6 +71,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   mailbox: 4012,
   stripe: 12111,
   queues: 4013,
+  scheduler: 4014,
 };
 
 /** Every port chosen by the OS: for tests and benchmarks, which run beside `npm run dev`. */
@@ -76,11 +90,13 @@ export interface LocalStackOptions {
   httpLimits?: Partial<HttpApiLimits>;
   /** Print each sent mail to the console (dev). */
   printMail?: boolean;
+  /** The auto-release delay in seconds; unset, AUTO_RELEASE_SECONDS from the environment (.env) or the deploy's default. */
+  autoReleaseSeconds?: number;
 }
 
 export interface LocalStack {
   config: RuntimeConfig;
-  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string; queues: string; lambda: string; stripe: string };
+  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string; queues: string; lambda: string; stripe: string; scheduler: string };
   userPool: LocalUserPool;
   tableName: string;
   mailbox: Mailbox;
@@ -91,6 +107,7 @@ export interface LocalStack {
   queues: LocalQueues;
   sockets: LocalWebSocketGateway;
   stripe: StripeSimulator;
+  scheduler: LocalScheduler;
   /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's. */
   functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment };
   /** Tells `observer` of every DynamoDB call a function makes, with its consumed capacity, until the returned stop. */
@@ -111,6 +128,7 @@ const REGION = 'us-east-1';
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
+const AUTO_RELEASE_GROUP = 'oddjobs-local-auto-release';
 
 /** Every variable a declaration can give its function (by ENV key): all but the local stack's own. */
 type DeclaredVariable = Exclude<EnvKey, (typeof LOCAL_ONLY_VARIABLES)[number]>;
@@ -207,6 +225,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
     stops.push(stripe.close);
 
+    const scheduleTargets = Object.fromEntries(Object.entries(SCHEDULE_TARGETS).map(([name, target]) => [scheduleTargetName(name), target]));
+    const scheduler = await serveScheduler({ port: await port('scheduler'), targets: scheduleTargets, stateFile: join(dataDir, 'schedules.json') });
+    stops.push(scheduler.close);
+
     const issuer = `${cognito.url}/${userPool.userPoolId}`;
     // Each function's AWS calls go through a policy proxy that allows what its capabilities grant.
     const dynamoDbObservers = new Set<(call: DynamoDbCall) => void>();
@@ -226,7 +248,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sqs: await proxied('sqs', queues.url),
       cognito: await proxied('cognito-idp', cognitoProxy.url),
       sockets: await proxied('execute-api', sockets.managementEndpoint),
+      scheduler: await proxied('scheduler', scheduler.url),
     };
+    const autoReleaseSeconds = options.autoReleaseSeconds ? String(options.autoReleaseSeconds) : process.env[ENV.autoReleaseSeconds];
     const jobFeedQueueUrl = new URL(new URL(queues.queueUrls.jobFeedShard!).pathname, endpoints.sqs).href;
     // What each declared variable is locally: its value, the local-only variables that stand
     // in for it, or nothing where the setting exists in AWS only.
@@ -254,6 +278,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       siteOrigin: {},
       // Locally the first admin to sign up takes the seat.
       adminSeatByDeploy: {},
+      // Unset, the deploy's default delay.
+      autoReleaseSeconds: autoReleaseSeconds ? { [ENV.autoReleaseSeconds]: autoReleaseSeconds } : {},
+      autoReleaseScheduleGroup: { [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP },
+      autoReleaseTargetArn: { [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')) },
+      // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.
+      autoReleaseSchedulerRoleArn: { [ENV.autoReleaseSchedulerRoleArn]: `arn:aws:iam::000000000000:role/${AUTO_RELEASE_GROUP}-scheduler` },
     };
     const sdkSettings = { AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED', AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED' };
     configureFunctions({
@@ -263,6 +293,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         AWS_ENDPOINT_URL_EVENTBRIDGE: endpoints.events,
         AWS_ENDPOINT_URL_SQS: endpoints.sqs,
         AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+        AWS_ENDPOINT_URL_SCHEDULER: endpoints.scheduler,
         ...sdkSettings,
         ...passedThrough(),
       },
@@ -279,6 +310,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: events.url,
       AWS_ENDPOINT_URL_SQS: queues.url,
+      AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoProxy.url,
       ...sdkSettings,
       ...Object.assign({}, ...Object.values(local)),
@@ -330,6 +362,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         queues: queues.url,
         lambda: lambda.url,
         stripe: stripe.url,
+        scheduler: scheduler.url,
       },
       userPool,
       tableName,
@@ -339,6 +372,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       queues,
       sockets,
       stripe,
+      scheduler,
       functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment },
       observeDynamoDb: (observer) => {
         dynamoDbObservers.add(observer);

@@ -5,13 +5,14 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
-import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
+import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
 import { DeclaredHttpApi } from '../constructs/http-api.js';
 import { pascalCase } from '../constructs/names.js';
 import { QueueSubscription } from '../constructs/queue-subscription.js';
+import { ReleaseSchedules } from '../constructs/release-schedules.js';
 import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { DeclaredWebSocketApi } from '../constructs/websocket-api.js';
 
@@ -30,6 +31,8 @@ export interface ApiStackProps extends StackProps {
   readonly stripeSecret: ISecret;
   /** The stack of the HTTP API's routes (see DeclaredHttpApi's routesScope). */
   readonly httpRoutes: Stack;
+  /** Seconds from a job's completion to its automatic release (`-c autoReleaseHours`). */
+  readonly autoReleaseSeconds: number;
 }
 
 /**
@@ -47,6 +50,8 @@ export class ApiStack extends Stack {
   readonly outboxRelay: StreamSubscription;
   /** What `geocoding` searches (Amazon Location). */
   readonly placeIndex: location.CfnPlaceIndex;
+  /** The auto-release schedules' group, target function and scheduler role. */
+  readonly releaseSchedules: ReleaseSchedules;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -70,6 +75,7 @@ export class ApiStack extends Stack {
         userPoolId: props.userPool.userPoolId,
         userPoolClientId: props.userPoolClient.userPoolClientId,
         tokenIssuer: props.tokenIssuer,
+        autoReleaseSeconds: String(props.autoReleaseSeconds),
       },
     };
 
@@ -86,7 +92,8 @@ export class ApiStack extends Stack {
         new QueueSubscription(this, pascalCase(name), { consumer, functionResources: pushingResources }),
       ]),
     ) as Record<keyof typeof QUEUE_CONSUMERS, QueueSubscription>;
-    const functionResources: FunctionResources = { ...pushingResources, jobFeedQueue: queues.jobFeedShard.queue };
+    this.releaseSchedules = new ReleaseSchedules(this, 'AutoRelease', { target: SCHEDULE_TARGETS.autoRelease, functionResources: pushingResources });
+    const functionResources: FunctionResources = { ...pushingResources, jobFeedQueue: queues.jobFeedShard.queue, releaseSchedules: this.releaseSchedules };
 
     this.httpApi = new DeclaredHttpApi(this, 'Http', {
       routeGroups: HTTP_ROUTE_GROUPS,

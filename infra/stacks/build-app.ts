@@ -1,11 +1,13 @@
 import { Stack, Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { AUTO_RELEASE } from '../../functions/routes.js';
 import { OperationalAlarms } from '../constructs/alarms.js';
 import { AppFunction } from '../constructs/app-function.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
 import { DEFAULT_STAGE, STAGE_PATTERN, stageNames } from '../constructs/names.js';
 import { QueueSubscription } from '../constructs/queue-subscription.js';
+import { ReleaseSchedules } from '../constructs/release-schedules.js';
 import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
@@ -41,6 +43,8 @@ export interface OddJobsAppOptions {
   readonly resendAdminInvitation?: string;
   /** The account's Lambda concurrency quota in the region, for its alarm. @default the `lambdaConcurrencyQuota` context value, else 1000 (Lambda's default) */
   readonly lambdaConcurrencyQuota?: number;
+  /** Hours from a job's completion to its automatic release. @default the `autoReleaseHours` context value, else AUTO_RELEASE.defaultHours (72) */
+  readonly autoReleaseHours?: number;
 }
 
 /** Lambda's default concurrency quota of an account in a region. */
@@ -55,7 +59,8 @@ type SettingName =
   | 'certificateArn'
   | 'sesFromAddress'
   | 'resendAdminInvitation'
-  | 'lambdaConcurrencyQuota';
+  | 'lambdaConcurrencyQuota'
+  | 'autoReleaseHours';
 
 /**
  * A value the deployment cannot work without, from the options or the context: synth stops
@@ -112,6 +117,9 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const lambdaConcurrencyQuota = Number(
     optionalSetting(app, 'lambdaConcurrencyQuota', options.lambdaConcurrencyQuota?.toString(), /^[1-9]\d*$/, '5000') ?? DEFAULT_LAMBDA_CONCURRENCY_QUOTA,
   );
+  const autoReleaseHours = Number(
+    optionalSetting(app, 'autoReleaseHours', options.autoReleaseHours?.toString(), /^[1-9]\d*$/, '72') ?? AUTO_RELEASE.defaultHours,
+  );
   const resendAdminInvitation = optionalSetting(app, 'resendAdminInvitation', options.resendAdminInvitation, /^\S+$/, new Date().toISOString().slice(0, 10));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
@@ -151,6 +159,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     browserOrigins,
     stripeSecret: data.stripeSecret,
     httpRoutes,
+    autoReleaseSeconds: autoReleaseHours * 3600,
   });
   const web = new WebStack(app, names.stackName('Web'), {
     description: 'Odd jobs: the web app build and its config.json, deployed to the site',
@@ -175,7 +184,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const alarms = new Stack(app, names.stackName('Alarms'), { description: 'Odd jobs: the alarms, their SNS topic and the operations dashboard' });
   new OperationalAlarms(alarms, 'Alarms', {
     functions: allOf(AppFunction, [auth, api]).map((appFunction) => appFunction.function),
-    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api])].map(
+    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api]), ...allOf(ReleaseSchedules, [api])].map(
       (subscription) => subscription.deadLetterQueue,
     ),
     httpApi: api.httpApi,

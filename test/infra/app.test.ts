@@ -18,6 +18,7 @@ import {
   EVENT_RULES,
   HTTP_ROUTE_GROUPS,
   QUEUE_CONSUMERS,
+  SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
   WEBSOCKET_API,
   CAPABILITY_GRANTS,
@@ -51,7 +52,8 @@ type Resource = { Type: string; Properties: any; DeletionPolicy?: string; Depend
 
 /**
  * What Lambda itself does with a function's role, besides what its code calls: write its log
- * group, and read its event source (its queue, the table's stream) or send to its dead-letter queue.
+ * group, and read its event source (its queue, the table's stream) or send to its dead-letter queue
+ * (a rule's, a stream consumer's, a schedule target's failed invocations).
  */
 const platformActionsOf = (declaration: FunctionDeclaration): string[] => {
   const among = (declarations: Record<string, FunctionDeclaration>) => Object.values(declarations).includes(declaration);
@@ -61,7 +63,7 @@ const platformActionsOf = (declaration: FunctionDeclaration): string[] => {
     'logs:PutLogEvents',
     ...(among(QUEUE_CONSUMERS) ? ['sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueUrl', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'] : []),
     ...(among(STREAM_CONSUMERS) ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', ...deadLetters] : []),
-    ...(among(EVENT_RULES) ? deadLetters : []),
+    ...(among(EVENT_RULES) || among(SCHEDULE_TARGETS) ? deadLetters : []),
   ];
 };
 
@@ -78,6 +80,7 @@ const VARIANT = {
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
   resendAdminInvitation: '2026-11-26',
   lambdaConcurrencyQuota: 5000,
+  autoReleaseHours: 24,
 } satisfies OddJobsAppOptions;
 
 let tempDir: string;
@@ -630,6 +633,72 @@ describe('api stack', () => {
   });
 });
 
+describe('auto-release schedules', () => {
+  /** The statements of the policies attached to a role of the api stack. */
+  const statementsOf = (roleId: string) =>
+    Object.values(resourcesOf(stacks.api, 'AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([ref(roleId)]))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown; Effect: string }>);
+  const schedules = () => stacks.api.releaseSchedules;
+  const groupSchedulesArn = () => stacks.api.resolve(schedules().scheduleArns()) as unknown;
+
+  it('keeps the schedules in one group, invoking the declared target, whose failed invocations wait in a dead-letter queue', () => {
+    expect(Object.keys(resourcesOf(stacks.api, 'AWS::Scheduler::ScheduleGroup'))).toEqual([cfnId(schedules().group)]);
+    expect(schedules().target.declaration).toBe(SCHEDULE_TARGETS.autoRelease);
+    template(stacks.api).hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: ref(cfnId(schedules().target.function)),
+      DestinationConfig: { OnFailure: { Destination: getAttArn(cfnId(schedules().deadLetterQueue)) } },
+    });
+  });
+
+  it("gives the scheduler a role it may assume only for this account's schedules of the group, which may invoke the target and nothing else", () => {
+    const role = resourcesOf(stacks.api, 'AWS::IAM::Role')[cfnId(schedules().schedulerRole)]!;
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      {
+        Action: 'sts:AssumeRole',
+        Effect: 'Allow',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnLike: { 'aws:SourceArn': groupSchedulesArn() } },
+      },
+    ]);
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(statementsOf(cfnId(schedules().schedulerRole))).toEqual([
+      { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: getAttArn(cfnId(schedules().target.function)) },
+    ]);
+  });
+
+  it('lets exactly the functions declaring schedules:auto-release create and delete schedules of the group, and pass the scheduler role only', () => {
+    const schedulers = functions.filter((fn) => fn.declaration.capabilities.includes('schedules:auto-release'));
+    expect(schedulers.map((fn) => fn.declaration)).toEqual([EVENT_RULES.autoReleaseSchedules]);
+    for (const fn of functions) {
+      const statements = statementsOf(cfnId(fn.role));
+      const touching = statements.filter((statement) => [statement.Action].flat().some((action) => /^scheduler:|^iam:PassRole$/.test(action)));
+      if (!schedulers.includes(fn)) {
+        expect(touching, fn.declaration.entry).toEqual([]);
+        continue;
+      }
+      expect(touching).toEqual([
+        { Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], Effect: 'Allow', Resource: groupSchedulesArn() },
+        { Action: 'iam:PassRole', Effect: 'Allow', Resource: getAttArn(cfnId(schedules().schedulerRole)) },
+      ]);
+      expect(lambdaOf(fn).Properties.Environment.Variables).toMatchObject({
+        [ENV.autoReleaseScheduleGroup]: stacks.api.resolve(schedules().group.scheduleGroupName),
+        [ENV.autoReleaseTargetArn]: getAttArn(cfnId(schedules().target.function)),
+        [ENV.autoReleaseSchedulerRoleArn]: getAttArn(cfnId(schedules().schedulerRole)),
+      });
+    }
+  });
+
+  it('sets the delay where jobs are completed: 72 hours, or -c autoReleaseHours', () => {
+    const completing = (built: OddJobsStacks) =>
+      built.api.node.findAll().find((construct): construct is AppFunction => construct instanceof AppFunction && construct.declaration === HTTP_ROUTE_GROUPS.applications)!;
+    const delayOf = (built: OddJobsStacks) =>
+      (Template.fromStack(Stack.of(completing(built))).toJSON().Resources[cfnId(completing(built).function)] as Resource).Properties.Environment.Variables[ENV.autoReleaseSeconds];
+    expect(delayOf(stacks)).toBe(String(72 * 3600));
+    expect(delayOf(variant())).toBe(String(24 * 3600));
+  });
+});
+
 describe('site and web stacks', () => {
   it('serves the SPA from a private bucket through CloudFront, falling back to index.html', () => {
     template(stacks.site).hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -810,7 +879,9 @@ describe('alarms', () => {
 
   it('alarms on any message in any dead-letter queue', () => {
     const deadLetterQueues = Object.entries(resourcesOf(stacks.api, 'AWS::SQS::Queue')).filter(([id]) => id.includes('DeadLetterQueue'));
-    expect(deadLetterQueues.length).toBe(Object.keys(EVENT_RULES).length + Object.keys(QUEUE_CONSUMERS).length + Object.keys(STREAM_CONSUMERS).length);
+    expect(deadLetterQueues.length).toBe(
+      Object.keys(EVENT_RULES).length + Object.keys(QUEUE_CONSUMERS).length + Object.keys(STREAM_CONSUMERS).length + Object.keys(SCHEDULE_TARGETS).length,
+    );
     for (const [id] of deadLetterQueues) {
       const alarm = alarms().find((candidate) => candidate.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && watched(candidate).includes(id));
       expect(alarm?.Properties, id).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });

@@ -6,6 +6,7 @@ import {
   EVENT_RULES,
   HTTP_ROUTE_GROUPS,
   QUEUE_CONSUMERS,
+  SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
   WEBSOCKET_API,
   type Access,
@@ -45,6 +46,7 @@ export const NON_HTTP_DECLARATIONS: FunctionDeclaration[] = [
   ...Object.values(STREAM_CONSUMERS),
   ...Object.values(DEPLOY_FUNCTIONS),
   ...Object.values(QUEUE_CONSUMERS),
+  ...Object.values(SCHEDULE_TARGETS),
   WEBSOCKET_API.authorizer,
   WEBSOCKET_API.connections,
 ];

@@ -50,6 +50,29 @@ export function formatRating(rating: number | null): string {
   return rating === null ? 'No ratings yet' : rating.toFixed(1);
 }
 
+/** "2 days 5 hours", "3 hours 12 minutes", "45 seconds": a countdown's remaining time in its two largest units. */
+export function formatCountdown(milliseconds: number): string {
+  const parts: Array<[string, number]> = [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ];
+  let rest = Math.max(0, Math.ceil(milliseconds / 1000));
+  const amounts = parts.map(([unit, seconds]) => {
+    const amount = Math.floor(rest / seconds);
+    rest -= amount * seconds;
+    return [unit, amount] as const;
+  });
+  const largest = amounts.findIndex(([, amount]) => amount > 0);
+  const first = largest < 0 ? amounts.length - 1 : largest;
+  return amounts
+    .slice(first, first + 2)
+    .filter(([, amount], index) => index === 0 || amount > 0)
+    .map(([unit, amount]) => `${amount} ${unit}${amount === 1 ? '' : 's'}`)
+    .join(' ');
+}
+
 /** A worker's success rate (spec 2 §9) as the dashboard and the profile show it. */
 export function formatSuccessRate(percent: number | null): string {
   return percent === null ? 'No jobs yet' : `${percent}%`;

@@ -21,6 +21,7 @@ import { ApplicantList, ApplicationsTabLabel, ApplyPanel, useJobApplicants, useO
 import { MessagePosterLink } from '../../chat';
 import { DisputeCenterCard } from '../../disputes';
 import { CompletionReviewCard } from '../components/detail/CompletionReviewCard';
+import { AutoReleaseCountdown } from '../../../lib/components/AutoReleaseCountdown';
 import { AddressCard, JobFactsCard } from '../components/detail/JobFactsCard';
 import { JobGallery } from '../components/detail/JobGallery';
 import { JobNotice } from '../components/detail/JobNotice';
@@ -156,6 +157,9 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
         {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
         {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={onChanged} /> : null}
+        {job.status === 'completed' && job.autoReleaseAt && (isOwner || isAssignedWorker) ? (
+          <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer={isOwner ? 'poster' : 'worker'} />
+        ) : null}
         {isOwner && job.status === 'completed' ? (
           <CompletionReviewCard job={job} workerName={workerProfile?.name ?? 'the worker'} onChanged={onChanged} />
         ) : null}

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { PartyJob } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
 import { formatCents } from '../../../../../../shared/money';
+import { AutoReleaseCountdown } from '../../../../lib/components/AutoReleaseCountdown';
 
 /**
  * Completed jobs wait for the poster: the worker is paid only once they release. Shown first
@@ -21,6 +22,7 @@ export function WaitingForRelease({ jobs }: { jobs: PartyJob[] }) {
             <Link to={`/jobs/${encodeURIComponent(job.id)}`} className="button button--small">
               Review &amp; Release<span className="visually-hidden"> {job.title}</span>
             </Link>
+            {job.autoReleaseAt ? <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer="poster" /> : null}
           </li>
         ))}
       </ul>

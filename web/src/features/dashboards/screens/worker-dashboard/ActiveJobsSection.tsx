@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PartyJob } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
+import { AutoReleaseCountdown } from '../../../../lib/components/AutoReleaseCountdown';
 import { StatusBadge } from '../../../../lib/components/StatusBadge';
 import { JobPrice, MarkCompletedButton } from '../../../jobs';
 import { formatCalendarDay } from '../../../../lib/format';
@@ -40,7 +41,9 @@ export function ActiveJobsSection({ jobs, onChanged }: { jobs: PartyJob[]; onCha
 
 /** Assigned: mark it completed (first fixing what a declined completion asked for). Completed: the poster's turn. */
 function NextStep({ job, onChanged }: { job: PartyJob; onChanged(): void }) {
-  if (job.status === 'completed') return <p className="notice notice--info">{MSG.dashboard.waitingForRelease}</p>;
+  if (job.status === 'completed') {
+    return job.autoReleaseAt ? <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer="worker" /> : <p className="notice notice--info">{MSG.dashboard.waitingForRelease}</p>;
+  }
   return (
     <>
       {job.declineReason ? <p className="notice notice--warning">{MSG.dashboard.declinedCompletion(job.declineReason)}</p> : null}

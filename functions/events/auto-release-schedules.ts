@@ -1,0 +1,17 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { cancelAutoRelease, scheduleAutoRelease } from '../domain/auto-release.js';
+import { withLogContext } from '../lib/logger.js';
+import type { JobEventDetail } from '../routes.js';
+
+/**
+ * A completion schedules the job's release and reminders; a decline, a dispute, a release,
+ * a cancellation or a removal deletes them. Events may arrive out of order: a schedule left
+ * by one does nothing when it fires, as the job no longer awaits that release.
+ */
+async function handle(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {
+  const { change, job, autoReleaseAt } = event.detail;
+  if (change === 'completed' && autoReleaseAt) await scheduleAutoRelease(job.id, autoReleaseAt, job.updatedAt);
+  else await cancelAutoRelease(job.id);
+}
+
+export const handler = withLogContext(handle);

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { AppNotification, JobDetail, JobSummary } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import type { AutoReleaseInput } from '../../functions/domain/auto-release.js';
+import { SCHEDULE_TARGETS } from '../../functions/routes.js';
+import { invoke } from '../../infra/local/lambda-runtime.js';
+import { scheduleTargetName } from '../../infra/local/scheduler.js';
+import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';
+import { api, createUser, type TestUser } from '../support/local-stack.js';
+import { settle, stripeOf } from '../support/payments.js';
+import { useLocalStack } from '../support/local-stack.js';
+
+/** Short enough to watch, long enough that a decline or a dispute comes before it on a busy machine. */
+const AUTO_RELEASE_SECONDS = 10;
+/** A test that waits out the delay: the delay itself, plus the first invocations' cold starts (each function's own worker) on a loaded machine. */
+const WAITS_OUT_THE_DELAY_MS = 90_000;
+
+describe('auto-release: a completed job is paid after the delay, once, unless declined or disputed', () => {
+  const stack = useLocalStack({ autoReleaseSeconds: AUTO_RELEASE_SECONDS });
+
+  const call = <T>(user: TestUser, method: string, path: string, body?: unknown) => api<T & { error?: string }>(stack(), method, path, { token: user.idToken, body });
+  const jobOf = async (job: { id: string }, user: TestUser) => (await call<JobDetail>(user, 'GET', `/jobs/${job.id}`)).body;
+  const notifications = async (user: TestUser) => (await call<{ items: AppNotification[] }>(user, 'GET', '/me/notifications')).body.items;
+  const transfersOf = async (job: { id: string }) => (await stripeOf(stack()).transfers.list({ limit: 100 })).data.filter((transfer) => transfer.metadata.jobId === job.id);
+  const schedulesOf = (job: { id: string }) => stack().scheduler.schedules().filter((schedule) => schedule.Name.endsWith(job.id));
+  /** Waits past the job's release time, until every schedule that came due has run and its effects settled. */
+  const passRelease = async (releaseAt: string) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(releaseAt) - Date.now()) + 1000));
+    await stack().scheduler.idle();
+    await settle(stack());
+  };
+
+  /** A job its worker marked completed, with the parties. */
+  async function completedJob(title: string) {
+    const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    const job = await postOpenJob(stack(), poster, { title });
+    await call(worker, 'POST', `/jobs/${job.id}/applications`, {});
+    expect((await call<JobSummary>(poster, 'POST', `/jobs/${job.id}/applications/${worker.userId}/accept`)).status).toBe(200);
+    const completedAt = Date.now();
+    expect((await call<JobSummary>(worker, 'POST', `/jobs/${job.id}/complete`)).status).toBe(200);
+    await settle(stack());
+    return { poster, worker, job, completedAt };
+  }
+
+  it('schedules the release at completion, shows both sides the time, reminds the poster, and releases once with both notified', async () => {
+    const { poster, worker, job, completedAt } = await completedJob('Rake the leaves');
+    const [posterView, workerView] = [await jobOf(job, poster), await jobOf(job, worker)];
+    expect(posterView.status).toBe('completed');
+    expect(posterView.autoReleaseAt).toBeDefined();
+    expect(workerView.autoReleaseAt).toBe(posterView.autoReleaseAt);
+    const releaseAt = posterView.autoReleaseAt!;
+    expect(Date.parse(releaseAt) - completedAt).toBeGreaterThanOrEqual(AUTO_RELEASE_SECONDS * 1000 - 1000);
+    // The release and the two reminders, one-time schedules deleted once they ran.
+    const schedules = schedulesOf(job);
+    expect(schedules.map((schedule) => schedule.Name).sort()).toEqual([`release-${job.id}`, `remind0-${job.id}`, `remind1-${job.id}`]);
+    const release = schedules.find((schedule) => schedule.Name === `release-${job.id}`)!;
+    expect(release).toMatchObject({ ScheduleExpression: `at(${releaseAt.slice(0, 19)})`, ActionAfterCompletion: 'DELETE', GroupName: 'oddjobs-local-auto-release' });
+    expect(JSON.parse(release.Target.Input!)).toEqual({ action: 'release', jobId: job.id, releaseAt });
+    // Someone who is not a party does not see it.
+    const stranger = await createUser(stack(), { role: 'worker' });
+    expect((await jobOf(job, stranger)).autoReleaseAt).toBeUndefined();
+
+    await passRelease(releaseAt);
+    const paid = await jobOf(job, poster);
+    expect(paid.status).toBe('paid');
+    expect(paid.autoReleaseAt).toBeUndefined();
+    expect(await transfersOf(job)).toHaveLength(1);
+    expect(schedulesOf(job)).toEqual([]);
+    const posterNotes = await notifications(poster);
+    expect(posterNotes.filter((note) => note.jobId === job.id && note.title === MSG.payments.autoReleaseReminderTitle)).toHaveLength(2);
+    expect(posterNotes.filter((note) => note.jobId === job.id && note.type === 'payment_released')).toMatchObject([
+      { title: MSG.payments.autoReleasedTitle, message: MSG.payments.autoReleasedToPoster('60.00', 'Rake the leaves') },
+    ]);
+    expect((await notifications(worker)).filter((note) => note.jobId === job.id && note.type === 'payment_released')).toMatchObject([
+      { title: MSG.payments.autoReleasedTitle, message: MSG.payments.autoReleasedToWorker('60.00', 'Rake the leaves') },
+    ]);
+  }, WAITS_OUT_THE_DELAY_MS);
+
+  it('is cancelled by a dispute: the schedules are deleted and nothing is released after the delay', async () => {
+    const { poster, worker, job } = await completedJob('Fix the gate');
+    const { autoReleaseAt } = await jobOf(job, poster);
+    expect(schedulesOf(job)).toHaveLength(3);
+    expect((await call(worker, 'POST', `/jobs/${job.id}/dispute`, { type: 'payment', description: 'Please release, the gate is fixed.' })).status).toBe(201);
+    await settle(stack());
+    expect(schedulesOf(job)).toEqual([]);
+    expect((await jobOf(job, worker)).autoReleaseAt).toBeUndefined();
+
+    await passRelease(autoReleaseAt!);
+    expect((await jobOf(job, poster)).status).toBe('completed');
+    expect(await transfersOf(job)).toEqual([]);
+  }, WAITS_OUT_THE_DELAY_MS);
+
+  it('is cancelled by declining the completion; a schedule of the declined completion that fires after the next completion does nothing', async () => {
+    const { poster, worker, job } = await completedJob('Wash the windows');
+    const first = (await jobOf(job, poster)).autoReleaseAt!;
+    expect((await call(poster, 'POST', `/jobs/${job.id}/decline-completion`, { reason: 'Two windows left' })).status).toBe(200);
+    await settle(stack());
+    expect(schedulesOf(job)).toEqual([]);
+    expect((await jobOf(job, worker)).autoReleaseAt).toBeUndefined();
+
+    // Completed again: a release of its own, later than the first.
+    expect((await call<JobSummary>(worker, 'POST', `/jobs/${job.id}/complete`)).status).toBe(200);
+    await settle(stack());
+    const second = (await jobOf(job, poster)).autoReleaseAt!;
+    expect(second > first).toBe(true);
+    // The first completion's release, fired anyway (its deletion late or lost), releases nothing.
+    await invoke(scheduleTargetName('autoRelease'), SCHEDULE_TARGETS.autoRelease, { action: 'release', jobId: job.id, releaseAt: first } satisfies AutoReleaseInput);
+    expect((await jobOf(job, poster)).status).toBe('completed');
+    expect(await transfersOf(job)).toEqual([]);
+  });
+
+  it("makes one transfer when the auto-release races the poster's and the admin's release", async () => {
+    const admin = await createUser(stack(), { role: 'admin' });
+    const { poster, worker, job } = await completedJob('Move the couch');
+    const { autoReleaseAt } = await jobOf(job, poster);
+    const input: AutoReleaseInput = { action: 'release', jobId: job.id, releaseAt: autoReleaseAt! };
+    const results = await Promise.all([
+      invoke(scheduleTargetName('autoRelease'), SCHEDULE_TARGETS.autoRelease, input),
+      invoke(scheduleTargetName('autoRelease'), SCHEDULE_TARGETS.autoRelease, input),
+      call<JobSummary>(poster, 'POST', `/jobs/${job.id}/release-payment`),
+      call<JobSummary>(admin, 'POST', `/jobs/${job.id}/release-payment`, { reason: 'The poster asked us to pay the worker' }),
+    ]);
+    expect(results.slice(2).map((result) => (result as { status: number }).status)).toEqual([200, 200]);
+    await settle(stack());
+    expect(await transfersOf(job)).toHaveLength(1);
+    expect((await jobOf(job, poster)).status).toBe('paid');
+    expect((await notifications(worker)).filter((note) => note.jobId === job.id && note.type === 'payment_released')).toHaveLength(1);
+    expect(schedulesOf(job)).toEqual([]);
+  });
+});
