@@ -68,6 +68,18 @@ export function startLogContext(event: unknown, context?: Context): void {
 export function withLogContext<E, R>(handle: (event: E) => Promise<R>): (event: E, context?: Context) => Promise<R> {
   return (event, context) => {
     startLogContext(event, context);
-    return handle(event);
+    return handle(withoutCarriedCorrelationId(event));
   };
+}
+
+/**
+ * The event as its handler should read it: the correlation id an event's detail carries belongs
+ * to the log context, not to the domain (a consumer that forwards its detail, e.g. a review to a
+ * browser, would otherwise pass it on).
+ */
+function withoutCarriedCorrelationId<E>(event: E): E {
+  const detail = (event as CorrelatedEvent | undefined)?.detail;
+  if (!detail || !(CORRELATION_ID.detailKey in detail)) return event;
+  const { [CORRELATION_ID.detailKey]: _carried, ...domainDetail } = detail;
+  return { ...event, detail: domainDetail };
 }
