@@ -25,6 +25,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-e2e-'));
+  // The config's `env` reaches the test files, not this process, whose environment the local
+  // functions inherit their log level from: without it every function logs at INFO.
+  process.env.LOG_LEVEL ??= project.config.env.LOG_LEVEL;
   const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS });
   await seedDemoDataOnce(stack, dataDir);
   const web = await previewWebApp(stack.config);

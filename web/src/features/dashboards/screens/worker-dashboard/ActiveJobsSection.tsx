@@ -42,7 +42,12 @@ export function ActiveJobsSection({ jobs, onChanged }: { jobs: PartyJob[]; onCha
 /** Assigned: mark it completed (first fixing what a declined completion asked for). Completed: the poster's turn. */
 function NextStep({ job, onChanged }: { job: PartyJob; onChanged(): void }) {
   if (job.status === 'completed') {
-    return job.autoReleaseAt ? <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer="worker" /> : <p className="notice notice--info">{MSG.dashboard.waitingForRelease}</p>;
+    return (
+      <>
+        <p className="notice notice--info">{MSG.dashboard.waitingForRelease}</p>
+        {job.autoReleaseAt ? <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer="worker" /> : null}
+      </>
+    );
   }
   return (
     <>
