@@ -214,6 +214,7 @@ export const MSG = {
     cardNeeded: 'Your bank needs you to confirm this tip. Enter your card to finish.',
     added: (amount: string, worker: string) => `Tip of ${amount} sent to ${worker}. Thank you!`,
     failed: 'Failed to add the tip',
+    invalidAmount: 'Please enter a valid tip amount',
     receivedTitle: 'You received a tip',
     receivedMessage: (amount: string, title: string) => `The poster tipped you ${amount} USD for "${title}". It arrives with your next payout.`,
   },
