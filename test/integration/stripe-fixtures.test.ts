@@ -39,7 +39,8 @@ type JsonObject = { [field: string]: Json };
 
 /** What functions/ reads of each object (functions/domain/job-payments.ts, payment-accounts.ts, functions/events/*.ts, functions/http/stripe-webhook.ts). */
 const PRODUCT_READS: Record<string, string[]> = {
-  payment_intent: ['id', 'amount', 'client_secret', 'status', 'metadata', 'latest_charge'],
+  payment_intent: ['id', 'amount', 'client_secret', 'status', 'metadata', 'latest_charge', 'payment_method', 'setup_future_usage'],
+  customer: ['id'],
   charge: ['id', 'payment_intent', 'refunded', 'balance_transaction'],
   balance_transaction: ['fee'],
   refund: ['id'],
