@@ -115,6 +115,9 @@ function AddTip({ job, workerName, closesAt, onChanged }: { job: JobDetail; work
           <FormField label="Tip amount ($)" error={problem} hint={`From ${formatCents(TIP_RULES.minCents)} up to ${formatCents(job.payment)}.`}>
             {(control) => <input {...control} name="tipAmount" inputMode="decimal" value={otherText} onChange={(event) => setOtherText(event.target.value)} />}
           </FormField>
+        ) : problem ? (
+          // A preset under the $0.50 minimum (a small job's payment).
+          <p className="field__error">{problem}</p>
         ) : null}
         <button type="submit" className="button" disabled={busy || amount === null || problem !== null}>
           {amount !== null && !problem ? `Tip ${formatCents(amount)}` : 'Add a tip'}
