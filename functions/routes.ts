@@ -125,6 +125,7 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /payments/confirm': 'user',
       'GET /jobs/{id}/payment': 'user',
       'POST /jobs/{id}/release-payment': 'user',
+      'POST /jobs/{id}/tip': 'user',
       'GET /me/earnings': 'user',
       'GET /admin/payments': 'admin',
       'GET /admin/payments/overview': 'admin',
@@ -358,7 +359,7 @@ export const EVENT_RULES = {
     memoryMiB: 512,
   },
   paymentSucceeded: {
-    description: 'Opens a paid job when Stripe reports its payment succeeded (once, with the client confirmation)',
+    description: 'Opens a paid job, or settles a tip, when Stripe reports its payment succeeded (once, with the client confirmation)',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payment_intent.succeeded'] },
     entry: 'functions/events/payment-succeeded.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,

@@ -108,6 +108,8 @@ export const keys = {
   payment: (paymentIntentId: string): ItemKey => ({ pk: `PAYMENT#${paymentIntentId}`, sk: 'PAYMENT' }),
   paymentsLog: () => 'PAYMENTS',
   paymentsOfPoster: (posterId: string) => `POSTERPAYMENTS#${posterId}`,
+  /** The tip of a job: the key allows one; claimed before Stripe is called, settled with the payment row. */
+  tip: (jobId: string): ItemKey => ({ pk: `TIP#${jobId}`, sk: 'TIP' }),
 
   /** Which user a Stripe connected account belongs to (for account.updated webhooks). */
   stripeAccount: (accountId: string): ItemKey => ({ pk: `STRIPEACCOUNT#${accountId}`, sk: 'USER' }),

@@ -72,6 +72,11 @@ export interface PartyJob extends JobSummary {
    * to the worker automatically (DECISIONS.md "Wave 3").
    */
   autoReleaseAt?: string;
+  /** When the payment was released to the worker (jobs released before it was kept have none). */
+  releasedAt?: string;
+  /** The poster's tip in cents, and when it was charged (at most one per job). */
+  tip?: number;
+  tippedAt?: string;
 }
 
 export interface JobDetail extends PartyJob {
@@ -191,6 +196,15 @@ export interface JobPaymentStart {
   payment: { paymentIntentId: string; clientSecret: string; amount: number };
 }
 
+/**
+ * POST /jobs/{id}/tip: the tip is paid (the job with it), or the saved card could not be charged
+ * off-session (the bank asks for authentication, or declines) and the poster confirms this
+ * PaymentIntent on the card step, then sends the same tip again to finish it.
+ */
+export type TipAnswer =
+  | { status: 'paid'; job: PartyJob }
+  | { status: 'card_needed'; message: string; payment: JobPaymentStart['payment'] };
+
 /** A payment row, for the admin's transactions view. */
 export interface PaymentRecord {
   id: string;
@@ -204,6 +218,8 @@ export interface PaymentRecord {
   stripeFee: number;
   stripePaymentIntentId: string;
   status: 'succeeded' | 'refunded';
+  /** A tip: its own charge, transferred to the worker in full (no platform fee); absent for a job's payment. */
+  kind?: 'tip';
   transferId: string | null;
   /** The admin's reason, once an admin refund was asked for. */
   refundReason?: string;
@@ -217,8 +233,11 @@ export interface AdminPaymentRecord extends PaymentRecord {
 }
 
 export interface Earnings {
-  paidJobs: JobSummary[];
+  /** With each job's tip, if any. */
+  paidJobs: PartyJob[];
+  /** Payments and tips together. */
   totalEarned: number;
+  totalTips: number;
   paymentAccount: PaymentAccount;
 }
 

@@ -202,6 +202,22 @@ export const MSG = {
     autoReleaseReminderMessage: (title: string, when: string) =>
       `The payment for "${title}" will be released to the worker automatically ${when}. Decline the completion or open a dispute before then if something is wrong.`,
   },
+  /** Ours: tips (docs/decisions.md "Tips"). */
+  tips: {
+    onlyPoster: "Only the job's poster can add a tip",
+    onlyPaid: 'A tip can be added once the payment is released',
+    windowClosed: 'Tips can be added up to 7 days after the payment is released',
+    alreadyTipped: 'You already added a tip for this job',
+    otherAmountInProgress: 'A tip of another amount is already being paid for this job. Finish or reload it first',
+    noSavedCard: "This job's card was not saved for tips, so a tip cannot be charged to it",
+    notRefundable: 'Tips go to the worker in full and are not refunded',
+    cardNeeded: 'Your bank needs you to confirm this tip. Enter your card to finish.',
+    added: (amount: string, worker: string) => `Tip of ${amount} sent to ${worker}. Thank you!`,
+    failed: 'Failed to add the tip',
+    invalidAmount: 'Please enter a valid tip amount',
+    receivedTitle: 'You received a tip',
+    receivedMessage: (amount: string, title: string) => `The poster tipped you ${amount} USD for "${title}". It arrives with your next payout.`,
+  },
   savedJobs: {
     loadFailed: 'Failed to load saved jobs',
     removed: 'Job removed from saved jobs',

@@ -54,7 +54,7 @@ export const moneyPeriodOf = (kind: MoneyPeriodKind, timestamp: string): string 
 
 /**
  * What the payment transactions count per period (cents, and numbers of payments): payments
- * taken in the period, and refunds made in it. Tips stay 0 until tips exist.
+ * taken in the period, refunds made in it, and tips charged in it (their card fees are in cardFees).
  */
 export interface MoneyCounters {
   payments: number;

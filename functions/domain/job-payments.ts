@@ -21,6 +21,7 @@ import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js
 import { notificationItem, notificationWrites } from './notifications.js';
 import { moneyCounterWrites } from './money-totals.js';
 import { getProfile, profileNames } from './profiles.js';
+import { ensureCustomer } from './payment-accounts.js';
 
 
 /** Suspicious-payment rules (spec 1 §9): they raise an alert for the admin, they do not block. */
@@ -61,10 +62,14 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
   if (!rate.allowed) throw tooManyRequests(MSG.payments.tooManyAttempts, rate.retryAfterSeconds);
   const draft = newJob(request, posterId, new Date().toISOString(), 'awaiting_payment');
   const suspiciousPayment = await flagSuspiciousPayment(posterId, draft.postedAmount);
+  const customer = await ensureCustomer(posterId);
   const intent = await (await stripe()).paymentIntents.create(
     {
       amount: draft.postedAmount,
       currency: 'usd',
+      // The card is saved to the poster for a tip after release, charged without them present.
+      customer,
+      setup_future_usage: 'off_session',
       description: draft.title,
       metadata: { jobId: draft.id, posterId },
       transfer_group: draft.id,
@@ -102,7 +107,7 @@ export async function resumeJobPayment(jobId: string, callerId: string): Promise
 }
 
 /** The card fee Stripe charged, from the intent's charge, or the configured estimate. */
-async function stripeFeeOf(intent: Stripe.PaymentIntent): Promise<number> {
+export async function stripeFeeOf(intent: Stripe.PaymentIntent): Promise<number> {
   const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
   if (!chargeId) return estimatedCardFeeCents(intent.amount);
   const charge = await (await stripe()).charges.retrieve(chargeId, { expand: ['balance_transaction'] });
@@ -135,7 +140,9 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
   if (job.status !== 'awaiting_payment') return { job, opened: false };
 
   const paidAt = new Date().toISOString();
-  const { updated: opened, update } = jobTransition(job, 'pay', { paidAt, expiresAt: undefined }, {
+  const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+  const saved = intent.setup_future_usage && paymentMethod ? { stripePaymentMethodId: paymentMethod } : {};
+  const { updated: opened, update } = jobTransition(job, 'pay', { paidAt, expiresAt: undefined, ...saved }, {
     by: { posterId: job.posterId },
     condition: { expression: 'stripePaymentIntentId = :intent', values: { ':intent': intent.id } },
   });
@@ -247,7 +254,7 @@ export async function adminRefund(paymentIntentId: string, reason: string, admin
         TableName: tableName(),
         Key: keys.payment(paymentIntentId),
         UpdateExpression: 'SET refundReason = :reason',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :succeeded AND (attribute_not_exists(refundReason) OR refundReason = :reason)',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(kind) AND #status = :succeeded AND (attribute_not_exists(refundReason) OR refundReason = :reason)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':reason': reason, ':succeeded': 'succeeded' },
       }),
@@ -256,6 +263,7 @@ export async function adminRefund(paymentIntentId: string, reason: string, admin
     if (!isConditionFailure(error)) throw error;
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ConsistentRead: true }));
     if (!Item) throw notFound(MSG.payments.refundFailed);
+    if (Item.kind === 'tip') throw conflict(MSG.tips.notRefundable);
     throw conflict(Item.status === 'refunded' ? MSG.admin.alreadyRefunded : MSG.admin.refundInProgressOtherReason);
   }
   await (await stripe()).refunds.create(
@@ -320,7 +328,7 @@ export interface PaidJob {
  */
 export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = [], options: ReleaseOptions = {}): Promise<PaidJob> {
   // A pending auto-release ends here (the schedules rule deletes its schedules on `paid`).
-  const { updated: paid, update } = jobTransition(job, 'release', { transferId, autoReleaseAt: undefined }, { by: { workerId: job.workerId! } });
+  const { updated: paid, update } = jobTransition(job, 'release', { transferId, autoReleaseAt: undefined, releasedAt: new Date().toISOString() }, { by: { workerId: job.workerId! } });
   const amount = (job.payment / 100).toFixed(2);
   const notification = notificationItem({
     userId: job.workerId!,
@@ -409,6 +417,7 @@ export async function listPayments(cursor?: string): Promise<Page<AdminPaymentRe
     stripeFee: item.stripeFee,
     stripePaymentIntentId: item.stripePaymentIntentId,
     status: item.status,
+    ...(item.kind === 'tip' ? { kind: 'tip' as const } : {}),
     transferId: item.transferId ?? null,
     ...(item.refundReason ? { refundReason: item.refundReason } : {}),
     createdAt: item.createdAt,

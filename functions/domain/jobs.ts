@@ -24,6 +24,8 @@ export interface JobItem extends Omit<PartyJob, 'images'> {
   deletingAt?: string;
   /** The poster's payment (pay to post) and, once released, the transfer to the worker. */
   stripePaymentIntentId?: string;
+  /** The card that payment saved to the poster's Customer, which a tip is charged to. */
+  stripePaymentMethodId?: string;
   transferId?: string;
   /** Why the poster's payment tripped a suspicious-payment rule (the job gets flagged when it opens). */
   suspiciousPayment?: string;
@@ -118,6 +120,8 @@ export function toPartyJob(item: JobItem): PartyJob {
     ...(item.declineReason ? { declineReason: item.declineReason } : {}),
     ...(item.assignedAt ? { assignedAt: item.assignedAt } : {}),
     ...(item.autoReleaseAt ? { autoReleaseAt: item.autoReleaseAt } : {}),
+    ...(item.releasedAt ? { releasedAt: item.releasedAt } : {}),
+    ...(item.tip ? { tip: item.tip, tippedAt: item.tippedAt } : {}),
   };
 }
 

@@ -80,6 +80,31 @@ async function ensureAccount(profile: ProfileItem): Promise<string> {
   }
 }
 
+/**
+ * The poster's Stripe Customer, created once like the account above: the job payments save the
+ * card to it, so a tip can be charged to that card later without the poster present.
+ */
+export async function ensureCustomer(posterId: string): Promise<string> {
+  const profile = await getProfile(posterId);
+  if (!profile) throw forbidden(MSG.auth.accountProfileNotFound);
+  if (profile.stripeCustomerId) return profile.stripeCustomerId;
+  const customer = await (await stripe()).customers.create(
+    { email: profile.email, name: profile.name, metadata: { userId: profile.id } },
+    { idempotencyKey: `customer-${profile.id}` },
+  );
+  const { Attributes } = await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profile(profile.id),
+      // The first id ever saved stays (a concurrent first payment got the same one from Stripe's idempotency).
+      UpdateExpression: 'SET stripeCustomerId = if_not_exists(stripeCustomerId, :customer)',
+      ExpressionAttributeValues: { ':customer': customer.id },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return String(Attributes?.stripeCustomerId ?? customer.id);
+}
+
 /** Where Stripe sends the user back: the dashboard of their role, or the payment settings. */
 function returnUrls(origin: string, role: Role) {
   return {

@@ -35,6 +35,8 @@ export interface ProfileItem {
   notificationPreferences: StoredNotificationPreferences;
   /** The Stripe connected account (Express), once created. */
   stripeAccountId?: string;
+  /** The Stripe Customer a poster's payments save their card to (for tips), once created. */
+  stripeCustomerId?: string;
   paymentAccount: PaymentAccount;
   createdAt: string;
   updatedAt: string;

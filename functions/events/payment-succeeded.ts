@@ -1,16 +1,24 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
 import { markProcessed, openPaidJob } from '../domain/job-payments.js';
+import { settleTipOfIntent } from '../domain/tips.js';
 import { HttpError } from '../lib/errors.js';
 import { logger, withLogContext } from '../lib/logger.js';
 
 /**
- * `payment_intent.succeeded`: opens the paid job unless the client's confirmation already
+ * `payment_intent.succeeded`: settles a tip, or opens the paid job unless the client's confirmation already
  * did. The job change and the event's marker are one transaction, so a duplicate or late
  * event changes nothing.
  */
 async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
   const intent = event.detail.data.object as Stripe.PaymentIntent;
+  if (intent.metadata.tipForJob) {
+    // A tip confirmed on the card step: settled here unless the app's request already did (tips.ts).
+    const settled = await settleTipOfIntent(intent);
+    await markProcessed(event.detail.id);
+    logger.info('tip payment succeeded handled', { jobId: intent.metadata.tipForJob, settled });
+    return;
+  }
   try {
     const { job, opened } = await openPaidJob(intent.id, event.detail.id);
     if (!opened) await markProcessed(event.detail.id);

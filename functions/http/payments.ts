@@ -1,10 +1,11 @@
-import type { Earnings, JobPaymentStart } from '../../shared/api.js';
+import type { Earnings, JobPaymentStart, TipAnswer } from '../../shared/api.js';
 import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
-import { confirmPaymentSchema, refundSchema, releasePaymentSchema } from '../../shared/schemas/payment.js';
+import { confirmPaymentSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../shared/schemas/payment.js';
 import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
 import { adminRefund, listPayments, openPaidJob, releasePayment, resumeJobPayment } from '../domain/job-payments.js';
-import { listWorkerJobs, toJobSummary } from '../domain/jobs.js';
+import { listWorkerJobs, toJobSummary, toPartyJob } from '../domain/jobs.js';
+import { addTip } from '../domain/tips.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
 import { getMoneyOverview } from '../domain/money-totals.js';
 import { getProfile } from '../domain/profiles.js';
@@ -45,12 +46,19 @@ export const handler = routeGroup('payments', {
     return toJobSummary(job);
   },
 
-  /** 'My Earnings': the worker's paid jobs and their total. */
+  /** The poster tips the worker of their paid job (functions/domain/tips.ts): paid, or the card step to confirm it on. */
+  'POST /jobs/{id}/tip': async (request): Promise<TipAnswer> => {
+    const { amount } = request.body(tipSchema);
+    return addTip(request.params.id ?? '', request.caller.userId, amount);
+  },
+
+  /** 'My Earnings': the worker's paid jobs with their tips, and the total of both. */
   'GET /me/earnings': async ({ caller }): Promise<Earnings> => {
     const profile = await getProfile(caller.userId);
     if (profile?.role !== 'worker') throw forbidden(MSG.auth.insufficientPermissions);
-    const paidJobs = (await listWorkerJobs(caller.userId, 'paid')).map(toJobSummary);
-    return { paidJobs, totalEarned: totalEarnings(paidJobs), paymentAccount: profile.paymentAccount };
+    const paidJobs = (await listWorkerJobs(caller.userId, 'paid')).map(toPartyJob);
+    const totalTips = paidJobs.reduce((sum, job) => sum + (job.tip ?? 0), 0);
+    return { paidJobs, totalEarned: totalEarnings(paidJobs) + totalTips, totalTips, paymentAccount: profile.paymentAccount };
   },
 
   'GET /admin/payments': async ({ query }) => listPayments(query.cursor),

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { CORS_HEADERS, listen, readBody, sendJson } from './http-util.js';
 import { StripeApi } from './stripe-simulator/api.js';
 import type { StripeEvent } from './stripe-simulator/objects.js';
+import { AuthenticationPages } from './stripe-simulator/authentication.js';
 import { OnboardingPages } from './stripe-simulator/onboarding.js';
 import { SimulatorStore } from './stripe-simulator/store.js';
 import { WebhookSender } from './stripe-simulator/webhooks.js';
@@ -69,6 +70,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     connectWebhooks.send(events.filter((event) => event.account));
   };
   const onboarding = new OnboardingPages(store, endpointCount);
+  const authentication = new AuthenticationPages(store, endpointCount);
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -83,6 +85,14 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
       if (url.pathname.startsWith('/onboarding/')) {
         const page = onboarding.handle(method, url.pathname);
         res.writeHead(page.status, page.location ? { location: page.location } : { 'content-type': 'text/html; charset=utf-8' });
+        res.end(page.html);
+        send(page.events);
+        return;
+      }
+      if (url.pathname.startsWith('/authenticate/')) {
+        // The card form answers the challenge from the app's page, as Stripe.js's frame does.
+        const page = authentication.handle(method, url.pathname);
+        res.writeHead(page.status, { ...CORS_HEADERS, ...(page.location ? { location: page.location } : { 'content-type': 'text/html; charset=utf-8' }) });
         res.end(page.html);
         send(page.events);
         return;

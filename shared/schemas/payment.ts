@@ -2,6 +2,7 @@ import * as z from '../zod.js';
 import { adminReasonSchema } from '../admin.js';
 import { MSG } from '../messages.js';
 import { freeText } from '../text.js';
+import { PAYMENT_LIMITS } from '../money.js';
 
 /** The body of POST /payments/confirm: the PaymentIntent the browser just confirmed. */
 export const confirmPaymentSchema = z.object({ paymentIntentId: z.string().check(z.minLength(1), z.maxLength(255)) });
@@ -15,3 +16,6 @@ export const releasePaymentSchema = z.object({ reason: z._default(freeText(z.max
 
 /** The body of POST /admin/payments/{id}/refund. */
 export const refundSchema = adminReasonSchema(MSG.payments.refundReasonRequired);
+
+/** The body of POST /jobs/{id}/tip: the tip in cents (its limits depend on the job: functions/domain/tips.ts). */
+export const tipSchema = z.object({ amount: z.int('The tip must be an amount in cents').check(z.positive('The tip must be an amount in cents'), z.maximum(PAYMENT_LIMITS.maxCents, 'The tip must be an amount in cents')) });

@@ -57,9 +57,10 @@ export async function callApi<T>(method: 'GET' | 'POST', path: string, token: st
 
 /**
  * Posts and pays for a job as the post-job screen does (create, confirm the card on the Stripe
- * simulator, confirm to the API), so this test does not hang on the card step's screen.
+ * simulator, answering its bank's challenge if it asks, confirm to the API), so this test does
+ * not hang on the card step's screen.
  */
-export async function postPaidJob(posterToken: string, title: string): Promise<JobSummary> {
+export async function postPaidJob(posterToken: string, title: string, card: string = TEST_CARDS.succeeds): Promise<JobSummary> {
   const started = await honouringRetryAfter(() => callApi<JobPaymentStart>('POST', '/jobs', posterToken, {
     title,
     description: 'Sand and oil a garden bench and two chairs. Oil and sandpaper provided.',
@@ -73,6 +74,7 @@ export async function postPaidJob(posterToken: string, title: string): Promise<J
   }));
   const simulator = new URL(inject('runtimeConfig').stripe.simulatorUrl ?? '');
   const stripe = new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: simulator.hostname, port: Number(simulator.port), protocol: 'http', maxNetworkRetries: 0 });
-  await stripe.paymentIntents.confirm(started.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
+  const intent = await stripe.paymentIntents.confirm(started.payment.paymentIntentId, { payment_method: card });
+  if (intent.status === 'requires_action') await fetch(`${simulator.origin}/authenticate/${intent.id}/complete`, { method: 'POST' });
   return callApi<JobSummary>('POST', '/payments/confirm', posterToken, { paymentIntentId: started.payment.paymentIntentId });
 }

@@ -68,6 +68,8 @@ const MAY: Readonly<Record<string, Rule>> = {
   'GET /jobs/{id}/payment': {},
   // A paid job's release answers as done (exactly once, whoever asks again).
   'POST /jobs/{id}/release-payment': { completed: ['poster', 'admin'], paid: ['poster', 'admin'] },
+  // A tip: the poster of a paid job, within 7 days of its release (docs/decisions.md "Tips").
+  'POST /jobs/{id}/tip': { paid: ['poster'] },
   'GET /me/earnings': SIGNED_IN,
   'GET /admin/payments': ['admin'],
   'GET /admin/payments/overview': ['admin'],
@@ -240,6 +242,7 @@ describe('authorisation: every declared route x every party x every job status',
     'DELETE /jobs/{id}': { reason: 'Reported as a scam' },
     'POST /admin/payments/{id}/refund': { reason: 'Duplicate listing' },
     'POST /jobs/{id}/release-payment': { reason: 'The poster stopped answering' },
+    'POST /jobs/{id}/tip': { amount: 500 },
     'POST /jobs/{id}/applications': { message: 'I can do it' },
     'POST /jobs/{id}/decline-completion': { reason: 'Not done' },
     'POST /jobs/{id}/reviews': { rating: 5 },

@@ -39,7 +39,8 @@ type JsonObject = { [field: string]: Json };
 
 /** What functions/ reads of each object (functions/domain/job-payments.ts, payment-accounts.ts, functions/events/*.ts, functions/http/stripe-webhook.ts). */
 const PRODUCT_READS: Record<string, string[]> = {
-  payment_intent: ['id', 'amount', 'client_secret', 'status', 'metadata', 'latest_charge'],
+  payment_intent: ['id', 'amount', 'client_secret', 'status', 'metadata', 'latest_charge', 'payment_method', 'setup_future_usage'],
+  customer: ['id'],
   charge: ['id', 'payment_intent', 'refunded', 'balance_transaction'],
   balance_transaction: ['fee'],
   refund: ['id'],
@@ -56,6 +57,7 @@ const NOT_IN_EXAMPLE: Record<string, string> = {
   'payment_intent.last_payment_error.*': 'the API error object; the example shows `type` only, the error test below checks it whole',
   'event.account': 'Event.account in the SDK: set on events of connected accounts, as sent to Connect endpoints; the example is an event of the platform',
   'event.data.previous_attributes': 'Event.Data.previous_attributes in the SDK: set on `*.updated` events; the example is a `plan.created`',
+  'payment_intent.next_action.*': 'PaymentIntent.NextAction in the SDK (redirect_to_url, use_stripe_sdk): the example shows `type` only',
   'charge.outcome.risk_level': 'Charge.Outcome.risk_level in the SDK (Radar\'s assessment, on every card charge); the example leaves it out',
 };
 
@@ -171,6 +173,16 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     expectFaithful((await call('GET', `/v1/charges/${charge.id as string}`, { 'expand[]': 'balance_transaction' })).body);
     expectFaithful((await call('GET', `/v1/balance_transactions/${charge.balance_transaction as string}`)).body);
 
+    const customer = await stripe.customers.create({ email: 'poster@example.com', metadata: { userId: 'poster-1' } });
+    expectFaithful((await call('GET', `/v1/customers/${customer.id}`)).body);
+    const saving = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', customer: customer.id, setup_future_usage: 'off_session', payment_method: 'pm_card_authenticationRequired', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
+    expectFaithful((await call('GET', `/v1/payment_intents/${saving.id}`)).body);
+    await fetch(`${simulator.url}/authenticate/${saving.id}/complete`, { method: 'POST' });
+    const offSession = await stripe.paymentIntents
+      .create({ amount: 700, currency: 'usd', customer: customer.id, payment_method: (await stripe.paymentIntents.retrieve(saving.id)).payment_method as string, off_session: true, confirm: true })
+      .catch((error: { raw: { payment_intent: { id: string } } }) => error.raw.payment_intent);
+    expectFaithful((await call('GET', `/v1/payment_intents/${offSession.id}`)).body);
+
     const declined = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd' });
     await stripe.paymentIntents.confirm(declined.id, { payment_method: 'pm_card_chargeDeclined' }).catch(() => undefined);
     expectFaithful((await call('GET', `/v1/payment_intents/${declined.id}`)).body);
@@ -189,7 +201,7 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
 
     const events = simulator.events();
     expect(new Set(events.map((event) => event.type))).toEqual(
-      new Set(['account.updated', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'refund.created', 'charge.refunded']),
+      new Set(['account.updated', 'customer.created', 'payment_intent.requires_action', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'refund.created', 'charge.refunded']),
     );
     for (const event of events) expectFaithful((await call('GET', `/v1/events/${event.id}`)).body);
     expect(Object.keys(NOT_IN_EXAMPLE).filter((path) => !exceptionsUsed.has(path))).toEqual([]);
@@ -208,6 +220,7 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
       await call('POST', '/v1/payment_intents', { amount: 'ten', currency: 'usd' }),
       await call('POST', '/v1/payment_intents', { amount: '10', currency: 'usd' }),
       await call('POST', `/v1/payment_intents/${intent.id}/confirm`, { payment_method: 'pm_card_chargeDeclined' }),
+      await call('POST', `/v1/payment_intents/${intent.id}/confirm`, { payment_method: 'pm_card_authenticationRequired', off_session: 'true' }),
       await call('POST', `/v1/payment_intents/${intent.id}/cancel`),
       await call('POST', `/v1/payment_intents/${intent.id}/confirm`, { payment_method: 'pm_card_visa' }),
       await call('POST', '/v1/refunds', {}),
@@ -220,7 +233,7 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
       await call('GET', '/v1/nowhere'),
     ].filter(({ status }) => status >= 400);
     // All but the cancel (allowed before a payment) and the idempotent request's first sending are refused.
-    expect(answers).toHaveLength(13);
+    expect(answers).toHaveLength(14);
     expect(new Set(answers.map(({ body }) => (body.error as JsonObject).type))).toEqual(new Set(['invalid_request_error', 'card_error', 'idempotency_error']));
 
     const codes = new Set<string>();

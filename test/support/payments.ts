@@ -30,13 +30,23 @@ export async function connectPaymentAccount(stack: LocalStack, user: TestUser): 
   return (await api<PaymentAccount>(stack, 'POST', '/payments/account/status', { token: user.idToken })).body;
 }
 
-export const TEST_CARDS = { succeeds: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
+export const TEST_CARDS = { succeeds: 'pm_card_visa', declined: 'pm_card_chargeDeclined', alwaysAuthenticates: 'pm_card_authenticationRequired' } as const;
 
-/** Posts a job and pays for it as the browser would: create, confirm the card, confirm to the API. */
-export async function postPaidJob(stack: LocalStack, poster: TestUser, body: object): Promise<JobSummary> {
+/** The cardholder answers the bank's 3-D Secure challenge of a PaymentIntent on the simulator's page. */
+export async function authenticate(stack: LocalStack, paymentIntentId: string, answer: 'complete' | 'fail' = 'complete'): Promise<void> {
+  const response = await fetch(`${stack.urls.stripe}/authenticate/${paymentIntentId}/${answer}`, { method: 'POST', redirect: 'manual' });
+  if (response.status !== 200) throw new Error(`authentication failed: ${response.status}`);
+}
+
+/**
+ * Posts a job and pays for it as the browser would: create, confirm the card (answering its
+ * bank's challenge if it asks for one), confirm to the API.
+ */
+export async function postPaidJob(stack: LocalStack, poster: TestUser, body: object, card: string = TEST_CARDS.succeeds): Promise<JobSummary> {
   const started = await api<JobPaymentStart>(stack, 'POST', '/jobs', { token: poster.idToken, body });
   if (started.status !== 201) throw new Error(`POST /jobs failed: ${JSON.stringify(started.body)}`);
-  await stripeOf(stack).paymentIntents.confirm(started.body.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
+  const intent = await stripeOf(stack).paymentIntents.confirm(started.body.payment.paymentIntentId, { payment_method: card });
+  if (intent.status === 'requires_action') await authenticate(stack, intent.id);
   const confirmed = await api<JobSummary>(stack, 'POST', '/payments/confirm', {
     token: poster.idToken,
     body: { paymentIntentId: started.body.payment.paymentIntentId },

@@ -14,7 +14,7 @@ import {
 } from '../../functions/routes.js';
 import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
 import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/job.js';
-import { confirmPaymentSchema, refundSchema } from '../../shared/schemas/payment.js';
+import { confirmPaymentSchema, refundSchema, tipSchema } from '../../shared/schemas/payment.js';
 import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { profileUpdateSchema } from '../../shared/schemas/profile.js';
@@ -65,6 +65,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = {
   'PUT /jobs/{id}': createJobSchema,
   'POST /payments/confirm': confirmPaymentSchema,
   'POST /admin/payments/{id}/refund': refundSchema,
+  'POST /jobs/{id}/tip': tipSchema,
   'POST /jobs/{id}/applications': applySchema,
   'POST /jobs/{id}/decline-completion': declineCompletionSchema,
   'POST /jobs/{id}/reviews': reviewSchema,

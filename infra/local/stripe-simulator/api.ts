@@ -9,6 +9,7 @@ import { newId, type JsonObject, type StripeEvent } from './objects.js';
 import { Operation, type ApiCall, type EndpointCount, type KeyType } from './operation.js';
 import { ParamReader, parseParams, type Params } from './params.js';
 import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, retrievePaymentIntent } from './payment-intents.js';
+import { createCustomer, retrieveCustomer } from './customers.js';
 import { createRefund } from './refunds.js';
 import type { SimulatorStore } from './store.js';
 import { createTransfer, listTransfers } from './transfers.js';
@@ -52,6 +53,8 @@ const ROUTES: Route[] = [
   route('GET', '/v1/accounts/:id', retrieveAccount, { answers: { object: 'account' } }),
   route('POST', '/v1/accounts/:id', updateAccount, { answers: { object: 'account' } }),
   route('POST', '/v1/account_links', createAccountLink),
+  route('POST', '/v1/customers', createCustomer, { answers: { object: 'customer' } }),
+  route('GET', '/v1/customers/:id', retrieveCustomer, { answers: { object: 'customer' } }),
   route('POST', '/v1/payment_intents', createPaymentIntent, { answers: { object: 'payment_intent' } }),
   route('GET', '/v1/payment_intents/:id', retrievePaymentIntent, { answers: { object: 'payment_intent' }, publishable: true }),
   route('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntent, { answers: { object: 'payment_intent' }, publishable: true }),

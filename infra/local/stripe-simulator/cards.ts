@@ -14,12 +14,17 @@ export interface Card {
   details: CardDetails;
   /** Set for Stripe's decline test cards: the charge is attempted and fails. */
   failure?: CardFailure;
+  /** Set for cards whose bank asks for 3-D Secure on every payment, on-session or off. */
+  alwaysAuthenticate?: true;
+  /** The test number, which a saved PaymentMethod keeps to behave the same later. */
+  number: string;
 }
 
 interface TestCard {
   brand: 'amex' | 'mastercard' | 'visa';
   funding: 'credit' | 'debit';
   failure?: CardFailure;
+  alwaysAuthenticate?: true;
 }
 
 const declined = (declineCode: string, message = 'Your card was declined.'): CardFailure => ({ code: 'card_declined', decline_code: declineCode, message });
@@ -30,6 +35,8 @@ const TEST_CARDS: Record<string, TestCard> = {
   '4000056655665556': { brand: 'visa', funding: 'debit' },
   '5555555555554444': { brand: 'mastercard', funding: 'credit' },
   '378282246310005': { brand: 'amex', funding: 'credit' },
+  // "Always authenticate": 3-D Secure on every payment, even off-session with a card set up for it.
+  '4000002760003184': { brand: 'visa', funding: 'credit', alwaysAuthenticate: true },
   '4000000000000002': { brand: 'visa', funding: 'credit', failure: declined('generic_decline') },
   '4000000000009995': { brand: 'visa', funding: 'credit', failure: declined('insufficient_funds', 'Your card has insufficient funds.') },
   '4000000000009987': { brand: 'visa', funding: 'credit', failure: declined('lost_card') },
@@ -49,6 +56,7 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_visa_debit: '4000056655665556',
   pm_card_mastercard: '5555555555554444',
   pm_card_amex: '378282246310005',
+  pm_card_authenticationRequired: '4000002760003184',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclinedLostCard: '4000000000009987',
@@ -61,12 +69,14 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
 /** Card details Stripe rejects before any charge: a 402 card_error, and the PaymentIntent is left as it was. */
 const invalidCard = (code: string, message: string, param: string) => new StripeApiError(402, { type: 'card_error', code, message, param });
 
-const testCard = (number: string, expMonth: number, expYear: number): Card | undefined => {
+export const testCard = (number: string, expMonth: number, expYear: number): Card | undefined => {
   const card = TEST_CARDS[number];
   if (!card) return undefined;
   return {
     details: { brand: card.brand, country: 'US', exp_month: expMonth, exp_year: expYear, funding: card.funding, last4: number.slice(-4) },
+    number,
     ...(card.failure ? { failure: card.failure } : {}),
+    ...(card.alwaysAuthenticate ? { alwaysAuthenticate: true } : {}),
   };
 };
 

@@ -8,8 +8,9 @@ export type ObjectType = StripeObject['object'];
 const EXPANDABLE: Record<ObjectType, Record<string, ObjectType>> = {
   account: {},
   balance_transaction: {},
+  customer: {},
   charge: { balance_transaction: 'balance_transaction', payment_intent: 'payment_intent' },
-  payment_intent: { latest_charge: 'charge' },
+  payment_intent: { customer: 'customer', latest_charge: 'charge' },
   refund: { balance_transaction: 'balance_transaction', charge: 'charge', payment_intent: 'payment_intent' },
   transfer: { balance_transaction: 'balance_transaction', destination: 'account', source_transaction: 'charge' },
 };

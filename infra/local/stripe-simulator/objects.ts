@@ -33,8 +33,16 @@ export type AccountObject = Conforming<
   'settings'
 >;
 
-/** What the simulator produces: no manual capture, no next actions, so no other states. */
-export type PaymentIntentStatus = 'requires_payment_method' | 'succeeded' | 'canceled';
+/** What the simulator produces: no manual capture, and the one next action is a card's 3-D Secure, so no other states. */
+export type PaymentIntentStatus = 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+
+/**
+ * A card's 3-D Secure challenge: a redirect when the confirmation gave a return_url, otherwise
+ * the `use_stripe_sdk` action that Stripe.js (here, the simulator's card form) opens itself.
+ */
+export type NextActionObject =
+  | { type: 'redirect_to_url'; redirect_to_url: { return_url: string; url: string } }
+  | { type: 'use_stripe_sdk'; use_stripe_sdk: { type: 'three_d_secure_redirect'; stripe_js: string; source: string } };
 
 export type PaymentIntentObject = Conforming<
   {
@@ -51,20 +59,58 @@ export type PaymentIntentObject = Conforming<
     confirmation_method: 'automatic';
     created: number;
     currency: string;
+    customer: string | null;
     description: string | null;
     last_payment_error: Stripe.PaymentIntent.LastPaymentError | null;
     latest_charge: string | null;
     livemode: false;
     metadata: Stripe.Metadata;
-    next_action: null;
+    next_action: NextActionObject | null;
     payment_method: string | null;
     payment_method_types: string[];
     receipt_email: string | null;
+    setup_future_usage: 'off_session' | 'on_session' | null;
     status: PaymentIntentStatus;
     transfer_group: string | null;
   },
-  Stripe.PaymentIntent
+  Stripe.PaymentIntent,
+  'next_action'
 >;
+
+export type CustomerObject = Conforming<
+  {
+    id: string;
+    object: 'customer';
+    balance: number;
+    created: number;
+    currency: string | null;
+    default_source: null;
+    delinquent: boolean;
+    description: string | null;
+    email: string | null;
+    invoice_prefix: string;
+    livemode: false;
+    metadata: Stripe.Metadata;
+    name: string | null;
+    phone: string | null;
+    preferred_locales: string[];
+    tax_exempt: 'none';
+  },
+  Stripe.Customer
+>;
+
+/**
+ * A card PaymentMethod as the simulator keeps it (not retrievable through its API): the card it
+ * stands for and, once a payment saved it for later (setup_future_usage), its customer.
+ */
+export interface SavedPaymentMethod {
+  id: string;
+  /** The test card number, which decides how later payments with it behave. */
+  number: string;
+  customer: string | null;
+  /** A PaymentMethod used once without a customer may not be used again, as on Stripe. */
+  used: boolean;
+}
 
 export type CardDetails = Pick<Stripe.Charge.PaymentMethodDetails.Card, 'brand' | 'country' | 'exp_month' | 'exp_year' | 'funding' | 'last4'>;
 
@@ -161,7 +207,7 @@ export type TransferObject = Conforming<
   Stripe.Transfer
 >;
 
-export type StripeObject = AccountObject | PaymentIntentObject | ChargeObject | BalanceTransactionObject | RefundObject | TransferObject;
+export type StripeObject = AccountObject | CustomerObject | PaymentIntentObject | ChargeObject | BalanceTransactionObject | RefundObject | TransferObject;
 
 export type ListObject<Item> = {
   object: 'list';
@@ -180,9 +226,11 @@ export type EventType =
   | 'charge.failed'
   | 'charge.refunded'
   | 'charge.succeeded'
+  | 'customer.created'
   | 'payment_intent.canceled'
   | 'payment_intent.created'
   | 'payment_intent.payment_failed'
+  | 'payment_intent.requires_action'
   | 'payment_intent.succeeded'
   | 'refund.created'
   | 'transfer.created';

@@ -14,7 +14,8 @@ export interface PageAnswer {
 
 const PAGE_TITLE = 'Stripe test mode — account onboarding';
 
-function page(title: string, body: string): string {
+/** A simulator page in Stripe's test-mode look (onboarding, 3-D Secure). */
+export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937;line-height:1.5}

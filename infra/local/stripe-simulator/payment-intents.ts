@@ -2,8 +2,9 @@ import type Stripe from 'stripe';
 import type { ApiCall, Operation } from './operation.js';
 import { invalidRequest, noSuchObject, ParameterError, secretKeyRequired, StripeApiError, unsupported } from './errors.js';
 import { cardFee, dollars, recordBalanceTransaction, usdOnly } from './balance.js';
-import { cardOfDetails, cardOfTestPaymentMethod, type Card } from './cards.js';
-import { newId, nowSeconds, randomToken, type ChargeObject, type PaymentIntentObject } from './objects.js';
+import { cardOfDetails, cardOfTestPaymentMethod, testCard, type Card, type CardFailure } from './cards.js';
+import { findCustomer } from './customers.js';
+import { newId, nowSeconds, randomToken, type ChargeObject, type PaymentIntentObject, type SavedPaymentMethod } from './objects.js';
 
 /** Stripe's limits for a USD charge. */
 const MINIMUM_AMOUNT = 50;
@@ -12,10 +13,7 @@ const MAXIMUM_AMOUNT = 99_999_999;
 /** PaymentIntent features the app does not use; asking for them fails instead of being silently ignored. */
 const UNMODELLED_CREATE_PARAMS: Record<string, string> = {
   application_fee_amount: 'application fees (application_fee_amount)',
-  customer: 'customers',
   on_behalf_of: 'on_behalf_of',
-  payment_method: 'attaching a payment method at creation; pass it to the confirm call',
-  setup_future_usage: 'saving payment methods (setup_future_usage)',
   transfer_data: 'destination charges (transfer_data); use separate transfers',
 };
 
@@ -39,6 +37,7 @@ const PUBLISHABLE_FIELDS = [
   'payment_method',
   'payment_method_types',
   'receipt_email',
+  'setup_future_usage',
   'status',
 ] as const satisfies readonly (keyof PaymentIntentObject)[];
 
@@ -80,17 +79,26 @@ function paymentMethodTypes(call: ApiCall): Pick<PaymentIntentObject, 'automatic
 }
 
 /** POST /v1/payment_intents */
-export function createPaymentIntent(call: ApiCall): PaymentIntentObject {
+export function createPaymentIntent(call: ApiCall): PaymentIntentObject | PublishablePaymentIntent {
   const { params } = call;
   for (const [param, feature] of Object.entries(UNMODELLED_CREATE_PARAMS)) {
     if (params.params[param] !== undefined) throw unsupported(param, feature);
   }
-  if (params.boolean('confirm')) throw unsupported('confirm', 'confirming at creation; call POST /v1/payment_intents/:id/confirm');
   const amount = params.requiredInteger('amount');
   if (amount < MINIMUM_AMOUNT) throw new ParameterError(`Amount must be at least ${dollars(MINIMUM_AMOUNT)} usd`, { code: 'amount_too_small', param: 'amount' });
   if (amount > MAXIMUM_AMOUNT) throw new ParameterError(`Amount must be no more than ${dollars(MAXIMUM_AMOUNT)}`, { code: 'amount_too_large', param: 'amount' });
   const captureMethod = params.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) ?? 'automatic_async';
   if (captureMethod === 'manual') throw unsupported('capture_method', 'manual capture');
+  const confirm = params.boolean('confirm') ?? false;
+  if (params.params.off_session !== undefined && !confirm) {
+    throw new ParameterError('You may only specify `off_session` when `confirm` is true.', { param: 'off_session' });
+  }
+  const customerId = params.string('customer');
+  if (customerId !== undefined) findCustomer(call.op.store, customerId, 'customer');
+  const setupFutureUsage = params.oneOf('setup_future_usage', ['off_session', 'on_session']) ?? null;
+  if (setupFutureUsage && customerId === undefined) {
+    throw new ParameterError('A customer is required to save a PaymentMethod for future use (setup_future_usage).', { param: 'setup_future_usage' });
+  }
 
   const id = newId('pi');
   const intent: PaymentIntentObject = {
@@ -107,6 +115,7 @@ export function createPaymentIntent(call: ApiCall): PaymentIntentObject {
     confirmation_method: 'automatic',
     created: nowSeconds(),
     currency: usdOnly(params.requiredString('currency')),
+    customer: customerId ?? null,
     description: params.string('description') ?? null,
     last_payment_error: null,
     latest_charge: null,
@@ -115,12 +124,14 @@ export function createPaymentIntent(call: ApiCall): PaymentIntentObject {
     next_action: null,
     payment_method: null,
     receipt_email: params.string('receipt_email') ?? null,
+    setup_future_usage: setupFutureUsage,
     status: 'requires_payment_method',
     transfer_group: params.string('transfer_group') ?? null,
   };
   call.op.store.data.paymentIntents[id] = intent;
   call.op.emit('payment_intent.created', intent);
-  return intent;
+  // `confirm: true` is the same confirmation as POST …/confirm, in the same request.
+  return confirm ? attemptPayment(call, intent) : intent;
 }
 
 /** GET /v1/payment_intents/:id — with the secret key, or a publishable key and the client secret. */
@@ -129,13 +140,36 @@ export const retrievePaymentIntent = (call: ApiCall) => visible(call, findPaymen
 const RAW_CARD_DATA_REFUSED =
   'Sending credit card numbers directly to the Stripe API is generally unsafe. We suggest you use test tokens that map to the test card you are using, see https://stripe.com/docs/testing.';
 
-/** The card to charge: a test PaymentMethod id (servers) or card details (a browser form, publishable key). */
-function cardToCharge(call: ApiCall): Card {
-  const paymentMethod = call.params.string('payment_method');
-  if (paymentMethod !== undefined) {
-    const card = cardOfTestPaymentMethod(paymentMethod);
-    if (!card) throw invalidRequest(`No such PaymentMethod: '${paymentMethod}'`, { code: 'resource_missing', param: 'payment_method' });
-    return card;
+const REUSED_WITHOUT_CUSTOMER =
+  'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.';
+
+/** A PaymentMethod saved by an earlier payment: only its customer's intents may use it, and one never saved only once. */
+function savedCard(call: ApiCall, intent: PaymentIntentObject, saved: SavedPaymentMethod): Card {
+  if (saved.customer !== null && saved.customer !== intent.customer) {
+    throw invalidRequest(`The provided PaymentMethod ${saved.id} belongs to a Customer that is not the Customer of this PaymentIntent.`, { param: 'payment_method' });
+  }
+  if (saved.customer === null && saved.used) throw invalidRequest(REUSED_WITHOUT_CUSTOMER, { param: 'payment_method' });
+  return testCard(saved.number, 12, new Date().getFullYear() + 1)!;
+}
+
+/**
+ * The card to charge and its PaymentMethod: a test PaymentMethod id or a saved one (servers), or
+ * card details (a browser form, publishable key), each of the latter a new PaymentMethod.
+ */
+function cardToCharge(call: ApiCall, intent: PaymentIntentObject): { card: Card; paymentMethod: SavedPaymentMethod } {
+  const { paymentMethods } = call.op.store.data;
+  const fresh = (card: Card) => {
+    const paymentMethod: SavedPaymentMethod = { id: newId('pm'), number: card.number, customer: null, used: false };
+    paymentMethods[paymentMethod.id] = paymentMethod;
+    return { card, paymentMethod };
+  };
+  const paymentMethodId = call.params.string('payment_method');
+  if (paymentMethodId !== undefined) {
+    const saved = paymentMethods[paymentMethodId];
+    if (saved) return { card: savedCard(call, intent, saved), paymentMethod: saved };
+    const card = cardOfTestPaymentMethod(paymentMethodId);
+    if (!card) throw invalidRequest(`No such PaymentMethod: '${paymentMethodId}'`, { code: 'resource_missing', param: 'payment_method' });
+    return fresh(card);
   }
   const data = call.params.hash('payment_method_data');
   if (!data) {
@@ -146,7 +180,7 @@ function cardToCharge(call: ApiCall): Card {
   if (call.keyType === 'secret') throw invalidRequest(RAW_CARD_DATA_REFUSED, { param: 'payment_method_data[card][number]' });
   const card = data.hash('card');
   if (!card) throw new ParameterError('Missing required param: payment_method_data[card].', { code: 'parameter_missing', param: 'payment_method_data[card]' });
-  return cardOfDetails(card);
+  return fresh(cardOfDetails(card));
 }
 
 const APPROVED: Stripe.Charge.Outcome = {
@@ -203,11 +237,69 @@ function recordCharge(op: Operation, intent: PaymentIntentObject, card: Card, pa
   return charge;
 }
 
+/** What Stripe answers when an off-session payment needs the cardholder's 3-D Secure (docs.stripe.com/payments/save-during-payment). */
+const AUTHENTICATION_REQUIRED: CardFailure = {
+  code: 'authentication_required',
+  decline_code: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
+
+const AUTHENTICATION_FAILED = 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.';
+
 /**
- * POST /v1/payment_intents/:id/confirm. A test card either succeeds at once (automatic capture, no
- * 3-D Secure) or is declined: then, as on Stripe, a failed charge is recorded, the intent goes back
- * to requires_payment_method with last_payment_error, and the call answers 402.
+ * One payment attempt of a confirmation. A test card either succeeds at once (automatic capture),
+ * is declined, or (the "always authenticate" card) asks for 3-D Secure: on-session the intent
+ * waits in requires_action for the simulator's challenge page; off-session there is nobody to
+ * ask, so it fails with authentication_required. A failure records a failed charge, sends the
+ * intent back to requires_payment_method with last_payment_error, and answers 402, as on Stripe.
  */
+function attemptPayment(call: ApiCall, intent: PaymentIntentObject) {
+  const offSession = call.params.boolean('off_session') ?? false;
+  const returnUrl = call.params.string('return_url');
+  const { card, paymentMethod } = cardToCharge(call, intent);
+  paymentMethod.used = true;
+  if (card.alwaysAuthenticate && !offSession) {
+    const challenge = `${call.baseUrl}/authenticate/${intent.id}`;
+    intent.status = 'requires_action';
+    intent.payment_method = paymentMethod.id;
+    intent.last_payment_error = null;
+    intent.next_action = returnUrl
+      ? { type: 'redirect_to_url', redirect_to_url: { return_url: returnUrl, url: challenge } }
+      : { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: challenge, source: paymentMethod.id } };
+    call.op.emit('payment_intent.requires_action', intent);
+    return visible(call, intent);
+  }
+  const failure = card.alwaysAuthenticate ? AUTHENTICATION_REQUIRED : card.failure;
+  settle(call.op, intent, card, paymentMethod, failure);
+  if (failure) throw new StripeApiError(402, { type: 'card_error', ...failure, charge: intent.latest_charge ?? undefined, payment_intent: visible(call, intent) });
+  return visible(call, intent);
+}
+
+/** Charges the card (or records its failure) and moves the intent to succeeded or back to requires_payment_method. */
+function settle(op: Operation, intent: PaymentIntentObject, card: Card, paymentMethod: SavedPaymentMethod, failure: CardFailure | undefined): void {
+  const charge = recordCharge(op, intent, { ...card, ...(failure ? { failure } : {}) }, paymentMethod.id);
+  intent.latest_charge = charge.id;
+  intent.next_action = null;
+  if (failure) {
+    const { code, decline_code, message, param } = failure;
+    intent.status = 'requires_payment_method';
+    intent.payment_method = null;
+    intent.last_payment_error = { type: 'card_error', charge: charge.id, code, message, payment_method_type: 'card', ...(decline_code ? { decline_code } : {}), ...(param ? { param } : {}) };
+    op.emit('charge.failed', charge);
+    op.emit('payment_intent.payment_failed', intent);
+    return;
+  }
+  // A payment that asked to save its card attaches the PaymentMethod to the intent's customer.
+  if (intent.setup_future_usage && intent.customer) paymentMethod.customer = intent.customer;
+  intent.payment_method = paymentMethod.id;
+  intent.status = 'succeeded';
+  intent.amount_received = intent.amount;
+  intent.last_payment_error = null;
+  op.emit('charge.succeeded', charge);
+  op.emit('payment_intent.succeeded', intent);
+}
+
+/** POST /v1/payment_intents/:id/confirm */
 export function confirmPaymentIntent(call: ApiCall) {
   const intent = findPaymentIntent(call);
   if (intent.status === 'succeeded') throw unexpectedState('You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
@@ -216,37 +308,42 @@ export function confirmPaymentIntent(call: ApiCall) {
       'You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.',
     );
   }
-  const card = cardToCharge(call);
-  const paymentMethod = newId('pm');
-  const charge = recordCharge(call.op, intent, card, paymentMethod);
-  intent.latest_charge = charge.id;
-  if (card.failure) {
-    const { code, decline_code, message, param } = card.failure;
-    intent.payment_method = null;
-    intent.last_payment_error = { type: 'card_error', charge: charge.id, code, message, payment_method_type: 'card', ...(decline_code ? { decline_code } : {}), ...(param ? { param } : {}) };
-    call.op.emit('charge.failed', charge);
-    call.op.emit('payment_intent.payment_failed', intent);
-    throw new StripeApiError(402, { type: 'card_error', ...card.failure, charge: charge.id, payment_intent: visible(call, intent) });
+  return attemptPayment(call, intent);
+}
+
+/**
+ * The cardholder's answer on the simulator's 3-D Secure page (what the bank's challenge is on
+ * Stripe): completed, the payment goes through; failed, the intent needs another payment method.
+ * False when the intent is not waiting for authentication.
+ */
+export function answerAuthentication(op: Operation, intent: PaymentIntentObject, completed: boolean): boolean {
+  if (intent.status !== 'requires_action' || !intent.payment_method) return false;
+  const paymentMethod = op.store.data.paymentMethods[intent.payment_method];
+  if (!paymentMethod) return false;
+  const card = testCard(paymentMethod.number, 12, new Date().getFullYear() + 1)!;
+  if (completed) {
+    settle(op, intent, card, paymentMethod, card.failure);
+    return true;
   }
-  intent.payment_method = paymentMethod;
-  intent.status = 'succeeded';
-  intent.amount_received = intent.amount;
-  intent.last_payment_error = null;
-  call.op.emit('charge.succeeded', charge);
-  call.op.emit('payment_intent.succeeded', intent);
-  return visible(call, intent);
+  intent.status = 'requires_payment_method';
+  intent.payment_method = null;
+  intent.next_action = null;
+  intent.last_payment_error = { type: 'invalid_request_error', code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED, payment_method_type: 'card' };
+  op.emit('payment_intent.payment_failed', intent);
+  return true;
 }
 
 /** POST /v1/payment_intents/:id/cancel */
 export function cancelPaymentIntent(call: ApiCall): PaymentIntentObject {
   const intent = findPaymentIntent(call);
-  if (intent.status !== 'requires_payment_method') {
+  if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_action') {
     throw unexpectedState(
       `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
     );
   }
   intent.cancellation_reason = call.params.oneOf('cancellation_reason', ['abandoned', 'duplicate', 'fraudulent', 'requested_by_customer']) ?? null;
   intent.status = 'canceled';
+  intent.next_action = null;
   intent.canceled_at = nowSeconds();
   call.op.emit('payment_intent.canceled', intent);
   return intent;

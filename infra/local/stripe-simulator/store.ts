@@ -4,8 +4,10 @@ import type {
   AccountObject,
   BalanceTransactionObject,
   ChargeObject,
+  CustomerObject,
   PaymentIntentObject,
   RefundObject,
+  SavedPaymentMethod,
   StripeEvent,
   StripeObject,
   TransferObject,
@@ -35,6 +37,8 @@ export interface StoredResponse {
 export interface SimulatorData {
   accounts: Record<string, AccountObject>;
   accountLinks: Record<string, AccountLinkRecord>;
+  customers: Record<string, CustomerObject>;
+  paymentMethods: Record<string, SavedPaymentMethod>;
   paymentIntents: Record<string, PaymentIntentObject>;
   charges: Record<string, ChargeObject>;
   balanceTransactions: Record<string, BalanceTransactionObject>;
@@ -55,6 +59,8 @@ const byId = <T>(entries: Record<string, T> = {}): Record<string, T> => Object.a
 const emptyData = (loaded: Partial<SimulatorData> = {}): SimulatorData => ({
   accounts: byId(loaded.accounts),
   accountLinks: byId(loaded.accountLinks),
+  customers: byId(loaded.customers),
+  paymentMethods: byId(loaded.paymentMethods),
   paymentIntents: byId(loaded.paymentIntents),
   charges: byId(loaded.charges),
   balanceTransactions: byId(loaded.balanceTransactions),
@@ -64,11 +70,12 @@ const emptyData = (loaded: Partial<SimulatorData> = {}): SimulatorData => ({
   idempotentResponses: byId(loaded.idempotentResponses),
 });
 
-type ObjectCollection = 'accounts' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers';
+type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers';
 
 /** Where an id's object lives, by Stripe's id prefix (what expansion needs to follow a reference). */
 const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
   acct: 'accounts',
+  cus: 'customers',
   pi: 'paymentIntents',
   ch: 'charges',
   txn: 'balanceTransactions',

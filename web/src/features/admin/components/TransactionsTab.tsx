@@ -73,6 +73,12 @@ export default function TransactionsTab() {
                 <TableCell>{new Date(payment.createdAt).toLocaleString()}</TableCell>
                 <TableCell>
                   <Link to={`/jobs/${payment.jobId}`}>{payment.jobTitle}</Link>
+                  {payment.kind === 'tip' ? (
+                    <>
+                      {' '}
+                      <Badge size="small">Tip</Badge>
+                    </>
+                  ) : null}
                 </TableCell>
                 <TableCell>{payment.posterName ?? UNKNOWN_USER}</TableCell>
                 <TableCell>{payment.workerId ? (payment.workerName ?? UNKNOWN_USER) : 'Not assigned'}</TableCell>
@@ -85,7 +91,10 @@ export default function TransactionsTab() {
                   </Badge>
                 </TableCell>
                 <TableCell>
-                  {payment.status === 'succeeded' ? (
+                  {payment.kind === 'tip' ? (
+                    // A tip went to the worker in full: not refundable (docs/decisions.md "Tips").
+                    ''
+                  ) : payment.status === 'succeeded' ? (
                     <Button size="small" variation="warning" onClick={() => setRefunding(payment)}>
                       Refund<span className="visually-hidden"> {payment.jobTitle}</span>
                     </Button>

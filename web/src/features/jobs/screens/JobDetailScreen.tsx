@@ -28,6 +28,7 @@ import { JobNotice } from '../components/detail/JobNotice';
 import { JobTabs } from '../components/detail/JobTabs';
 import { MarkCompletedCard } from '../components/detail/MarkCompletedCard';
 import { ResumePaymentCard } from '../components/detail/ResumePaymentCard';
+import { TipCard } from '../components/detail/TipCard';
 import { ProfileCard } from '../components/detail/ProfileCard';
 import { ReviewCard, useRatedProfile } from '../../reviews';
 import { SafetyTipsCard } from '../components/detail/SafetyTipsCard';
@@ -162,6 +163,9 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         ) : null}
         {isOwner && job.status === 'completed' ? (
           <CompletionReviewCard job={job} workerName={workerProfile?.name ?? 'the worker'} onChanged={onChanged} />
+        ) : null}
+        {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (
+          <TipCard job={job} viewer={isOwner ? 'poster' : 'worker'} workerName={workerProfile?.name ?? 'the worker'} onChanged={onChanged} />
         ) : null}
         {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (
           <ReviewCard

@@ -15,6 +15,8 @@ interface CardFormShellProps {
   onPaid(): Promise<void>;
   /** The card fields. */
   children: ReactNode;
+  /** What the card's bank asks while the payment runs (3-D Secure), outside the disabled fields. */
+  challenge?: ReactNode;
 }
 
 type Phase = 'ready' | 'paying' | 'paid';
@@ -24,7 +26,7 @@ type Phase = 'ready' | 'paying' | 'paid';
  * above the fields (they stay editable, so another card can be tried), and nothing more to do
  * once the card was charged.
  */
-export function CardFormShell({ amount, confirm, onPaid, children }: CardFormShellProps) {
+export function CardFormShell({ amount, confirm, onPaid, children, challenge }: CardFormShellProps) {
   const [phase, setPhase] = useState<Phase>('ready');
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -55,6 +57,7 @@ export function CardFormShell({ amount, confirm, onPaid, children }: CardFormShe
         <legend className="visually-hidden">Card details</legend>
         {children}
       </fieldset>
+      {challenge}
       <button type="submit" className="button" disabled={phase !== 'ready'}>
         {phase === 'ready' ? `Pay ${formatCents(amount)}` : 'Processing payment...'}
       </button>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import type { JobSummary } from '../../../../../shared/api';
+import type { PartyJob } from '../../../../../shared/api';
 import { formatCents } from '../../../../../shared/money';
 import { formatCalendarDay } from '../../../lib/format';
 
-/** The worker's paid jobs: title, the day it was paid (its last change) and what the worker received. */
-export function PaidJobList({ jobs }: { jobs: JobSummary[] }) {
+/** The worker's paid jobs: title, the day it was paid, what the worker received and the poster's tip. */
+export function PaidJobList({ jobs }: { jobs: PartyJob[] }) {
   if (!jobs.length) return <p className="muted">No paid jobs yet. Jobs appear here once their poster has released the payment.</p>;
   return (
     <table className="paid-jobs">
@@ -13,6 +13,7 @@ export function PaidJobList({ jobs }: { jobs: JobSummary[] }) {
           <th scope="col">Job</th>
           <th scope="col">Paid on</th>
           <th scope="col">Amount</th>
+          <th scope="col">Tip</th>
         </tr>
       </thead>
       <tbody>
@@ -21,8 +22,9 @@ export function PaidJobList({ jobs }: { jobs: JobSummary[] }) {
             <td>
               <Link to={`/jobs/${job.id}`}>{job.title}</Link>
             </td>
-            <td>{formatCalendarDay(job.updatedAt.slice(0, 10))}</td>
+            <td>{formatCalendarDay((job.releasedAt ?? job.updatedAt).slice(0, 10))}</td>
             <td>{formatCents(job.payment)}</td>
+            <td>{job.tip ? formatCents(job.tip) : '—'}</td>
           </tr>
         ))}
       </tbody>

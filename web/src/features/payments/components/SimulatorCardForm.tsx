@@ -18,6 +18,18 @@ function isCardErrorBody(body: unknown): body is { error: CardError } {
   return typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'object';
 }
 
+/** What the form reads of a PaymentIntent (as Stripe.js sees it with the publishable key). */
+interface SimulatedIntent {
+  status?: string;
+  next_action?: { type: string; use_stripe_sdk?: { stripe_js?: string } } | null;
+  last_payment_error?: { message?: string } | null;
+}
+
+/** The bank's 3-D Secure challenge the form shows, and how the cardholder answers it. */
+interface Challenge {
+  answer(completed: boolean): void;
+}
+
 /**
  * Local stack only: a plain card form that confirms the PaymentIntent against the Stripe test-mode
  * simulator, as Stripe.js would (publishable key and client secret, card details form-encoded).
@@ -27,6 +39,22 @@ export function SimulatorCardForm({ simulatorUrl, payment, onPaid }: CardFormPro
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+
+  /**
+   * A card whose bank asks for 3-D Secure (4000 0027 6000 3184): like Stripe.js's test-mode
+   * frame, the form asks the cardholder to complete or fail it, answers the simulator's
+   * challenge page, then reads the intent again.
+   */
+  async function authenticate(challengeUrl: string): Promise<CardConfirmation> {
+    const completed = await new Promise<boolean>((answer) => setChallenge({ answer }));
+    setChallenge(null);
+    await fetch(`${challengeUrl}/${completed ? 'complete' : 'fail'}`, { method: 'POST' });
+    const query = new URLSearchParams({ key: publishableKey, client_secret: payment.clientSecret });
+    const response = await fetch(`${simulatorUrl}/v1/payment_intents/${encodeURIComponent(payment.paymentIntentId)}?${query.toString()}`);
+    const intent = (await response.json()) as SimulatedIntent;
+    return intent.status === 'succeeded' ? { ok: true } : { ok: false, error: intent.last_payment_error?.message ?? MSG.payments.failed };
+  }
 
   async function confirm(): Promise<CardConfirmation> {
     const digits = number.replace(/\D/g, '');
@@ -48,14 +76,35 @@ export function SimulatorCardForm({ simulatorUrl, payment, onPaid }: CardFormPro
     });
     const answer: unknown = await response.json().catch(() => undefined);
     if (response.ok) {
-      const succeeded = typeof answer === 'object' && answer !== null && (answer as { status?: unknown }).status === 'succeeded';
-      return succeeded ? { ok: true } : { ok: false, error: MSG.payments.failed };
+      const intent = (answer ?? {}) as SimulatedIntent;
+      const challengeUrl = intent.status === 'requires_action' ? intent.next_action?.use_stripe_sdk?.stripe_js : undefined;
+      if (challengeUrl) return authenticate(challengeUrl);
+      return intent.status === 'succeeded' ? { ok: true } : { ok: false, error: MSG.payments.failed };
     }
     return { ok: false, error: cardErrorText(isCardErrorBody(answer) ? answer.error : {}) };
   }
 
   return (
-    <CardFormShell amount={payment.amount} confirm={confirm} onPaid={onPaid}>
+    <CardFormShell
+      amount={payment.amount}
+      confirm={confirm}
+      onPaid={onPaid}
+      challenge={
+        challenge ? (
+          <div className="card-form__challenge" role="group" aria-labelledby="challenge-heading">
+            <p id="challenge-heading">
+              <strong>3D Secure test authentication</strong>: your bank asks you to confirm this payment.
+            </p>
+            <button type="button" className="button" autoFocus onClick={() => challenge.answer(true)}>
+              Complete authentication
+            </button>{' '}
+            <button type="button" className="button button--secondary" onClick={() => challenge.answer(false)}>
+              Fail authentication
+            </button>
+          </div>
+        ) : null
+      }
+    >
       <FormField label="Card number">
         {(control) => (
           <input {...control} name="cardNumber" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(event) => setNumber(event.target.value)} />

@@ -39,6 +39,10 @@ function EarningsOverview({ earnings }: { earnings: Earnings }) {
           <dd>{formatCents(earnings.totalEarned)}</dd>
         </div>
         <div className="stat-card">
+          <dt>Tips</dt>
+          <dd>{formatCents(earnings.totalTips)}</dd>
+        </div>
+        <div className="stat-card">
           <dt>Jobs Paid</dt>
           <dd>{earnings.paidJobs.length}</dd>
         </div>
