@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as z from '../../../../../shared/zod';
 import { MSG } from '../../../../../shared/messages';
@@ -13,11 +13,12 @@ import { PageHeading } from '../../../lib/components/PageHeading';
 import { useConfig } from '../../../lib/useConfig';
 import { useToast } from '../../../lib/toast/useToast';
 import { useToastedAction } from '../../../lib/toast/useToastedAction';
-import { showErrorAndFocus } from '../../../lib/forms';
 import { useValidatedForm } from '../../../lib/hooks/useValidatedForm';
 import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
 
-const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.auth.invalidEmail)), z.email(MSG.auth.invalidEmail));
+const requestCodeSchema = z.object({
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.auth.invalidEmail)), z.email(MSG.auth.invalidEmail)),
+});
 
 const resetSchema = z
   .object({ code: z.string().check(z.trim(), z.regex(CONFIRMATION_CODE_PATTERN, MSG.verify.invalidCode)), ...newPasswordFields })
@@ -56,37 +57,27 @@ export default function ForgotPasswordScreen() {
 }
 
 function RequestCodeForm({ initialEmail, onSent }: { initialEmail: string; onSent(email: string): void }) {
-  const form = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState(initialEmail);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      showErrorAndFocus(form.current, 'email', () => setProblem(parsed.error.issues[0]?.message ?? MSG.auth.invalidEmail));
-      return;
-    }
-    setProblem(null);
-    setSubmitting(true);
-    try {
-      await requestPasswordReset(parsed.data);
-      onSent(parsed.data);
-    } catch (error) {
-      setProblem(passwordResetFailureText(error));
-      setSubmitting(false);
-    }
-  }
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm({
+    form: ref,
+    schema: requestCodeSchema,
+    initialValues: { email: initialEmail },
+    async submit({ email }) {
+      await requestPasswordReset(email);
+      onSent(email);
+      return 'finished';
+    },
+    failureText: passwordResetFailureText,
+  });
 
   return (
-    <form ref={form} className="form" noValidate onSubmit={submit}>
+    <form ref={ref} className="form" noValidate onSubmit={form.onSubmit}>
       <p className="auth-card__lead">Enter the email address of your account and we will email you a code to choose a new password.</p>
-      <fieldset disabled={submitting} className="form__fields">
-        <EmailField value={email} onChange={setEmail} error={problem} />
+      <fieldset disabled={form.submitting} className="form__fields">
+        {/* One message, under the address: what is wrong with it, or why no code could be sent. */}
+        <EmailField value={form.values.email} onChange={(email) => form.update('email', email)} error={form.fieldError('email') ?? form.formError} />
         <button type="submit" className="button button--block">
-          {submitting ? MSG.verify.sending : 'Send Reset Code'}
+          {form.submitting ? MSG.verify.sending : 'Send Reset Code'}
         </button>
       </fieldset>
     </form>
