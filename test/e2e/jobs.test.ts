@@ -96,6 +96,9 @@ describe('jobs in a browser', () => {
     await expect.poll(() => poster.getByText(MSG.jobForm.remainingImages(3)).count()).toBe(1);
     expect(await poster.getByRole('img', { name: 'a.png' }).count()).toBe(0);
 
+    // Neither side asks for a job it cannot read while it opens (the draft is the poster's alone until paid).
+    const notFound: string[] = [];
+    for (const page of [poster, board]) page.on('response', (response) => void (response.status() === 404 && notFound.push(response.url())));
     await poster.getByRole('button', { name: 'Post Job' }).click();
     await payByCard(poster, TEST_CARDS.succeeds);
     await poster.waitForURL(/\/jobs\/[0-9a-f-]{36}$/);
@@ -108,6 +111,7 @@ describe('jobs in a browser', () => {
     // The worker's board shows it without a reload.
     await expect.poll(() => board.getByRole('link', { name: title }).count()).toBe(1);
     await expect.poll(toastShown(board, MSG.jobs.newJobLive)).toBe(1);
+    expect(notFound).toEqual([]);
 
     // The worker's view of the job: both photos, and the city and state only.
     const detail = await workerContext.newPage();

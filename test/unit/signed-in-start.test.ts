@@ -5,9 +5,12 @@ import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { appRoutes } from '../../web/src/app/router.js';
 import { dashboardQueryOptions } from '../../web/src/features/dashboards/api/fetch-dashboard.js';
 import { savedJobsQueryOptions } from '../../web/src/features/jobs/api/fetch-saved-jobs.js';
+import { jobQueryOptions } from '../../web/src/features/jobs/api/fetch-job.js';
+import { ownApplicationQueryOptions } from '../../web/src/features/applications/api/fetch-own-application.js';
 import { createQueryClient } from '../../web/src/lib/api/query-client.js';
 import { createAppApiClient } from '../../web/src/lib/api/useApi.js';
 import * as session from '../../web/src/lib/auth/session.js';
+import { restoreKeptSession } from '../../web/src/lib/auth/useAuth.js';
 
 /**
  * The browser's localStorage, for Node, in place before anything is imported: Amplify picks its
@@ -97,7 +100,19 @@ describe('the first request of a kept session starts with the stored tokens (web
     expect(calls.at(-1)!.authorization).toBe(`Bearer ${refreshed}`);
   });
 
+  it("restores a kept session's profile from /me with the stored token, and remembers the user's role for the next visit's first reads", async () => {
+    const idToken = keepSession(3600);
+    const profile = { id: USER_ID, role: 'worker', name: 'Wendy' };
+    const calls = stubNetwork((path) => (path === '/me' ? profile : { error: 'not found' }));
+    expect(session.keptSessionRole()).toBeNull();
+    const restored = await restoreKeptSession(createAppApiClient(API));
+    expect(restored).toEqual({ state: { status: 'signedIn', userId: USER_ID, profile }, profileFailed: false });
+    expect(calls).toEqual([{ url: `${API}/me`, target: null, authorization: `Bearer ${idToken}` }]);
+    expect(session.keptSessionRole()).toBe('worker');
+  });
+
   it('sends nothing when no session is kept', async () => {
+    expect(restoreKeptSession(createAppApiClient(API))).toBeNull();
     const calls = stubNetwork(() => ({ items: [] }));
     await createAppApiClient(API).get('/jobs');
     expect(calls).toEqual([{ url: `${API}/jobs`, target: null, authorization: null }]);
@@ -128,6 +143,46 @@ describe('a route fills the query cache when entered, before its screen renders 
       ['/me/saved-jobs', `Bearer ${idToken}`],
     ]);
     router.dispose();
+  });
+
+  const JOB_ID = 'c96d65a3-50c1-474c-a3c5-6e85bfdc059e';
+  const job = { id: JOB_ID, title: 'Replace a door lock' };
+  const application = { jobId: JOB_ID, workerId: USER_ID, status: 'pending' };
+  const jobAnswers = (path: string) => (path === `/jobs/${JOB_ID}` ? job : path === `/jobs/${JOB_ID}/applications/mine` ? application : { error: 'not found' });
+
+  it("reads a worker's job page and their own application at once, the role remembered from the profile of an earlier sign-in", async () => {
+    const idToken = keepSession(3600);
+    session.rememberRole(USER_ID, 'worker');
+    const calls = stubNetwork(jobAnswers);
+    const queryClient = createQueryClient();
+    const api = createAppApiClient(API);
+    const router = createMemoryRouter(appRoutes(queryClient, api), { initialEntries: [`/jobs/${JOB_ID}`] });
+    // Both before anything rendered, and neither waited for /me.
+    await vi.waitFor(() => expect(queryClient.getQueryData(ownApplicationQueryOptions(api, JOB_ID).queryKey)).toEqual(application));
+    expect(queryClient.getQueryData(jobQueryOptions(api, JOB_ID).queryKey)).toEqual(job);
+    expect(calls.map((call) => [new URL(call.url).pathname, call.authorization]).sort()).toEqual([
+      [`/jobs/${JOB_ID}`, `Bearer ${idToken}`],
+      [`/jobs/${JOB_ID}/applications/mine`, `Bearer ${idToken}`],
+    ]);
+    router.dispose();
+  });
+
+  it("reads only the job for a poster, or while the role is not known", async () => {
+    for (const role of ['poster', null] as const) {
+      storage.clear();
+      keepSession(3600);
+      if (role) session.rememberRole(USER_ID, role);
+      // Another user's remembered role is not this session's.
+      session.rememberRole('6b1e4c2a-0000-4000-8000-000000000002', 'worker');
+      const calls = stubNetwork(jobAnswers);
+      const queryClient = createQueryClient();
+      const api = createAppApiClient(API);
+      const router = createMemoryRouter(appRoutes(queryClient, api), { initialEntries: [`/jobs/${JOB_ID}`] });
+      await vi.waitFor(() => expect(queryClient.getQueryData(jobQueryOptions(api, JOB_ID).queryKey)).toEqual(job));
+      expect(calls.map((call) => new URL(call.url).pathname)).toEqual([`/jobs/${JOB_ID}`]);
+      router.dispose();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('reads nothing for a visitor, who is sent elsewhere', async () => {

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, startApp } from './app/App';
 import { configureAuth, keptSessionNeedsRefresh, mayKeepSession, prefetchAmplify } from './lib/auth/session';
 import { BootScreen } from './app/BootScreen';
 import { preloadSignedInControls } from './app/layout/SiteHeader';
@@ -28,7 +28,7 @@ root.render(<BootScreen failed={false} />);
 loadRuntimeConfig().then(
   (config) => {
     configureAuth(config);
-    root.render(<App config={config} />);
+    root.render(<App {...startApp(config)} />);
   },
   (error: unknown) => {
     console.error('Could not load /config.json', error);

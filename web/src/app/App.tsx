@@ -1,9 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { RuntimeConfig } from '../../../shared/runtime-config';
 import { createQueryClient } from '../lib/api/query-client';
-import { AuthProvider } from '../lib/auth/useAuth';
+import { AuthProvider, restoreKeptSession, type RestoredSession } from '../lib/auth/useAuth';
 import { ConfigContext } from '../lib/useConfig';
 import { useLiveQuerySync } from '../features/jobs';
 import { LiveUpdatesProvider } from '../lib/live/useLiveUpdates';
@@ -13,15 +13,32 @@ import { useUserScopedCache } from './useUserScopedCache';
 import { createAppRouter } from './router';
 import { createAppApiClient } from '../lib/api/useApi';
 
-export function App({ config }: { config: RuntimeConfig }) {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient, createAppApiClient(config.apiUrl)));
+interface AppStart {
+  config: RuntimeConfig;
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+  /** The kept session's restore, null when none is kept. */
+  restoring: Promise<RestoredSession> | null;
+}
+
+/**
+ * What the app starts with, made as soon as /config.json is read and before React first renders
+ * the app (a long task on a phone): the router's loader starts the first screen's reads and the
+ * kept session's profile is read now, beside that render instead of after it.
+ */
+export function startApp(config: RuntimeConfig): AppStart {
+  const queryClient = createQueryClient();
+  const api = createAppApiClient(config.apiUrl);
+  return { config, queryClient, router: createAppRouter(queryClient, api), restoring: restoreKeptSession(api) };
+}
+
+export function App({ config, queryClient, router, restoring }: AppStart) {
   return (
     <StrictMode>
       <ConfigContext.Provider value={config}>
         <QueryClientProvider client={queryClient}>
           <ToastProvider>
-            <AuthProvider>
+            <AuthProvider restoring={restoring}>
               <UserScopedCache>
                 <LiveUpdatesProvider>
                   <LiveQuerySync />

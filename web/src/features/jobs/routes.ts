@@ -1,4 +1,6 @@
 import type { ClientLoader } from '../../lib/api/client-loader';
+import { keptSessionRole } from '../../lib/auth/session';
+import { ownApplicationQueryOptions } from '../applications';
 import { jobQueryOptions } from './api/fetch-job';
 
 // This feature's screens for the app's router, each its own chunk (React.lazy). Kept out of
@@ -6,5 +8,13 @@ import { jobQueryOptions } from './api/fetch-job';
 export const loadJobDetailScreen = () => import('./screens/JobDetailScreen');
 export const loadPostJobScreen = () => import('./screens/PostJobScreen');
 
-/** The job page reads the job on entry. */
-export const jobDetailClientLoader: ClientLoader = (queryClient, api, { id = '' }) => queryClient.ensureQueryData(jobQueryOptions(api, id));
+/**
+ * The job page reads the job on entry, and a worker's own application beside it (the page waits
+ * for both): known to be a worker from the role remembered at an earlier sign-in, not from /me,
+ * whose answer would otherwise hold the second request back by a round trip.
+ */
+export const jobDetailClientLoader: ClientLoader = (queryClient, api, { id = '' }) =>
+  Promise.all([
+    queryClient.ensureQueryData(jobQueryOptions(api, id)),
+    keptSessionRole() === 'worker' ? queryClient.ensureQueryData(ownApplicationQueryOptions(api, id)) : null,
+  ]);

@@ -3,6 +3,7 @@
  * browser keeps a session from an earlier visit, else when the visitor signs in or up. Until
  * then a visitor is known to be signed out without it.
  */
+import { isRole, type Role } from '../../../../shared/roles';
 import type { RuntimeConfig } from '../../../../shared/runtime-config';
 import type * as AmplifyModule from './amplify';
 
@@ -101,6 +102,33 @@ function readFreshTokens(client: string): StoredSession | null {
 /** The app client's kept session while its tokens are fresh (see readFreshTokens), without Amplify. */
 export function freshStoredSession(): StoredSession | null {
   return authConfig ? readFreshTokens(authConfig.userPoolClientId) : null;
+}
+
+/** Where the signed-in user's role is remembered, by user: the tokens do not carry it (only /me says it). */
+const ROLE_KEY_PREFIX = 'oddjobs.role.';
+
+/**
+ * Remembers a user's role (it never changes) once their profile has loaded, so that a later
+ * visit's first requests can include the role's own (keptSessionRole) before /me answers.
+ */
+export function rememberRole(userId: string, role: Role): void {
+  try {
+    window.localStorage.setItem(`${ROLE_KEY_PREFIX}${userId}`, role);
+  } catch {
+    // no storage: the role is read from /me only
+  }
+}
+
+/** The role remembered for the kept session's user while its tokens are fresh; null when unknown. */
+export function keptSessionRole(): Role | null {
+  const session = freshStoredSession();
+  if (!session) return null;
+  try {
+    const role = window.localStorage.getItem(`${ROLE_KEY_PREFIX}${session.userId}`);
+    return isRole(role) ? role : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Starts downloading Amplify ahead of its use (loadAmplify reports a failed download). */

@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { isNotFound, type ApiClient } from '../api/client';
 import { fetchOwnProfile } from './api/fetch-own-profile';
 import { updateOwnProfile, type ProfileUpdateRequest } from './api/update-own-profile';
-import { clearStaleSession, currentIdToken, currentUserId, hasStoredSession, loadAmplify, whenAmplifyLoaded } from './session';
+import { clearStaleSession, currentIdToken, currentUserId, hasStoredSession, loadAmplify, rememberRole, whenAmplifyLoaded } from './session';
 import { useApi } from '../api/useApi';
 import { useConfig } from '../useConfig';
 import { useToast } from '../toast/useToast';
@@ -52,42 +52,62 @@ type ProfileLoad = { kind: 'loaded'; profile: OwnProfile } | { kind: 'missing' }
 
 async function loadProfile(api: ApiClient): Promise<ProfileLoad> {
   try {
-    return { kind: 'loaded', profile: await fetchOwnProfile(api) };
+    const profile = await fetchOwnProfile(api);
+    rememberRole(profile.id, profile.role);
+    return { kind: 'loaded', profile };
   } catch (error) {
     return isNotFound(error) ? { kind: 'missing' } : { kind: 'failed' };
   }
 }
 
-/** Holds the session and the signed-in user's profile for the whole app. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/** How restoring a kept session ended; `profileFailed` when the profile could not be loaded (the session is still valid). */
+export interface RestoredSession {
+  state: Exclude<AuthState, { status: 'loading' }>;
+  profileFailed: boolean;
+}
+
+/**
+ * Restores a session Amplify kept from an earlier visit: its user, then the profile (/me); null
+ * when none is kept. Started at start-up (app/App.tsx startApp), before React first renders the
+ * app, so /me is read beside the first screen's data rather than after that render.
+ */
+export function restoreKeptSession(api: ApiClient): Promise<RestoredSession> | null {
+  if (!hasStoredSession()) return null;
+  return (async (): Promise<RestoredSession> => {
+    const userId = (await currentIdToken()) ? await currentUserId() : null;
+    if (!userId) return { state: { status: 'signedOut' }, profileFailed: false };
+    const load = await loadProfile(api);
+    if (load.kind === 'missing') {
+      await (await loadAmplify()).signOut();
+      return { state: { status: 'signedOut' }, profileFailed: false };
+    }
+    return { state: { status: 'signedIn', userId, profile: load.kind === 'loaded' ? load.profile : null }, profileFailed: load.kind === 'failed' };
+  })();
+}
+
+/**
+ * Holds the session and the signed-in user's profile for the whole app; `restoring` is the kept
+ * session's restore (restoreKeptSession), null when none was kept.
+ */
+export function AuthProvider({ restoring, children }: { restoring: Promise<RestoredSession> | null; children: ReactNode }) {
   const api = useApi();
   const toast = useToast();
   const { authFlowType } = useConfig();
   // A browser that keeps no session is signed out from the first paint, without loading Amplify.
-  const [state, setState] = useState<AuthState>(() => (hasStoredSession() ? { status: 'loading' } : { status: 'signedOut' }));
+  const [state, setState] = useState<AuthState>(() => (restoring ? { status: 'loading' } : { status: 'signedOut' }));
 
-  // Restore a session kept by Amplify from an earlier visit.
   useEffect(() => {
-    if (!hasStoredSession()) return;
+    if (!restoring) return;
     let active = true;
-    async function restore(): Promise<AuthState> {
-      const userId = (await currentIdToken()) ? await currentUserId() : null;
-      if (!userId) return { status: 'signedOut' };
-      const load = await loadProfile(api);
-      if (load.kind === 'missing') {
-        await (await loadAmplify()).signOut();
-        return { status: 'signedOut' };
-      }
-      if (load.kind === 'failed') toast.error(MSG.auth.failedToLoadProfile);
-      return { status: 'signedIn', userId, profile: load.kind === 'loaded' ? load.profile : null };
-    }
-    void restore().then((restored) => {
-      if (active) setState(restored);
+    void restoring.then(({ state: restored, profileFailed }) => {
+      if (!active) return;
+      if (profileFailed) toast.error(MSG.auth.failedToLoadProfile);
+      setState(restored);
     });
     return () => {
       active = false;
     };
-  }, [api, toast]);
+  }, [restoring, toast]);
 
   // Amplify signs out on its own when a session can no longer be refreshed (once it runs: before, no session is in use).
   useEffect(() => {

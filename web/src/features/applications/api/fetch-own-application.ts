@@ -1,5 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Application } from '../../../../../shared/api';
-import type { ApiClient } from '../../../lib/api/client';
+import { isNotFound, type ApiClient } from '../../../lib/api/client';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 /** The caller's own application to the job; 404 when there is none. */
 export const fetchOwnApplication = (api: ApiClient, jobId: string) => api.get<Application>(`/jobs/${encodeURIComponent(jobId)}/applications/mine`);
+
+/** The worker's application to the job, null when they have not applied (the job page's loader and useOwnApplication). */
+export const ownApplicationQueryOptions = (api: ApiClient, jobId: string) =>
+  queryOptions({
+    queryKey: queryKeys.ownApplication(jobId),
+    queryFn: async (): Promise<Application | null> => {
+      try {
+        return await fetchOwnApplication(api, jobId);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+  });

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { Application, ApplicationsOfJob } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import { ApiRequestError, apiErrorText, isNotFound } from '../../../lib/api/client';
+import { ApiRequestError, apiErrorText } from '../../../lib/api/client';
 import { applyToJob } from '../api/apply-to-job';
 import { decideApplication, type ApplicationDecision } from '../api/decide-application';
 import { fetchApplicationsOfJob } from '../api/fetch-applications-of-job';
-import { fetchOwnApplication } from '../api/fetch-own-application';
+import { ownApplicationQueryOptions } from '../api/fetch-own-application';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
@@ -70,18 +70,7 @@ export function useOwnApplication(jobId: string, enabled: boolean): OwnApplicati
   const { refreshProfile } = useAuth();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKeys.ownApplication(jobId),
-    queryFn: async () => {
-      try {
-        return await fetchOwnApplication(api, jobId);
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
-    enabled,
-  });
+  const query = useQuery({ ...ownApplicationQueryOptions(api, jobId), enabled });
 
   return {
     application: query.isError ? null : query.data,

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '../../../../../shared/schemas/auth';
 import { FormField } from '../../../lib/components/FormField';
+import type { ValidatedForm } from '../../../lib/hooks/useValidatedForm';
 
 type PasswordField = 'password' | 'confirmPassword';
 
@@ -7,7 +8,7 @@ interface PasswordFieldsProps {
   values: Record<PasswordField, string>;
   onChange(field: PasswordField, value: string): void;
   errorOf(field: PasswordField): string | null | undefined;
-  /** "New Password" / "Confirm New Password" (password reset) instead of "Password" / "Confirm Password". */
+  /** "New Password" / "Confirm New Password" (NewPasswordFields) instead of "Password" / "Confirm Password". */
   isNew?: boolean;
 }
 
@@ -36,4 +37,9 @@ export function PasswordFields({ values, onChange, errorOf, isNew = false }: Pas
       ))}
     </>
   );
+}
+
+/** "New Password" and its confirmation, in a form that sets one (first sign-in, password reset). */
+export function NewPasswordFields({ form }: { form: ValidatedForm<Record<PasswordField, string>> }) {
+  return <PasswordFields values={form.values} onChange={form.update} errorOf={form.fieldError} isNew />;
 }

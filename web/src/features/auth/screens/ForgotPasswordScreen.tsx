@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as z from '../../../../../shared/zod';
 import { MSG } from '../../../../../shared/messages';
@@ -8,22 +8,21 @@ import { passwordResetFailureText } from '../cognito-errors';
 import { FormError } from '../../../lib/components/FormError';
 import { EmailField } from '../components/EmailField';
 import { CodeField } from '../components/CodeField';
-import { PasswordFields } from '../components/PasswordFields';
+import { NewPasswordFields } from '../components/PasswordFields';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { useConfig } from '../../../lib/useConfig';
 import { useToast } from '../../../lib/toast/useToast';
 import { useToastedAction } from '../../../lib/toast/useToastedAction';
-import { showErrorAndFocus, showFirstIssue, type FieldProblem } from '../../../lib/forms';
+import { useValidatedForm } from '../../../lib/hooks/useValidatedForm';
 import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
 
-const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.auth.invalidEmail)), z.email(MSG.auth.invalidEmail));
+const requestCodeSchema = z.object({
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.auth.invalidEmail)), z.email(MSG.auth.invalidEmail)),
+});
 
 const resetSchema = z
   .object({ code: z.string().check(z.trim(), z.regex(CONFIRMATION_CODE_PATTERN, MSG.verify.invalidCode)), ...newPasswordFields })
   .check(passwordsMatch);
-
-type NewPasswordValues = z.input<typeof resetSchema>;
-type NewPasswordField = keyof NewPasswordValues;
 
 /**
  * Password recovery in two steps: the address gets a code by email, then the code and a new
@@ -58,37 +57,27 @@ export default function ForgotPasswordScreen() {
 }
 
 function RequestCodeForm({ initialEmail, onSent }: { initialEmail: string; onSent(email: string): void }) {
-  const form = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState(initialEmail);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      showErrorAndFocus(form.current, 'email', () => setProblem(parsed.error.issues[0]?.message ?? MSG.auth.invalidEmail));
-      return;
-    }
-    setProblem(null);
-    setSubmitting(true);
-    try {
-      await requestPasswordReset(parsed.data);
-      onSent(parsed.data);
-    } catch (error) {
-      setProblem(passwordResetFailureText(error));
-      setSubmitting(false);
-    }
-  }
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm({
+    form: ref,
+    schema: requestCodeSchema,
+    initialValues: { email: initialEmail },
+    async submit({ email }) {
+      await requestPasswordReset(email);
+      onSent(email);
+      return 'finished';
+    },
+    failureText: passwordResetFailureText,
+  });
 
   return (
-    <form ref={form} className="form" noValidate onSubmit={submit}>
+    <form ref={ref} className="form" noValidate onSubmit={form.onSubmit}>
       <p className="auth-card__lead">Enter the email address of your account and we will email you a code to choose a new password.</p>
-      <fieldset disabled={submitting} className="form__fields">
-        <EmailField value={email} onChange={setEmail} error={problem} />
+      <fieldset disabled={form.submitting} className="form__fields">
+        {/* One message, under the address: what is wrong with it, or why no code could be sent. */}
+        <EmailField value={form.values.email} onChange={(email) => form.update('email', email)} error={form.fieldError('email') ?? form.formError} />
         <button type="submit" className="button button--block">
-          {submitting ? MSG.verify.sending : 'Send Reset Code'}
+          {form.submitting ? MSG.verify.sending : 'Send Reset Code'}
         </button>
       </fieldset>
     </form>
@@ -103,48 +92,33 @@ interface NewPasswordFormProps {
 function NewPasswordForm({ email, onUseOtherEmail }: NewPasswordFormProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<NewPasswordValues>({ code: '', password: '', confirmPassword: '' });
-  const [problem, setProblem] = useState<FieldProblem<NewPasswordField> | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const { busy: resending, run: resendCode } = useToastedAction(() => requestPasswordReset(email), MSG.passwordReset.codeSent, passwordResetFailureText);
-
-  const update = (field: NewPasswordField, value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const fieldError = (field: NewPasswordField) => (problem?.field === field ? problem.message : null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const parsed = resetSchema.safeParse(values);
-    if (!parsed.success) {
-      showFirstIssue(form.current, parsed.error.issues, setProblem);
-      return;
-    }
-    setProblem(null);
-    setSubmitting(true);
-    try {
-      await completePasswordReset(email, parsed.data.code, parsed.data.password);
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm({
+    form: ref,
+    schema: resetSchema,
+    initialValues: { code: '', password: '', confirmPassword: '' },
+    async submit({ code, password }) {
+      await completePasswordReset(email, code, password);
       toast.success(MSG.passwordReset.done);
       navigate('/sign-in', { state: { email } satisfies NavigationState });
-    } catch (error) {
-      setProblem({ field: null, message: passwordResetFailureText(error) });
-      setSubmitting(false);
-    }
-  }
-
+      return 'finished';
+    },
+    failureText: passwordResetFailureText,
+  });
+  const { busy: resending, run: resendCode } = useToastedAction(() => requestPasswordReset(email), MSG.passwordReset.codeSent, passwordResetFailureText);
 
   return (
-    <form ref={form} className="form" noValidate onSubmit={submit}>
+    <form ref={ref} className="form" noValidate onSubmit={form.onSubmit}>
       <p role="status">
         {MSG.passwordReset.codeSent} It went to <strong className="break-anywhere">{email}</strong>.
       </p>
-      <fieldset disabled={submitting} className="form__fields">
+      <fieldset disabled={form.submitting} className="form__fields">
         {/* The previous step's button is gone: the next thing to do is typing the mailed code. */}
-        <CodeField label="Reset Code" value={values.code} onChange={(code) => update('code', code)} error={fieldError('code')} autoFocus />
-        <PasswordFields values={values} onChange={update} errorOf={fieldError} isNew />
-        {problem && problem.field === null ? <FormError>{problem.message}</FormError> : null}
+        <CodeField label="Reset Code" value={form.values.code} onChange={(code) => form.update('code', code)} error={form.fieldError('code')} autoFocus />
+        <NewPasswordFields form={form} />
+        {form.formError ? <FormError>{form.formError}</FormError> : null}
         <button type="submit" className="button button--block">
-          {submitting ? 'Resetting...' : 'Reset Password'}
+          {form.submitting ? 'Resetting...' : 'Reset Password'}
         </button>
         <div className="button-row button-row--center">
           <button type="button" className="button button--ghost button--small" disabled={resending} onClick={() => void resendCode()}>

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MSG, signInErrorText } from '../../../../../shared/messages';
-import { newPasswordSchema, signInSchema, type NewPasswordForm } from '../../../../../shared/schemas/auth';
+import { newPasswordSchema, signInSchema } from '../../../../../shared/schemas/auth';
 import { isUnconfirmedUser, newPasswordFailureText, signInFailureText } from '../cognito-errors';
-import { PasswordFields } from '../components/PasswordFields';
+import { NewPasswordFields } from '../components/PasswordFields';
 import { prefetchAmplify } from '../../../lib/auth/session';
 import { dashboardPath, welcomePath } from '../../../lib/auth/destinations';
 import { FormError } from '../../../lib/components/FormError';
@@ -12,7 +12,8 @@ import { FormField } from '../../../lib/components/FormField';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { useAuth, type SignInOutcome } from '../../../lib/auth/useAuth';
 import { useToast } from '../../../lib/toast/useToast';
-import { showErrorAndFocus, showFirstIssue, type FieldProblem } from '../../../lib/forms';
+import { showErrorAndFocus } from '../../../lib/forms';
+import { useValidatedForm } from '../../../lib/hooks/useValidatedForm';
 import { readNavigationState, type NavigationState } from '../../../lib/navigation-state';
 
 /** The spec's pause between "signed in" and the redirect, long enough to see the toast begin. */
@@ -180,8 +181,6 @@ function SignInForm({ initialEmail }: { initialEmail: string }) {
   );
 }
 
-type NewPasswordField = keyof NewPasswordForm;
-
 interface NewPasswordStepProps {
   onOutcome(outcome: SignInOutcome): void;
   /** Back to the first step, e.g. once Cognito's session for this step has expired. */
@@ -191,49 +190,36 @@ interface NewPasswordStepProps {
 /** Cognito's NEW_PASSWORD_REQUIRED step: the invited user replaces the temporary password, then is signed in. */
 function NewPasswordStep({ onOutcome, onRestart }: NewPasswordStepProps) {
   const { completeNewPassword } = useAuth();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<NewPasswordForm>({ password: '', confirmPassword: '' });
-  const [problem, setProblem] = useState<FieldProblem<NewPasswordField> | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm({
+    form: ref,
+    schema: newPasswordSchema,
+    initialValues: { password: '', confirmPassword: '' },
+    async submit({ password }) {
+      const outcome = await completeNewPassword(password);
+      onOutcome(outcome);
+      return outcome.kind === 'signedIn' ? 'finished' : 'again';
+    },
+    failureText: newPasswordFailureText,
+  });
 
   // The step replaces the sign-in form: move focus into it, so keyboard and screen-reader users follow.
   useEffect(() => {
-    const field = form.current?.elements.namedItem('password');
+    const field = ref.current?.elements.namedItem('password');
     if (field instanceof HTMLElement) field.focus();
   }, []);
 
-  const update = (field: NewPasswordField, value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const fieldError = (field: NewPasswordField) => (problem?.field === field ? problem.message : null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const parsed = newPasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      showFirstIssue(form.current, parsed.error.issues, setProblem);
-      return;
-    }
-    setProblem(null);
-    setSubmitting(true);
-    try {
-      onOutcome(await completeNewPassword(parsed.data.password));
-    } catch (error) {
-      setProblem({ field: null, message: newPasswordFailureText(error) });
-      setSubmitting(false);
-    }
-  }
-
   return (
-    <form ref={form} className="form" noValidate onSubmit={submit} aria-describedby="new-password-required">
+    <form ref={ref} className="form" noValidate onSubmit={form.onSubmit} aria-describedby="new-password-required">
       <p id="new-password-required" role="status">
         {MSG.auth.newPasswordRequired}
       </p>
-      <fieldset disabled={submitting} className="form__fields">
-        <PasswordFields values={values} onChange={update} errorOf={fieldError} isNew />
-        {problem && problem.field === null ? (
+      <fieldset disabled={form.submitting} className="form__fields">
+        <NewPasswordFields form={form} />
+        {form.formError ? (
           <FormError>
-            <p>{problem.message}</p>
-            {problem.message === MSG.auth.newPasswordSessionExpired ? (
+            <p>{form.formError}</p>
+            {form.formError === MSG.auth.newPasswordSessionExpired ? (
               <p>
                 <button type="button" className="button button--ghost button--small" onClick={onRestart}>
                   Sign in again
@@ -243,7 +229,7 @@ function NewPasswordStep({ onOutcome, onRestart }: NewPasswordStepProps) {
           </FormError>
         ) : null}
         <button type="submit" className="button button--block">
-          {submitting ? 'Saving...' : 'Set New Password'}
+          {form.submitting ? 'Saving...' : 'Set New Password'}
         </button>
       </fieldset>
     </form>
