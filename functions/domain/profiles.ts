@@ -36,6 +36,8 @@ export interface ProfileItem {
   /** The Stripe connected account (Express), once created. */
   stripeAccountId?: string;
   paymentAccount: PaymentAccount;
+  /** Set when the user deleted their account (functions/domain/account-deletion.ts): the profile is then an anonymous tombstone. */
+  deletedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
