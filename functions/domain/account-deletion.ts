@@ -274,6 +274,8 @@ async function recordDeletion(profile: ProfileItem): Promise<void> {
 export async function deleteAccount(caller: { userId: string; email: string }, password: string): Promise<void> {
   const profile = await getProfile(caller.userId);
   if (!profile) throw notFound(MSG.auth.profileNotFound);
+  // The one admin seat is the deploy's (or the first admin's): the console would be left without one.
+  if (profile.role === 'admin') throw forbidden(MSG.accountDeletion.adminAccount);
   if (!profile.deletedAt) {
     await checkPassword(caller.email, password);
     const refusal = await deletionRefusal(caller.userId);

@@ -142,6 +142,9 @@ describe('account deletion', () => {
     expect(JSON.stringify(conversations)).not.toContain('Wendy');
     expect(await paymentOf(paid)).toMatchObject({ jobId: paid.id });
 
+    // The admin's account is not deleted this way (the console would have none).
+    expect(await deleteAccount(admin)).toEqual({ status: 403, body: { error: MSG.accountDeletion.adminAccount } });
+
     // The admin sees the deletion in the audit log, without the personal data.
     const log = await ok(call<Page<AdminActionView>>(admin, 'GET', '/admin/actions?type=delete_account'));
     const entry = log.items.find((action) => action.targetId === worker.userId);
