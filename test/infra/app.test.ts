@@ -719,7 +719,7 @@ describe('account deletion', () => {
         expect(touching, fn.declaration.entry).toEqual([]);
         continue;
       }
-      expect(touching).toEqual([{ Action: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminDeleteUser'], Effect: 'Allow', Resource: { 'Fn::ImportValue': expect.any(String) } }]);
+      expect(touching).toEqual([{ Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminInitiateAuth'], Effect: 'Allow', Resource: { 'Fn::ImportValue': expect.any(String) } }]);
       expect(Object.keys(lambdaOf(fn).Properties.Environment.Variables)).toEqual(expect.arrayContaining([ENV.userPoolId, ENV.userPoolClientId]));
     }
   });
