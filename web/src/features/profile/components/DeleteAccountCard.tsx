@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
 import { useSignOut } from '../../../lib/auth/useSignOut';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
+import { FormError } from '../../../lib/components/FormError';
+import { FormField } from '../../../lib/components/FormField';
 import { useToast } from '../../../lib/toast/useToast';
 import { deleteAccount } from '../api/delete-account';
 
@@ -21,7 +23,6 @@ export function DeleteAccountCard() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const passwordId = useId();
 
   function close() {
     setOpen(false);
@@ -62,26 +63,22 @@ export function DeleteAccountCard() {
             <li>your open jobs are withdrawn (their payments refunded) and your pending applications withdrawn.</li>
           </ul>
           <p>Payments, reviews and messages stay for the other party and the law, shown as &lsquo;Deleted user&rsquo;. You cannot delete your account while a job is assigned, awaits its payment release, or a dispute is open.</p>
-          <label htmlFor={passwordId} className="field__label">
-            Password
-          </label>
-          <input
-            id={passwordId}
-            type="password"
-            className="field__input"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormField label="Password">
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                className="field__input"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setError(null);
+                }}
+              />
+            )}
+          </FormField>
+          {error ? <FormError>{error}</FormError> : null}
         </ConfirmDialog>
       ) : null}
     </section>
