@@ -141,7 +141,7 @@ beforeAll(() => {
   // unacknowledged error makes synth throw with the full report.
   assembly = app.synth();
   functions = app.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction);
-}, 900_000);
+}, 120_000);
 
 /** The VARIANT deployment, synthesized once when a test first reads it (without bundling: its templates are what is read). */
 function variant(): OddJobsStacks {
