@@ -42,7 +42,7 @@ describe('data export (Download my data)', () => {
     for (const private_ of ['Poster shares the gate code 4321', 'Rita private pitch', '7 Secret Lane', poster.email, rival.email]) expect(text).not.toContain(private_);
     // The table's keys and indexes are plumbing, not data about the user.
     for (const plumbing of ['"pk"', '"sk"', '"gsi1pk"']) expect(text).not.toContain(plumbing);
-  });
+  }, 120_000);
 
   it("holds the poster's own job with its address and their sent messages, but not the applicants' pitches or the worker's messages", async () => {
     const { poster, worker, rival, job } = await marketplace();
@@ -55,7 +55,7 @@ describe('data export (Download my data)', () => {
 
     const text = JSON.stringify(data);
     for (const private_ of ['Wendy asks about the gate', 'Wendy can start Monday', 'Rita private pitch', worker!.email, rival.email]) expect(text).not.toContain(private_);
-  });
+  }, 120_000);
 
   it('needs a signed-in caller', async () => {
     expect((await api(stack(), 'GET', '/me/export')).status).toBe(401);
