@@ -23,6 +23,8 @@ export type Capability =
   | 'sockets:push'
   | 'userpool:admin-group'
   | 'userpool:create-admin'
+  /** Account deletion: checks the user's password (AdminInitiateAuth) and deletes the user (AdminDeleteUser). */
+  | 'userpool:delete-user'
   | 'geocoding'
   | 'stripe'
   /** Sends to the job feed's fan-out queue (QUEUE_CONSUMERS.jobFeedShard). */
@@ -88,6 +90,18 @@ export const HTTP_ROUTE_GROUPS = {
       'PATCH /me': 'user',
       'GET /profiles/{id}': 'user',
       'GET /me/export': 'user',
+    },
+  },
+  /**
+   * Account deletion (issue 27): its own function, the only one that may delete a Cognito user.
+   * images: the avatar is deleted; sockets: the user's open connections are closed.
+   */
+  accountDeletion: {
+    entry: 'functions/http/account-deletion.ts',
+    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user'],
+    timeoutSeconds: 29,
+    routes: {
+      'POST /me/deletion': 'user',
     },
   },
   uploads: {
@@ -498,6 +512,26 @@ export const SCHEDULE_TARGETS = {
   },
 } as const satisfies Record<string, FunctionDeclaration & { readonly description: string }>;
 
+/**
+ * Functions a recurring EventBridge Scheduler schedule invokes every `rateHours` (created by
+ * the CDK app; locally infra/local/stack.ts fires them on a timer of the same period).
+ */
+export interface RecurringSchedule extends FunctionDeclaration {
+  readonly description: string;
+  readonly rateHours: number;
+}
+
+export const RECURRING_SCHEDULES = {
+  /** Proves that nothing personal of an account deleted 30 days ago remains (functions/domain/account-deletion.ts). */
+  deletionSweep: {
+    description: 'Checks accounts deleted 30 or more days ago for personal data left behind, removes it and records the result',
+    entry: 'functions/schedules/deletion-sweep.ts',
+    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user'],
+    timeoutSeconds: 300,
+    rateHours: 24,
+  },
+} as const satisfies Record<string, RecurringSchedule>;
+
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
   preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'], settings: ['adminSeatByDeploy'] },
@@ -586,6 +620,8 @@ export const CAPABILITY_GRANTS = {
     actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
     environment: ['userPoolId'],
   },
+  // The client id: the password check signs in through the web client (its ADMIN_USER_PASSWORD_AUTH flow).
+  'userpool:delete-user': { actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminDeleteUser'], environment: ['userPoolId', 'userPoolClientId'] },
   geocoding: { actions: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'], environment: ['placeIndexName'] },
   stripe: { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['stripeSecretArn'] },
   'queue:job-feed': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['jobFeedQueueUrl'] },

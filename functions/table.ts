@@ -225,6 +225,13 @@ export const keys = {
   /** How many nearby-job alerts a worker received on one calendar day of their zone (TTL'd). */
   nearbyAlertCount: (workerId: string, localDay: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `ALERTDAY#${localDay}` }),
 
+  /**
+   * That an account was deleted (issue 27), without anything personal: the user's id, role and
+   * when. GSI1 "DELETIONS" by time, only until the 30-day sweep checked it (sparse).
+   */
+  accountDeletion: (userId: string): ItemKey => ({ pk: `DELETION#${userId}`, sk: 'DELETION' }),
+  deletionsAwaitingSweep: () => 'DELETIONS',
+
   /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
   idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),
 

@@ -10,8 +10,12 @@ export const USER_POOL_SETTINGS = {
   /** Custom attributes (become `custom:<name>`); the role is chosen at sign-up. */
   customAttributes: { role: { maxLength: 16 } },
   groups: [ADMIN_GROUP],
-  /** The web client's flows in AWS: SRP, so the password never leaves the browser. */
-  clientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  /**
+   * The web client's flows in AWS: SRP, so the password never leaves the browser to sign in.
+   * ADMIN_USER_PASSWORD_AUTH is for the server alone (it needs IAM): account deletion checks the
+   * password the user re-enters (docs/decisions.md, "Account deletion").
+   */
+  clientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_ADMIN_USER_PASSWORD_AUTH'],
   /** Local stack only: cognito-local supports no SRP, only USER_PASSWORD_AUTH. */
-  localClientAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  localClientAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_ADMIN_USER_PASSWORD_AUTH'],
 } as const;

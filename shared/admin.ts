@@ -26,6 +26,9 @@ export const ADMIN_ACTION_TYPES = [
   'suspicious_payment',
   'hide_category',
   'show_category',
+  /** A user deleted their account (the record holds their id and role only), and the 30-day sweep's check of it. */
+  'delete_account',
+  'verify_account_deletion',
 ] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 

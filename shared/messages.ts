@@ -347,6 +347,20 @@ export const MSG = {
     dataExported: 'Your data has been downloaded', // ours
     dataExportFailed: 'Failed to download your data', // ours
   },
+  /** Account deletion (issue 27, DECISIONS.md "Account deletion"); all ours. */
+  accountDeletion: {
+    wrongPassword: 'Incorrect password. Please try again.',
+    passwordRequired: 'Please enter your password to confirm',
+    assignedJob: 'You cannot delete your account while you have an assigned job. Finish or cancel it first.',
+    completedUnpaid: 'You cannot delete your account while a completed job awaits its payment release.',
+    openDispute: 'You cannot delete your account while one of your disputes is open.',
+    adminAccount: 'The admin account cannot be deleted.',
+    failed: 'Failed to delete your account',
+    deleted: 'Your account has been deleted. Goodbye!',
+    deletedName: 'Deleted user',
+    auditReason: 'Account deleted by its user',
+    sweepReason: 'Deleted account checked 30 days on',
+  },
   legal: {
     yourTrustMatters: 'Your Trust Matters',
   },

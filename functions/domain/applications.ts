@@ -263,3 +263,40 @@ export async function listWorkerApplications(workerId: string): Promise<WorkerAp
     return job && !job.deletingAt ? [{ application, job: { id: job.id, title: job.title, status: job.status } }] : [];
   });
 }
+
+/**
+ * A deleted account's pending applications on open jobs are withdrawn: each deleted (the
+ * worker's pitch is theirs) and uncounted on its job, with the job's event, in one
+ * transaction. Answers how many it withdrew; run again, none.
+ */
+export async function withdrawPendingApplications(workerId: string): Promise<number> {
+  const pending = (await listWorkerApplications(workerId)).filter(({ application, job }) => application.status === 'pending' && job.status === 'open');
+  for (const { application } of pending) {
+    await retryWhileStale(async () => {
+      const job = await getJob(application.jobId);
+      if (!job) return;
+      await transactWrite([
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.application(application.jobId, workerId),
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pending': 'pending' },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.job(application.jobId),
+            UpdateExpression: 'ADD pendingApplications :minusOne',
+            ConditionExpression: 'pendingApplications > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          },
+        },
+        applicationsChanged(job, -1),
+      ]);
+    });
+  }
+  return pending.length;
+}

@@ -38,6 +38,8 @@ export interface ProfileItem {
   /** The Stripe Customer a poster's payments save their card to (for tips), once created. */
   stripeCustomerId?: string;
   paymentAccount: PaymentAccount;
+  /** Set when the user deleted their account (functions/domain/account-deletion.ts): the profile is then an anonymous tombstone. */
+  deletedAt?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -35,7 +35,7 @@ function workerShareOf(profile: ProfileItem): (WorkerShare & { market: string })
 }
 
 /** The market totals updates that move a worker's share from `before` to `after` (none when it did not change). */
-function workerShareUpdates(before: ProfileItem, after: ProfileItem): TransactItem[] {
+export function workerShareUpdates(before: ProfileItem, after: ProfileItem): TransactItem[] {
   const [was, now] = [workerShareOf(before), workerShareOf(after)];
   const adds = new Map<string, WorkerShare>();
   for (const [share, sign] of [[was, -1], [now, 1]] as const) {

@@ -126,5 +126,24 @@ export async function deleteImages(imageKeys: string[]): Promise<void> {
   }
 }
 
+/**
+ * Deletes every upload of one user and purpose (an account deletion's avatars, attached or
+ * not), listed under their prefix; answers how many there were. Unlike deleteImages, a
+ * failure is thrown: the caller must not report the images gone.
+ */
+export async function deleteUploadsOf(userId: string, purpose: ImagePurpose): Promise<number> {
+  const { client, sdk } = await s3();
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: env('imagesBucket'), Prefix: uploadPrefix(userId, purpose), ContinuationToken: token }));
+    const found = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+    if (found.length) await client.send(new sdk.DeleteObjectsCommand({ Bucket: env('imagesBucket'), Delete: { Objects: found } }));
+    deleted += found.length;
+    token = page.NextContinuationToken;
+  } while (token);
+  return deleted;
+}
+
 /** The URL a browser loads an image key from. */
 export const imageUrl = (key: string) => `${env('imagesBaseUrl').replace(/\/$/, '')}/${key}`;

@@ -248,6 +248,11 @@ export class AppFunction extends Construct {
         iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [userPool.userPoolArn] });
         return { userPoolId: userPool.userPoolId };
       }
+      case 'userpool:delete-user': {
+        const userPool = this.need(capability, resources.userPool);
+        iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [userPool.userPoolArn] });
+        return { userPoolId: userPool.userPoolId, userPoolClientId: this.need('userPoolClientId', resources.settings?.userPoolClientId) };
+      }
       case 'stripe': {
         const secret = this.need(capability, resources.stripeSecret);
         secret.grantRead(fn);

@@ -202,7 +202,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
       const username = String(input.Username ?? '').toLowerCase();
       const codeBefore = target === 'ForgotPassword' ? (await storedUser(options.cognitoDataDir, options.userPoolId, username))?.ConfirmationCode : undefined;
       const forwarded = await forward(cognitoUrl, target, body, headers);
-      if (target === 'InitiateAuth' && isInvalidPassword(forwarded)) {
+      if ((target === 'InitiateAuth' || target === 'AdminInitiateAuth') && isInvalidPassword(forwarded)) {
         // Cognito answers a wrong password with NotAuthorizedException; cognito-local does not.
         return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
       }

@@ -4,6 +4,7 @@ import {
   COGNITO_TRIGGERS,
   ENV,
   EVENT_RULES,
+  RECURRING_SCHEDULES,
   SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
   declaredEnvironment,
@@ -136,6 +137,9 @@ type DeclaredVariable = Exclude<EnvKey, (typeof LOCAL_ONLY_VARIABLES)[number]>;
 /** What this process's environment passes on to every function: the log threshold and the SDK's Node version notice. */
 const passedThrough = () =>
   Object.fromEntries(['LOG_LEVEL', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+
+/** The local function name of a recurring schedule's target. */
+export const recurringScheduleName = (name: string) => `recurring-${name}`;
 
 /** Remembers the user pool across runs: cognito-local keeps the pool, we keep its ids. */
 function loadOrCreatePool(dataDir: string, create: () => Promise<LocalUserPool>): Promise<LocalUserPool> {
@@ -317,6 +321,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.socketsEndpoint]: sockets.managementEndpoint,
       [ENV.jobFeedQueueUrl]: queues.queueUrls.jobFeedShard,
     });
+
+    // The recurring schedules (EventBridge Scheduler rate schedules in AWS) fire on a timer of their period.
+    const recurringTimers = Object.entries(RECURRING_SCHEDULES).map(([name, declaration]) =>
+      setInterval(() => {
+        invoke(recurringScheduleName(name), declaration, {}).catch((error: unknown) => console.error(`${name} failed`, error));
+      }, declaration.rateHours * 3_600_000).unref(),
+    );
+    stops.push(async () => recurringTimers.forEach(clearInterval));
 
     const outboxRelay = readTableStream({
       endpoint: dynamoDbEndpoint,

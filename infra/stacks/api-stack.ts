@@ -5,13 +5,14 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
-import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
+import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, QUEUE_CONSUMERS, RECURRING_SCHEDULES, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
 import { DeclaredHttpApi } from '../constructs/http-api.js';
 import { pascalCase } from '../constructs/names.js';
 import { QueueSubscription } from '../constructs/queue-subscription.js';
+import { RecurringSchedule } from '../constructs/recurring-schedule.js';
 import { ReleaseSchedules } from '../constructs/release-schedules.js';
 import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { DeclaredWebSocketApi } from '../constructs/websocket-api.js';
@@ -105,6 +106,9 @@ export class ApiStack extends Stack {
       routesScope: props.httpRoutes,
     });
 
+    for (const [name, declaration] of Object.entries(RECURRING_SCHEDULES)) {
+      new RecurringSchedule(this, pascalCase(name), { declaration, functionResources });
+    }
     for (const [name, rule] of Object.entries(EVENT_RULES)) {
       new EventSubscription(this, pascalCase(name), { eventBus: this.eventBus, rule, functionResources });
     }

@@ -101,6 +101,7 @@ export class AuthStack extends Stack {
       authFlows: {
         userSrp: authFlows.has('ALLOW_USER_SRP_AUTH'),
         userPassword: false,
+        adminUserPassword: authFlows.has('ALLOW_ADMIN_USER_PASSWORD_AUTH'),
       },
       // What the browser may read and write of a user. email_verified is read-only, so an
       // unverified address never passes for a verified one. custom:role is neither: sign-up

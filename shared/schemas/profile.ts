@@ -54,3 +54,9 @@ export const profileUpdateSchema = z.partial(
 );
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** POST /me/deletion: the password the user re-enters to confirm (Cognito's own limit is 256 characters). */
+export const accountDeletionSchema = z.strictObject({
+  password: z.string(MSG.accountDeletion.passwordRequired).check(z.minLength(1, MSG.accountDeletion.passwordRequired), z.maxLength(256, MSG.accountDeletion.passwordRequired)),
+});
+export type AccountDeletionRequest = z.output<typeof accountDeletionSchema>;

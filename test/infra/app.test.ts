@@ -18,6 +18,7 @@ import {
   EVENT_RULES,
   HTTP_ROUTE_GROUPS,
   QUEUE_CONSUMERS,
+  RECURRING_SCHEDULES,
   SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
   WEBSOCKET_API,
@@ -33,6 +34,7 @@ import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
+import { RecurringSchedule } from '../../infra/constructs/recurring-schedule.js';
 import { AppFunction, FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { SITE_HEADER_CSP, STRIPE_JS_SOURCES } from '../../infra/constructs/content-security-policy.js';
@@ -63,7 +65,7 @@ const platformActionsOf = (declaration: FunctionDeclaration): string[] => {
     'logs:PutLogEvents',
     ...(among(QUEUE_CONSUMERS) ? ['sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueUrl', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'] : []),
     ...(among(STREAM_CONSUMERS) ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', ...deadLetters] : []),
-    ...(among(EVENT_RULES) || among(SCHEDULE_TARGETS) ? deadLetters : []),
+    ...(among(EVENT_RULES) || among(SCHEDULE_TARGETS) || among(RECURRING_SCHEDULES) ? deadLetters : []),
   ];
 };
 
@@ -696,6 +698,52 @@ describe('auto-release schedules', () => {
       (Template.fromStack(Stack.of(completing(built))).toJSON().Resources[cfnId(completing(built).function)] as Resource).Properties.Environment.Variables[ENV.autoReleaseSeconds];
     expect(delayOf(stacks)).toBe(String(72 * 3600));
     expect(delayOf(variant())).toBe(String(24 * 3600));
+  });
+});
+
+describe('account deletion', () => {
+  const statementsOf = (roleId: string) =>
+    Object.values(resourcesOf(stacks.api, 'AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([ref(roleId)]))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown; Effect: string }>);
+
+  it('lets exactly the functions declaring userpool:delete-user check a password and delete a user, of the app\'s pool only', () => {
+    const deleting = functions.filter((fn) => fn.declaration.capabilities.includes('userpool:delete-user'));
+    expect(deleting.map((fn) => fn.declaration).sort((a, b) => a.entry.localeCompare(b.entry))).toEqual([HTTP_ROUTE_GROUPS.accountDeletion, RECURRING_SCHEDULES.deletionSweep]);
+    for (const fn of functions) {
+      const touching = Object.values(resourcesOf(Stack.of(fn), 'AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([ref(cfnId(fn.role))]))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)
+        .filter((statement) => [statement.Action].flat().some((action) => /^cognito-idp:Admin(InitiateAuth|DeleteUser)$/.test(action)));
+      if (!deleting.includes(fn)) {
+        expect(touching, fn.declaration.entry).toEqual([]);
+        continue;
+      }
+      expect(touching).toEqual([{ Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminInitiateAuth'], Effect: 'Allow', Resource: { 'Fn::ImportValue': expect.any(String) } }]);
+      expect(Object.keys(lambdaOf(fn).Properties.Environment.Variables)).toEqual(expect.arrayContaining([ENV.userPoolId, ENV.userPoolClientId]));
+    }
+  });
+
+  it('allows the password check on the web client (server-side, with IAM) but not USER_PASSWORD_AUTH', () => {
+    const client = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPoolClient'))[0]!;
+    expect(client.Properties.ExplicitAuthFlows).toContain('ALLOW_ADMIN_USER_PASSWORD_AUTH');
+    expect(client.Properties.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
+  });
+
+  it('runs the deletion sweep daily through EventBridge Scheduler, as a role that may invoke the sweep alone, failures kept in a dead-letter queue', () => {
+    const sweep = stacks.api.node.findAll().find((construct): construct is RecurringSchedule => construct instanceof RecurringSchedule)!;
+    expect(sweep.target.declaration).toBe(RECURRING_SCHEDULES.deletionSweep);
+    const schedule = resourcesOf(stacks.api, 'AWS::Scheduler::Schedule')[cfnId(sweep.schedule)]!;
+    expect(schedule.Properties).toMatchObject({
+      ScheduleExpression: 'rate(24 hours)',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: getAttArn(cfnId(sweep.target.function)), RoleArn: getAttArn(cfnId(sweep.schedulerRole)) },
+    });
+    expect(statementsOf(cfnId(sweep.schedulerRole))).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: getAttArn(cfnId(sweep.target.function)) }]);
+    template(stacks.api).hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: ref(cfnId(sweep.target.function)),
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
   });
 });
 

@@ -46,6 +46,8 @@ const MAY: Readonly<Record<string, Rule>> = {
   'PATCH /me': SIGNED_IN,
   // Own data only: the route takes no id, the caller's token says whose data.
   'GET /me/export': SIGNED_IN,
+  // Own account only (the token says whose); tried with a wrong password, so nobody's account goes.
+  'POST /me/deletion': SIGNED_IN,
   'GET /profiles/{id}': SIGNED_IN,
   'POST /uploads/images': SIGNED_IN,
   'GET /jobs': EVERYONE,
@@ -234,6 +236,7 @@ describe('authorisation: every declared route x every party x every job status',
   /** A body that would succeed for the right caller, so a refusal is the server's decision, not the body's. */
   const BODIES: Readonly<Record<string, unknown>> = {
     'PATCH /me': { bio: 'Hello' },
+    'POST /me/deletion': { password: 'not-the-password' },
     'POST /uploads/images': { purpose: 'job', fileName: 'a.png', contentType: 'image/png', size: 100 },
     'POST /jobs': jobForm,
     'PUT /jobs/{id}': { ...jobForm, title: 'Taken over' },

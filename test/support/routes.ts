@@ -6,6 +6,7 @@ import {
   EVENT_RULES,
   HTTP_ROUTE_GROUPS,
   QUEUE_CONSUMERS,
+  RECURRING_SCHEDULES,
   SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
   WEBSOCKET_API,
@@ -17,7 +18,7 @@ import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/
 import { confirmPaymentSchema, refundSchema, tipSchema } from '../../shared/schemas/payment.js';
 import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
-import { profileUpdateSchema } from '../../shared/schemas/profile.js';
+import { accountDeletionSchema, profileUpdateSchema } from '../../shared/schemas/profile.js';
 import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
 import { reviewSchema } from '../../shared/schemas/review.js';
 import { sendMessageSchema, startConversationSchema } from '../../shared/chat.js';
@@ -47,6 +48,7 @@ export const NON_HTTP_DECLARATIONS: FunctionDeclaration[] = [
   ...Object.values(DEPLOY_FUNCTIONS),
   ...Object.values(QUEUE_CONSUMERS),
   ...Object.values(SCHEDULE_TARGETS),
+  ...Object.values(RECURRING_SCHEDULES),
   WEBSOCKET_API.authorizer,
   WEBSOCKET_API.connections,
 ];
@@ -60,6 +62,7 @@ export const fillPath = (template: string, segment: (param: string) => string) =
  */
 export const BODY_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = {
   'PATCH /me': profileUpdateSchema,
+  'POST /me/deletion': accountDeletionSchema,
   'POST /uploads/images': imageUploadRequestSchema,
   'POST /jobs': createJobSchema,
   'PUT /jobs/{id}': createJobSchema,

@@ -98,7 +98,8 @@ const SECTIONS: readonly LegalSection[] = [
       <p>
         We keep your data while your account is open. When you ask us to delete your account, we remove or anonymize your
         personal data within 30 days. Records we must keep by law, such as payment records, are kept only as long as
-        required.
+        required. You can delete your account yourself on your profile page: your personal data is removed or anonymized at
+        once, and a check 30 days later removes anything left behind.
       </p>
     ),
   },
@@ -106,8 +107,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your Rights and Choices',
     body: (
       <p>
-        You can see and correct your profile at any time on the profile page, change your notification settings, or ask
-        us for a copy of your data or its deletion. We answer privacy enquiries within 30 days.
+        You can see and correct your profile at any time on the profile page, change your notification settings, download
+        a copy of your data there, or ask us for its deletion. We answer privacy enquiries within 30 days.
       </p>
     ),
   },

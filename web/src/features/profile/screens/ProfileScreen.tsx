@@ -5,6 +5,7 @@ import { EmptyState } from '../../../lib/components/EmptyState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { AboutCard } from '../components/AboutCard';
 import { DataExportCard } from '../components/DataExportCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { MemberSinceCard } from '../components/MemberSinceCard';
 import { PaymentSettingsCard } from '../components/PaymentSettingsCard';
 import { ProfileEditForm } from '../components/ProfileEditForm';
@@ -62,6 +63,7 @@ export default function ProfileScreen() {
           <MemberSinceCard createdAt={profile.createdAt} />
           <SessionsCard />
           <DataExportCard />
+          {profile.role === 'admin' ? null : <DeleteAccountCard />}
         </div>
       </div>
     </div>
