@@ -90,6 +90,8 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
     await eventually(() => mine.locator('.rating').count()).toBe(1);
 
     const comment = `Crisp lines on ${title}.`;
+    // Wendy's review first: Paula's, the second, publishes both (double-blind).
+    await callApi('POST', `/jobs/${job.id}/reviews`, await idTokenOf('wendy@oddjobs.test'), { rating: 5 });
     await callApi('POST', `/jobs/${job.id}/reviews`, paulaToken, { rating: 4, comment });
     await eventually(() => mine.getByText(comment).count()).toBe(1);
     const completed = region(wendy, 'Completed Jobs');
