@@ -1,7 +1,7 @@
 /** Set-up through the API for browser tests: the steps a test is not about, done as the app does them. */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Stripe from 'stripe';
-import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
+import type { Application, JobPaymentStart, JobSummary } from '../../shared/api.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
@@ -75,4 +75,13 @@ export async function postPaidJob(posterToken: string, title: string): Promise<J
   const stripe = new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: simulator.hostname, port: Number(simulator.port), protocol: 'http', maxNetworkRetries: 0 });
   await stripe.paymentIntents.confirm(started.payment.paymentIntentId, { payment_method: TEST_CARDS.succeeds });
   return callApi<JobSummary>('POST', '/payments/confirm', posterToken, { paymentIntentId: started.payment.paymentIntentId });
+}
+
+/** A paid job of Paula's that Wendy applied for, was accepted for and marked completed (through the API). */
+export async function completedByWendy(title: string): Promise<JobSummary> {
+  const [paula, wendy] = await Promise.all([idTokenOf('paula@oddjobs.test'), idTokenOf('wendy@oddjobs.test')]);
+  const job = await postPaidJob(paula, title);
+  const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, wendy, {});
+  await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, paula, {});
+  return callApi<JobSummary>('POST', `/jobs/${job.id}/complete`, wendy, {});
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Application, JobDetail, JobSummary } from '../../shared/api.js';
+import type { JobDetail } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { formatCents } from '../../shared/money.js';
 import { DESKTOP } from './accounts-helpers.js';
-import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
+import { callApi, completedByWendy, idTokenOf } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { signedInPage } from './sign-in.js';
 import { useOwnStack } from './target.js';
@@ -34,14 +34,6 @@ describe('auto-release in a browser', () => {
   useOwnStack({ autoReleaseSeconds: AUTO_RELEASE_SECONDS });
   const browser = useBrowser();
 
-  /** A job of Paula's that Wendy marked completed, set up through the API. */
-  async function completedByWendy(title: string): Promise<JobSummary> {
-    const [paula, wendy] = await Promise.all([idTokenOf('paula@oddjobs.test'), idTokenOf('wendy@oddjobs.test')]);
-    const job = await postPaidJob(paula, title);
-    const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, wendy, {});
-    await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, paula, {});
-    return callApi<JobSummary>('POST', `/jobs/${job.id}/complete`, wendy, {});
-  }
 
   it('releases a completed job after the delay, once, with both sides notified; a dispute cancels it', async () => {
     const suffix = randomUUID().slice(0, 6);
