@@ -44,6 +44,7 @@ describe('reviews between the poster and the worker of a paid job', () => {
     return setJobStatus(stack(), completed.body, 'paid');
   }
 
+  // The file's first test: every function it calls starts cold, each in its own worker (hence its timeout).
   it('opens once the job is paid, to its two parties only, once each, rating the other party', async () => {
     const [poster, outsider] = await createReadyUsers(stack(), 'poster', 2);
     const worker = await createReadyUser(stack(), 'worker');
@@ -88,7 +89,7 @@ describe('reviews between the poster and the worker of a paid job', () => {
       [worker.userId, 4, expect.any(String)],
     ]);
     expect((await api(stack(), 'GET', `/jobs/${randomUUID()}/reviews`, { token: poster!.idToken })).status).toBe(404);
-  });
+  }, 90_000);
 
   it('requires a whole-star rating from 1 to 5 and a comment of at most 500 characters', async () => {
     const poster = await createReadyUser(stack(), 'poster');
