@@ -332,6 +332,13 @@ export const AUTO_RELEASE = {
   cancellingChanges: ['declined', 'disputed', 'paid', 'cancelled', 'unassigned', 'deleted'],
 } as const satisfies { defaultHours: number; reminderFractions: readonly number[]; cancellingChanges: readonly JobChange[] };
 
+/**
+ * Double-blind reviews (issue 26): each side's review of a job stays hidden until both have
+ * reviewed or this long after the payment is released (a schedule of the job publishes them
+ * then; locally REVIEW_PUBLICATION_SECONDS shortens it for a demo or a test).
+ */
+export const REVIEW_PUBLICATION = { defaultDays: 7 } as const;
+
 // sockets:push: a payment row they change is pushed to the admin's console.
 const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'] as const;
 
@@ -437,7 +444,8 @@ export const EVENT_RULES = {
     capabilities: ['table:read', 'table:write'],
   },
   autoReleaseSchedules: {
-    description: "Schedules a completed job's automatic release and the poster's reminders; deletes them when the job leaves completed or is disputed",
+    description:
+      "Schedules a completed job's automatic release and the poster's reminders; deletes them when the job leaves completed or is disputed; schedules a paid job's review publication",
     pattern: {
       source: [EVENT_SOURCE.jobs],
       'detail-type': [JOB_EVENT.updated, JOB_EVENT.removed],
@@ -445,6 +453,8 @@ export const EVENT_RULES = {
     },
     entry: 'functions/events/auto-release-schedules.ts',
     capabilities: ['schedules:auto-release'],
+    /** A release schedules the publication of the job's reviews this long after it. */
+    settings: ['reviewPublicationSeconds'],
   },
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
@@ -503,9 +513,12 @@ export const QUEUE_CONSUMERS = {
  * the event. Locally infra/local/scheduler.ts fires the same schedules at their time.
  */
 export const SCHEDULE_TARGETS = {
-  /** Input {action: 'release' | 'remind', jobId, releaseAt}; acts only while the job still awaits that release. */
+  /**
+   * Input {action: 'release' | 'remind', jobId, releaseAt}: acts only while the job still awaits
+   * that release; or {action: 'publish-reviews', jobId}: publishes the paid job's hidden reviews.
+   */
   autoRelease: {
-    description: "Releases a completed job's payment when its delay has passed, or reminds the poster before",
+    description: "Releases a completed job's payment when its delay has passed, or reminds the poster before; publishes a paid job's hidden reviews",
     entry: 'functions/schedules/auto-release.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
@@ -584,6 +597,8 @@ export const ENV = {
   localJwksUri: 'LOCAL_JWKS_URI',
   /** The delay of auto-release in seconds (AUTO_RELEASE.defaultHours when unset); read where a job is completed. */
   autoReleaseSeconds: 'AUTO_RELEASE_SECONDS',
+  /** How long after a release the job's hidden reviews are published (REVIEW_PUBLICATION.defaultDays when unset). */
+  reviewPublicationSeconds: 'REVIEW_PUBLICATION_SECONDS',
   /** `schedules:auto-release`: the schedule group, the target function's ARN and the role the scheduler invokes it with. */
   autoReleaseScheduleGroup: 'AUTO_RELEASE_SCHEDULE_GROUP',
   autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
@@ -597,7 +612,7 @@ export type EnvKey = keyof typeof ENV;
 export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri'] as const satisfies readonly EnvKey[];
 
 /** The settings a declaration may name (FunctionDeclaration.settings). */
-export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds'>;
+export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds'>;
 
 /**
  * What each capability grants, declared once: the IAM actions of its least-privilege grant

@@ -284,6 +284,12 @@ export interface Review {
   comment: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * When the review became visible to everyone; null while it is hidden (double-blind: until
+   * the other party reviewed too or the publication delay after the release passed). Only its
+   * reviewer and the admin see a hidden review.
+   */
+  publishedAt: string | null;
 }
 
 /** A review about a user, as their reviews panel lists it. */

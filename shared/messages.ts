@@ -287,6 +287,7 @@ export const MSG = {
     onlyParties: 'Only the poster and the worker of this job can review each other', // ours
     notFound: 'Review not found', // ours
     noRatings: 'No ratings yet', // spec 2 §9
+    hiddenUntilBoth: 'Your review stays hidden until the other side reviews or 7 days pass.', // issue 26
   },
   /** Spec 1 §8 "Messaging" and spec 2 §2 (the chat screens); the refusals shared with applications are there. */
   messaging: {

@@ -1,5 +1,6 @@
-import { AUTO_RELEASE } from '../routes.js';
+import { AUTO_RELEASE, REVIEW_PUBLICATION } from '../routes.js';
 import { tableName } from '../lib/db.js';
+import { optionalEnv } from '../lib/env.js';
 import { HttpError } from '../lib/errors.js';
 import { logger } from '../lib/logger.js';
 import { createReleaseSchedule, deleteReleaseSchedule } from '../lib/scheduler.js';
@@ -9,6 +10,7 @@ import { keys } from '../table.js';
 import { releasePayment } from './job-payments.js';
 import { getJob } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
+import { publishJobReviews } from './reviews.js';
 
 /** What a schedule of the auto-release group hands the auto-release function. */
 export interface AutoReleaseInput {
@@ -20,9 +22,31 @@ export interface AutoReleaseInput {
   reminder?: number;
 }
 
+/** What the schedule publishing a paid job's hidden reviews hands the same function. */
+export interface ReviewPublicationInput {
+  action: 'publish-reviews';
+  jobId: string;
+}
+
 /** The job's schedule names (at most 64 characters: a job id is a UUID). */
 const releaseScheduleName = (jobId: string) => `release-${jobId}`;
 const reminderScheduleName = (jobId: string, reminder: number) => `remind${reminder}-${jobId}`;
+const reviewPublicationScheduleName = (jobId: string) => `reviews-${jobId}`;
+
+/** How long after a release the job's reviews are published: REVIEW_PUBLICATION_SECONDS when set (local stack, tests), else 7 days. */
+function reviewPublicationDelaySeconds(): number {
+  const seconds = Number(optionalEnv('reviewPublicationSeconds'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : REVIEW_PUBLICATION.defaultDays * 86_400;
+}
+
+/**
+ * A released job's hidden reviews are published together at the latest this long after the
+ * release (double-blind reviews), by a schedule of the same group and function as the release's.
+ */
+export async function scheduleReviewPublication(jobId: string, releasedAt: string): Promise<void> {
+  const time = new Date(Date.parse(releasedAt) + reviewPublicationDelaySeconds() * 1000);
+  await createReleaseSchedule(reviewPublicationScheduleName(jobId), time, { action: 'publish-reviews', jobId } satisfies ReviewPublicationInput);
+}
 
 /**
  * The release at `releaseAt` and the reminders before it that are still ahead. The reminders
@@ -99,7 +123,8 @@ async function remindPoster(input: AutoReleaseInput): Promise<void> {
  * release by the poster or the admin removed it); a release that cannot be made (the
  * worker's payment account is not ready) is logged, not retried.
  */
-export async function runAutoRelease(input: AutoReleaseInput): Promise<void> {
+export async function runAutoRelease(input: AutoReleaseInput | ReviewPublicationInput): Promise<void> {
+  if (input.action === 'publish-reviews') return publishJobReviews(input.jobId);
   if (input.action === 'remind') return remindPoster(input);
   const job = await getJob(input.jobId, { consistentRead: true });
   if (!job || job.status !== 'completed' || job.autoReleaseAt !== input.releaseAt) return;

@@ -92,7 +92,8 @@ export async function exportUserData(userId: string, now = new Date()): Promise<
     savedJobs: withPrefix(ownPartition, 'SAVED#'),
     messagesSent: messagesSent.flat().map(record),
     reviewsWritten: reviewsWritten.filter((review) => review !== undefined).map(record),
-    reviewsAbout: withPrefix(ownPartition, 'REVIEW#'),
+    // A review still hidden (double-blind) is not the user's to read yet.
+    reviewsAbout: withPrefix(ownPartition, 'REVIEW#').filter((review) => review.publishedAt !== undefined),
     notifications: withPrefix(ownPartition, keys.notificationPrefix()),
     payments: [...posterPayments, ...workerPayments.filter((payment) => payment !== undefined)].map(record),
     disputesFiled: disputesFiled.map(record),

@@ -10,6 +10,7 @@ import { db, decodeCursor, encodeCursor, isConditionFailure, tableName } from '.
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { countAttempt } from '../lib/rate-limit.js';
 import { stripe } from '../lib/stripe.js';
+import { isStripeError } from '../lib/stripe-errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
 import { keys, timeOrdered } from '../table.js';
@@ -197,13 +198,18 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
 /**
  * Refunds a job's payment in full (deleting an open paid job, cancelling an assigned one, or
  * an admin's decision). Stripe's idempotency key makes repeated calls refund once; the row
- * moves `succeeded -> refunded` once.
+ * moves `succeeded -> refunded` once. A charge refunded already (the admin refunded before the
+ * job was cancelled or deleted, under another key) is what was asked: done, not a failure.
  */
 export async function refundPayment(paymentIntentId: string, reason: string, idempotencyKey: string): Promise<boolean> {
-  await (await stripe()).refunds.create(
-    { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { reason: reason.slice(0, 500) } },
-    { idempotencyKey },
-  );
+  try {
+    await (await stripe()).refunds.create(
+      { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { reason: reason.slice(0, 500) } },
+      { idempotencyKey },
+    );
+  } catch (error) {
+    if (!(isStripeError(error) && error.code === 'charge_already_refunded')) throw error;
+  }
   return markRefunded(paymentIntentId);
 }
 

@@ -33,6 +33,8 @@ export interface JobItem extends Omit<PartyJob, 'images'> {
   expiresAt?: number;
   /** The auto-release reminders sent for the pending release (their indexes in AUTO_RELEASE.reminderFractions). */
   autoReleaseReminders?: Set<number>;
+  /** Set by the job's review publication schedule: from then on its reviews are published as they are written. */
+  reviewsPublishedAt?: string;
 }
 
 /** The index keys a job item carries; recomputed on every status or worker change. */

@@ -23,8 +23,11 @@ export const handler = routeGroup('reviews', {
     return editReview(request.params.id ?? '', request.params.reviewerId ?? '', input, request.caller.userId);
   },
 
-  /** A job's reviews, one each way at most: public as on the parties' profiles (the admin console edits them). */
-  'GET /jobs/{id}/reviews': async ({ params }): Promise<{ items: ReviewView[] }> => ({ items: await listJobReviews(params.id ?? '') }),
+  /**
+   * A job's reviews, one each way at most: the published ones as on the parties' profiles, and a
+   * hidden one to its reviewer and to the admin (whose console edits them).
+   */
+  'GET /jobs/{id}/reviews': async ({ params, caller }): Promise<{ items: ReviewView[] }> => ({ items: await listJobReviews(params.id ?? '', caller) }),
 
   /** Reviews about a user, newest first, 50 a page. */
   'GET /profiles/{id}/reviews': async ({ params, query }): Promise<Page<ReviewView>> => listReviewsAbout(params.id ?? '', query.cursor),

@@ -93,6 +93,8 @@ export interface LocalStackOptions {
   printMail?: boolean;
   /** The auto-release delay in seconds; unset, AUTO_RELEASE_SECONDS from the environment (.env) or the deploy's default. */
   autoReleaseSeconds?: number;
+  /** How long after a release a job's hidden reviews are published; unset, REVIEW_PUBLICATION_SECONDS from the environment or 7 days. */
+  reviewPublicationSeconds?: number;
 }
 
 export interface LocalStack {
@@ -255,6 +257,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       scheduler: await proxied('scheduler', scheduler.url),
     };
     const autoReleaseSeconds = options.autoReleaseSeconds ? String(options.autoReleaseSeconds) : process.env[ENV.autoReleaseSeconds];
+    const reviewPublicationSeconds = options.reviewPublicationSeconds ? String(options.reviewPublicationSeconds) : process.env[ENV.reviewPublicationSeconds];
     const jobFeedQueueUrl = new URL(new URL(queues.queueUrls.jobFeedShard!).pathname, endpoints.sqs).href;
     // What each declared variable is locally: its value, the local-only variables that stand
     // in for it, or nothing where the setting exists in AWS only.
@@ -284,6 +287,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       adminSeatByDeploy: {},
       // Unset, the deploy's default delay.
       autoReleaseSeconds: autoReleaseSeconds ? { [ENV.autoReleaseSeconds]: autoReleaseSeconds } : {},
+      reviewPublicationSeconds: reviewPublicationSeconds ? { [ENV.reviewPublicationSeconds]: reviewPublicationSeconds } : {},
       autoReleaseScheduleGroup: { [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP },
       autoReleaseTargetArn: { [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')) },
       // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.

@@ -1,12 +1,12 @@
 /** Set-up through the API for browser tests: the steps a test is not about, done as the app does them. */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Stripe from 'stripe';
-import { inject } from 'vitest';
-import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
+import type { Application, JobPaymentStart, JobSummary } from '../../shared/api.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
 import { TEST_CARDS } from '../support/payments.js';
+import { e2eTarget } from './target.js';
 
 class ApiCallError extends Error {
   constructor(
@@ -34,7 +34,7 @@ async function honouringRetryAfter<T>(call: () => Promise<T>): Promise<T> {
 
 /** A demo user's ID token, from the user pool as the app signs in. */
 export async function idTokenOf(email: string): Promise<string> {
-  const config = inject('runtimeConfig');
+  const config = e2eTarget().runtimeConfig;
   const result = await cognitoClient(config.userPoolEndpoint ?? '').send(
     new InitiateAuthCommand({
       ClientId: config.userPoolClientId,
@@ -46,7 +46,7 @@ export async function idTokenOf(email: string): Promise<string> {
 }
 
 export async function callApi<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${inject('runtimeConfig').apiUrl}${path}`, {
+  const response = await fetch(`${e2eTarget().runtimeConfig.apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -72,9 +72,18 @@ export async function postPaidJob(posterToken: string, title: string, card: stri
     requirements: [],
     skills: ['Sanding'],
   }));
-  const simulator = new URL(inject('runtimeConfig').stripe.simulatorUrl ?? '');
+  const simulator = new URL(e2eTarget().runtimeConfig.stripe.simulatorUrl ?? '');
   const stripe = new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: simulator.hostname, port: Number(simulator.port), protocol: 'http', maxNetworkRetries: 0 });
   const intent = await stripe.paymentIntents.confirm(started.payment.paymentIntentId, { payment_method: card });
   if (intent.status === 'requires_action') await fetch(`${simulator.origin}/authenticate/${intent.id}/complete`, { method: 'POST' });
   return callApi<JobSummary>('POST', '/payments/confirm', posterToken, { paymentIntentId: started.payment.paymentIntentId });
+}
+
+/** A paid job of Paula's that Wendy applied for, was accepted for and marked completed (through the API). */
+export async function completedByWendy(title: string): Promise<JobSummary> {
+  const [paula, wendy] = await Promise.all([idTokenOf('paula@oddjobs.test'), idTokenOf('wendy@oddjobs.test')]);
+  const job = await postPaidJob(paula, title);
+  const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, wendy, {});
+  await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, paula, {});
+  return callApi<JobSummary>('POST', `/jobs/${job.id}/complete`, wendy, {});
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Application, JobSummary, OwnProfile } from '../../shared/api.js';
+import type { OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { formatCents } from '../../shared/money.js';
 import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { DESKTOP, newAccount, signUpAndVerify, submitSignIn } from './accounts-helpers.js';
-import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
+import { callApi, completedByWendy, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
 import { signedInPage } from './sign-in.js';
@@ -15,15 +15,6 @@ import { signedInPage } from './sign-in.js';
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-/** A paid job of Paula's that Wendy applied for, was accepted for and marked completed (through the API). */
-async function completedByWendy(title: string): Promise<JobSummary> {
-  const [paula, wendy] = await Promise.all([idTokenOf('paula@oddjobs.test'), idTokenOf('wendy@oddjobs.test')]);
-  const job = await postPaidJob(paula, title);
-  const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, wendy, {});
-  await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, paula, {});
-  return callApi<JobSummary>('POST', `/jobs/${job.id}/complete`, wendy, {});
-}
 
 describe('dashboards, reviews and the loose ends of the job loop in a browser', () => {
   const browser = useBrowser();
@@ -90,6 +81,8 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
     await eventually(() => mine.locator('.rating').count()).toBe(1);
 
     const comment = `Crisp lines on ${title}.`;
+    // Wendy's review first: Paula's, the second, publishes both (double-blind).
+    await callApi('POST', `/jobs/${job.id}/reviews`, await idTokenOf('wendy@oddjobs.test'), { rating: 5 });
     await callApi('POST', `/jobs/${job.id}/reviews`, paulaToken, { rating: 4, comment });
     await eventually(() => mine.getByText(comment).count()).toBe(1);
     const completed = region(wendy, 'Completed Jobs');

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
-import { seedDemoDataOnce } from '../../infra/local/seed.js';
-import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
-import { previewWebApp } from '../../infra/local/web-preview.js';
+import { startE2eStack } from './e2e-stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,26 +13,15 @@ declare module 'vitest' {
   }
 }
 
-/**
- * A fresh local stack with the demo data, and the production build of the web app served
- * by Vite's preview server with the stack's /config.json — what `npm run dev` runs, built
- * (infra/local/web-preview.ts).
- */
+/** The suite's one stack (e2e-stack.ts), with the deploy's settings (auto-release after 72 hours). */
 export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-e2e-'));
   // The config's `env` reaches the test files, not this process, whose environment the local
   // functions inherit their log level from: without it every function logs at INFO.
   process.env.LOG_LEVEL ??= project.config.env.LOG_LEVEL;
-  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS });
-  await seedDemoDataOnce(stack, dataDir);
-  const web = await previewWebApp(stack.config);
-  project.provide('webUrl', web.url);
-  project.provide('mailboxUrl', stack.urls.mailbox);
-  project.provide('runtimeConfig', stack.config);
-  project.provide('table', { endpoint: stack.urls.dynamodb, name: stack.tableName });
-  return async () => {
-    await web.close();
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const stack = await startE2eStack();
+  project.provide('webUrl', stack.webUrl);
+  project.provide('mailboxUrl', stack.mailboxUrl);
+  project.provide('runtimeConfig', stack.runtimeConfig);
+  project.provide('table', stack.table);
+  return () => stack.stop();
 }

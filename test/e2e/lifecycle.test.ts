@@ -124,6 +124,8 @@ describe('the job lifecycle in a browser', () => {
     // Both review each other; the ratings show on the job page.
     await expect.poll(() => paula.getByRole('heading', { name: 'Review Wendy Worker' }).count()).toBe(1);
     await review(paula, '5 stars', 'Careful work, great result.');
+    // Hidden until Wendy reviews too (double-blind); Paula is told so.
+    await expect.poll(() => paula.getByText(MSG.reviews.hiddenUntilBoth).count()).toBe(1);
     await wendy.reload();
     await expect.poll(() => wendy.getByRole('heading', { name: 'Review Paula Poster' }).count()).toBe(1);
     await review(wendy, '4 stars', 'Clear instructions, paid on time.');

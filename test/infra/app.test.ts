@@ -699,6 +699,12 @@ describe('auto-release schedules', () => {
     expect(delayOf(stacks)).toBe(String(72 * 3600));
     expect(delayOf(variant())).toBe(String(24 * 3600));
   });
+
+  it('sets the review publication delay (7 days after the release) where releases are scheduled', () => {
+    const scheduling = stacks.api.node.findAll().find((construct): construct is AppFunction => construct instanceof AppFunction && construct.declaration === EVENT_RULES.autoReleaseSchedules)!;
+    const variables = (Template.fromStack(Stack.of(scheduling)).toJSON().Resources[cfnId(scheduling.function)] as Resource).Properties.Environment.Variables;
+    expect(variables[ENV.reviewPublicationSeconds]).toBe(String(7 * 86_400));
+  });
 });
 
 describe('account deletion', () => {

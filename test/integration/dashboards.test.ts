@@ -29,6 +29,8 @@ describe('GET /me/dashboard', () => {
     const paid = await setJobStatus(stack(), await completedJob(poster, worker, 'Mow a lawn'), 'paid');
     const open = await postOpenJob(stack(), poster, { title: 'Clean a garage' });
     await post(`/jobs/${open.id}/applications`, otherWorker);
+    // The worker's review, hidden, is published with the poster's (double-blind).
+    await post(`/jobs/${paid.id}/reviews`, worker, { rating: 5 });
     const review = (await post<Review>(`/jobs/${paid.id}/reviews`, poster, { rating: 4, comment: 'Neat edges.' })).body;
 
     const forWorker = await dashboard(worker);
@@ -45,7 +47,7 @@ describe('GET /me/dashboard', () => {
     ]);
 
     const forPoster = await dashboard(poster);
-    expect(forPoster.body).toMatchObject({ role: 'poster', totalEarnings: 0, successRate: null, rating: null, reviewCount: 0, reviews: { items: [] } });
+    expect(forPoster.body).toMatchObject({ role: 'poster', totalEarnings: 0, successRate: null, rating: 5, reviewCount: 1 });
     expect(forPoster.body.jobs.map((job) => [job.title, job.status, job.pendingApplications])).toEqual([
       ['Clean a garage', 'open', 1],
       ['Mow a lawn', 'paid', 0],
@@ -82,15 +84,18 @@ describe('GET /me/dashboard', () => {
     expect((await api(stack(), 'GET', '/me/dashboard')).status).toBe(401);
   });
 
-  it('pushes a new review live to the user it is about, and to no one else', async () => {
+  it('pushes a review live to the user it is about once it is published, and to no one else', async () => {
     const poster = await createReadyUser(stack(), 'poster');
     const worker = await createReadyUser(stack(), 'worker');
     const job = await setJobStatus(stack(), await completedJob(poster, worker, 'Wash windows'), 'paid');
     const [workerSocket, posterSocket] = await Promise.all([listen(`${stack().urls.webSocket}?token=${worker.idToken}`), listen(`${stack().urls.webSocket}?token=${poster.idToken}`)]);
+    const hidden = (await post<Review>(`/jobs/${job.id}/reviews`, worker, { rating: 4 })).body;
+    await settle(stack());
     const review = (await post<Review>(`/jobs/${job.id}/reviews`, poster, { rating: 5 })).body;
     await settle(stack());
     await expect.poll(() => workerSocket.messages.filter((message) => message.type === 'review.saved')).toEqual([{ type: 'review.saved', review }]);
-    expect(posterSocket.messages.filter((message) => message.type === 'review.saved')).toEqual([]);
+    // The worker's review reached the poster once, when the poster's published both.
+    expect(posterSocket.messages.filter((message) => message.type === 'review.saved')).toEqual([{ type: 'review.saved', review: { ...hidden, publishedAt: review.publishedAt } }]);
     workerSocket.socket.close();
     posterSocket.socket.close();
   });

@@ -1,9 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetQueueAttributesCommand, ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, Earnings, JobPaymentStart, JobSummary, OwnProfile, Page, PaymentRecord } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { jobIndexKeys } from '../../functions/domain/jobs.js';
 import { keys } from '../../functions/table.js';
+import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { APP_ORIGIN, TEST_CARDS, connectPaymentAccount, postPaidJob, settle, stripeOf } from '../support/payments.js';
 
@@ -25,6 +27,14 @@ describe('payments through the Stripe test-mode simulator', () => {
     const user = await createUser(stack(), { role });
     await connectPaymentAccount(stack(), user);
     return user;
+  }
+
+  /** How many events the refund rule's function gave up on (its dead-letter queue). */
+  async function refundRuleDeadLetters(): Promise<string | undefined> {
+    const sqs = new SQSClient({ endpoint: stack().urls.queues, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: deadLetterQueuePrefix('OddJobsApi', 'refundJobPayment') }));
+    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: QueueUrls[0]!, AttributeNames: ['ApproximateNumberOfMessages'] }));
+    return Attributes?.ApproximateNumberOfMessages;
   }
 
   const paymentRows = async (jobId: string) => (await queryIndex(stack(), 'GSI1', keys.paymentsLog())).filter((row) => row.jobId === jobId);
@@ -191,6 +201,22 @@ describe('payments through the Stripe test-mode simulator', () => {
     expect((await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: poster.idToken })).status).toBe(204);
     await settle(stack());
     const intent = await stripeOf(stack()).paymentIntents.retrieve((await paymentRows(job.id))[0]!.stripePaymentIntentId, { expand: ['latest_charge'] });
+    expect(intent.latest_charge).toMatchObject({ amount_refunded: 5700 });
+  });
+
+  it("counts a job's refund as done when the admin refunded it before the job was deleted", async () => {
+    const poster = await connectedUser('poster');
+    const job = await postPaidJob(stack(), poster, { ...form, title: 'Refunded, then deleted' });
+    const [row] = await paymentRows(job.id);
+    const refund = await api(stack(), 'POST', `/admin/payments/${row!.stripePaymentIntentId}/refund`, { token: admin.idToken, body: { reason: 'Poster asked' } });
+    expect(refund.body).toEqual({ refunded: true });
+    const deadLetters = await refundRuleDeadLetters();
+    // The rule's refund meets Stripe's charge_already_refunded: the money is back already.
+    expect((await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: poster.idToken })).status).toBe(204);
+    await settle(stack());
+    expect(await refundRuleDeadLetters()).toBe(deadLetters);
+    expect((await paymentRows(job.id))[0]).toMatchObject({ status: 'refunded' });
+    const intent = await stripeOf(stack()).paymentIntents.retrieve(row!.stripePaymentIntentId, { expand: ['latest_charge'] });
     expect(intent.latest_charge).toMatchObject({ amount_refunded: 5700 });
   });
 

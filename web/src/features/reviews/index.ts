@@ -1,3 +1,4 @@
+export { fetchJobReviews } from './api/fetch-job-reviews';
 export { useRatedProfile } from './api/fetch-public-profile';
 export { RatingSummary } from './components/RatingSummary';
 export { ReviewCard } from './components/ReviewCard';

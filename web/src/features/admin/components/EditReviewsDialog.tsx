@@ -10,7 +10,7 @@ import { useModalDialog } from '../../../lib/hooks/useModalDialog';
 import { useToast } from '../../../lib/toast/useToast';
 import { ADMIN_QUERY } from '../api/admin-query-keys';
 import { editReview } from '../api/edit-review';
-import { fetchJobReviews } from '../api/fetch-job-reviews';
+import { fetchJobReviews } from '../../reviews';
 
 const RATINGS = Array.from({ length: REVIEW_RATING.max - REVIEW_RATING.min + 1 }, (_, i) => REVIEW_RATING.min + i);
 
@@ -87,6 +87,7 @@ function ReviewEditor({ jobId, item }: { jobId: string; item: ReviewView }) {
     >
       <p className="admin-review__by">
         By {item.reviewer?.name ?? 'a former user'} on {new Date(item.review.createdAt).toLocaleDateString()}
+        {item.review.publishedAt ? null : ' (hidden until the other side reviews or 7 days pass)'}
       </p>
       <SelectField label="Rating" size="small" value={String(rating)} onChange={(event) => setRating(Number(event.target.value))}>
         {RATINGS.map((stars) => (

@@ -36,6 +36,7 @@ function GivenReview({ review }: { review: Review }) {
         <span aria-hidden="true"> {'★'.repeat(review.rating)}</span>. Thank you for your review.
       </p>
       {review.comment ? <blockquote className="preserve-lines">{review.comment}</blockquote> : null}
+      {review.publishedAt ? null : <p className="muted">{MSG.reviews.hiddenUntilBoth}</p>}
     </div>
   );
 }
@@ -46,6 +47,7 @@ function ReviewForm({ jobReview }: { jobReview: JobReview }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ratingErrorId = useId();
+  const blindNoticeId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,7 +61,10 @@ function ReviewForm({ jobReview }: { jobReview: JobReview }) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate aria-describedby={blindNoticeId}>
+      <p id={blindNoticeId} className="muted">
+        {MSG.reviews.hiddenUntilBoth}
+      </p>
       <fieldset className="star-rating" aria-describedby={error ? ratingErrorId : undefined}>
         <legend className="field__label">Rating</legend>
         {STARS.map((stars) => (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Page, Review, ReviewView } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
+import { fetchJobReviews } from '../api/fetch-job-reviews';
 import { fetchReviewsAbout } from '../api/fetch-reviews-about';
 import { submitReview } from '../api/submit-review';
 import { useApi } from '../../../lib/api/useApi';
@@ -18,19 +19,20 @@ export interface JobReview {
 
 /**
  * The review `reviewerId` gives `revieweeId` for a paid job: the one already written (from the
- * reviewee's reviews, newest first) or none yet, and submitting it.
+ * job's reviews, where the reviewer sees their own while it is hidden) or none yet, and
+ * submitting it.
  */
 export function useJobReview(jobId: string, reviewerId: string, revieweeId: string): JobReview {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [submitted, setSubmitted] = useState<Review | null>(null);
-  const reviews = useReviewsAbout(revieweeId);
+  const reviews = useQuery({ queryKey: queryKeys.jobReviews(jobId), queryFn: () => fetchJobReviews(api, jobId) });
   const loaded = reviews.isError
     ? null
-    : reviews.data && (reviews.data.items.find(({ review }) => review.jobId === jobId && review.reviewerId === reviewerId)?.review ?? null);
-  // The reviewee's rating and reviews changed: read them again wherever they are shown (the
-  // job page shows the poster's rating with the job).
+    : reviews.data && (reviews.data.items.find(({ review }) => review.reviewerId === reviewerId)?.review ?? null);
+  // The reviewee's rating and reviews may have changed (both reviews publish together): read
+  // them again wherever they are shown (the job page shows the poster's rating with the job).
   const refreshReviewee = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.profile(revieweeId) }),

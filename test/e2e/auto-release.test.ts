@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { JobDetail } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { formatCents } from '../../shared/money.js';
+import { DESKTOP } from './accounts-helpers.js';
+import { callApi, completedByWendy, idTokenOf } from './api-helpers.js';
+import { useBrowser, webUrl } from './browser.js';
+import { signedInPage } from './sign-in.js';
+import { useOwnStack } from './target.js';
+
+/** Short enough to watch in a test, long enough that the dispute is filed first on a busy machine. */
+const AUTO_RELEASE_SECONDS = 20;
+
+/** The notifications titled `title` about the job titled `jobTitle`, on the notifications page, read afresh. */
+async function notificationsAbout(page: Page, jobTitle: string, title: string): Promise<number> {
+  await page.goto(webUrl('/notifications'));
+  const rows = page.getByRole('button', { name: new RegExp(jobTitle) });
+  await expect.poll(() => rows.count()).toBeGreaterThan(0);
+  return rows.filter({ hasText: title }).count();
+}
+
+/** The row of the job titled `jobTitle` on My Earnings, read afresh (empty when it is not there). */
+async function earningsRow(page: Page, jobTitle: string): Promise<string> {
+  await page.goto(webUrl('/worker-earnings'));
+  await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Paid Jobs' }).count()).toBe(1);
+  const row = page.getByRole('row').filter({ hasText: jobTitle });
+  return (await row.count()) ? row.innerText() : '';
+}
+
+describe('auto-release in a browser', () => {
+  // This file's own stack: the suite's keeps the deploy's 72 hours, and no other file waits for this one.
+  useOwnStack({ autoReleaseSeconds: AUTO_RELEASE_SECONDS });
+  const browser = useBrowser();
+
+
+  it('releases a completed job after the delay, once, with both sides notified; a dispute cancels it', async () => {
+    const suffix = randomUUID().slice(0, 6);
+    const [released, disputed] = [`Rake the leaves ${suffix}`, `Fix the gate ${suffix}`];
+    const job = await completedByWendy(released);
+    const disputedJob = await completedByWendy(disputed);
+    const [paulaToken, wendyToken] = await Promise.all([idTokenOf('paula@oddjobs.test'), idTokenOf('wendy@oddjobs.test')]);
+    const releaseTimes = await Promise.all([job, disputedJob].map(async ({ id }) => (await callApi<JobDetail>('GET', `/jobs/${id}`, paulaToken)).autoReleaseAt));
+    expect(releaseTimes).toEqual([expect.any(String), expect.any(String)]);
+    await callApi('POST', `/jobs/${disputedJob.id}/dispute`, wendyToken, { type: 'payment', description: 'Please release, the gate is fixed.' });
+
+    const contexts = [await browser().newContext({ viewport: DESKTOP }), await browser().newContext({ viewport: DESKTOP })];
+    const [wendy, paula] = [await signedInPage(contexts[0]!, 'wendy@oddjobs.test'), await signedInPage(contexts[1]!, 'paula@oddjobs.test')];
+    // Nobody releases: the delay passes, and the job is paid on its own.
+    const lastDue = Math.max(...releaseTimes.map((time) => Date.parse(time!)));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastDue - Date.now())));
+    await expect.poll(() => notificationsAbout(wendy, released, MSG.payments.autoReleasedTitle), { timeout: 60_000 }).toBe(1);
+    expect(await earningsRow(wendy, released)).toContain(formatCents(job.payment));
+    await expect.poll(() => notificationsAbout(paula, released, MSG.payments.autoReleasedTitle)).toBe(1);
+
+    // Once: the worker was paid and told once, and the disputed job (due by now too) was not released.
+    expect(await notificationsAbout(wendy, released, MSG.payments.autoReleasedTitle)).toBe(1);
+    expect(await earningsRow(wendy, disputed)).toBe('');
+    expect(await notificationsAbout(paula, disputed, MSG.payments.autoReleasedTitle)).toBe(0);
+    expect((await callApi<JobDetail>('GET', `/jobs/${disputedJob.id}`, paulaToken)).status).toBe('completed');
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+});

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { seedDemoDataOnce } from '../../infra/local/seed.js';
+import { RANDOM_PORTS, startLocalStack, type LocalStackOptions } from '../../infra/local/stack.js';
+import { previewWebApp } from '../../infra/local/web-preview.js';
+
+/** A stack browser tests run against: where the app is, its mailbox, its endpoints and table. */
+export interface E2eStack {
+  webUrl: string;
+  mailboxUrl: string;
+  /** The stack's endpoints as the app reads them (API, user pool, Stripe simulator), for set-up through the API. */
+  runtimeConfig: RuntimeConfig;
+  /** The stack's table, for set-up that the deploy writes directly (the invited admin's profile). */
+  table: { endpoint: string; name: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh local stack with the demo data, and the production build of the web app served
+ * by Vite's preview server with the stack's /config.json — what `npm run dev` runs, built
+ * (infra/local/web-preview.ts). The suite shares one (global-setup.ts); a file that needs
+ * other settings starts its own (useOwnStack in target.ts).
+ */
+export async function startE2eStack(options: Pick<LocalStackOptions, 'autoReleaseSeconds'> = {}): Promise<E2eStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-e2e-'));
+  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, ...options });
+  await seedDemoDataOnce(stack, dataDir);
+  const web = await previewWebApp(stack.config);
+  return {
+    webUrl: web.url,
+    mailboxUrl: stack.urls.mailbox,
+    runtimeConfig: stack.config,
+    table: { endpoint: stack.urls.dynamodb, name: stack.tableName },
+    async stop() {
+      await web.close();
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
