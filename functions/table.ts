@@ -223,6 +223,12 @@ export const keys = {
   /** How many nearby-job alerts a worker received on one calendar day of their zone (TTL'd). */
   nearbyAlertCount: (workerId: string, localDay: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `ALERTDAY#${localDay}` }),
 
+  /**
+   * One delivery of a notification by one off-site channel ('email', 'push'): put on condition
+   * that it does not exist before sending, so a retried sender sends once (TTL'd).
+   */
+  notificationDelivery: (notificationId: string, channel: string): ItemKey => ({ pk: `DELIVERY#${notificationId}`, sk: channel }),
+
   /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
   idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),
 
