@@ -420,6 +420,7 @@ export const MSG = {
     channelsTitle: 'How we reach you', // ours
     channelsHint: 'Choose, for each kind of notification, whether it shows in the app and whether we email it.', // ours
     pushUnavailable: 'Push notifications are not available yet', // ours
+    digestUnavailable: 'Digest coming soon', // ours
   },
   /** An email's one-click unsubscribe (issue 25): the link's page and the route. */
   unsubscribe: {

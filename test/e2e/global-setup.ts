@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { seedDemoDataOnce } from '../../infra/local/seed.js';
+import { freePort } from '../../infra/local/processes.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 import { previewWebApp } from '../../infra/local/web-preview.js';
 
@@ -28,9 +29,11 @@ export default async function setup(project: TestProject) {
   // The config's `env` reaches the test files, not this process, whose environment the local
   // functions inherit their log level from: without it every function logs at INFO.
   process.env.LOG_LEVEL ??= project.config.env.LOG_LEVEL;
-  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS });
+  // The web app's port first: links in emails lead there.
+  const webPort = await freePort();
+  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, webOrigin: `http://127.0.0.1:${webPort}` });
   await seedDemoDataOnce(stack, dataDir);
-  const web = await previewWebApp(stack.config);
+  const web = await previewWebApp(stack.config, { port: webPort });
   project.provide('webUrl', web.url);
   project.provide('mailboxUrl', stack.urls.mailbox);
   project.provide('runtimeConfig', stack.config);
