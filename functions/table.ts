@@ -217,6 +217,13 @@ export const keys = {
   /** GSI2 on unread notifications only (removed when read): the user's unread, newest first. */
   unreadNotificationsOf: (userId: string) => `UNREAD#${userId}`,
 
+  /**
+   * The quiet period of a conversation's messages to one party who was away (no open
+   * connection): written with the one new_message notification of the period, on condition that
+   * the last period ended (functions/domain/away-messages.ts).
+   */
+  awayMessagesPeriod: (jobId: string, workerId: string, recipientId: string): ItemKey => ({ pk: `CONV#${jobId}#${workerId}`, sk: `AWAY#${recipientId}` }),
+
   /** Marks that a worker was alerted to a job (one alert per job and worker, ever). GSI3: by job. */
   nearbyAlert: (workerId: string, jobId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `NEARBY#${jobId}` }),
 

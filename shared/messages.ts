@@ -253,6 +253,8 @@ export const MSG = {
     declinedTitle: 'Job completion declined', // ours
     declinedMessage: (title: string, reason: string) => `The poster declined the completion of "${title}": ${reason}`, // ours
     questionTitle: 'New question about your job', // ours
+    awayMessagesTitle: 'New messages while you were away', // ours
+    awayMessagesMessage: (name: string, title: string) => `${name} sent you messages about "${title}". Open the conversation to read and reply.`, // ours
     questionMessage: (workerName: string, title: string) => `${workerName} has a question about "${title}".`, // ours
   },
   /** Spec 2 §8 "Reviews". */

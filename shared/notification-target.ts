@@ -12,13 +12,13 @@ export const adminTabPath = (tab: string) => `${ROLE_HOME.admin}?tab=${tab}`;
 
 /**
  * Where a notification leads (issue 25), in the app and from its email: to what it is about,
- * not always its job. A worker's question opens the conversation, a dispute update the
+ * not always its job. A worker's question and messages that came while away open the conversation, a dispute update the
  * dispute's thread (on the party's dashboard; the admin's disputes tab), a released payment the
  * worker's earnings; the rest open their job, or the list when they have none.
  */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'jobId' | 'metadata'>, role: Role | undefined): string {
   const { conversation_id: conversationId, disputeId } = notification.metadata;
-  if (notification.type === 'worker_question' && conversationId) return `${MESSAGES_PATH}/${encodeURIComponent(conversationId)}`;
+  if ((notification.type === 'worker_question' || notification.type === 'new_message') && conversationId) return `${MESSAGES_PATH}/${encodeURIComponent(conversationId)}`;
   if (notification.type === 'payment_released') return EARNINGS_PATH;
   if (notification.type === 'dispute_update' && disputeId && role) {
     return role === 'admin' ? adminTabPath('disputes') : `${ROLE_HOME[role]}?${OPEN_DISPUTE_PARAM}=${encodeURIComponent(disputeId)}`;

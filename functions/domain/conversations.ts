@@ -9,6 +9,8 @@ import { countDistinctAttempt } from '../lib/rate-limit.js';
 import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
 import { LostRace, TransactionRefused, retryLostRaces, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
+import { logger } from '../lib/logger.js';
+import { notifyAwayRecipient } from './away-messages.js';
 import { getJob, type JobItem } from './jobs.js';
 import { notificationWrites } from './notifications.js';
 import { getProfile, toPublicProfile, type ProfileItem } from './profiles.js';
@@ -485,8 +487,35 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
     },
     { attempts: 10, exhaustedMessage: MSG.messaging.sendFailed },
   );
-  if (result.created) await pushToConnections(await connections, { type: 'chat.message', conversationId: conversation.id, message: result.message });
+  if (result.created) {
+    await pushToConnections(await connections, { type: 'chat.message', conversationId: conversation.id, message: result.message });
+    // A worker's question told the poster already.
+    if (!result.questionSent) await tellRecipientIfAway(conversation, firstRead.party, firstRead.job, senderId);
+  }
   return result;
+}
+
+/**
+ * The recipient has no open connection: they hear of the conversation by a new_message
+ * notification (and email), once per quiet period (functions/domain/away-messages.ts). Best
+ * effort: the message is sent whatever happens here.
+ */
+async function tellRecipientIfAway(conversation: ConversationItem, senderParty: Party, job: JobItem | undefined, senderId: string): Promise<void> {
+  const recipientId = partyId(conversation, otherParty(senderParty));
+  try {
+    for await (const _connection of userConnectionIds(recipientId)) return;
+    const sender = await getProfile(senderId);
+    await notifyAwayRecipient({
+      jobId: conversation.jobId,
+      workerId: conversation.workerId,
+      conversationId: conversation.id,
+      jobTitle: job?.title ?? '',
+      senderName: sender?.name ?? '',
+      recipientId,
+    });
+  } catch (error) {
+    logger.warn('could not tell an away recipient of a message', { conversationId: conversation.id, error });
+  }
 }
 
 /**

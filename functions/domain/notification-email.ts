@@ -20,6 +20,7 @@ const EMAIL_TEMPLATES: Record<NotificationType, { action: string }> = {
   application_rejected: { action: 'View the job' },
   application_accepted: { action: 'View the job' },
   job_moderated: { action: 'View the job' },
+  new_message: { action: 'Open the conversation' },
 };
 
 export interface EmailLinks {

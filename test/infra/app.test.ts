@@ -888,21 +888,19 @@ describe('notification email', () => {
     const [rule] = functionsFor(EVENT_RULES.notificationMail.entry);
     for (const sender of [rule!, queue.consumer]) {
       expect(lambdaOf(sender).Properties.Environment.Variables[ENV.mailQueueUrl], sender.declaration.entry).toEqual(ref(cfnId(queue.queue)));
-      expect(statementsOf(sender).some((statement) => [statement.Action].flat().includes('sqs:SendMessage') && JSON.stringify(statement.Resource) === JSON.stringify(getAttArn(cfnId(queue.queue))))).toBe(true);
+      const sendingTo = statementsOf(sender).filter((statement) => [statement.Action].flat().includes('sqs:SendMessage')).map((statement) => JSON.stringify(statement.Resource));
+      expect(sendingTo.join(), sender.declaration.entry).toContain(JSON.stringify(getAttArn(cfnId(queue.queue))));
     }
   });
 
   it('lets only the mailer send email, from the sesFromAddress identity only; without one it may send nothing', () => {
     const built = variant();
     const mailer = mailerOf(built);
-    expect(sesStatements(mailer)).toEqual([
-      {
-        Action: 'ses:SendEmail',
-        Effect: 'Allow',
-        Resource: Stack.of(mailer).resolve(senderIdentityArns(mailer, VARIANT.sesFromAddress)),
-        Condition: { StringEquals: { 'ses:FromAddress': VARIANT.sesFromAddress } },
-      },
-    ]);
+    const byText = (values: unknown[]) => values.map((value) => JSON.stringify(value)).sort();
+    const [statement, ...others] = sesStatements(mailer);
+    expect(others).toEqual([]);
+    expect(statement).toMatchObject({ Action: 'ses:SendEmail', Effect: 'Allow', Condition: { StringEquals: { 'ses:FromAddress': VARIANT.sesFromAddress } } });
+    expect(byText([statement!.Resource].flat())).toEqual(byText(Stack.of(mailer).resolve(senderIdentityArns(mailer, VARIANT.sesFromAddress)) as unknown[]));
     expect(JSON.stringify(Stack.of(mailer).resolve(senderIdentityArns(mailer, VARIANT.sesFromAddress)))).toMatch(/identity\/no-reply@mail\.example\.com".*identity\/mail\.example\.com"/);
     expect(variablesOf(mailer)[ENV.mailFromAddress]).toBe(VARIANT.sesFromAddress);
     for (const fn of appFunctionsOf(built).filter((other) => other !== mailer)) expect(sesStatements(fn), fn.declaration.entry).toEqual([]);
