@@ -12,6 +12,8 @@ function notification(type: NotificationType, createdAt: string, overrides: Part
 describe('every notification leads to its subject (issue 25)', () => {
   it("opens a worker's question in its conversation", () => {
     expect(notificationTarget(notification('worker_question', at(0), { metadata: { conversation_id: 'c 1' } }), 'poster')).toBe('/real-time-messages/c%201');
+    // Messages that came while away open their conversation too.
+    expect(notificationTarget(notification('new_message', at(0), { metadata: { conversation_id: 'c 2' } }), 'worker')).toBe('/real-time-messages/c%202');
   });
 
   it("opens a dispute update in the dispute's thread on the party's dashboard, the admin's disputes tab for the admin", () => {
