@@ -349,20 +349,22 @@ export async function listMessages(userId: string, id: string, range: { before?:
   return { items: messages, nextCursor: hasMore && edge ? edge.position : null };
 }
 
-/** Every open connection of the conversation's two parties (the sender's other tabs included). */
-async function partiesConnections(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>): Promise<string[]> {
-  const ids: string[] = [];
-  await Promise.all(
+/** Every open connection of each of the conversation's two parties (the sender's other tabs included). */
+async function partiesConnections(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>): Promise<Record<Party, string[]>> {
+  const [poster, worker] = await Promise.all(
     [conversation.posterId, conversation.workerId].map(async (userId) => {
+      const ids: string[] = [];
       for await (const id of userConnectionIds(userId)) ids.push(id);
+      return ids;
     }),
   );
-  return ids;
+  return { poster: poster!, worker: worker! };
 }
 
 /** Sends one live message to every open connection of both parties. */
 async function pushToParties(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>, message: LiveMessage): Promise<void> {
-  await pushToConnections(await partiesConnections(conversation), message);
+  const { poster, worker } = await partiesConnections(conversation);
+  await pushToConnections([...poster, ...worker], message);
 }
 
 async function messageSentAs(conversation: ConversationItem, senderId: string, messageId: string): Promise<ChatMessage | undefined> {
@@ -488,22 +490,23 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
     { attempts: 10, exhaustedMessage: MSG.messaging.sendFailed },
   );
   if (result.created) {
-    await pushToConnections(await connections, { type: 'chat.message', conversationId: conversation.id, message: result.message });
-    // A worker's question told the poster already.
-    if (!result.questionSent) await tellRecipientIfAway(conversation, firstRead.party, firstRead.job, senderId);
+    const { poster, worker } = await connections;
+    await pushToConnections([...poster, ...worker], { type: 'chat.message', conversationId: conversation.id, message: result.message });
+    // No connection of the recipient took it live; a worker's question told the poster already.
+    const recipient = otherParty(firstRead.party);
+    if ((recipient === 'poster' ? poster : worker).length === 0 && !result.questionSent) await tellAwayRecipient(conversation, recipient, firstRead.job, senderId);
   }
   return result;
 }
 
 /**
- * The recipient has no open connection: they hear of the conversation by a new_message
+ * The recipient had no open connection: they hear of the conversation by a new_message
  * notification (and email), once per quiet period (functions/domain/away-messages.ts). Best
  * effort: the message is sent whatever happens here.
  */
-async function tellRecipientIfAway(conversation: ConversationItem, senderParty: Party, job: JobItem | undefined, senderId: string): Promise<void> {
-  const recipientId = partyId(conversation, otherParty(senderParty));
+async function tellAwayRecipient(conversation: ConversationItem, recipient: Party, job: JobItem | undefined, senderId: string): Promise<void> {
+  const recipientId = partyId(conversation, recipient);
   try {
-    for await (const _connection of userConnectionIds(recipientId)) return;
     const sender = await getProfile(senderId);
     await notifyAwayRecipient({
       jobId: conversation.jobId,
