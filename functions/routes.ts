@@ -33,7 +33,13 @@ export type Capability =
    * Creates and deletes the one-time schedules of the auto-release group (AUTO_RELEASE), each
    * invoking SCHEDULE_TARGETS.autoRelease through the scheduler's role, which it may pass.
    */
-  | 'schedules:auto-release';
+  | 'schedules:auto-release'
+  /** Sends to the mail queue (QUEUE_CONSUMERS.mailer), with a delay where quiet hours hold an email back. */
+  | 'queue:mail'
+  /** Sends email through SES v2 from the deploy's sender identity (`-c sesFromAddress`) only. */
+  | 'mail:send'
+  /** Reads the key that signs and checks one-click unsubscribe tokens (functions/lib/unsubscribe-tokens.ts). */
+  | 'mail:unsubscribe-key';
 
 export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
@@ -267,6 +273,14 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /me/unread-messages': 'user',
     },
   },
+  /** RFC 8058 one-click unsubscribe: the signed token in the link is the only credential. */
+  unsubscribe: {
+    entry: 'functions/http/unsubscribe.ts',
+    capabilities: ['table:read', 'table:write', 'mail:unsubscribe-key'],
+    routes: {
+      'POST /unsubscribe': 'public',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
@@ -462,6 +476,12 @@ export const EVENT_RULES = {
     entry: 'functions/events/flag-job.ts',
     capabilities: ['table:read', 'table:write'],
   },
+  notificationMail: {
+    description: 'Queues every new notification for the mailer, which decides whether and when it goes by email',
+    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created] },
+    entry: 'functions/events/notification-mail.ts',
+    capabilities: ['queue:mail'],
+  },
 } as const satisfies Record<string, EventRule>;
 
 /**
@@ -505,6 +525,19 @@ export const QUEUE_CONSUMERS = {
     capabilities: ['table:read', 'table:write', 'sockets:push'],
     batchSize: 1,
     timeoutSeconds: 60,
+  },
+  /**
+   * One message per notification (queued by EVENT_RULES.notificationMail), or per email held
+   * back by quiet hours: sends it once (keyed by notification and channel) if the user wants it by email.
+   */
+  mailer: {
+    description: 'Emails a notification to its user through SES, once, honouring their email preference and quiet hours',
+    entry: 'functions/queues/mailer.ts',
+    capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key', 'queue:mail'],
+    /** Links in the email: the subject on the site, and the one-click unsubscribe on the API. */
+    settings: ['mailLinkOrigin', 'apiUrl'],
+    batchSize: 5,
+    timeoutSeconds: 30,
   },
 } as const satisfies Record<string, QueueConsumer>;
 
@@ -603,16 +636,28 @@ export const ENV = {
   autoReleaseScheduleGroup: 'AUTO_RELEASE_SCHEDULE_GROUP',
   autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
   autoReleaseSchedulerRoleArn: 'AUTO_RELEASE_SCHEDULER_ROLE_ARN',
+  /** The queue that `queue:mail` sends to. */
+  mailQueueUrl: 'MAIL_QUEUE_URL',
+  /** `mail:send`: the sender address (the deploy's `-c sesFromAddress`); empty when the deploy has none, and email is then off. */
+  mailFromAddress: 'MAIL_FROM_ADDRESS',
+  /** AWS: the Secrets Manager secret holding the unsubscribe tokens' signing key. */
+  unsubscribeSecretArn: 'UNSUBSCRIBE_SECRET_ARN',
+  /** Local stack only: the signing key itself, generated on the first run. */
+  unsubscribeKey: 'UNSUBSCRIBE_KEY',
+  /** Where links in emails lead: the site's origin (AWS: the same as siteOrigin; locally the web app's, which siteOrigin leaves unset). */
+  mailLinkOrigin: 'MAIL_LINK_ORIGIN',
+  /** The HTTP API's URL, where an email's one-click unsubscribe posts. */
+  apiUrl: 'API_URL',
 } as const;
 
 /** A name in ENV. */
 export type EnvKey = keyof typeof ENV;
 
 /** The variables only the local stack sets, in place of AWS's own (each stands in for a declared one). */
-export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri'] as const satisfies readonly EnvKey[];
+export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri', 'unsubscribeKey'] as const satisfies readonly EnvKey[];
 
 /** The settings a declaration may name (FunctionDeclaration.settings). */
-export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds'>;
+export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'mailLinkOrigin' | 'apiUrl'>;
 
 /**
  * What each capability grants, declared once: the IAM actions of its least-privilege grant
@@ -645,6 +690,10 @@ export const CAPABILITY_GRANTS = {
     actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'],
     environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn'],
   },
+  'queue:mail': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['mailQueueUrl'] },
+  // On the sender's identities only, and only from the sender's address (the CDK app's grant).
+  'mail:send': { actions: ['ses:SendEmail'], environment: ['mailFromAddress'] },
+  'mail:unsubscribe-key': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['unsubscribeSecretArn'] },
 } as const satisfies Record<Capability, { readonly actions: readonly string[]; readonly environment: readonly EnvKey[] }>;
 
 /** The variables a declared function is given, by ENV key: its capabilities' and its settings. */

@@ -219,6 +219,13 @@ export const keys = {
   /** GSI2 on unread notifications only (removed when read): the user's unread, newest first. */
   unreadNotificationsOf: (userId: string) => `UNREAD#${userId}`,
 
+  /**
+   * The quiet period of a conversation's messages to one party who was away (no open
+   * connection): written with the one new_message notification of the period, on condition that
+   * the last period ended (functions/domain/away-messages.ts).
+   */
+  awayMessagesPeriod: (jobId: string, workerId: string, recipientId: string): ItemKey => ({ pk: `CONV#${jobId}#${workerId}`, sk: `AWAY#${recipientId}` }),
+
   /** Marks that a worker was alerted to a job (one alert per job and worker, ever). GSI3: by job. */
   nearbyAlert: (workerId: string, jobId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `NEARBY#${jobId}` }),
 
@@ -231,6 +238,12 @@ export const keys = {
    */
   accountDeletion: (userId: string): ItemKey => ({ pk: `DELETION#${userId}`, sk: 'DELETION' }),
   deletionsAwaitingSweep: () => 'DELETIONS',
+
+  /**
+   * One delivery of a notification by one off-site channel ('email', 'push'): put on condition
+   * that it does not exist before sending, so a retried sender sends once (TTL'd).
+   */
+  notificationDelivery: (notificationId: string, channel: string): ItemKey => ({ pk: `DELIVERY#${notificationId}`, sk: channel }),
 
   /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
   idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),

@@ -153,6 +153,8 @@ export const NOTIFICATION_TYPES = [
   'application_accepted',
   /** The admin cancelled or removed the poster's job, with the reason. */
   'job_moderated',
+  /** Chat messages came while the recipient had no open connection: one per conversation per quiet period (issue 25). */
+  'new_message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

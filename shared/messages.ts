@@ -269,6 +269,8 @@ export const MSG = {
     declinedTitle: 'Job completion declined', // ours
     declinedMessage: (title: string, reason: string) => `The poster declined the completion of "${title}": ${reason}`, // ours
     questionTitle: 'New question about your job', // ours
+    awayMessagesTitle: 'New messages while you were away', // ours
+    awayMessagesMessage: (name: string, title: string) => `${name} sent you messages about "${title}". Open the conversation to read and reply.`, // ours
     questionMessage: (workerName: string, title: string) => `${workerName} has a question about "${title}".`, // ours
   },
   /** Spec 2 §8 "Reviews". */
@@ -449,8 +451,20 @@ export const MSG = {
     nearbyTitle: 'New job near you', // ours
     nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
     channelsTitle: 'How we reach you', // ours
-    channelsHint: 'Choose, for each kind of notification, whether it shows in the app.', // ours
+    channelsHint: 'Choose, for each kind of notification, whether it shows in the app and whether we email it.', // ours
     pushUnavailable: 'Push notifications are not available yet', // ours
+    digestUnavailable: 'Digest coming soon', // ours
+  },
+  /** An email's one-click unsubscribe (issue 25): the link's page and the route. */
+  unsubscribe: {
+    title: 'Stop these emails', // ours
+    question: (what: string) => `Stop emails about "${what}"? Other emails and in-app notifications stay as they are.`, // ours
+    confirm: 'Stop these emails', // ours
+    working: 'Stopping...', // ours
+    done: (what: string) => `Done: we no longer email you about "${what}". You can turn it back on in your notification settings.`, // ours
+    invalidLink: 'This unsubscribe link is not valid. Change your emails in your notification settings instead.', // ours
+    failed: 'We could not stop these emails. Please try again.', // ours
+    settingsLink: 'Notification settings', // ours
   },
   /** Spec 2 §8 "Saved jobs and dashboard", and the dashboards' own words. */
   dashboard: {

@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   application_rejected: 'Your application was not chosen',
   application_accepted: 'You were hired for a job',
   job_moderated: 'An admin cancelled or removed your job',
+  new_message: 'New chat messages while you are away',
 };
 
 /**

@@ -9,6 +9,8 @@ import { countDistinctAttempt } from '../lib/rate-limit.js';
 import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
 import { LostRace, TransactionRefused, retryLostRaces, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
+import { logger } from '../lib/logger.js';
+import { notifyAwayRecipient } from './away-messages.js';
 import { getJob, type JobItem } from './jobs.js';
 import { notificationWrites } from './notifications.js';
 import { getProfile, toPublicProfile, type ProfileItem } from './profiles.js';
@@ -347,20 +349,22 @@ export async function listMessages(userId: string, id: string, range: { before?:
   return { items: messages, nextCursor: hasMore && edge ? edge.position : null };
 }
 
-/** Every open connection of the conversation's two parties (the sender's other tabs included). */
-async function partiesConnections(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>): Promise<string[]> {
-  const ids: string[] = [];
-  await Promise.all(
+/** Every open connection of each of the conversation's two parties (the sender's other tabs included). */
+async function partiesConnections(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>): Promise<Record<Party, string[]>> {
+  const [poster, worker] = await Promise.all(
     [conversation.posterId, conversation.workerId].map(async (userId) => {
+      const ids: string[] = [];
       for await (const id of userConnectionIds(userId)) ids.push(id);
+      return ids;
     }),
   );
-  return ids;
+  return { poster: poster!, worker: worker! };
 }
 
 /** Sends one live message to every open connection of both parties. */
 async function pushToParties(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>, message: LiveMessage): Promise<void> {
-  await pushToConnections(await partiesConnections(conversation), message);
+  const { poster, worker } = await partiesConnections(conversation);
+  await pushToConnections([...poster, ...worker], message);
 }
 
 async function messageSentAs(conversation: ConversationItem, senderId: string, messageId: string): Promise<ChatMessage | undefined> {
@@ -485,8 +489,36 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
     },
     { attempts: 10, exhaustedMessage: MSG.messaging.sendFailed },
   );
-  if (result.created) await pushToConnections(await connections, { type: 'chat.message', conversationId: conversation.id, message: result.message });
+  if (result.created) {
+    const { poster, worker } = await connections;
+    await pushToConnections([...poster, ...worker], { type: 'chat.message', conversationId: conversation.id, message: result.message });
+    // No connection of the recipient took it live; a worker's question told the poster already.
+    const recipient = otherParty(firstRead.party);
+    if ((recipient === 'poster' ? poster : worker).length === 0 && !result.questionSent) await tellAwayRecipient(conversation, recipient, firstRead.job, senderId);
+  }
   return result;
+}
+
+/**
+ * The recipient had no open connection: they hear of the conversation by a new_message
+ * notification (and email), once per quiet period (functions/domain/away-messages.ts). Best
+ * effort: the message is sent whatever happens here.
+ */
+async function tellAwayRecipient(conversation: ConversationItem, recipient: Party, job: JobItem | undefined, senderId: string): Promise<void> {
+  const recipientId = partyId(conversation, recipient);
+  try {
+    const sender = await getProfile(senderId);
+    await notifyAwayRecipient({
+      jobId: conversation.jobId,
+      workerId: conversation.workerId,
+      conversationId: conversation.id,
+      jobTitle: job?.title ?? '',
+      senderName: sender?.name ?? '',
+      recipientId,
+    });
+  } catch (error) {
+    logger.warn('could not tell an away recipient of a message', { conversationId: conversation.id, error });
+  }
 }
 
 /**

@@ -48,6 +48,13 @@ export function inQuietHours(quietHours: NotificationPreferences['quietHours'], 
   return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
 }
 
+/** How many minutes of quiet hours are left at this minute of the day (0 outside them). */
+export function quietMinutesLeft(quietHours: NotificationPreferences['quietHours'], minuteOfDay: number): number {
+  if (!inQuietHours(quietHours, minuteOfDay)) return 0;
+  const end = minutesOf(quietHours.end);
+  return (end - minuteOfDay + 24 * 60) % (24 * 60);
+}
+
 export type AlertDecision = { send: true; miles: number; day: string } | { send: false; reason: 'own job' | 'disabled' | 'out of range' | 'category' | 'quiet hours' };
 
 /** Every rule but the daily limit (which the write enforces atomically), for one worker. */

@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages.js';
-import type { RADIUS_OPTIONS } from '../../shared/notifications.js';
+import type { NotificationType } from '../../shared/api.js';
+import { channelsWithDefaults, type RADIUS_OPTIONS } from '../../shared/notifications.js';
 import { tableName } from '../lib/db.js';
 import { notFound } from '../lib/errors.js';
 import { PARTITION_PRECISION, pointCell, type GeoPoint } from '../lib/geo-cells.js';
@@ -105,6 +106,13 @@ export function saveLocation(userId: string, { point, market, zip }: WorkerPlace
 }
 
 /** The preferences as saved; the channels of types not given stay as they were. */
+/** An email's one-click unsubscribe: this type no longer by email, every other choice as it was. */
+export function turnOffEmail(userId: string, type: NotificationType): Promise<ProfileItem> {
+  return changeIndexedProfile(userId, ({ notificationPreferences: preferences }) => ({
+    notificationPreferences: { ...preferences, channels: { ...preferences.channels, [type]: { ...channelsWithDefaults(preferences.channels)[type], email: false } } },
+  }));
+}
+
 export function savePreferences(userId: string, { channels, ...preferences }: StoredNotificationPreferences): Promise<ProfileItem> {
   return changeIndexedProfile(userId, (profile) => ({
     notificationPreferences: { ...preferences, channels: { ...profile.notificationPreferences.channels, ...channels } },

@@ -1,6 +1,6 @@
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { join } from 'node:path';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -89,7 +89,21 @@ function prebundleCommands(dependency: PrebundledDependency, inputDir: string, o
 }
 
 const DEFAULT_MEMORY_MIB = 256;
-const DEFAULT_TIMEOUT_SECONDS = 10;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/** The SES sender of `mail:send`: its address, if the deploy has one (`-c sesFromAddress`). */
+export interface MailSender {
+  readonly fromAddress?: string;
+}
+
+/**
+ * The SES identities a sender's mail is authorized against: the address, and its domain (the
+ * identity verified when the whole domain is, as the user pool's sender needs).
+ */
+export function senderIdentityArns(scope: Construct, fromAddress: string): string[] {
+  const stack = Stack.of(scope);
+  return [fromAddress, fromAddress.split('@')[1]!].map((identity) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }));
+}
 
 /**
  * What the stack creating a function offers its capabilities. A function that declares a
@@ -110,6 +124,12 @@ export interface FunctionResources {
   readonly jobFeedQueue?: IQueue;
   /** The group, target and scheduler role of `schedules:auto-release`. */
   readonly releaseSchedules?: ReleaseSchedules;
+  /** The mail queue that `queue:mail` sends to. */
+  readonly mailQueue?: IQueue;
+  /** What `mail:send` sends from: the deploy's sender address (none: email is off), granted on its identities only. */
+  readonly mailSender?: MailSender;
+  /** The key that signs unsubscribe tokens, which `mail:unsubscribe-key` reads. */
+  readonly unsubscribeSecret?: ISecret;
   /** The settings the stack offers; a function gets those its declaration names. */
   readonly settings?: Readonly<Partial<Record<Setting, string>>>;
 }
@@ -275,6 +295,26 @@ export class AppFunction extends Construct {
           autoReleaseTargetArn: schedules.target.function.functionArn,
           autoReleaseSchedulerRoleArn: schedules.schedulerRole.roleArn,
         };
+      }
+      case 'queue:mail': {
+        const queue = this.need(capability, resources.mailQueue);
+        queue.grantSendMessages(fn);
+        return { mailQueueUrl: queue.queueUrl };
+      }
+      case 'mail:send': {
+        const { fromAddress } = this.need(capability, resources.mailSender);
+        // Without a sender the mailer sends nothing (it says so in its log), and may send nothing.
+        if (fromAddress) {
+          this.role.addToPrincipalPolicy(
+            new iam.PolicyStatement({ actions, resources: senderIdentityArns(this, fromAddress), conditions: { StringEquals: { 'ses:FromAddress': fromAddress } } }),
+          );
+        }
+        return { mailFromAddress: fromAddress ?? '' };
+      }
+      case 'mail:unsubscribe-key': {
+        const secret = this.need(capability, resources.unsubscribeSecret);
+        secret.grantRead(fn);
+        return { unsubscribeSecretArn: secret.secretArn };
       }
       default: {
         // A capability added to functions/routes.ts needs its grant here.

@@ -1,15 +1,17 @@
 import { Duration } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueConsumer } from '../../functions/routes.js';
-import { AppFunction, type FunctionResources } from './app-function.js';
+import { AppFunction, DEFAULT_TIMEOUT_SECONDS, type FunctionResources } from './app-function.js';
 import { DeadLetterQueue } from './dead-letter-queue.js';
 
 export interface QueueSubscriptionProps {
   /** The consumer as declared in QUEUE_CONSUMERS. */
   readonly consumer: QueueConsumer;
-  readonly functionResources: FunctionResources;
+  /** What the consumer may be granted, given the subscription's own queue (a consumer may send to it: the mailer holds emails back there). */
+  readonly functionResources: (ownQueue: IQueue) => FunctionResources;
 }
 
 /** A message is received this many times before it moves to the dead-letter queue. */
@@ -26,15 +28,15 @@ export class QueueSubscription extends Construct {
 
   constructor(scope: Construct, id: string, props: QueueSubscriptionProps) {
     super(scope, id);
-    this.consumer = new AppFunction(this, 'Consumer', { declaration: props.consumer, resources: props.functionResources });
     this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', 'the subscription queue beside it');
     this.queue = new sqs.Queue(this, 'Queue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       // Lambda's recommendation: at least six times the function's timeout.
-      visibilityTimeout: Duration.seconds(6 * this.consumer.function.timeout!.toSeconds()),
+      visibilityTimeout: Duration.seconds(6 * (props.consumer.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS)),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
+    this.consumer = new AppFunction(this, 'Consumer', { declaration: props.consumer, resources: props.functionResources(this.queue) });
     this.consumer.function.addEventSource(
       new SqsEventSource(this.queue, { batchSize: props.consumer.batchSize, reportBatchItemFailures: true }),
     );

@@ -28,6 +28,7 @@ const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   stripe: 'LOCAL_STRIPE_PORT',
   queues: 'LOCAL_QUEUES_PORT',
   scheduler: 'LOCAL_SCHEDULER_PORT',
+  ses: 'LOCAL_SES_PORT',
 };
 
 function portsFromEnv(): LocalPorts {
@@ -50,12 +51,13 @@ async function main(): Promise<void> {
     console.log(`Cleared ${dataDir}`);
   }
 
-  const stack = await startLocalStack({ dataDir, ports: portsFromEnv(), printMail: true });
+  const webPort = Number(process.env.LOCAL_WEB_PORT ?? 5173);
+  const stack = await startLocalStack({ dataDir, ports: portsFromEnv(), printMail: true, webOrigin: `http://127.0.0.1:${webPort}` });
   const seeded = await seedDemoDataOnce(stack, dataDir);
 
   const web = await createServer({
     configFile: resolve(REPO_ROOT, 'web/vite.config.ts'),
-    server: { port: Number(process.env.LOCAL_WEB_PORT ?? 5173), strictPort: true, host: '127.0.0.1' },
+    server: { port: webPort, strictPort: true, host: '127.0.0.1' },
     plugins: [
       {
         name: 'local-runtime-config',
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
 OddJobs is running locally (ready in ${seconds} s${seeded ? ', demo data created' : ''}).
 
   Web app        ${webUrl}
-  Local mailbox  ${stack.urls.mailbox}   (verification and reset codes)
+  Local mailbox  ${stack.urls.mailbox}   (verification and reset codes, notification emails)
   HTTP API       ${stack.urls.api}
   WebSocket API  ${stack.urls.webSocket}
   Cognito        ${stack.urls.cognito}   (cognito-local behind a proxy)

@@ -82,7 +82,3 @@ export const CORS_HEADERS = {
   'access-control-expose-headers': '*',
   'access-control-max-age': '600',
 };
-
-/** Escapes text for the small HTML pages the local stack serves (mailbox, Stripe onboarding). */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

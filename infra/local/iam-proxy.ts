@@ -5,7 +5,7 @@ import { guarded, listen, readBody, type Listening } from './http-util.js';
 import type { LocalFunction } from './lambda-runtime.js';
 
 /** The AWS services the local functions call, by their signing names. */
-export type LocalService = 'dynamodb' | 'events' | 'sqs' | 's3' | 'cognito-idp' | 'execute-api' | 'scheduler';
+export type LocalService = 'dynamodb' | 'events' | 'sqs' | 's3' | 'cognito-idp' | 'execute-api' | 'scheduler' | 'ses';
 
 /** s3rver knows one access key; it checks no SigV4 signature, so the proxy may name that key instead. */
 const S3RVER_ACCESS_KEY_ID = 'S3RVER';
@@ -84,6 +84,11 @@ function actionsOf(service: LocalService, req: IncomingMessage, body: Buffer): s
       return ['execute-api:ManageConnections'];
     case 'scheduler':
       return schedulerActions(req);
+    case 'ses': {
+      // SES v2's REST API: SendEmail is the one call the local functions make.
+      const path = new URL(req.url ?? '/', 'http://local').pathname;
+      return [req.method === 'POST' && path === '/v2/email/outbound-emails' ? 'ses:SendEmail' : `ses:${req.method ?? ''} ${path}`];
+    }
     default:
       return [`${service}:${targetOperation(req)}`];
   }
@@ -113,7 +118,7 @@ function sendDenied(service: LocalService, res: ServerResponse, message: string)
     res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${message.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</Message><RequestId>${requestId}</RequestId></Error>`);
     return;
   }
-  const restJson = service === 'execute-api' || service === 'scheduler';
+  const restJson = service === 'execute-api' || service === 'scheduler' || service === 'ses';
   const status = restJson ? 403 : 400;
   const contentType = service === 'dynamodb' ? 'application/x-amz-json-1.0' : restJson ? 'application/json' : 'application/x-amz-json-1.1';
   res.writeHead(status, { 'content-type': contentType, 'x-amzn-errortype': 'AccessDeniedException', 'x-amzn-requestid': requestId });

@@ -14,6 +14,8 @@ export interface MessageAttribute {
 interface SendEntry {
   Id?: string;
   MessageBody: string;
+  /** Hidden from its consumer this long after sending (SQS allows up to 900). */
+  DelaySeconds?: number;
   MessageAttributes?: Record<string, MessageAttribute>;
 }
 
@@ -26,8 +28,9 @@ const lambdaMessageAttributes = (attributes: Record<string, MessageAttribute> = 
 export interface LocalQueues extends Listening {
   /** The URL of each declared queue, by its name in QUEUE_CONSUMERS. */
   queueUrls: Readonly<Record<string, string>>;
-  /** Resolves once every message sent so far has been consumed (tests await it). */
+  /** Resolves once every message sent so far has been consumed (tests await it); delayed ones only once visible. */
   idle(): Promise<void>;
+  delayedCount(): number;
   /** Puts a message in the dead-letter queue of a declaration (an event rule's, as EventBridge and Lambda do). */
   deadLetter(declarationName: string, body: string, attributes?: Record<string, MessageAttribute>): void;
 }
@@ -100,7 +103,17 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
     }
   };
 
+  /** Messages sent with a delay, not yet visible: not in flight (idle() does not wait for them); dropped on close. */
+  const delayed = new Set<NodeJS.Timeout>();
   const enqueue = (name: string, consumer: QueueConsumer, entry: SendEntry) => {
+    if (entry.DelaySeconds) {
+      const timer = setTimeout(() => {
+        delayed.delete(timer);
+        enqueue(name, consumer, { ...entry, DelaySeconds: undefined });
+      }, entry.DelaySeconds * 1000);
+      delayed.add(timer);
+      return;
+    }
     const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(name, consumer, entry));
     inFlight.add(delivery);
     void delivery.finally(() => inFlight.delete(delivery));
@@ -128,7 +141,7 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
     const consumer = (consumers as Record<string, QueueConsumer>)[name];
     if (!consumer) return sendJson(res, 400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `No queue ${input.QueueUrl}` });
     if (target === 'AmazonSQS.SendMessage' && input.MessageBody !== undefined) {
-      enqueue(name, consumer, { MessageBody: input.MessageBody, MessageAttributes: input.MessageAttributes });
+      enqueue(name, consumer, { MessageBody: input.MessageBody, MessageAttributes: input.MessageAttributes, DelaySeconds: input.DelaySeconds });
       return reply({ MessageId: randomUUID(), MD5OfMessageBody: md5(input.MessageBody) });
     }
     if (target === 'AmazonSQS.SendMessageBatch' && input.Entries) {
@@ -178,6 +191,13 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
   const listening = await listen(server, options.port);
   return {
     ...listening,
+    close: async () => {
+      for (const timer of delayed) clearTimeout(timer);
+      delayed.clear();
+      await listening.close();
+    },
+    /** Messages sent with a delay that are not visible yet (the mailer's emails held for quiet hours). */
+    delayedCount: () => delayed.size,
     deadLetter: (declarationName, body, attributes) => store(deadLetterQueueName(declarationName), { Body: body, MessageAttributes: attributes }),
     queueUrls: Object.fromEntries(Object.keys(consumers).map((name) => [name, `${listening.url}/${ACCOUNT}/${name}`])),
     idle: async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -34,6 +35,7 @@ import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
 import { startLocalS3 } from './s3.js';
 import { localFunctionArn, scheduleTargetName, serveScheduler, type LocalScheduler } from './scheduler.js';
+import { serveLocalSes } from './ses.js';
 import { serveQueues, type LocalQueues } from './sqs.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
@@ -58,6 +60,8 @@ export interface LocalPorts {
   stripe: number;
   /** The local EventBridge Scheduler (auto-release). */
   scheduler: number;
+  /** Local SES v2 (the mailer's emails, delivered into the mailbox). */
+  ses: number;
 }
 
 export const DEFAULT_PORTS: LocalPorts = {
@@ -73,6 +77,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   stripe: 12111,
   queues: 4013,
   scheduler: 4014,
+  ses: 4015,
 };
 
 /** Every port chosen by the OS: for tests and benchmarks, which run beside `npm run dev`. */
@@ -95,6 +100,9 @@ export interface LocalStackOptions {
   autoReleaseSeconds?: number;
   /** How long after a release a job's hidden reviews are published; unset, REVIEW_PUBLICATION_SECONDS from the environment or 7 days. */
   reviewPublicationSeconds?: number;
+
+  /** Where the web app is served, which links in emails lead to; `npm run dev`'s by default. */
+  webOrigin?: string;
 }
 
 export interface LocalStack {
@@ -132,6 +140,10 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } a
 export const BUS_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 const AUTO_RELEASE_GROUP = 'oddjobs-local-auto-release';
+/** The local mailer's sender, the one identity local SES accepts. */
+export const LOCAL_MAIL_FROM = 'no-reply@oddjobs.local';
+/** Where `npm run dev` serves the web app (LOCAL_WEB_PORT changes it). */
+const DEFAULT_WEB_ORIGIN = 'http://127.0.0.1:5173';
 
 /** Every variable a declaration can give its function (by ENV key): all but the local stack's own. */
 type DeclaredVariable = Exclude<EnvKey, (typeof LOCAL_ONLY_VARIABLES)[number]>;
@@ -142,6 +154,13 @@ const passedThrough = () =>
 
 /** The local function name of a recurring schedule's target. */
 export const recurringScheduleName = (name: string) => `recurring-${name}`;
+
+/** The key that signs unsubscribe tokens, generated on the first run and kept, so old emails' links still work. */
+function loadOrCreateUnsubscribeKey(dataDir: string): string {
+  const file = join(dataDir, 'unsubscribe-key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
 
 /** Remembers the user pool across runs: cognito-local keeps the pool, we keep its ids. */
 function loadOrCreatePool(dataDir: string, create: () => Promise<LocalUserPool>): Promise<LocalUserPool> {
@@ -231,6 +250,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
     stops.push(stripe.close);
 
+    const ses = await serveLocalSes({ port: await port('ses'), identity: LOCAL_MAIL_FROM, deliver: (mail) => mailbox.deliver(mail) });
+    stops.push(ses.close);
+
     const scheduleTargets = Object.fromEntries(Object.entries(SCHEDULE_TARGETS).map(([name, target]) => [scheduleTargetName(name), target]));
     const scheduler = await serveScheduler({ port: await port('scheduler'), targets: scheduleTargets, stateFile: join(dataDir, 'schedules.json') });
     stops.push(scheduler.close);
@@ -255,10 +277,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cognito: await proxied('cognito-idp', cognitoProxy.url),
       sockets: await proxied('execute-api', sockets.managementEndpoint),
       scheduler: await proxied('scheduler', scheduler.url),
+      ses: await proxied('ses', ses.url),
     };
+    // The HTTP gateway starts last, but emails link to it (one-click unsubscribe): its port now.
+    const apiPort = await port('api');
     const autoReleaseSeconds = options.autoReleaseSeconds ? String(options.autoReleaseSeconds) : process.env[ENV.autoReleaseSeconds];
     const reviewPublicationSeconds = options.reviewPublicationSeconds ? String(options.reviewPublicationSeconds) : process.env[ENV.reviewPublicationSeconds];
-    const jobFeedQueueUrl = new URL(new URL(queues.queueUrls.jobFeedShard!).pathname, endpoints.sqs).href;
+    const proxiedQueueUrl = (name: string) => new URL(new URL(queues.queueUrls[name]!).pathname, endpoints.sqs).href;
+    const jobFeedQueueUrl = proxiedQueueUrl('jobFeedShard');
     // What each declared variable is locally: its value, the local-only variables that stand
     // in for it, or nothing where the setting exists in AWS only.
     const local: Record<DeclaredVariable, Record<string, string>> = {
@@ -292,6 +318,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       autoReleaseTargetArn: { [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')) },
       // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.
       autoReleaseSchedulerRoleArn: { [ENV.autoReleaseSchedulerRoleArn]: `arn:aws:iam::000000000000:role/${AUTO_RELEASE_GROUP}-scheduler` },
+      mailQueueUrl: { [ENV.mailQueueUrl]: proxiedQueueUrl('mailer') },
+      mailFromAddress: { [ENV.mailFromAddress]: LOCAL_MAIL_FROM },
+      // The key itself stands in for the secret.
+      unsubscribeSecretArn: { [ENV.unsubscribeKey]: loadOrCreateUnsubscribeKey(dataDir) },
+      mailLinkOrigin: { [ENV.mailLinkOrigin]: options.webOrigin ?? DEFAULT_WEB_ORIGIN },
+      apiUrl: { [ENV.apiUrl]: `http://127.0.0.1:${apiPort}` },
     };
     const sdkSettings = { AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED', AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED' };
     configureFunctions({
@@ -302,6 +334,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         AWS_ENDPOINT_URL_SQS: endpoints.sqs,
         AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
         AWS_ENDPOINT_URL_SCHEDULER: endpoints.scheduler,
+        AWS_ENDPOINT_URL_SESV2: endpoints.ses,
         ...sdkSettings,
         ...passedThrough(),
       },
@@ -319,11 +352,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_EVENTBRIDGE: events.url,
       AWS_ENDPOINT_URL_SQS: queues.url,
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
+      AWS_ENDPOINT_URL_SESV2: ses.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoProxy.url,
       ...sdkSettings,
       ...Object.assign({}, ...Object.values(local)),
       [ENV.socketsEndpoint]: sockets.managementEndpoint,
       [ENV.jobFeedQueueUrl]: queues.queueUrls.jobFeedShard,
+      [ENV.mailQueueUrl]: queues.queueUrls.mailer,
     });
 
     // The recurring schedules (EventBridge Scheduler rate schedules in AWS) fire on a timer of their period.
@@ -349,7 +384,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       while ((await outboxRelay.drain()) > 0);
     };
 
-    const api = await serveHttpGateway({ port: await port('api'), limits: options.httpLimits });
+    const api = await serveHttpGateway({ port: apiPort, limits: options.httpLimits });
     stops.push(api.close);
     stripe.setWebhookUrl(`${api.url}/webhooks/stripe`);
     stripe.setConnectWebhookUrl(`${api.url}/webhooks/stripe/connect`);

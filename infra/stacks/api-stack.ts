@@ -34,6 +34,10 @@ export interface ApiStackProps extends StackProps {
   readonly httpRoutes: Stack;
   /** Seconds from a job's completion to its automatic release (`-c autoReleaseHours`). */
   readonly autoReleaseSeconds: number;
+  /** The mailer's sender (`-c sesFromAddress`); none: notification email is off. */
+  readonly mailFromAddress?: string;
+  /** What `mail:unsubscribe-key` reads. */
+  readonly unsubscribeSecret: ISecret;
 }
 
 /**
@@ -47,6 +51,8 @@ export class ApiStack extends Stack {
   readonly eventBus: events.EventBus;
   /** The queue of the job feed's shards, which the alarms watch for age. */
   readonly jobFeedQueue: QueueSubscription;
+  /** The mail queue and the mailer. */
+  readonly mailQueue: QueueSubscription;
   /** The outbox relay, whose stream iterator age the alarms watch. */
   readonly outboxRelay: StreamSubscription;
   /** What `geocoding` searches (Amazon Location). */
@@ -87,25 +93,43 @@ export class ApiStack extends Stack {
       throttle: API_STAGE_THROTTLE,
     });
     // Functions may push to browsers, so the WebSocket stage exists before any of them.
-    const pushingResources: FunctionResources = { ...sharedResources, webSocketStage: this.webSocketApi.stage };
-    const queues = Object.fromEntries(
-      Object.entries(QUEUE_CONSUMERS).map(([name, consumer]) => [
-        name,
-        new QueueSubscription(this, pascalCase(name), { consumer, functionResources: pushingResources }),
-      ]),
-    ) as Record<keyof typeof QUEUE_CONSUMERS, QueueSubscription>;
-    this.releaseSchedules = new ReleaseSchedules(this, 'AutoRelease', { target: SCHEDULE_TARGETS.autoRelease, functionResources: pushingResources });
-    const functionResources: FunctionResources = { ...pushingResources, jobFeedQueue: queues.jobFeedShard.queue, releaseSchedules: this.releaseSchedules };
-
+    const pushingResources: FunctionResources = {
+      ...sharedResources,
+      webSocketStage: this.webSocketApi.stage,
+      unsubscribeSecret: props.unsubscribeSecret,
+      mailSender: { fromAddress: props.mailFromAddress },
+    };
+    // The HTTP API before the queues: emails link to it (one-click unsubscribe).
     this.httpApi = new DeclaredHttpApi(this, 'Http', {
       routeGroups: HTTP_ROUTE_GROUPS,
-      functionResources,
+      functionResources: pushingResources,
       tokenIssuer: props.tokenIssuer,
       userPoolClient: props.userPoolClient,
       allowedOrigins: props.browserOrigins,
       throttle: API_STAGE_THROTTLE,
       routesScope: props.httpRoutes,
     });
+    const queueResources: FunctionResources = {
+      ...pushingResources,
+      settings: { ...pushingResources.settings, mailLinkOrigin: props.browserOrigins[0], apiUrl: this.httpApi.api.apiEndpoint },
+    };
+    // A consumer may send to its own queue (`queue:mail`: the mailer holds emails back for quiet hours).
+    const queues = Object.fromEntries(
+      Object.entries(QUEUE_CONSUMERS).map(([name, consumer]) => [
+        name,
+        new QueueSubscription(this, pascalCase(name), {
+          consumer,
+          functionResources: (ownQueue) => ({ ...queueResources, ...(name === 'mailer' ? { mailQueue: ownQueue } : {}) }),
+        }),
+      ]),
+    ) as Record<keyof typeof QUEUE_CONSUMERS, QueueSubscription>;
+    this.releaseSchedules = new ReleaseSchedules(this, 'AutoRelease', { target: SCHEDULE_TARGETS.autoRelease, functionResources: pushingResources });
+    const functionResources: FunctionResources = {
+      ...pushingResources,
+      jobFeedQueue: queues.jobFeedShard.queue,
+      mailQueue: queues.mailer.queue,
+      releaseSchedules: this.releaseSchedules,
+    };
 
     for (const [name, declaration] of Object.entries(RECURRING_SCHEDULES)) {
       new RecurringSchedule(this, pascalCase(name), { declaration, functionResources });
@@ -120,6 +144,7 @@ export class ApiStack extends Stack {
       ]),
     ) as Record<keyof typeof STREAM_CONSUMERS, StreamSubscription>;
     this.jobFeedQueue = queues.jobFeedShard;
+    this.mailQueue = queues.mailer;
     this.outboxRelay = streams.outboxRelay;
   }
 }

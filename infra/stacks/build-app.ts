@@ -160,6 +160,8 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     stripeSecret: data.stripeSecret,
     httpRoutes,
     autoReleaseSeconds: autoReleaseHours * 3600,
+    mailFromAddress: sesFromAddress,
+    unsubscribeSecret: data.unsubscribeSecret,
   });
   const web = new WebStack(app, names.stackName('Web'), {
     description: 'Odd jobs: the web app build and its config.json, deployed to the site',

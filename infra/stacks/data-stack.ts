@@ -36,6 +36,8 @@ export class DataStack extends Stack {
   readonly imagesUrl: string;
   /** Stripe's secret API key and the two webhook signing secrets, set by the operator (docs/deploy.md). */
   readonly stripeSecret: secretsmanager.Secret;
+  /** The key that signs emails' unsubscribe tokens (`mail:unsubscribe-key`). */
+  readonly unsubscribeSecret: secretsmanager.Secret;
   /** What `table:*` and `images:*` grant a function. */
   readonly capabilities: DataCapabilities;
 
@@ -106,6 +108,17 @@ export class DataStack extends Stack {
     Validations.of(this.stripeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Stripe API keys are rolled in the Stripe dashboard, which no rotation Lambda can do; the operator updates the secret then.',
+    });
+
+    // Generated once and kept: rotating it would break the unsubscribe links of every email sent.
+    this.unsubscribeSecret = new secretsmanager.Secret(this, 'UnsubscribeKey', {
+      description: 'Odd jobs: the key that signs the one-click unsubscribe links of notification emails (generated)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.unsubscribeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating the signing key would invalidate the unsubscribe link of every email already sent, which RFC 8058 expects to keep working.',
     });
 
     this.capabilities = new DataCapabilities(this, 'Capabilities', {

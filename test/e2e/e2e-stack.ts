@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { freePort } from '../../infra/local/processes.js';
 import { seedDemoDataOnce } from '../../infra/local/seed.js';
 import { RANDOM_PORTS, startLocalStack, type LocalStackOptions } from '../../infra/local/stack.js';
 import { previewWebApp } from '../../infra/local/web-preview.js';
@@ -25,9 +26,11 @@ export interface E2eStack {
  */
 export async function startE2eStack(options: Pick<LocalStackOptions, 'autoReleaseSeconds'> = {}): Promise<E2eStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-e2e-'));
-  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, ...options });
+  // The web app's port first: links in emails lead there.
+  const webPort = await freePort();
+  const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, webOrigin: `http://127.0.0.1:${webPort}`, ...options });
   await seedDemoDataOnce(stack, dataDir);
-  const web = await previewWebApp(stack.config);
+  const web = await previewWebApp(stack.config, { port: webPort });
   return {
     webUrl: web.url,
     mailboxUrl: stack.urls.mailbox,

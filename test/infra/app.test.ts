@@ -35,7 +35,8 @@ import { TABLE_DESIGN } from '../../functions/table.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
 import { RecurringSchedule } from '../../infra/constructs/recurring-schedule.js';
-import { AppFunction, FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from '../../infra/constructs/app-function.js';
+
+import { AppFunction, FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS, senderIdentityArns } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { SITE_HEADER_CSP, STRIPE_JS_SOURCES } from '../../infra/constructs/content-security-policy.js';
 import { buildApp, type OddJobsAppOptions, type OddJobsStacks } from '../../infra/stacks/build-app.js';
@@ -141,7 +142,7 @@ beforeAll(() => {
   // unacknowledged error makes synth throw with the full report.
   assembly = app.synth();
   functions = app.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction);
-}, 120_000);
+}, 600_000);
 
 /** The VARIANT deployment, synthesized once when a test first reads it (without bundling: its templates are what is read). */
 function variant(): OddJobsStacks {
@@ -249,7 +250,9 @@ describe('functions', () => {
           .filter(([id]) => attached.includes(id))
           .flatMap(([, policy]) => actionsOf(policy.Properties.PolicyDocument.Statement)),
       ]);
-      const declared = new Set<string>(fn.declaration.capabilities.flatMap((capability) => CAPABILITY_GRANTS[capability].actions));
+      // Without a sender (no -c sesFromAddress) the mailer may send nothing: 'notification email' checks the grant with one.
+      const capabilities = fn.declaration.capabilities.filter((capability) => capability !== 'mail:send');
+      const declared = new Set<string>(capabilities.flatMap((capability) => CAPABILITY_GRANTS[capability].actions));
       const platform = [...granted].filter((action) => !declared.has(action));
       expect([...declared].filter((action) => !granted.has(action)), `${fn.declaration.entry}: declared, not granted`).toEqual([]);
       expect(platform.filter((action) => !platformActionsOf(fn.declaration).includes(action)), `${fn.declaration.entry}: granted, not declared`).toEqual([]);
@@ -908,6 +911,77 @@ describe('job feed fan-out', () => {
     });
     const [feed] = functionsFor(EVENT_RULES.jobFeed.entry);
     expect(Object.keys(lambdaOf(feed!).Properties.Environment.Variables)).toContain(ENV.jobFeedQueueUrl);
+  });
+});
+
+describe('notification email', () => {
+  const appFunctionsOf = (built: OddJobsStacks) =>
+    [built.auth, built.api].flatMap((stack) => stack.node.findAll()).filter((construct): construct is AppFunction => construct instanceof AppFunction);
+  const mailerOf = (built: OddJobsStacks) => appFunctionsOf(built).find((fn) => fn.declaration === QUEUE_CONSUMERS.mailer)!;
+  const variablesOf = (fn: AppFunction) =>
+    (Template.fromStack(Stack.of(fn)).toJSON().Resources[cfnId(fn.function)] as Resource).Properties.Environment.Variables as Record<string, unknown>;
+  /** Every statement of the policies on a function's role. */
+  const statementsOf = (fn: AppFunction) =>
+    Object.values(Template.fromStack(Stack.of(fn)).findResources('AWS::IAM::Policy') as Record<string, Resource>)
+      .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify(ref(cfnId(fn.role)))))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown; Condition?: unknown }>);
+  const sesStatements = (fn: AppFunction) => statementsOf(fn).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ses:')));
+
+  it('queues every new notification for the mailer, which retries message by message into a dead-letter queue and may send to its own queue', () => {
+    const queue = stacks.api.mailQueue;
+    const api = template(stacks.api);
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: ref(cfnId(queue.consumer.function)),
+      EventSourceArn: getAttArn(cfnId(queue.queue)),
+      BatchSize: QUEUE_CONSUMERS.mailer.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(resourcesOf(stacks.api, 'AWS::SQS::Queue')[cfnId(queue.queue)]!.Properties).toMatchObject({
+      RedrivePolicy: { deadLetterTargetArn: getAttArn(cfnId(queue.deadLetterQueue)), maxReceiveCount: 3 },
+      VisibilityTimeout: 6 * QUEUE_CONSUMERS.mailer.timeoutSeconds,
+    });
+    const [rule] = functionsFor(EVENT_RULES.notificationMail.entry);
+    for (const sender of [rule!, queue.consumer]) {
+      expect(lambdaOf(sender).Properties.Environment.Variables[ENV.mailQueueUrl], sender.declaration.entry).toEqual(ref(cfnId(queue.queue)));
+      const sendingTo = statementsOf(sender).filter((statement) => [statement.Action].flat().includes('sqs:SendMessage')).map((statement) => JSON.stringify(statement.Resource));
+      expect(sendingTo.join(), sender.declaration.entry).toContain(JSON.stringify(getAttArn(cfnId(queue.queue))));
+    }
+  });
+
+  it('lets only the mailer send email, from the sesFromAddress identity only; without one it may send nothing', () => {
+    const built = variant();
+    const mailer = mailerOf(built);
+    const byText = (values: unknown[]) => values.map((value) => JSON.stringify(value)).sort();
+    const [statement, ...others] = sesStatements(mailer);
+    expect(others).toEqual([]);
+    expect(statement).toMatchObject({ Action: 'ses:SendEmail', Effect: 'Allow', Condition: { StringEquals: { 'ses:FromAddress': VARIANT.sesFromAddress } } });
+    expect(byText([statement!.Resource].flat())).toEqual(byText(Stack.of(mailer).resolve(senderIdentityArns(mailer, VARIANT.sesFromAddress)) as unknown[]));
+    expect(JSON.stringify(Stack.of(mailer).resolve(senderIdentityArns(mailer, VARIANT.sesFromAddress)))).toMatch(/identity\/no-reply@mail\.example\.com".*identity\/mail\.example\.com"/);
+    expect(variablesOf(mailer)[ENV.mailFromAddress]).toBe(VARIANT.sesFromAddress);
+    for (const fn of appFunctionsOf(built).filter((other) => other !== mailer)) expect(sesStatements(fn), fn.declaration.entry).toEqual([]);
+    for (const fn of functions) expect(sesStatements(fn), fn.declaration.entry).toEqual([]);
+    expect(variablesOf(mailerOf(stacks))[ENV.mailFromAddress]).toBe('');
+  });
+
+  it('links emails to the site and their one-click unsubscribe to the HTTP API', () => {
+    const built = variant();
+    const variables = variablesOf(mailerOf(built));
+    expect(variables[ENV.mailLinkOrigin]).toBe(`https://${VARIANT.domainName}`);
+    expect(JSON.stringify(variables[ENV.apiUrl])).toContain(cfnId(built.api.httpApi.api));
+  });
+
+  it('signs unsubscribe links with a generated, kept secret that only the mailer and the unsubscribe route read', () => {
+    const secret = stacks.data.unsubscribeSecret;
+    expect(resourcesOf(stacks.data, 'AWS::SecretsManager::Secret')[cfnId(secret)]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } },
+    });
+    const readers = functions.filter((fn) => JSON.stringify(statementsOf(fn)).includes(cfnId(secret)));
+    expect(readers.map((fn) => fn.declaration).sort((a, b) => a.entry.localeCompare(b.entry))).toEqual([HTTP_ROUTE_GROUPS.unsubscribe, QUEUE_CONSUMERS.mailer]);
+    for (const reader of readers) {
+      expect(JSON.stringify(lambdaOf(reader).Properties.Environment.Variables[ENV.unsubscribeSecretArn])).toContain(cfnId(secret));
+      expect(lambdaOf(reader).Properties.Environment.Variables[ENV.unsubscribeKey]).toBeUndefined();
+    }
   });
 });
 

@@ -140,6 +140,8 @@ const MAY: Readonly<Record<string, Rule>> = {
   'PUT /conversations/{id}/block': onEvery(['poster']),
   'DELETE /conversations/{id}/block': onEvery(['poster']),
   'GET /me/unread-messages': SIGNED_IN,
+  // An email's one-click unsubscribe: the signed token in the link decides, not the caller.
+  'POST /unsubscribe': EVERYONE,
 };
 
 const isPerStatus = (rule: Rule): rule is Readonly<Partial<Record<Status, readonly Party[]>>> => !Array.isArray(rule);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ngeohash from 'ngeohash';
 import { DEFAULT_NOTIFICATION_PREFERENCES, distanceMiles, EARTH_RADIUS_MILES, RADIUS_OPTIONS } from '../../shared/notifications.js';
-import { decideAlert, inQuietHours, localClock, type AlertCandidate } from '../../functions/domain/nearby-alerts.js';
+import { decideAlert, inQuietHours, localClock, quietMinutesLeft, type AlertCandidate } from '../../functions/domain/nearby-alerts.js';
 import { COVER_PRECISION } from '../../functions/domain/worker-locations.js';
 import { coverRanges, pointCell, PARTITION_PRECISION } from '../../functions/lib/geo-cells.js';
 
@@ -48,6 +48,11 @@ describe('nearby-job alert rules', () => {
     expect(inQuietHours({ ...quiet, enabled: false }, 23 * 60)).toBe(false);
     expect(inQuietHours({ enabled: true, start: '13:00', end: '15:00' }, 14 * 60)).toBe(true);
     expect(inQuietHours({ enabled: true, start: '13:00', end: '15:00' }, 16 * 60)).toBe(false);
+    // How long an email is held back: to the end, across midnight too; nothing outside.
+    expect(quietMinutesLeft(quiet, 23 * 60 + 30)).toBe(8 * 60 + 30);
+    expect(quietMinutesLeft(quiet, 7 * 60 + 59)).toBe(1);
+    expect(quietMinutesLeft(quiet, 8 * 60)).toBe(0);
+    expect(quietMinutesLeft({ ...quiet, enabled: false }, 23 * 60)).toBe(0);
   });
 
   it('counts days in the worker’s zone, not in UTC', () => {

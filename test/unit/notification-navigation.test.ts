@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationType } from '../../shared/api.js';
 import { compareNotifications, newestNotifications, NOTIFICATION_LIMITS } from '../../shared/notifications.js';
-import { notificationTarget } from '../../web/src/features/notifications/notification-target.js';
+import { notificationTarget } from '../../shared/notification-target.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
 
@@ -12,6 +12,8 @@ function notification(type: NotificationType, createdAt: string, overrides: Part
 describe('every notification leads to its subject (issue 25)', () => {
   it("opens a worker's question in its conversation", () => {
     expect(notificationTarget(notification('worker_question', at(0), { metadata: { conversation_id: 'c 1' } }), 'poster')).toBe('/real-time-messages/c%201');
+    // Messages that came while away open their conversation too.
+    expect(notificationTarget(notification('new_message', at(0), { metadata: { conversation_id: 'c 2' } }), 'worker')).toBe('/real-time-messages/c%202');
   });
 
   it("opens a dispute update in the dispute's thread on the party's dashboard, the admin's disputes tab for the admin", () => {

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http-util.js';
+import { escapeHtml } from '../../../shared/html.js';
 import { completeOnboarding } from './accounts.js';
 import { nowSeconds, type AccountObject, type StripeEvent } from './objects.js';
 import { Operation, type EndpointCount } from './operation.js';

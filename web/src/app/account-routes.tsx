@@ -12,7 +12,8 @@ import { EARNINGS_PATH, MESSAGES_PATH, adminTabPath, type ADMIN_SECTIONS } from 
 import { loadForgotPasswordScreen } from '../features/auth';
 import { loadChatScreen, loadConversationsScreen } from '../features/chat';
 import { loadPrivacyPolicyScreen, loadTermsOfServiceScreen } from '../features/landing';
-import { loadNotificationSettingsScreen, loadNotificationsScreen } from '../features/notifications';
+import { UNSUBSCRIBE_PATH } from '../../../shared/unsubscribe-token';
+import { loadNotificationSettingsScreen, loadNotificationsScreen, loadUnsubscribeScreen } from '../features/notifications';
 import { loadWorkerEarningsScreen } from '../features/payments';
 import { loadWorkerOnboardingScreen } from '../features/profile';
 
@@ -24,6 +25,7 @@ const ConversationsScreen = lazy(loadConversationsScreen);
 const ChatScreen = lazy(loadChatScreen);
 const NotificationsScreen = lazy(loadNotificationsScreen);
 const NotificationSettingsScreen = lazy(loadNotificationSettingsScreen);
+const UnsubscribeScreen = lazy(loadUnsubscribeScreen);
 const WorkerOnboardingScreen = lazy(loadWorkerOnboardingScreen);
 
 /** Any signed-in user; signed-out visitors sign in and come back. */
@@ -68,6 +70,8 @@ export const ACCOUNT_ROUTES: RouteObject[] = [
   { path: 'messages', element: <Navigate to={MESSAGES_PATH} replace /> },
   { path: 'notifications', element: signedInOnly(<NotificationsScreen />) },
   { path: 'notification-settings', element: signedInOnly(<NotificationSettingsScreen />) },
+  // An email's link: no sign-in, the signed token decides.
+  { path: UNSUBSCRIBE_PATH.slice(1), element: <UnsubscribeScreen /> },
   {
     // Spec 2 §2: signed-out visitors sign in first; other roles go to /dashboard.
     path: 'worker-onboarding',

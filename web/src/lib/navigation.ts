@@ -12,14 +12,9 @@ export interface NavItem {
   label: string;
 }
 
-export const MESSAGES_PATH = '/real-time-messages';
-export const EARNINGS_PATH = '/worker-earnings';
-
-/** The dashboards' query parameter that opens one dispute's thread in the disputes panel. */
-export const OPEN_DISPUTE_PARAM = 'dispute';
-
-/** A tab of the admin console, by its `?tab=` value (screens/admin-dashboard). */
-export const adminTabPath = (tab: string) => `${ROLE_HOME.admin}?tab=${tab}`;
+// Declared once in shared/ with where notifications lead, which emails link to as well.
+import { EARNINGS_PATH, MESSAGES_PATH } from '../../../shared/notification-target';
+export { EARNINGS_PATH, MESSAGES_PATH, OPEN_DISPUTE_PARAM, adminTabPath } from '../../../shared/notification-target';
 
 /**
  * The admin's sections, linked from the mobile menu (spec 1 §2). The spec shows no screens

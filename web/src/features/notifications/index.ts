@@ -1,4 +1,4 @@
-export { loadNotificationsScreen, loadNotificationSettingsScreen } from './routes';
+export { loadNotificationsScreen, loadNotificationSettingsScreen, loadUnsubscribeScreen } from './routes';
 
 export { NotificationBell } from './components/NotificationBell';
 export { PreferencesForm } from './components/PreferencesForm';

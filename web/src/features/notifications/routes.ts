@@ -2,3 +2,4 @@
 // index.ts, which re-exports them: see README "Web app layout".
 export const loadNotificationsScreen = () => import('./screens/NotificationsScreen');
 export const loadNotificationSettingsScreen = () => import('./screens/NotificationSettingsScreen');
+export const loadUnsubscribeScreen = () => import('./screens/UnsubscribeScreen');

@@ -3,14 +3,14 @@ import { NOTIFICATION_TYPES } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { NOTIFICATION_TYPE_LABELS } from '../../../../../shared/notifications';
 
-/**
- * The channels a user can choose today. Email is stored with its defaults but offered only once
- * the mailer sends it (issue 25): a box that changes nothing would mislead. Push shows as not
- * available until web push exists.
- */
-const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'push' | 'email'>; heading: string; label: string }> = [
+/** The channels a user can choose today. Push shows as not available until web push exists. */
+const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'push'>; heading: string; label: string }> = [
   { channel: 'inApp', heading: 'In app', label: 'in the app' },
+  { channel: 'email', heading: 'Email', label: 'by email' },
 ];
+
+/** Nearby jobs go by email only as a daily digest, which is not sent yet: no box that changes nothing. */
+const NOT_OFFERED: Partial<Record<NotificationType, NotificationChannel>> = { new_job_nearby: 'email' };
 
 /**
  * Per notification type, whether it reaches the user on each channel offered (DECISIONS.md
@@ -38,16 +38,20 @@ export function ChannelChoices({ channels, onChange }: { channels: NotificationP
             {NOTIFICATION_TYPES.map((type) => (
               <tr key={type}>
                 <th scope="row">{NOTIFICATION_TYPE_LABELS[type]}</th>
-                {CHOOSABLE.map(({ channel, label }) => (
-                  <td key={channel}>
-                    <input
-                      type="checkbox"
-                      aria-label={`${NOTIFICATION_TYPE_LABELS[type]}: ${label}`}
-                      checked={channels[type][channel]}
-                      onChange={(event) => onChange(type, { ...channels[type], [channel]: event.target.checked })}
-                    />
-                  </td>
-                ))}
+                {CHOOSABLE.map(({ channel, label }) =>
+                  NOT_OFFERED[type] === channel ? (
+                    <td key={channel}>{MSG.notifications.digestUnavailable}</td>
+                  ) : (
+                    <td key={channel}>
+                      <input
+                        type="checkbox"
+                        aria-label={`${NOTIFICATION_TYPE_LABELS[type]}: ${label}`}
+                        checked={channels[type][channel]}
+                        onChange={(event) => onChange(type, { ...channels[type], [channel]: event.target.checked })}
+                      />
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,120 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { AppNotification, NotificationPreferences, OwnProfile } from '../../shared/api.js';
+import { MSG } from '../../shared/messages.js';
+import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
+import { localClock } from '../../functions/domain/nearby-alerts.js';
+import type { MailRequest } from '../../functions/domain/notification-mail.js';
+import { keys } from '../../functions/table.js';
+import type { Mail } from '../../infra/local/mailbox.js';
+import { LOCAL_MAIL_FROM } from '../../infra/local/stack.js';
+import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';
+import { api, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { settle } from '../support/payments.js';
+
+const ZONE = 'America/Chicago';
+
+describe('notification email (issue 25)', { timeout: 120_000 }, () => {
+  const stack = useLocalStack();
+
+  /** The mailer's emails to a user (not the user pool's codes), newest first. */
+  const emailsTo = (user: TestUser): Mail[] => stack().mailbox.list(user.email).filter((mail) => mail.from === LOCAL_MAIL_FROM);
+  const notificationsOf = async (user: TestUser) => (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: user.idToken })).body.items;
+
+  async function hire(poster: TestUser, worker: TestUser, decision: 'accept' | 'reject' = 'accept') {
+    const job = await postOpenJob(stack(), poster);
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: worker.idToken, body: {} })).status).toBe(201);
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/applications/${worker.userId}/${decision}`, { token: poster.idToken })).status).toBe(200);
+    await settle(stack());
+    return job;
+  }
+
+  const savePreferences = async (user: TestUser, preferences: Partial<NotificationPreferences>) => {
+    const saved = await api<OwnProfile>(stack(), 'PUT', '/me/notification-preferences', { token: user.idToken, body: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...preferences } });
+    expect(saved.status).toBe(200);
+    return saved.body;
+  };
+
+  it('emails the hired worker once, text and HTML from one template, with a link to the job and RFC 8058 one-click unsubscribe headers', async () => {
+    const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    const job = await hire(poster, worker);
+
+    const [accepted] = (await notificationsOf(worker)).filter((notification) => notification.type === 'application_accepted');
+    const [email, ...more] = emailsTo(worker);
+    expect(more).toEqual([]);
+    expect(email).toMatchObject({ to: worker.email, from: LOCAL_MAIL_FROM, subject: accepted!.title });
+    const jobUrl = `http://127.0.0.1:5173/jobs/${job.id}`;
+    expect(email!.text).toContain(accepted!.message);
+    expect(email!.text).toContain(`View the job: ${jobUrl}`);
+    expect(email!.html).toContain(`href="${jobUrl}"`);
+    expect(email!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(email!.headers!['List-Unsubscribe']).toMatch(new RegExp(`^<${stack().urls.api}/unsubscribe\\?token=[\\w.%-]+>$`));
+    // The poster's notification of nothing by email: none of theirs came.
+    expect(emailsTo(poster)).toEqual([]);
+  });
+
+  it('sends a notification once however often its message comes (a retried or duplicated queue message)', async () => {
+    const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    await hire(poster, worker);
+    const [accepted] = (await notificationsOf(worker)).filter((notification) => notification.type === 'application_accepted');
+    const request: MailRequest = { userId: worker.userId, notification: accepted! };
+    const sqs = new SQSClient({});
+    await Promise.all([1, 2, 3].map(() => sqs.send(new SendMessageCommand({ QueueUrl: stack().queues.queueUrls.mailer, MessageBody: JSON.stringify(request) }))));
+    await settle(stack());
+    expect(emailsTo(worker).map((mail) => mail.subject)).toEqual([accepted!.title]);
+    const delivery = await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.notificationDelivery(accepted!.id, 'email') }));
+    expect(delivery.Item).toMatchObject({ type: 'notificationDelivery' });
+  });
+
+  it("honours the user's email choice per type and holds email back during quiet hours", async () => {
+    const [poster, worker, sleeper] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker'), createReadyUser(stack(), 'worker')]);
+    const channels = channelsWithDefaults(undefined);
+    await savePreferences(worker, { channels: { ...channels, application_accepted: { inApp: true, email: false, push: false } } });
+    await hire(poster, worker);
+    expect((await notificationsOf(worker)).map((notification) => notification.type)).toContain('application_accepted');
+    expect(emailsTo(worker)).toEqual([]);
+    // Another type still comes by email.
+    await hire(poster, worker, 'reject');
+    expect(emailsTo(worker).length).toBe(1);
+
+    // Quiet from a minute ago to two minutes before that (all day but a minute), in the user's zone.
+    expect((await api(stack(), 'PUT', '/me/location', { token: sleeper.idToken, body: { zip: '78701', timeZone: ZONE } })).status).toBe(200);
+    const now = localClock(new Date(), ZONE).minuteOfDay;
+    const hhmm = (minute: number) => `${String(Math.floor(((minute + 1440) % 1440) / 60)).padStart(2, '0')}:${String((minute + 1440) % 60).padStart(2, '0')}`;
+    await savePreferences(sleeper, { quietHours: { enabled: true, start: hhmm(now - 1), end: hhmm(now - 2) } });
+    const delayedBefore = stack().queues.delayedCount();
+    await hire(poster, sleeper);
+    expect(emailsTo(sleeper)).toEqual([]);
+    expect(stack().queues.delayedCount()).toBe(delayedBefore + 1);
+  });
+
+  it('unsubscribes from one type by the link alone, without signing in, and refuses a forged link', async () => {
+    const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    await hire(poster, worker);
+    const link = /^<(.+)>$/.exec(emailsTo(worker)[0]!.headers!['List-Unsubscribe']!)![1]!;
+    const path = new URL(link).pathname + new URL(link).search;
+
+    // A mail client's one-click POST (RFC 8058): no token of a user, a form body.
+    const oneClick = await fetch(`${stack().urls.api}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    const profile = (await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken })).body;
+    const before = channelsWithDefaults(undefined);
+    expect(profile.notificationPreferences.channels).toEqual({ ...before, application_accepted: { ...before.application_accepted, email: false } });
+
+    // The same type no longer comes by email; in the app it still does.
+    await hire(poster, worker);
+    expect(emailsTo(worker).length).toBe(1);
+    expect((await notificationsOf(worker)).filter((notification) => notification.type === 'application_accepted').length).toBe(2);
+
+    // A token for another type with this one's signature, or no token: refused, nothing changed.
+    const token = new URL(link).searchParams.get('token')!;
+    const [, signature] = token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ u: worker.userId, t: 'payment_released' })).toString('base64url');
+    for (const query of [`?token=${forgedPayload}.${signature}`, '', '?token=nonsense']) {
+      const refused = await api<{ error: string }>(stack(), 'POST', `/unsubscribe${query}`, {});
+      expect(refused).toMatchObject({ status: 400, body: { error: MSG.unsubscribe.invalidLink } });
+    }
+    expect((await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken })).body.notificationPreferences.channels.payment_released.email).toBe(true);
+  });
+});
