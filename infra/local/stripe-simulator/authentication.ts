@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http-util.js';
+import { escapeHtml } from '../../../shared/html.js';
 import { page, type PageAnswer } from './onboarding.js';
 import { Operation, type EndpointCount } from './operation.js';
 import { answerAuthentication } from './payment-intents.js';
