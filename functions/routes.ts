@@ -23,6 +23,8 @@ export type Capability =
   | 'sockets:push'
   | 'userpool:admin-group'
   | 'userpool:create-admin'
+  /** Disables, enables, signs out and resets the password of a user (the admin's user actions). */
+  | 'userpool:manage-users'
   | 'geocoding'
   | 'stripe'
   /** Sends to the job feed's fan-out queue (QUEUE_CONSUMERS.jobFeedShard). */
@@ -92,7 +94,8 @@ export const HTTP_ROUTE_GROUPS = {
   },
   uploads: {
     entry: 'functions/http/uploads.ts',
-    capabilities: ['images:write'],
+    // table:read: every signed-in request asks whether its caller is suspended (functions/lib/suspension.ts).
+    capabilities: ['table:read', 'images:write'],
     routes: {
       'POST /uploads/images': 'user',
     },
@@ -237,6 +240,19 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /categories/hidden': 'user',
     },
   },
+  /** The admin's Users tab and user page (issue 27): search, suspend, reinstate, password reset. */
+  users: {
+    entry: 'functions/http/users.ts',
+    // sockets:push: a suspension closes the user's sockets; images:read: job summaries carry their photos' URLs.
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push', 'userpool:manage-users'],
+    routes: {
+      'GET /admin/users': 'admin',
+      'GET /admin/users/{id}': 'admin',
+      'POST /admin/users/{id}/suspend': 'admin',
+      'POST /admin/users/{id}/reinstate': 'admin',
+      'POST /admin/users/{id}/password-reset': 'admin',
+    },
+  },
   conversations: {
     entry: 'functions/http/conversations.ts',
     capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
@@ -295,7 +311,20 @@ export const JOB_EVENT = {
  * on it: the payments rule refunds on `cancelled`); `job` is the public summary, or on
  * removal the job as it was.
  */
-export type JobChange = 'edited' | 'applications' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'disputed' | 'paid' | 'deleted';
+export type JobChange =
+  | 'edited'
+  | 'applications'
+  | 'cancelled'
+  | 'unassigned'
+  | 'assigned'
+  | 'completed'
+  | 'declined'
+  | 'disputed'
+  | 'paid'
+  | 'deleted'
+  /** The poster was suspended: the open job leaves the feed and search (`posterSuspended`), and comes back when they are reinstated. */
+  | 'hidden'
+  | 'shown';
 export interface JobEventDetail {
   /** The public summary plus, for paid jobs, what the payments rules need. */
   job: JobSummary & { paidAt?: string; stripePaymentIntentId?: string };
@@ -583,6 +612,10 @@ export const CAPABILITY_GRANTS = {
   'userpool:admin-group': { actions: ['cognito-idp:AdminAddUserToGroup'], environment: [] },
   'userpool:create-admin': {
     actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'],
+    environment: ['userPoolId'],
+  },
+  'userpool:manage-users': {
+    actions: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminResetUserPassword'],
     environment: ['userPoolId'],
   },
   geocoding: { actions: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'], environment: ['placeIndexName'] },
