@@ -25,6 +25,9 @@ export type Capability =
   | 'userpool:create-admin'
   /** Account deletion: checks the user's password (AdminInitiateAuth) and deletes the user (AdminDeleteUser). */
   | 'userpool:delete-user'
+
+  /** Disables, enables, signs out and resets the password of a user (the admin's user actions). */
+  | 'userpool:manage-users'
   | 'geocoding'
   | 'stripe'
   /** Sends to the job feed's fan-out queue (QUEUE_CONSUMERS.jobFeedShard). */
@@ -112,7 +115,8 @@ export const HTTP_ROUTE_GROUPS = {
   },
   uploads: {
     entry: 'functions/http/uploads.ts',
-    capabilities: ['images:write'],
+    // table:read: every signed-in request asks whether its caller is suspended (functions/lib/suspension.ts).
+    capabilities: ['table:read', 'images:write'],
     routes: {
       'POST /uploads/images': 'user',
     },
@@ -258,6 +262,19 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /categories/hidden': 'user',
     },
   },
+  /** The admin's Users tab and user page (issue 27): search, suspend, reinstate, password reset. */
+  users: {
+    entry: 'functions/http/users.ts',
+    // sockets:push: a suspension closes the user's sockets; images:read: job summaries carry their photos' URLs.
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push', 'userpool:manage-users'],
+    routes: {
+      'GET /admin/users': 'admin',
+      'GET /admin/users/{id}': 'admin',
+      'POST /admin/users/{id}/suspend': 'admin',
+      'POST /admin/users/{id}/reinstate': 'admin',
+      'POST /admin/users/{id}/password-reset': 'admin',
+    },
+  },
   conversations: {
     entry: 'functions/http/conversations.ts',
     capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
@@ -324,7 +341,20 @@ export const JOB_EVENT = {
  * on it: the payments rule refunds on `cancelled`); `job` is the public summary, or on
  * removal the job as it was.
  */
-export type JobChange = 'edited' | 'applications' | 'cancelled' | 'unassigned' | 'assigned' | 'completed' | 'declined' | 'disputed' | 'paid' | 'deleted';
+export type JobChange =
+  | 'edited'
+  | 'applications'
+  | 'cancelled'
+  | 'unassigned'
+  | 'assigned'
+  | 'completed'
+  | 'declined'
+  | 'disputed'
+  | 'paid'
+  | 'deleted'
+  /** The poster was suspended: the open job leaves the feed and search (`posterSuspended`), and comes back when they are reinstated. */
+  | 'hidden'
+  | 'shown';
 export interface JobEventDetail {
   /** The public summary plus, for paid jobs, what the payments rules need. */
   job: JobSummary & { paidAt?: string; stripePaymentIntentId?: string };
@@ -682,6 +712,11 @@ export const CAPABILITY_GRANTS = {
   },
   // The client id: the password check signs in through the web client (its ADMIN_USER_PASSWORD_AUTH flow).
   'userpool:delete-user': { actions: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminDeleteUser'], environment: ['userPoolId', 'userPoolClientId'] },
+
+  'userpool:manage-users': {
+    actions: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminResetUserPassword'],
+    environment: ['userPoolId'],
+  },
   geocoding: { actions: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'], environment: ['placeIndexName'] },
   stripe: { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['stripeSecretArn'] },
   'queue:job-feed': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['jobFeedQueueUrl'] },

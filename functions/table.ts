@@ -53,6 +53,13 @@ export function timeOrderedParts(sortKey: string): { createdAt: string; id: stri
 export const keys = {
   /** A user's profile. */
   profile: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  /**
+   * GSI2 and GSI3 on profiles: every user by lower-cased name and by lower-cased email (the
+   * admin's user search: a prefix is a `begins_with` on the sort key); the id keeps keys unique.
+   */
+  usersByName: () => 'USERNAMES',
+  usersByEmail: () => 'USEREMAILS',
+  userSearchKey: (text: string, userId: string) => `${text.trim().toLowerCase()}#${userId}`,
 
   /** The single admin seat: whoever holds it is (or is becoming) the one admin. */
   adminSeat: (): ItemKey => ({ pk: 'SINGLETON#ADMIN', sk: 'SEAT' }),
@@ -120,6 +127,8 @@ export const keys = {
 
   /** GSI2 on admin actions: one action type's entries, newest first (the audit log's filter). */
   adminActionsOfType: (actionType: string) => `ADMINACTIONS#${actionType}`,
+  /** GSI3 on admin actions: the entries about one target (a user's audit trail), newest first. */
+  adminActionsAbout: (targetId: string) => `ADMINTARGET#${targetId}`,
 
   /**
    * A report on a job, in the job's partition: the key allows one per reporter per job

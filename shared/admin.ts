@@ -4,8 +4,11 @@
  */
 import * as z from './zod.js';
 import { JOB_CATEGORIES, type JobCategory } from './categories.js';
+import type { AdminPaymentRecord, Dispute, JobSummary, ReviewView, WorkerApplication } from './api.js';
 import type { JobStatus } from './job-states.js';
 import { MSG } from './messages.js';
+import type { PaymentAccount } from './payments.js';
+import { ROLES, type Role } from './roles.js';
 import { freeText, requiredText } from './text.js';
 
 /** Rows per page of every admin table (spec 2 §9). */
@@ -29,6 +32,10 @@ export const ADMIN_ACTION_TYPES = [
   /** A user deleted their account (the record holds their id and role only), and the 30-day sweep's check of it. */
   'delete_account',
   'verify_account_deletion',
+
+  'suspend_user',
+  'reinstate_user',
+  'reset_user_password',
 ] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 
@@ -168,3 +175,55 @@ export function automaticFlagReasons(text: string): string[] {
     EMAIL_ADDRESS.test(text) && 'contains an email address',
   ].filter((reason): reason is string => typeof reason === 'string');
 }
+
+/** Whether a user may sign in and act (DECISIONS.md "Suspension"); profiles stored before it have none: active. */
+export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** GET /admin/users: one row of the Users tab. */
+export interface AdminUserSummary {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  accountStatus: AccountStatus;
+  createdAt: string;
+}
+
+/** GET /admin/users: a name or email prefix (blank lists everyone by name), a role, a status, the page's cursor. */
+export const adminUsersQuerySchema = z.object({
+  q: z._default(freeText(z.maxLength(100)), ''),
+  role: z.optional(z.enum(ROLES)),
+  status: z.optional(z.enum(ACCOUNT_STATUSES)),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+});
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+/** GET /admin/users/{id}: the user's page (DECISIONS.md "Wave 3", issue 27). */
+export interface AdminUserDetail {
+  user: AdminUserSummary & {
+    bio: string;
+    location: string;
+    rating: number | null;
+    reviewCount: number;
+    completedJobs: number;
+    /** Why and when the admin suspended them; null while active. */
+    suspension: { reason: string; at: string } | null;
+  };
+  paymentAccount: PaymentAccount & { connected: boolean };
+  jobsPosted: JobSummary[];
+  jobsWorked: JobSummary[];
+  applications: WorkerApplication[];
+  disputes: Dispute[];
+  reviews: ReviewView[];
+  payments: AdminPaymentRecord[];
+  /** The admin_actions about this user (their target), newest first. */
+  auditTrail: AdminActionView[];
+}
+
+/** POST /admin/users/{id}/suspend, /reinstate, /password-reset: every action on a user needs a reason. */
+export const userActionSchema = adminReasonSchema(MSG.admin.userActionReasonRequired);
+
+/** The actions the user's page offers, by their route's last segment. */
+export const USER_ACTIONS = ['suspend', 'reinstate', 'password-reset'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];

@@ -18,6 +18,8 @@ export const MSG = {
     authenticationRequired: 'Authentication required',
     insufficientPermissions: 'Insufficient permissions',
     profileNotFound: 'Profile not found',
+    /** A suspended user signing in (Cognito: "User is disabled.") or calling the API with a token issued before. */
+    accountSuspended: 'Your account has been suspended. Please contact support if you think this is a mistake.', // ours
     accountProfileNotFound: 'Account profile not found. Please sign up again to create a new account.',
     failedToLoadProfile: 'Failed to load profile. Please try signing in again.',
     noUserData: 'Authentication failed - no user data received',
@@ -499,6 +501,18 @@ export const MSG = {
     removedNoticeMessage: (title: string, reason: string) => `An admin removed "${title}": ${reason}`, // ours
     cancelledNoticeTitle: 'Your job was cancelled by an admin', // ours
     cancelledNoticeMessage: (title: string, reason: string) => `An admin cancelled "${title}": ${reason}`, // ours
+    usersLoadFailed: (reason: string) => `Failed to load users: ${reason}`, // ours
+    userLoadFailed: (reason: string) => `Failed to load this user: ${reason}`, // ours
+    userNotFound: 'User not found', // ours
+    userActionReasonRequired: 'Please provide a reason for this action.', // ours
+    adminAccountOutOfReach: 'The admin account cannot be suspended or reset here.', // ours
+    alreadySuspended: 'This user is already suspended.', // ours
+    notSuspended: 'This user is not suspended.', // ours
+    userSuspended: (name: string) => `${name} is suspended`, // ours
+    userReinstated: (name: string) => `${name} is reinstated`, // ours
+    passwordResetSent: (email: string) => `A password reset email was sent to ${email}`, // ours
+    userActionFailed: 'Failed to update the user', // ours
+    suspendedJobFlagReason: (name: string, reason: string) => `Automatic: ${name} was suspended (${reason})`, // ours
   },
   /** 'Report this job' (DECISIONS.md "How a job gets flagged"). */
   flags: {

@@ -33,6 +33,8 @@ export function adminActionItem(action: AdminAction) {
     gsi1sk: timeOrdered(createdAt, id),
     gsi2pk: keys.adminActionsOfType(action.actionType),
     gsi2sk: timeOrdered(createdAt, id),
+    gsi3pk: keys.adminActionsAbout(action.targetId),
+    gsi3sk: timeOrdered(createdAt, id),
   };
 }
 
@@ -55,8 +57,16 @@ export async function recordSecurityEvent(actionType: string, targetType: string
 }
 
 /** The audit log, newest first, all of it (GSI1) or one action type (GSI2); 50 per page. */
-export async function listAdminActions(actionType: AdminActionType | undefined, cursor: string | undefined): Promise<Page<AdminActionView>> {
-  const [index, partition] = actionType ? (['GSI2', keys.adminActionsOfType(actionType)] as const) : (['GSI1', keys.adminActionsLog()] as const);
+export function listAdminActions(actionType: AdminActionType | undefined, cursor: string | undefined): Promise<Page<AdminActionView>> {
+  return adminActionsPage(actionType ? ['GSI2', keys.adminActionsOfType(actionType)] : ['GSI1', keys.adminActionsLog()], cursor);
+}
+
+/** The entries about one target (GSI3), newest first: a user's audit trail; 50. */
+export async function adminActionsAbout(targetId: string): Promise<AdminActionView[]> {
+  return (await adminActionsPage(['GSI3', keys.adminActionsAbout(targetId)], undefined)).items;
+}
+
+async function adminActionsPage([index, partition]: ['GSI1' | 'GSI2' | 'GSI3', string], cursor: string | undefined): Promise<Page<AdminActionView>> {
   const startKey = decodeCursor(cursor, { index, partition });
   const field = index.toLowerCase();
   const { Items = [], LastEvaluatedKey } = await db.send(

@@ -82,6 +82,11 @@ export async function flagAutomatically(jobId: string): Promise<number> {
   return written.filter(Boolean).length;
 }
 
+/** An assigned or completed job one of whose parties the admin suspended, for the admin's attention (once per job). */
+export function flagForSuspension(job: JobItem, reason: string): Promise<boolean> {
+  return putFlag(job, `${SYSTEM_ACTOR}#suspension`, 'other', reason);
+}
+
 const toFlag = ({ pk: _pk, sk: _sk, ...flag }: FlagItem): FlaggedJob => ({
   id: flag.id,
   jobId: flag.jobId,

@@ -398,6 +398,32 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
   return { job: paid, notification };
 }
 
+/** Stored payment items as the admin's tables show them, with the poster's and worker's names (one BatchGetItem). */
+export async function adminPaymentRecords(stored: Array<Record<string, unknown>>): Promise<AdminPaymentRecord[]> {
+  const items = stored.map((item): PaymentRecord => ({
+    id: item.id as string,
+    jobId: item.jobId as string,
+    jobTitle: item.jobTitle as string,
+    posterId: item.posterId as string,
+    workerId: (item.workerId as string | undefined) ?? null,
+    amount: item.amount as number,
+    platformFee: item.platformFee as number,
+    stripeFee: item.stripeFee as number,
+    stripePaymentIntentId: item.stripePaymentIntentId as string,
+    status: item.status as PaymentRecord['status'],
+    ...(item.kind === 'tip' ? { kind: 'tip' as const } : {}),
+    transferId: (item.transferId as string | undefined) ?? null,
+    ...(item.refundReason ? { refundReason: item.refundReason as string } : {}),
+    createdAt: item.createdAt as string,
+  }));
+  const names = await profileNames(items.flatMap((payment) => (payment.workerId ? [payment.posterId, payment.workerId] : [payment.posterId])));
+  return items.map((payment) => ({
+    ...payment,
+    posterName: names.get(payment.posterId) ?? null,
+    workerName: payment.workerId ? (names.get(payment.workerId) ?? null) : null,
+  }));
+}
+
 /** Payments newest first, for the admin: 50 per page, with the poster's and worker's names (one BatchGetItem). */
 export async function listPayments(cursor?: string): Promise<Page<AdminPaymentRecord>> {
   const startKey = decodeCursor(cursor, { index: 'GSI1', partition: keys.paymentsLog() });
@@ -412,29 +438,8 @@ export async function listPayments(cursor?: string): Promise<Page<AdminPaymentRe
       ExclusiveStartKey: startKey,
     }),
   );
-  const items = Items.map((item): PaymentRecord => ({
-    id: item.id,
-    jobId: item.jobId,
-    jobTitle: item.jobTitle,
-    posterId: item.posterId,
-    workerId: item.workerId ?? null,
-    amount: item.amount,
-    platformFee: item.platformFee,
-    stripeFee: item.stripeFee,
-    stripePaymentIntentId: item.stripePaymentIntentId,
-    status: item.status,
-    ...(item.kind === 'tip' ? { kind: 'tip' as const } : {}),
-    transferId: item.transferId ?? null,
-    ...(item.refundReason ? { refundReason: item.refundReason } : {}),
-    createdAt: item.createdAt,
-  }));
-  const names = await profileNames(items.flatMap((payment) => (payment.workerId ? [payment.posterId, payment.workerId] : [payment.posterId])));
   return {
-    items: items.map((payment) => ({
-      ...payment,
-      posterName: names.get(payment.posterId) ?? null,
-      workerName: payment.workerId ? (names.get(payment.workerId) ?? null) : null,
-    })),
+    items: await adminPaymentRecords(Items),
     nextCursor: encodeCursor(LastEvaluatedKey),
   };
 }

@@ -41,9 +41,9 @@ interface SearchEntry {
   card: JobCardItem;
 }
 
-/** The index's entry for a job as it is now: none unless it is open. */
+/** The index's entry for a job as it is now: none unless it is open and its poster not suspended. */
 function searchEntryOf(job: JobItem | undefined): SearchEntry | undefined {
-  return job?.status === 'open' ? { createdAt: job.createdAt, terms: jobTerms(job), card: jobCardOf(job) } : undefined;
+  return job?.status === 'open' && !job.posterSuspended ? { createdAt: job.createdAt, terms: jobTerms(job), card: jobCardOf(job) } : undefined;
 }
 
 /**
@@ -115,7 +115,7 @@ type FoundTermItem = ItemKey & { gsi1pk: string; gsi1sk: string; card: JobCardIt
 export async function browseOpenJobs(query: BrowseQuery): Promise<Page<JobCardSummary>> {
   const words = searchWords(query.text ?? '');
   if (words.length === 0 && !query.category) {
-    return listJobsByStatus('open', { limit: query.limit, cursor: query.cursor, excludePosterId: query.excludePosterId }, (job) => toJobCard(job, jobCardOf(job)));
+    return listJobsByStatus('open', { limit: query.limit, cursor: query.cursor, excludePosterId: query.excludePosterId, listedOnly: true }, (job) => toJobCard(job, jobCardOf(job)));
   }
   const wanted = [...words, ...(query.category ? [categoryTerm(query.category)] : [])];
   // The longest word is the likeliest to be rare; a category alone is a term of its own.

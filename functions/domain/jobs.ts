@@ -31,6 +31,8 @@ export interface JobItem extends Omit<PartyJob, 'images'> {
   suspiciousPayment?: string;
   /** Only on unpaid drafts: epoch seconds after which the draft is gone (TTL). */
   expiresAt?: number;
+  /** Set while the poster is suspended: the open job is left out of the feed and search. */
+  posterSuspended?: boolean;
   /** The auto-release reminders sent for the pending release (their indexes in AUTO_RELEASE.reminderFractions). */
   autoReleaseReminders?: Set<number>;
   /** Set by the job's review publication schedule: from then on its reviews are published as they are written. */
@@ -203,13 +205,15 @@ export async function listOwnJobs(user: { id: string; role: string }): Promise<J
   return jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Jobs in one status, newest first, each as `view` shows it: one Query on GSI1 per page. */
+/** Jobs in one status, newest first, each as `view` shows it: one Query on GSI1 per page. `listedOnly`: not those of a suspended poster. */
 export async function listJobsByStatus<View>(
   status: JobStatus,
-  options: { limit: number; cursor?: string; excludePosterId?: string },
+  options: { limit: number; cursor?: string; excludePosterId?: string; listedOnly?: boolean },
   view: (job: JobItem) => View,
 ): Promise<Page<View>> {
   const startKey = decodeCursor(options.cursor, { index: 'GSI1', partition: keys.jobsByStatus(status) });
+  // listedOnly: the public feed, without the jobs of suspended posters (rare, so a filter costs little).
+  const filters = [...(options.excludePosterId ? ['posterId <> :me'] : []), ...(options.listedOnly ? ['attribute_not_exists(posterSuspended)'] : [])];
   const result = await db.send(
     new QueryCommand({
       TableName: tableName(),
@@ -219,7 +223,7 @@ export async function listJobsByStatus<View>(
         ':pk': keys.jobsByStatus(status),
         ...(options.excludePosterId ? { ':me': options.excludePosterId } : {}),
       },
-      ...(options.excludePosterId ? { FilterExpression: 'posterId <> :me' } : {}),
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
       ScanIndexForward: false,
       Limit: options.limit,
       ExclusiveStartKey: startKey,

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccountStatus } from '../../shared/admin.js';
 import type { NotificationPreferences, OwnProfile, PublicProfile } from '../../shared/api.js';
 import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { NO_PAYMENT_ACCOUNT, type PaymentAccount } from '../../shared/payments.js';
@@ -40,9 +41,19 @@ export interface ProfileItem {
   paymentAccount: PaymentAccount;
   /** Set when the user deleted their account (functions/domain/account-deletion.ts): the profile is then an anonymous tombstone. */
   deletedAt?: string;
+
+  /** Absent on profiles stored before suspension existed: active. */
+  accountStatus?: AccountStatus;
+  /** While suspended: the admin's reason and when. */
+  suspensionReason?: string;
+  suspendedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
+
+/** The admin's user search keys (GSI2 by name, GSI3 by email), written with the profile and rewritten with its name. */
+const nameSearchKeys = (userId: string, name: string) => ({ gsi2pk: keys.usersByName(), gsi2sk: keys.userSearchKey(name, userId) });
+const emailSearchKeys = (userId: string, email: string) => ({ gsi3pk: keys.usersByEmail(), gsi3sk: keys.userSearchKey(email, userId) });
 
 export function averageRating(item: Pick<ProfileItem, 'ratingTotal' | 'reviewCount'>): number | null {
   return item.reviewCount > 0 ? Math.round((item.ratingTotal / item.reviewCount) * 10) / 10 : null;
@@ -103,6 +114,7 @@ export function newProfile(input: { id: string; name: string; email: string; rol
     completedJobs: 0,
     notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
     paymentAccount: NO_PAYMENT_ACCOUNT,
+    accountStatus: 'active',
     createdAt: input.now,
     updatedAt: input.now,
   };
@@ -114,7 +126,7 @@ export async function createProfileOnce(profile: ProfileItem): Promise<boolean> 
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.profile(profile.id), type: 'profile', ...profile },
+        Item: { ...keys.profile(profile.id), type: 'profile', ...profile, ...nameSearchKeys(profile.id, profile.name), ...emailSearchKeys(profile.id, profile.email) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -140,7 +152,8 @@ export function setClause(fields: Record<string, unknown>): { expression: string
 /** Writes the given fields (already validated) and returns the whole updated profile. */
 export async function updateProfile(userId: string, changes: Record<string, unknown>): Promise<ProfileItem | undefined> {
   const now = new Date().toISOString();
-  const set = setClause({ ...changes, updatedAt: now });
+  const renamed = typeof changes.name === 'string' ? nameSearchKeys(userId, changes.name) : {};
+  const set = setClause({ ...changes, ...renamed, updatedAt: now });
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({

@@ -16,11 +16,12 @@ export interface JobFeedShardMessage {
   message: JobFeedMessage;
 }
 
-export function toFeedMessage(detailType: JobEventType, { job }: JobEventDetail): JobFeedMessage {
-  if (detailType === JOB_EVENT.removed) return { type: 'job.removed', jobId: job.id };
+export function toFeedMessage(detailType: JobEventType, { job, change }: JobEventDetail): JobFeedMessage {
+  // A suspended poster's job leaves the browsers' feeds as a removed one does, and comes back as if new.
+  if (detailType === JOB_EVENT.removed || change === 'hidden') return { type: 'job.removed', jobId: job.id };
   // Only the public summary goes out, never fields the bus carries for other consumers.
   const { paidAt: _paidAt, stripePaymentIntentId: _intent, ...summary } = job;
-  return { type: detailType === JOB_EVENT.posted ? 'job.posted' : 'job.updated', job: summary };
+  return { type: detailType === JOB_EVENT.posted || change === 'shown' ? 'job.posted' : 'job.updated', job: summary };
 }
 
 /**

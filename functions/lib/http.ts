@@ -9,6 +9,7 @@ import { HttpError, badRequest, forbidden, unauthorized } from './errors.js';
 import { logger, startLogContext } from './logger.js';
 import { checkPathIds, pathIdShapes } from './path-ids.js';
 import { httpErrorFromStripe, isStripeError } from './stripe-errors.js';
+import { isSuspended } from './suspension.js';
 
 /** The signed-in user behind a request, from the claims the JWT authorizer verified. */
 export interface Caller {
@@ -170,7 +171,8 @@ type Operations<G extends HttpRouteGroupName> = {
 /**
  * Builds the Lambda handler of one route group: dispatches by the event's routeKey to the
  * operation declared for it, enforces the declared access (the JWT authorizer already
- * rejected bad tokens; admin routes also need the admin group claim), and maps errors.
+ * rejected bad tokens; admin routes also need the admin group claim; a suspended user's
+ * still-valid token is refused), and maps errors.
  */
 export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: Operations<G>) {
   const declared: Readonly<Record<string, string>> = HTTP_ROUTE_GROUPS[group].routes;
@@ -185,6 +187,7 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
       const caller = callerFromEvent(event);
       if (access !== 'public' && !caller) throw unauthorized();
       if (access === 'admin' && !caller?.isAdmin) throw forbidden(MSG.auth.insufficientPermissions);
+      if (access !== 'public' && caller && (await isSuspended(caller.userId))) throw forbidden(MSG.auth.accountSuspended);
       const rawBody = bodyText(event);
       // Before any work, and on every route (whether or not it reads a body).
       if (nestsDeeperThan(rawBody, MAX_BODY_DEPTH)) throw badRequest(MSG.backend.nestedTooDeeply(MAX_BODY_DEPTH));

@@ -21,6 +21,7 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   reviewerId: UUID,
   notifications: UUID,
   disputes: UUID,
+  users: UUID,
   /** A conversation's id names its job and its worker (shared/chat.ts). */
   conversations: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 };
@@ -35,6 +36,7 @@ const NOT_FOUND_TEXT: Readonly<Record<string, string>> = {
   profiles: MSG.auth.profileNotFound,
   workerId: MSG.applications.notFound,
   reviewerId: MSG.reviews.notFound,
+  users: MSG.admin.userNotFound,
 };
 
 export interface PathIdShape {

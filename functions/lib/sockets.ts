@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_SHARDS, keys } from '../table.js';
 import { db, tableName } from './db.js';
@@ -50,6 +50,24 @@ export const userConnectionIds = (userId: string) => connectionIds('GSI1', keys.
 
 export async function forgetConnection(connectionId: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId) }));
+}
+
+/**
+ * Closes every live connection of a user (@connections DELETE) and forgets it: a suspended
+ * user's open pages stop receiving anything at once. Answers how many were closed.
+ */
+export async function closeUserConnections(userId: string): Promise<number> {
+  let closed = 0;
+  for await (const connectionId of userConnectionIds(userId)) {
+    try {
+      await management().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+      closed++;
+    } catch (error) {
+      if (!(error instanceof GoneException)) throw error;
+    }
+    await forgetConnection(connectionId);
+  }
+  return closed;
 }
 
 /** Posts to one connection; a connection that is gone (410) is forgotten. */

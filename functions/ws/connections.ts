@@ -4,6 +4,7 @@ import { keys } from '../table.js';
 import { db, tableName } from '../lib/db.js';
 import { CONNECTION_TTL_SECONDS, connectionShardOf, forgetConnection } from '../lib/sockets.js';
 import { withLogContext } from '../lib/logger.js';
+import { isSuspended } from '../lib/suspension.js';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { userId?: string } };
@@ -14,6 +15,8 @@ async function handle(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
   const { connectionId, routeKey } = event.requestContext;
   if (routeKey === '$connect') {
     const userId = event.requestContext.authorizer?.userId ?? 'anonymous';
+    // A suspended user's socket was closed; one opened again with a token from before is refused.
+    if (userId !== 'anonymous' && (await isSuspended(userId))) return { statusCode: 403 };
     await db.send(
       new PutCommand({
         TableName: tableName(),

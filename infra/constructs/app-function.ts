@@ -263,7 +263,8 @@ export class AppFunction extends Construct {
         });
         return {};
       }
-      case 'userpool:create-admin': {
+      case 'userpool:create-admin':
+      case 'userpool:manage-users': {
         const userPool = this.need(capability, resources.userPool);
         iam.Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [userPool.userPoolArn] });
         return { userPoolId: userPool.userPoolId };

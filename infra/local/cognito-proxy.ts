@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { COGNITO_TRIGGERS } from '../../functions/routes.js';
 import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
 import { CORS_HEADERS, listen, readBody, sendJson, type Listening } from './http-util.js';
-import { storedUser } from './cognito.js';
+import { poolClientId, storedUser, userOfRefreshToken } from './cognito.js';
 import { invoke } from './lambda-runtime.js';
 import type { Mailbox } from './mailbox.js';
 
@@ -44,7 +46,9 @@ function forward(cognitoUrl: string, target: string, body: Buffer, headers: Reco
  * meet: every code the pool sends is delivered to the local mailbox, and the calls
  * cognito-local lacks are answered in its terms (ResendConfirmationCode with the stored code,
  * Amplify's GetTokensFromRefreshToken as REFRESH_TOKEN_AUTH, GlobalSignOut/RevokeToken,
- * AdminCreateUser's RESEND of an invitation), and
+ * AdminCreateUser's RESEND of an invitation, AdminUserGlobalSignOut revoking the user's refresh
+ * tokens, AdminResetUserPassword mailing a reset code), a disabled user is refused sign-in and
+ * refresh as Cognito refuses them (cognito-local stores AdminDisableUser but ignores it), and
  * the PreAuthentication trigger it does not support runs here before a password sign-in.
  * An invited user (AdminCreateUser) gets the temporary password by mail and meets Cognito's
  * NEW_PASSWORD_REQUIRED step as Cognito runs it: the temporary password is checked, the step's
@@ -74,6 +78,19 @@ async function runPreAuthentication(userPoolId: string, clientId: string, user: 
   }
 }
 
+/** Cognito's answer to a disabled user's sign-in or refresh. */
+const USER_DISABLED = { __type: 'NotAuthorizedException', message: 'User is disabled.' };
+
+/** When a refresh token was issued (cognito-local's are JWTs), in epoch seconds. */
+function issuedAt(refreshToken: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(refreshToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iat?: unknown };
+    return typeof payload.iat === 'number' ? payload.iat : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** How long Cognito accepts the answer to a sign-in challenge (the app client's default auth session validity). */
 const CHALLENGE_SESSION_MS = 3 * 60 * 1000;
 
@@ -81,6 +98,18 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
   const { cognitoUrl, mailbox } = options;
   /** NEW_PASSWORD_REQUIRED sessions handed out, each with when it expires. */
   const challengeSessions = new Map<string, number>();
+
+  /** When each user was last signed out globally (epoch seconds): refresh tokens issued before are revoked. Kept across runs. */
+  const signedOutFile = join(options.cognitoDataDir, 'signed-out.json');
+  const signedOutAt: Record<string, number> = existsSync(signedOutFile) ? (JSON.parse(readFileSync(signedOutFile, 'utf8')) as Record<string, number>) : {};
+
+  /** Cognito's refusal of a refresh: the user is disabled, or was signed out globally since the token was issued. */
+  const refreshRefusal = async (refreshToken: string) => {
+    const user = await userOfRefreshToken(options.cognitoDataDir, options.userPoolId, refreshToken);
+    if (user?.Enabled === false) return USER_DISABLED;
+    if (user && issuedAt(refreshToken) <= (signedOutAt[user.Username] ?? -1)) return { __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' };
+    return null;
+  };
 
   const mailInvitation = (email: string, temporaryPassword: string) =>
     mailbox.deliver({
@@ -142,6 +171,8 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
           return reply(200, { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } });
         }
         case 'GetTokensFromRefreshToken': {
+          const refusal = await refreshRefusal(String(input.RefreshToken ?? ''));
+          if (refusal) return reply(400, refusal);
           const refreshed = await forward(
             cognitoUrl,
             'InitiateAuth',
@@ -153,7 +184,13 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
         }
         case 'InitiateAuth': {
           const parameters = (input.AuthParameters ?? {}) as Record<string, string>;
+          if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') {
+            const refusal = await refreshRefusal(parameters.REFRESH_TOKEN ?? '');
+            if (refusal) return reply(400, refusal);
+          }
           const user = input.AuthFlow === 'USER_PASSWORD_AUTH' ? await storedUser(options.cognitoDataDir, options.userPoolId, parameters.USERNAME ?? '') : undefined;
+          // Cognito refuses a disabled user before it looks at the password or runs a trigger.
+          if (user?.Enabled === false) return reply(400, USER_DISABLED);
           if (user) {
             const refusal = await runPreAuthentication(options.userPoolId, String(input.ClientId ?? ''), user);
             if (refusal) return reply(400, { __type: 'UserLambdaValidationException', message: `PreAuthentication failed with error ${refusal}.` });
@@ -180,6 +217,24 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
         case 'GlobalSignOut':
         case 'RevokeToken':
           return reply(200, {});
+        case 'AdminUserGlobalSignOut': {
+          const user = await storedUser(options.cognitoDataDir, options.userPoolId, String(input.Username ?? ''));
+          if (!user) return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          signedOutAt[user.Username] = Math.floor(Date.now() / 1000);
+          writeFileSync(signedOutFile, JSON.stringify(signedOutAt));
+          return reply(200, {});
+        }
+        case 'AdminResetUserPassword': {
+          // Cognito mails a reset code; cognito-local lacks the call, so its ForgotPassword makes the code.
+          const user = await storedUser(options.cognitoDataDir, options.userPoolId, String(input.Username ?? ''));
+          if (!user) return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          const email = user.Attributes.find((attribute) => attribute.Name === 'email')?.Value.toLowerCase() ?? '';
+          const forgot = { ClientId: await poolClientId(options.cognitoDataDir, options.userPoolId), Username: user.Username };
+          const sent = await forward(cognitoUrl, 'ForgotPassword', Buffer.from(JSON.stringify(forgot)), headers);
+          if (sent.status !== 200) return reply(sent.status, JSON.parse(sent.body.toString('utf8')));
+          await deliverCode(email, 'reset', user.ConfirmationCode);
+          return reply(200, {});
+        }
         case 'AdminCreateUser': {
           if (input.MessageAction !== 'RESEND') break;
           // cognito-local lacks RESEND; Cognito mails the invitation again with a new temporary

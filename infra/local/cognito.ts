@@ -133,6 +133,9 @@ interface StoredUser {
   /** cognito-local keeps passwords as given (an invited user's is the temporary one). */
   Password?: string;
   ConfirmationCode?: string;
+  /** false once AdminDisableUser ran (cognito-local stores it but still lets the user sign in). */
+  Enabled?: boolean;
+  RefreshTokens?: string[];
   Attributes: Array<{ Name: string; Value: string }>;
 }
 
@@ -166,13 +169,29 @@ async function repairDatabaseFiles(configDir: string): Promise<void> {
   }
 }
 
-/** A user as cognito-local stored it, with their pending code: the reliable source of codes. */
-export async function storedUser(dataDir: string, userPoolId: string, email: string): Promise<StoredUser | undefined> {
+async function storedUsers(dataDir: string, userPoolId: string): Promise<StoredUser[]> {
   const file = join(dataDir, '.cognito', 'db', `${userPoolId}.json`);
-  if (!existsSync(file)) return undefined;
+  if (!existsSync(file)) return [];
+  return Object.values((await readDatabaseFile<{ Users?: Record<string, StoredUser> }>(file)).Users ?? {});
+}
+
+/** A user as cognito-local stored it (by username, sub or email), with their pending code: the reliable source of codes. */
+export async function storedUser(dataDir: string, userPoolId: string, email: string): Promise<StoredUser | undefined> {
   const address = email.trim().toLowerCase();
-  const db = await readDatabaseFile<{ Users?: Record<string, StoredUser> }>(file);
-  return Object.values(db.Users ?? {}).find(
-    (user) => user.Username.toLowerCase() === address || user.Attributes.some((a) => a.Name === 'email' && a.Value.toLowerCase() === address),
+  return (await storedUsers(dataDir, userPoolId)).find(
+    (user) => user.Username.toLowerCase() === address || user.Attributes.some((a) => (a.Name === 'email' || a.Name === 'sub') && a.Value.toLowerCase() === address),
   );
+}
+
+/** The user a refresh token was issued to, as cognito-local finds it. */
+export async function userOfRefreshToken(dataDir: string, userPoolId: string, refreshToken: string): Promise<StoredUser | undefined> {
+  return (await storedUsers(dataDir, userPoolId)).find((user) => user.RefreshTokens?.includes(refreshToken));
+}
+
+/** The pool's app client (the local pool has one): cognito-local's ForgotPassword finds the pool by it. */
+export async function poolClientId(dataDir: string, userPoolId: string): Promise<string | undefined> {
+  const file = join(dataDir, '.cognito', 'db', 'clients.json');
+  if (!existsSync(file)) return undefined;
+  const { Clients = {} } = await readDatabaseFile<{ Clients?: Record<string, { ClientId: string; UserPoolId: string }> }>(file);
+  return Object.values(Clients).find((client) => client.UserPoolId === userPoolId)?.ClientId;
 }

@@ -514,6 +514,23 @@ describe('api stack', () => {
     }
   });
 
+  it("lets exactly the users group disable, enable, sign out and reset the password of the pool's users, and tells it the pool", () => {
+    const managers = functions.filter((fn) => fn.declaration.capabilities.includes('userpool:manage-users'));
+    expect(managers.map((fn) => fn.declaration.entry)).toEqual([HTTP_ROUTE_GROUPS.users.entry]);
+    const [users] = managers;
+    const statements = Object.values(resourcesOf(Stack.of(users!), 'AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(cfnId(users!.role)))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>);
+    const userAdmin = statements.find((statement) => [statement.Action].flat().includes('cognito-idp:AdminDisableUser'))!;
+    expect([userAdmin.Action].flat().sort()).toEqual(
+      ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminEnableUser', 'cognito-idp:AdminResetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'].sort(),
+    );
+    // The pool's ARN, from the auth stack: this pool only.
+    expect(JSON.stringify(userAdmin.Resource)).toContain('UserPool');
+    expect(JSON.stringify(userAdmin.Resource)).not.toContain('*');
+    expect(lambdaOf(users!).Properties.Environment.Variables[ENV.userPoolId]).toBeDefined();
+  });
+
   it('lets the geocoding functions search the place index, whose results may be stored', () => {
     template(stacks.api).hasResourceProperties('AWS::Location::PlaceIndex', { DataSourceConfiguration: { IntendedUse: 'Storage' } });
     const geocoders = functions.filter((fn) => fn.declaration.capabilities.includes('geocoding'));

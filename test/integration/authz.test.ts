@@ -125,6 +125,12 @@ const MAY: Readonly<Record<string, Rule>> = {
   'GET /admin/actions': ['admin'],
   'GET /admin/categories': ['admin'],
   'PUT /admin/categories': ['admin'],
+  // The admin's users (issue 27): the user tried is the stranger, whose suspension touches no job here.
+  'GET /admin/users': ['admin'],
+  'GET /admin/users/{id}': ['admin'],
+  'POST /admin/users/{id}/suspend': ['admin'],
+  'POST /admin/users/{id}/reinstate': ['admin'],
+  'POST /admin/users/{id}/password-reset': ['admin'],
   // The post-job form's list of categories closed to new jobs (issue 27).
   'GET /categories/hidden': SIGNED_IN,
   'GET /conversations': SIGNED_IN,
@@ -229,6 +235,7 @@ describe('authorisation: every declared route x every party x every job status',
         // A job without a dispute: an id that names none.
         disputes: disputeId ?? randomUUID(),
         conversations: conversationId(job.id, users.worker.userId),
+        users: users.stranger.userId,
       }[owner!];
       if (!value) throw new Error(`${route.routeKey}: no test value for {${param}}`);
       return value;
@@ -263,6 +270,10 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /admin/disputes/bulk-resolve': { disputeIds: ['x'], templateId: 'insufficient-evidence' },
     // Showing a category changes nothing here: hiding one would refuse the other tests' jobs.
     'PUT /admin/categories': { category: 'Other', hidden: false, reason: 'Still wanted' },
+    // Suspended, then reinstated (declaration order): the stranger is refused in between, never more.
+    'POST /admin/users/{id}/suspend': { reason: 'Spam messages' },
+    'POST /admin/users/{id}/reinstate': { reason: 'Cleared up' },
+    'POST /admin/users/{id}/password-reset': { reason: 'Asked by phone' },
   };
   function bodyOf(route: DeclaredRoute, party: Party, { job, users, paymentIntentId }: JobUnderTest): unknown {
     switch (route.routeKey) {

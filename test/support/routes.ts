@@ -16,7 +16,7 @@ import {
 import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
 import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/job.js';
 import { confirmPaymentSchema, refundSchema, tipSchema } from '../../shared/schemas/payment.js';
-import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
+import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema, userActionSchema } from '../../shared/admin.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { accountDeletionSchema, profileUpdateSchema } from '../../shared/schemas/profile.js';
 import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
@@ -83,6 +83,9 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = {
   'POST /jobs/{id}/flags': reportJobSchema,
   'POST /admin/flags/{jobId}/review': reviewFlagSchema,
   'PUT /admin/categories': categoryVisibilitySchema,
+  'POST /admin/users/{id}/suspend': userActionSchema,
+  'POST /admin/users/{id}/reinstate': userActionSchema,
+  'POST /admin/users/{id}/password-reset': userActionSchema,
   'POST /conversations': startConversationSchema,
   'POST /conversations/{id}/messages': sendMessageSchema,
 };

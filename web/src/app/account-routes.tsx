@@ -5,7 +5,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
-import { ROLE_HOME } from '../../../shared/roles';
 import { RequireAccess } from './RequireAccess';
 import { SignInRequired } from './layout/SignInRequired';
 import { EARNINGS_PATH, MESSAGES_PATH, adminTabPath, type ADMIN_SECTIONS } from '../lib/navigation';
@@ -35,12 +34,9 @@ const signedInOnly = (screen: ReactNode) => (
   </RequireAccess>
 );
 
-/**
- * The admin's sections open the matching tab of the admin console (whose guard sends everyone
- * else home); users have no tab yet and open it at the start.
- */
+/** The admin's sections open the matching tab of the admin console (whose guard sends everyone else home). */
 const ADMIN_SECTION_TABS: Record<(typeof ADMIN_SECTIONS)[number]['to'], string> = {
-  '/admin/users': ROLE_HOME.admin,
+  '/admin/users': adminTabPath('users'),
   '/admin/jobs': adminTabPath('jobs'),
   '/admin/categories': adminTabPath('categories'),
   '/admin/reports': adminTabPath('flagged'),

@@ -11,7 +11,7 @@ import { ACCOUNT_ROUTES } from './account-routes';
 import { RequireAccess } from './RequireAccess';
 import { Layout } from './layout/Layout';
 import { preloadSignedInControls } from './layout/SiteHeader';
-import { loadAdminDashboardScreen } from '../features/admin';
+import { loadAdminDashboardScreen, loadAdminUserScreen } from '../features/admin';
 import { loadSignInScreen, loadSignUpScreen, loadVerifyEmailScreen } from '../features/auth';
 import { loadDashboardScreen, loadPosterDashboardScreen, loadWorkerDashboardScreen, posterDashboardClientLoader, workerDashboardClientLoader } from '../features/dashboards';
 import { loadDisputeCenterScreen } from '../features/disputes';
@@ -31,6 +31,7 @@ const DashboardScreen = lazy(loadDashboardScreen);
 const WorkerDashboardScreen = lazy(loadWorkerDashboardScreen);
 const PosterDashboardScreen = lazy(loadPosterDashboardScreen);
 const AdminDashboardScreen = lazy(loadAdminDashboardScreen);
+const AdminUserScreen = lazy(loadAdminUserScreen);
 const ProfileScreen = lazy(loadProfileScreen);
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 const DisputeCenterScreen = lazy(loadDisputeCenterScreen);
@@ -139,6 +140,14 @@ export function appRoutes(queryClient: QueryClient, api: ApiClient): RouteObject
           element: (
             <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
               <AdminDashboardScreen />
+            </RequireAccess>
+          ),
+        },
+        {
+          path: 'admin/users/:id',
+          element: (
+            <RequireAccess roles={['admin']} signedOutTo="/" deniedTo="/" deniedMessage={MSG.auth.insufficientPermissions}>
+              <AdminUserScreen />
             </RequireAccess>
           ),
         },

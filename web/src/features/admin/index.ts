@@ -1,1 +1,1 @@
-export { loadAdminDashboardScreen } from './routes';
+export { loadAdminDashboardScreen, loadAdminUserScreen } from './routes';

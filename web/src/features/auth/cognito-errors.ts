@@ -51,6 +51,8 @@ export function signInFailureText(error: unknown): string {
   const { name, message } = asNamedError(error);
   // Cognito answers a locked-out user with NotAuthorizedException "Password attempts exceeded".
   if (name === 'NotAuthorizedException' && /attempts exceeded/i.test(message)) return signInErrorText('too many requests');
+  // A user the admin suspended is disabled in Cognito: "User is disabled.".
+  if (name === 'NotAuthorizedException' && /user is disabled/i.test(message)) return MSG.auth.accountSuspended;
   return signInErrorText(SIGN_IN_FAILURE_SUBSTRING[name] ?? message);
 }
 

@@ -18,6 +18,7 @@ export const ADMIN_TABS = [
   { value: 'flagged', label: 'Flagged Jobs', Panel: lazy(() => import('../components/FlaggedJobsTab')) },
   { value: 'locations', label: 'Locations', Panel: lazy(() => import('../components/LocationsTab')) },
   { value: 'analytics', label: 'Market Analytics', Panel: lazy(() => import('../components/MarketAnalyticsTab')) },
+  { value: 'users', label: 'Users', Panel: lazy(() => import('../components/UsersTab')) },
   { value: 'categories', label: 'Categories', Panel: lazy(() => import('../components/CategoriesTab')) },
   { value: 'audit', label: 'Audit Log', Panel: lazy(() => import('../components/AuditLogTab')) },
 ] as const;
