@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationType } from '../../shared/api.js';
 import { compareNotifications, newestNotifications, NOTIFICATION_LIMITS } from '../../shared/notifications.js';
-import { notificationTarget } from '../../web/src/features/notifications/notification-target.js';
+import { notificationTarget } from '../../shared/notification-target.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
 

@@ -3,6 +3,7 @@ import type { OwnProfile } from '../../../shared/api';
 import { ROLE_HOME } from '../../../shared/roles';
 import { dashboardPath } from './auth/destinations';
 import { MSG } from '../../../shared/messages';
+import { EARNINGS_PATH, MESSAGES_PATH } from '../../../shared/app-paths';
 
 /** The signed-in user's profile (only the role matters here); null for visitors and when it could not be loaded. */
 type ViewerProfile = Pick<OwnProfile, 'role'> | null;
@@ -12,14 +13,7 @@ export interface NavItem {
   label: string;
 }
 
-export const MESSAGES_PATH = '/real-time-messages';
-export const EARNINGS_PATH = '/worker-earnings';
-
-/** The dashboards' query parameter that opens one dispute's thread in the disputes panel. */
-export const OPEN_DISPUTE_PARAM = 'dispute';
-
-/** A tab of the admin console, by its `?tab=` value (screens/admin-dashboard). */
-export const adminTabPath = (tab: string) => `${ROLE_HOME.admin}?tab=${tab}`;
+export { MESSAGES_PATH, EARNINGS_PATH, OPEN_DISPUTE_PARAM, adminTabPath } from '../../../shared/app-paths';
 
 /**
  * The admin's sections, linked from the mobile menu (spec 1 §2). The spec shows no screens

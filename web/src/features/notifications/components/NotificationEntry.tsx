@@ -4,7 +4,7 @@ import { URGENT_NOTIFICATION_TYPES } from '../../../../../shared/notifications';
 import { useMarkNotificationRead } from '../hooks/useNotifications';
 import { formatRelativeTime } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth/useAuth';
-import { notificationTarget } from '../notification-target';
+import { notificationTarget } from '../../../../../shared/notification-target';
 
 /**
  * One notification as a button: opening it marks it read and goes to what it is about.

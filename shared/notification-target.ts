@@ -1,12 +1,13 @@
-import type { AppNotification } from '../../../../shared/api';
-import { ROLE_HOME, type Role } from '../../../../shared/roles';
-import { EARNINGS_PATH, MESSAGES_PATH, OPEN_DISPUTE_PARAM, adminTabPath } from '../../lib/navigation';
+import type { AppNotification } from './api.js';
+import { EARNINGS_PATH, MESSAGES_PATH, OPEN_DISPUTE_PARAM, adminTabPath } from './app-paths.js';
+import { ROLE_HOME, type Role } from './roles.js';
 
 /**
  * Where opening a notification leads (issue 25): to what it is about, not always its job. A
  * worker's question opens the conversation, a dispute update the dispute's thread (on the
  * party's dashboard; the admin's disputes tab), a released payment the worker's earnings; the
- * rest open their job, or the list when they have none.
+ * rest open their job, or the list when they have none. The bell and the page navigate here;
+ * a web push opens it (the server puts it in the push's payload).
  */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'jobId' | 'metadata'>, role: Role | undefined): string {
   const { conversation_id: conversationId, disputeId } = notification.metadata;
