@@ -31,7 +31,9 @@ export type Capability =
    * Creates and deletes the one-time schedules of the auto-release group (AUTO_RELEASE), each
    * invoking SCHEDULE_TARGETS.autoRelease through the scheduler's role, which it may pass.
    */
-  | 'schedules:auto-release';
+  | 'schedules:auto-release'
+  /** Reads the VAPID keys that sign and address web pushes (functions/lib/web-push.ts). */
+  | 'push:vapid';
 
 export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
@@ -252,6 +254,16 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /me/unread-messages': 'user',
     },
   },
+  /** Web push (issue 25): the key a browser subscribes with, and the caller's subscriptions. */
+  pushSubscriptions: {
+    entry: 'functions/http/push-subscriptions.ts',
+    capabilities: ['table:read', 'table:write', 'push:vapid'],
+    routes: {
+      'GET /push/public-key': 'public',
+      'PUT /me/push-subscriptions': 'user',
+      'DELETE /me/push-subscriptions': 'user',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
@@ -431,6 +443,12 @@ export const EVENT_RULES = {
     entry: 'functions/events/auto-release-schedules.ts',
     capabilities: ['schedules:auto-release'],
   },
+  notificationWebPush: {
+    description: 'Sends each new notification by web push to the browsers of its user who chose push for its type',
+    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created] },
+    entry: 'functions/events/notification-web-push.ts',
+    capabilities: ['table:read', 'table:write', 'push:vapid'],
+  },
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated] },
@@ -553,13 +571,19 @@ export const ENV = {
   autoReleaseScheduleGroup: 'AUTO_RELEASE_SCHEDULE_GROUP',
   autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
   autoReleaseSchedulerRoleArn: 'AUTO_RELEASE_SCHEDULER_ROLE_ARN',
+  /** AWS: the Secrets Manager secret holding the VAPID keys as JSON {publicKey, privateKey, subject}. */
+  vapidSecretArn: 'VAPID_SECRET_ARN',
+  /** Local stack only: the VAPID keys (the same JSON) generated into .local/ on the first run. */
+  vapidKeys: 'VAPID_KEYS',
+  /** Local stack only: the local Web Push receiver's origin, the one plain-http push endpoint accepted. */
+  localPushReceiverOrigin: 'LOCAL_PUSH_RECEIVER_ORIGIN',
 } as const;
 
 /** A name in ENV. */
 export type EnvKey = keyof typeof ENV;
 
 /** The variables only the local stack sets, in place of AWS's own (each stands in for a declared one). */
-export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri'] as const satisfies readonly EnvKey[];
+export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri', 'vapidKeys', 'localPushReceiverOrigin'] as const satisfies readonly EnvKey[];
 
 /** The settings a declaration may name (FunctionDeclaration.settings). */
 export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds'>;
@@ -593,6 +617,7 @@ export const CAPABILITY_GRANTS = {
     actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'],
     environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn'],
   },
+  'push:vapid': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['vapidSecretArn'] },
 } as const satisfies Record<Capability, { readonly actions: readonly string[]; readonly environment: readonly EnvKey[] }>;
 
 /** The variables a declared function is given, by ENV key: its capabilities' and its settings. */

@@ -217,6 +217,16 @@ export const keys = {
   /** GSI2 on unread notifications only (removed when read): the user's unread, newest first. */
   unreadNotificationsOf: (userId: string) => `UNREAD#${userId}`,
 
+  /**
+   * A browser's web push subscription, in its user's partition, by a hash of its endpoint (the
+   * push service's URL, unique per browser and app): the same subscription saved twice is one item.
+   */
+  pushSubscription: (userId: string, endpointHash: string): ItemKey => ({ pk: `USER#${userId}`, sk: `PUSHSUB#${endpointHash}` }),
+  pushSubscriptionPrefix: () => 'PUSHSUB#',
+
+  /** That a notification was delivered by one off-site channel (TTL'd): a retried delivery sends once. */
+  notificationDelivery: (notificationId: string, channel: string): ItemKey => ({ pk: `DELIVERY#${notificationId}`, sk: channel }),
+
   /** Marks that a worker was alerted to a job (one alert per job and worker, ever). GSI3: by job. */
   nearbyAlert: (workerId: string, jobId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `NEARBY#${jobId}` }),
 

@@ -106,6 +106,8 @@ export interface FunctionResources {
   readonly placeIndex?: CfnPlaceIndex;
   /** The Stripe keys that `stripe` reads. */
   readonly stripeSecret?: ISecret;
+  /** The VAPID keys that `push:vapid` reads. */
+  readonly vapidSecret?: ISecret;
   /** The job feed's fan-out queue that `queue:job-feed` sends to. */
   readonly jobFeedQueue?: IQueue;
   /** The group, target and scheduler role of `schedules:auto-release`. */
@@ -252,6 +254,11 @@ export class AppFunction extends Construct {
         const secret = this.need(capability, resources.stripeSecret);
         secret.grantRead(fn);
         return { stripeSecretArn: secret.secretArn };
+      }
+      case 'push:vapid': {
+        const secret = this.need(capability, resources.vapidSecret);
+        secret.grantRead(fn);
+        return { vapidSecretArn: secret.secretArn };
       }
       case 'queue:job-feed': {
         const queue = this.need(capability, resources.jobFeedQueue);

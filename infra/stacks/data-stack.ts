@@ -36,6 +36,8 @@ export class DataStack extends Stack {
   readonly imagesUrl: string;
   /** Stripe's secret API key and the two webhook signing secrets, set by the operator (docs/deploy.md). */
   readonly stripeSecret: secretsmanager.Secret;
+  /** The VAPID keys that sign web pushes (`push:vapid`). */
+  readonly vapidSecret: secretsmanager.Secret;
   /** What `table:*` and `images:*` grant a function. */
   readonly capabilities: DataCapabilities;
 
@@ -106,6 +108,16 @@ export class DataStack extends Stack {
     Validations.of(this.stripeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Stripe API keys are rolled in the Stripe dashboard, which no rotation Lambda can do; the operator updates the secret then.',
+    });
+
+    // Kept with the data: browsers subscribed with its public key, so new keys would orphan every subscription.
+    this.vapidSecret = new secretsmanager.Secret(this, 'VapidKeys', {
+      description: 'Odd jobs: web push VAPID keys as JSON {"publicKey": "B...", "privateKey": "...", "subject": "mailto:..."} (npx web-push generate-vapid-keys --json)',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.vapidSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating VAPID keys would invalidate every browser subscription made with the public key; they are replaced by hand only if leaked.',
     });
 
     this.capabilities = new DataCapabilities(this, 'Capabilities', {

@@ -2,14 +2,17 @@ import type { ChannelChoices as Choices, NotificationChannel, NotificationPrefer
 import { NOTIFICATION_TYPES } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { NOTIFICATION_TYPE_LABELS } from '../../../../../shared/notifications';
+import { useWebPush } from '../hooks/useWebPush';
+import { PushOptIn } from './PushOptIn';
 
 /**
  * The channels a user can choose today. Email is stored with its defaults but offered only once
- * the mailer sends it (issue 25): a box that changes nothing would mislead. Push shows as not
- * available until web push exists.
+ * the mailer sends it (issue 25): a box that changes nothing would mislead. Push can be chosen
+ * once it is on in this browser (DECISIONS.md "Web push").
  */
-const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'push' | 'email'>; heading: string; label: string }> = [
+const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'email'>; heading: string; label: string }> = [
   { channel: 'inApp', heading: 'In app', label: 'in the app' },
+  { channel: 'push', heading: MSG.notifications.pushHeading, label: 'by push' },
 ];
 
 /**
@@ -18,6 +21,7 @@ const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'push' | 
  * readers; it scrolls sideways inside its card on narrow screens.
  */
 export function ChannelChoices({ channels, onChange }: { channels: NotificationPreferences['channels']; onChange: (type: NotificationType, choices: Choices) => void }) {
+  const push = useWebPush();
   return (
     <fieldset className="channel-choices">
       <legend>{MSG.notifications.channelsTitle}</legend>
@@ -44,6 +48,7 @@ export function ChannelChoices({ channels, onChange }: { channels: NotificationP
                       type="checkbox"
                       aria-label={`${NOTIFICATION_TYPE_LABELS[type]}: ${label}`}
                       checked={channels[type][channel]}
+                      disabled={channel === 'push' && push.status !== 'on'}
                       onChange={(event) => onChange(type, { ...channels[type], [channel]: event.target.checked })}
                     />
                   </td>
@@ -53,9 +58,7 @@ export function ChannelChoices({ channels, onChange }: { channels: NotificationP
           </tbody>
         </table>
       </div>
-      <p className="channel-choices__hint" role="note">
-        {MSG.notifications.pushUnavailable}
-      </p>
+      <PushOptIn push={push} />
     </fieldset>
   );
 }
