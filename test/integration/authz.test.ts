@@ -136,6 +136,10 @@ const MAY: Readonly<Record<string, Rule>> = {
   'PUT /conversations/{id}/block': onEvery(['poster']),
   'DELETE /conversations/{id}/block': onEvery(['poster']),
   'GET /me/unread-messages': SIGNED_IN,
+  // The VAPID public key is public (a browser subscribes with it); subscriptions are the caller's own.
+  'GET /push/public-key': EVERYONE,
+  'PUT /me/push-subscriptions': SIGNED_IN,
+  'DELETE /me/push-subscriptions': SIGNED_IN,
 };
 
 const isPerStatus = (rule: Rule): rule is Readonly<Partial<Record<Status, readonly Party[]>>> => !Array.isArray(rule);
@@ -255,6 +259,7 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /admin/disputes/bulk-resolve': { disputeIds: ['x'], templateId: 'insufficient-evidence' },
     // Showing a category changes nothing here: hiding one would refuse the other tests' jobs.
     'PUT /admin/categories': { category: 'Other', hidden: false, reason: 'Still wanted' },
+    'PUT /me/push-subscriptions': { endpoint: 'https://push.example.com/authz', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
   };
   function bodyOf(route: DeclaredRoute, party: Party, { job, users, paymentIntentId }: JobUnderTest): unknown {
     switch (route.routeKey) {

@@ -41,6 +41,7 @@ describe('web push', () => {
     await stack().events.idle();
   };
 
+  // The first test starts the functions of a whole job's way to an acceptance: cold starts on a busy machine.
   it('pushes a notification the user chose push for to their browser, encrypted for it and signed with the VAPID key, once', async () => {
     const parties = await acceptedWorker();
     const { worker, job } = parties;
@@ -63,7 +64,7 @@ describe('web push', () => {
     await stack().events.idle();
     expect(received(browser)).toHaveLength(1);
     expect((await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.notificationDelivery(notification!.id, 'push') }))).Item).toBeDefined();
-  });
+  }, 120_000);
 
   it('sends nothing by push for a type the user did not choose (push is off until they opt in)', async () => {
     const parties = await acceptedWorker();
