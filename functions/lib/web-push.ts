@@ -1,4 +1,3 @@
-import webPush from 'web-push';
 import { MSG } from '../../shared/messages.js';
 import type { PushSubscriptionInput } from '../../shared/schemas/push.js';
 import * as z from '../../shared/zod.js';
@@ -31,6 +30,12 @@ export const vapidKeys = secretJson({
   unavailable: () => new HttpError(503, MSG.notifications.pushServiceUnavailable, undefined, { 'retry-after': '60' }),
 });
 
+/**
+ * The library, loaded on first send: the function that answers the public key never pays for
+ * evaluating it, the sender only when it pushes (`npm run bench -- cold-start`).
+ */
+const webPushModule = async () => (await import('web-push')).default;
+
 /** What a web push carries to the service worker (web/public/service-worker.js shows it). */
 export interface PushPayload {
   title: string;
@@ -53,8 +58,9 @@ const PUSH_REQUEST_TIMEOUT_MS = 5_000;
  * throws.
  */
 export async function sendPush(subscription: PushSubscriptionInput, payload: PushPayload): Promise<PushOutcome> {
+  const [webPush, vapidDetails] = await Promise.all([webPushModule(), vapidKeys()]);
   const request = webPush.generateRequestDetails(subscription, JSON.stringify(payload), {
-    vapidDetails: await vapidKeys(),
+    vapidDetails,
     TTL: PUSH_TIME_TO_LIVE_SECONDS,
     contentEncoding: 'aes128gcm',
   });

@@ -35,6 +35,7 @@ export interface PrebundledDependency {
  */
 const PREBUNDLED_DEPENDENCIES: Partial<Record<Capability, readonly PrebundledDependency[]>> = {
   stripe: [{ module: 'stripe', reexport: 'default' }],
+  'push:vapid': [{ module: 'web-push', reexport: 'default' }],
   'images:write': [
     { module: '@aws-sdk/client-s3', reexport: 'all' },
     { module: '@aws-sdk/s3-presigned-post', reexport: 'all' },
