@@ -16,7 +16,11 @@ import { api, createUser, tableClient, useLocalStack, type TestUser } from '../s
 describe('web push', () => {
   const stack = useLocalStack();
 
-  const publicKey = async () => (await api<{ publicKey: string }>(stack(), 'GET', '/push/public-key')).body.publicKey;
+  const publicKey = async () => {
+    const answer = await api<{ publicKey: string }>(stack(), 'GET', '/push/public-key');
+    expect(answer).toMatchObject({ status: 200, body: { publicKey: expect.stringMatching(/^B[\w-]{86}$/) } });
+    return answer.body.publicKey;
+  };
   /** A subscription at the local receiver made with the server's VAPID key, saved for the user as a browser saves it. */
   async function subscribe(user: TestUser): Promise<ReceiverSubscription> {
     const subscription = stack().pushReceiver.subscribe(await publicKey());
