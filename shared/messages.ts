@@ -418,7 +418,7 @@ export const MSG = {
     nearbyTitle: 'New job near you', // ours
     nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
     channelsTitle: 'How we reach you', // ours
-    channelsHint: 'Choose, for each kind of notification, whether it shows in the app.', // ours
+    channelsHint: 'Choose, for each kind of notification, whether it shows in the app and whether it is pushed to your browsers.', // ours
     pushHeading: 'Push', // ours
     pushOptIn: 'Turn on push notifications on this browser', // ours
     pushOptOut: 'Turn off push notifications on this browser', // ours
