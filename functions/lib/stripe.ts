@@ -30,7 +30,8 @@ const unavailable = () => new HttpError(503, MSG.payments.unavailable, undefined
  * In AWS the keys are one Secrets Manager secret (JSON, see stripeKeysSchema); the local stack
  * passes them as environment variables. Unreadable keys answer 503.
  */
-export const stripeKeys = secretJson({
+// Pure: a bundle importing this module for something else leaves the keys (and their variables) out.
+export const stripeKeys = /* @__PURE__ */ secretJson({
   name: 'Stripe keys',
   schema: stripeKeysSchema,
   secretArn: () => optionalEnv('stripeSecretArn'),

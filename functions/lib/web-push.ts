@@ -22,7 +22,8 @@ export type VapidKeys = z.infer<typeof vapidKeysSchema>;
  * the first deploy (docs/deploy.md); the local stack passes the keys it generated into .local/
  * as a variable. Unreadable keys answer 503.
  */
-export const vapidKeys = secretJson({
+// Pure: a bundle importing this module for something else leaves the keys (and their variables) out.
+export const vapidKeys = /* @__PURE__ */ secretJson({
   name: 'VAPID keys',
   schema: vapidKeysSchema,
   secretArn: () => optionalEnv('vapidSecretArn'),
