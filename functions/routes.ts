@@ -42,7 +42,9 @@ export type Capability =
   /** Sends email through SES v2 from the deploy's sender identity (`-c sesFromAddress`) only. */
   | 'mail:send'
   /** Reads the key that signs and checks one-click unsubscribe tokens (functions/lib/unsubscribe-tokens.ts). */
-  | 'mail:unsubscribe-key';
+  | 'mail:unsubscribe-key'
+  /** Reads the VAPID keys that sign and address web pushes (functions/lib/web-push.ts). */
+  | 'push:vapid';
 
 export interface FunctionDeclaration {
   /** Module path from the repository root; the module exports `handler`. */
@@ -298,6 +300,16 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /unsubscribe': 'public',
     },
   },
+  /** Web push (issue 25): the key a browser subscribes with, and the caller's subscriptions. */
+  pushSubscriptions: {
+    entry: 'functions/http/push-subscriptions.ts',
+    capabilities: ['table:read', 'table:write', 'push:vapid'],
+    routes: {
+      'GET /push/public-key': 'public',
+      'PUT /me/push-subscriptions': 'user',
+      'DELETE /me/push-subscriptions': 'user',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
@@ -500,6 +512,12 @@ export const EVENT_RULES = {
     /** A release schedules the publication of the job's reviews this long after it. */
     settings: ['reviewPublicationSeconds'],
   },
+  notificationWebPush: {
+    description: 'Sends each new notification by web push to the browsers of its user who chose push for its type',
+    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created] },
+    entry: 'functions/events/notification-web-push.ts',
+    capabilities: ['table:read', 'table:write', 'push:vapid'],
+  },
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated] },
@@ -678,13 +696,19 @@ export const ENV = {
   mailLinkOrigin: 'MAIL_LINK_ORIGIN',
   /** The HTTP API's URL, where an email's one-click unsubscribe posts. */
   apiUrl: 'API_URL',
+  /** AWS: the Secrets Manager secret holding the VAPID keys as JSON {publicKey, privateKey, subject}. */
+  vapidSecretArn: 'VAPID_SECRET_ARN',
+  /** Local stack only: the VAPID keys (the same JSON) generated into .local/ on the first run. */
+  vapidKeys: 'VAPID_KEYS',
+  /** Local stack only: the local Web Push receiver's origin, the one plain-http push endpoint accepted. */
+  localPushReceiverOrigin: 'LOCAL_PUSH_RECEIVER_ORIGIN',
 } as const;
 
 /** A name in ENV. */
 export type EnvKey = keyof typeof ENV;
 
 /** The variables only the local stack sets, in place of AWS's own (each stands in for a declared one). */
-export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri', 'unsubscribeKey'] as const satisfies readonly EnvKey[];
+export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri', 'unsubscribeKey', 'vapidKeys', 'localPushReceiverOrigin'] as const satisfies readonly EnvKey[];
 
 /** The settings a declaration may name (FunctionDeclaration.settings). */
 export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'mailLinkOrigin' | 'apiUrl'>;
@@ -729,6 +753,7 @@ export const CAPABILITY_GRANTS = {
   // On the sender's identities only, and only from the sender's address (the CDK app's grant).
   'mail:send': { actions: ['ses:SendEmail'], environment: ['mailFromAddress'] },
   'mail:unsubscribe-key': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['unsubscribeSecretArn'] },
+  'push:vapid': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['vapidSecretArn'] },
 } as const satisfies Record<Capability, { readonly actions: readonly string[]; readonly environment: readonly EnvKey[] }>;
 
 /** The variables a declared function is given, by ENV key: its capabilities' and its settings. */

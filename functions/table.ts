@@ -235,6 +235,13 @@ export const keys = {
    */
   awayMessagesPeriod: (jobId: string, workerId: string, recipientId: string): ItemKey => ({ pk: `CONV#${jobId}#${workerId}`, sk: `AWAY#${recipientId}` }),
 
+  /**
+   * A browser's web push subscription, in its user's partition, by a hash of its endpoint (the
+   * push service's URL, unique per browser and app): the same subscription saved twice is one item.
+   */
+  pushSubscription: (userId: string, endpointHash: string): ItemKey => ({ pk: `USER#${userId}`, sk: `PUSHSUB#${endpointHash}` }),
+  pushSubscriptionPrefix: () => 'PUSHSUB#',
+
   /** Marks that a worker was alerted to a job (one alert per job and worker, ever). GSI3: by job. */
   nearbyAlert: (workerId: string, jobId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `NEARBY#${jobId}` }),
 

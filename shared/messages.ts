@@ -453,8 +453,18 @@ export const MSG = {
     nearbyTitle: 'New job near you', // ours
     nearbyMessage: (title: string, miles: string, location: string) => `${title} (${location}) is ${miles} miles from you`, // ours
     channelsTitle: 'How we reach you', // ours
-    channelsHint: 'Choose, for each kind of notification, whether it shows in the app and whether we email it.', // ours
-    pushUnavailable: 'Push notifications are not available yet', // ours
+    channelsHint: 'Choose, for each kind of notification, whether it shows in the app, whether we email it and whether it is pushed to your browsers.', // ours
+    pushHeading: 'Push', // ours
+    pushOptIn: 'Turn on push notifications on this browser', // ours
+    pushOptOut: 'Turn off push notifications on this browser', // ours
+    pushOn: 'Push notifications are on for this browser.', // ours
+    pushOff: 'Turn on push notifications to choose which kinds reach this browser when the app is closed.', // ours
+    pushUnavailableHere: 'Push notifications are unavailable on this browser.', // ours
+    pushBlocked: 'Push notifications are blocked for this site in your browser settings.', // ours
+    pushServiceUnavailable: 'Push notifications are temporarily unavailable. Please try again later.', // ours: VAPID keys not (yet) readable
+    pushEndpointInvalid: 'Push subscription endpoint must be an https URL', // ours
+    pushKeysInvalid: 'Push subscription keys are not valid', // ours
+    pushTooManyBrowsers: (max: number) => `Push is on for ${max} browsers already. Turn it off on one of them first.`, // ours
     digestUnavailable: 'Digest coming soon', // ours
   },
   /** An email's one-click unsubscribe (issue 25): the link's page and the route. */

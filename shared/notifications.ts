@@ -38,7 +38,7 @@ export function channelsWithDefaults(chosen: Partial<Record<NotificationType, Ch
 }
 
 /** Whether a notification of this type goes to the user by this channel. */
-export function deliversBy(preferences: Pick<NotificationPreferences, 'channels'>, type: NotificationType, channel: NotificationChannel): boolean {
+export function deliversBy(preferences: { channels?: Partial<NotificationPreferences['channels']> }, type: NotificationType, channel: NotificationChannel): boolean {
   return channelsWithDefaults(preferences.channels)[type][channel];
 }
 

@@ -1,10 +1,9 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type Stripe from 'stripe';
 import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { optionalEnv } from './env.js';
 import { HttpError } from './errors.js';
-import { logger } from './logger.js';
+import { secretJson } from './secret-json.js';
 
 /**
  * What the functions need of Stripe: the secret API key and the signing secrets of the two
@@ -28,53 +27,24 @@ export const STRIPE_CLIENT_LIMITS = { timeoutMs: 4_000, maxNetworkRetries: 1 } a
 const unavailable = () => new HttpError(503, MSG.payments.unavailable, undefined, { 'retry-after': '60' });
 
 /**
- * In AWS the keys are one Secrets Manager secret (JSON, see stripeKeysSchema) that the operator
- * fills after the first deploy; the local stack passes them as environment variables. A
- * secret not filled in yet (the deploy stores a random placeholder) or not valid is a 503.
+ * In AWS the keys are one Secrets Manager secret (JSON, see stripeKeysSchema); the local stack
+ * passes them as environment variables. Unreadable keys answer 503.
  */
-async function loadKeys(): Promise<StripeKeys> {
-  const secretArn = optionalEnv('stripeSecretArn');
-  const raw = secretArn
-    ? (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn }))).SecretString
-    : JSON.stringify({
-        secretKey: optionalEnv('stripeSecretKey'),
-        webhookSecret: optionalEnv('stripeWebhookSecret'),
-        connectWebhookSecret: optionalEnv('stripeConnectWebhookSecret'),
-      });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw ?? '');
-  } catch {
-    parsed = undefined;
-  }
-  const keys = stripeKeysSchema.safeParse(parsed);
-  if (!keys.success) {
-    logger.error('Stripe keys are not set: fill the secret as docs/deploy.md describes', { fields: keys.error.issues.map((issue) => issue.path.join('.')) });
-    throw unavailable();
-  }
-  return keys.data;
-}
+// Pure: a bundle importing this module for something else leaves the keys (and their variables) out.
+export const stripeKeys = /* @__PURE__ */ secretJson({
+  name: 'Stripe keys',
+  schema: stripeKeysSchema,
+  secretArn: () => optionalEnv('stripeSecretArn'),
+  localJson: () =>
+    JSON.stringify({
+      secretKey: optionalEnv('stripeSecretKey'),
+      webhookSecret: optionalEnv('stripeWebhookSecret'),
+      connectWebhookSecret: optionalEnv('stripeConnectWebhookSecret'),
+    }),
+  unavailable,
+});
 
-let keys: Promise<StripeKeys> | undefined;
 let client: Stripe | undefined;
-
-/**
- * The keys, read once per container once they were read successfully. A failed read is not
- * kept: the next call reads again, so a secret filled in later or a passing Secrets Manager
- * error heals without recycling the function. Failures answer 503.
- */
-export function stripeKeys(): Promise<StripeKeys> {
-  if (!keys) {
-    const loading = loadKeys().catch((error: unknown) => {
-      if (keys === loading) keys = undefined;
-      if (error instanceof HttpError) throw error;
-      logger.error('Stripe keys could not be read', { error });
-      throw unavailable();
-    });
-    keys = loading;
-  }
-  return keys;
-}
 
 /**
  * The SDK's module, loaded on first use: the functions that bundle it pay for evaluating it

@@ -35,6 +35,7 @@ export interface PrebundledDependency {
  */
 const PREBUNDLED_DEPENDENCIES: Partial<Record<Capability, readonly PrebundledDependency[]>> = {
   stripe: [{ module: 'stripe', reexport: 'default' }],
+  'push:vapid': [{ module: 'web-push', reexport: 'default' }],
   'images:write': [
     { module: '@aws-sdk/client-s3', reexport: 'all' },
     { module: '@aws-sdk/s3-presigned-post', reexport: 'all' },
@@ -120,6 +121,8 @@ export interface FunctionResources {
   readonly placeIndex?: CfnPlaceIndex;
   /** The Stripe keys that `stripe` reads. */
   readonly stripeSecret?: ISecret;
+  /** The VAPID keys that `push:vapid` reads. */
+  readonly vapidSecret?: ISecret;
   /** The job feed's fan-out queue that `queue:job-feed` sends to. */
   readonly jobFeedQueue?: IQueue;
   /** The group, target and scheduler role of `schedules:auto-release`. */
@@ -278,6 +281,11 @@ export class AppFunction extends Construct {
         const secret = this.need(capability, resources.stripeSecret);
         secret.grantRead(fn);
         return { stripeSecretArn: secret.secretArn };
+      }
+      case 'push:vapid': {
+        const secret = this.need(capability, resources.vapidSecret);
+        secret.grantRead(fn);
+        return { vapidSecretArn: secret.secretArn };
       }
       case 'queue:job-feed': {
         const queue = this.need(capability, resources.jobFeedQueue);

@@ -42,6 +42,8 @@ function directives(hosts: PolicyHosts): Record<string, readonly string[]> {
     'img-src': ["'self'", 'data:', 'blob:', hosts.images],
     'connect-src': ["'self'", hosts.httpApi, hosts.webSocketApi, hosts.cognito, ...STRIPE_JS_SOURCES.connect, hosts.imageUploads],
     'frame-src': [...STRIPE_JS_SOURCES.frame],
+    // The service worker that shows web pushes (web/public/service-worker.js), from the site only.
+    'worker-src': ["'self'"],
     'form-action': ["'self'", hosts.imageUploads],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -17,9 +17,10 @@ export const FUNCTION_BUNDLE = {
   // (`npm run bench -- cold-start`: the HTTP groups' init went from ~200 ms to ~85 ms).
   // Left out: the local stack's zip-code geocoder (4.6 MB), which only functions without a
   // place index load, in AWS none (see lib/geocoder.ts); and the SDKs of Stripe (250 KB) and
-  // S3 (~130 KB), imported on first use: Node compiles every byte of a bundle at init, called
-  // or not, so they are pre-bundled beside the functions calling them (PREBUNDLED_DEPENDENCIES).
-  external: ['zipcodes', 'stripe', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post'],
+  // S3 (~130 KB), and web-push (~140 KB with its crypto helpers), imported on first use: Node
+  // compiles every byte of a bundle at init, called or not, so they are pre-bundled beside the
+  // functions calling them (PREBUNDLED_DEPENDENCIES).
+  external: ['zipcodes', 'stripe', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', 'web-push'],
   // ESM bundles of CommonJS dependencies call `require`, which ES modules lack.
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   mainFields: ['module', 'main'],

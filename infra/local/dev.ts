@@ -29,6 +29,7 @@ const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   queues: 'LOCAL_QUEUES_PORT',
   scheduler: 'LOCAL_SCHEDULER_PORT',
   ses: 'LOCAL_SES_PORT',
+  pushReceiver: 'LOCAL_PUSH_RECEIVER_PORT',
 };
 
 function portsFromEnv(): LocalPorts {
@@ -83,6 +84,7 @@ OddJobs is running locally (ready in ${seconds} s${seeded ? ', demo data created
   S3             ${stack.urls.s3}
   EventBridge    ${stack.urls.events}
   Stripe         ${stack.urls.stripe}   (test-mode simulator; card 4242 4242 4242 4242 succeeds)
+  Web Push       ${stack.urls.pushReceiver}   (a local push service; VAPID keys in ${dataDir}/vapid-keys.json)
 
 Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((user) => `  ${user.role.padEnd(7)} ${user.email}`).join('\n')}

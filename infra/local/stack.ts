@@ -31,8 +31,11 @@ import {
   updateEveryFunctionEnvironment,
   updateFunctionEnvironment,
 } from './lambda-runtime.js';
+import webPush from 'web-push';
+import type { VapidKeys } from '../../functions/lib/web-push.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
+import { PushReceiver } from './push-receiver.js';
 import { startLocalS3 } from './s3.js';
 import { localFunctionArn, scheduleTargetName, serveScheduler, type LocalScheduler } from './scheduler.js';
 import { serveLocalSes } from './ses.js';
@@ -62,6 +65,8 @@ export interface LocalPorts {
   scheduler: number;
   /** Local SES v2 (the mailer's emails, delivered into the mailbox). */
   ses: number;
+  /** The local Web Push receiver (push-receiver.ts). */
+  pushReceiver: number;
 }
 
 export const DEFAULT_PORTS: LocalPorts = {
@@ -78,6 +83,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   queues: 4013,
   scheduler: 4014,
   ses: 4015,
+  pushReceiver: 4016,
 };
 
 /** Every port chosen by the OS: for tests and benchmarks, which run beside `npm run dev`. */
@@ -107,7 +113,20 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   config: RuntimeConfig;
-  urls: { api: string; webSocket: string; cognito: string; mailbox: string; s3: string; dynamodb: string; events: string; queues: string; lambda: string; stripe: string; scheduler: string };
+  urls: {
+    api: string;
+    webSocket: string;
+    cognito: string;
+    mailbox: string;
+    s3: string;
+    dynamodb: string;
+    events: string;
+    queues: string;
+    lambda: string;
+    stripe: string;
+    scheduler: string;
+    pushReceiver: string;
+  };
   userPool: LocalUserPool;
   tableName: string;
   mailbox: Mailbox;
@@ -119,6 +138,8 @@ export interface LocalStack {
   sockets: LocalWebSocketGateway;
   stripe: StripeSimulator;
   scheduler: LocalScheduler;
+  /** A Web Push service on this machine: subscriptions that point at it, and what it decrypted. */
+  pushReceiver: PushReceiver;
   /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's. */
   functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment };
   /** Tells `observer` of every DynamoDB call a function makes, with its consumed capacity, until the returned stop. */
@@ -160,6 +181,18 @@ function loadOrCreateUnsubscribeKey(dataDir: string): string {
   const file = join(dataDir, 'unsubscribe-key');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The VAPID keys, generated on the first run and kept in `dataDir` after: browsers subscribe
+ * with the public key, so it must outlive a restart.
+ */
+function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  const keys = { ...webPush.generateVAPIDKeys(), subject: 'mailto:push@oddjobs.test' };
+  writeFileSync(file, JSON.stringify(keys, null, 2));
+  return keys;
 }
 
 /** Remembers the user pool across runs: cognito-local keeps the pool, we keep its ids. */
@@ -257,6 +290,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const scheduler = await serveScheduler({ port: await port('scheduler'), targets: scheduleTargets, stateFile: join(dataDir, 'schedules.json') });
     stops.push(scheduler.close);
 
+    const pushReceiver = new PushReceiver();
+    const pushReceiverServer = await pushReceiver.serve(await port('pushReceiver'));
+    stops.push(pushReceiverServer.close);
+    const vapidKeys = loadOrCreateVapidKeys(dataDir);
+
     const issuer = `${cognito.url}/${userPool.userPoolId}`;
     // Each function's AWS calls go through a policy proxy that allows what its capabilities grant.
     const dynamoDbObservers = new Set<(call: DynamoDbCall) => void>();
@@ -307,6 +345,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         [ENV.stripeConnectWebhookSecret]: LOCAL_STRIPE_KEYS.connectWebhookSecret,
         [ENV.stripeApiUrl]: stripe.url,
       },
+      // The keys generated into dataDir stand in for the secret; pushes may go to the local receiver.
+      vapidSecretArn: { [ENV.vapidKeys]: JSON.stringify(vapidKeys), [ENV.localPushReceiverOrigin]: pushReceiverServer.url },
       // Locally the page's Origin header is used (the dev server's port varies).
       siteOrigin: {},
       // Locally the first admin to sign up takes the seat.
@@ -414,6 +454,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         lambda: lambda.url,
         stripe: stripe.url,
         scheduler: scheduler.url,
+        pushReceiver: pushReceiverServer.url,
       },
       userPool,
       tableName,
@@ -424,6 +465,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sockets,
       stripe,
       scheduler,
+      pushReceiver,
       functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment },
       observeDynamoDb: (observer) => {
         dynamoDbObservers.add(observer);

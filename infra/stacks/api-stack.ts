@@ -30,6 +30,8 @@ export interface ApiStackProps extends StackProps {
   readonly browserOrigins: readonly [string, ...string[]];
   /** What the `stripe` capability reads. */
   readonly stripeSecret: ISecret;
+  /** What the `push:vapid` capability reads. */
+  readonly vapidSecret: ISecret;
   /** The stack of the HTTP API's routes (see DeclaredHttpApi's routesScope). */
   readonly httpRoutes: Stack;
   /** Seconds from a job's completion to its automatic release (`-c autoReleaseHours`). */
@@ -77,6 +79,7 @@ export class ApiStack extends Stack {
       userPool: props.userPool,
       placeIndex: this.placeIndex,
       stripeSecret: props.stripeSecret,
+      vapidSecret: props.vapidSecret,
       settings: {
         siteOrigin: props.browserOrigins[0],
         userPoolId: props.userPool.userPoolId,

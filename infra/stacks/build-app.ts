@@ -158,6 +158,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     tokenIssuer: auth.tokenIssuer,
     browserOrigins,
     stripeSecret: data.stripeSecret,
+    vapidSecret: data.vapidSecret,
     httpRoutes,
     autoReleaseSeconds: autoReleaseHours * 3600,
     mailFromAddress: sesFromAddress,

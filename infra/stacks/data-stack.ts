@@ -38,6 +38,8 @@ export class DataStack extends Stack {
   readonly stripeSecret: secretsmanager.Secret;
   /** The key that signs emails' unsubscribe tokens (`mail:unsubscribe-key`). */
   readonly unsubscribeSecret: secretsmanager.Secret;
+  /** The VAPID keys that sign web pushes (`push:vapid`). */
+  readonly vapidSecret: secretsmanager.Secret;
   /** What `table:*` and `images:*` grant a function. */
   readonly capabilities: DataCapabilities;
 
@@ -119,6 +121,16 @@ export class DataStack extends Stack {
     Validations.of(this.unsubscribeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'Rotating the signing key would invalidate the unsubscribe link of every email already sent, which RFC 8058 expects to keep working.',
+    });
+
+    // Kept with the data: browsers subscribed with its public key, so new keys would orphan every subscription.
+    this.vapidSecret = new secretsmanager.Secret(this, 'VapidKeys', {
+      description: 'Odd jobs: web push VAPID keys as JSON {"publicKey": "B...", "privateKey": "...", "subject": "mailto:..."} (npx web-push generate-vapid-keys --json)',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.vapidSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating VAPID keys would invalidate every browser subscription made with the public key; they are replaced by hand only if leaked.',
     });
 
     this.capabilities = new DataCapabilities(this, 'Capabilities', {

@@ -11,15 +11,8 @@ const oneOf = <T extends readonly number[]>(options: T, message: string) =>
 
 const clockTime = z.string().check(z.regex(HH_MM, MSG.location.timeFormat));
 
-/**
- * One type's channels. Push stays off until the browser's subscription exists to send to
- * (web push is not built yet), so the server refuses to record a choice it cannot honour.
- */
-const channelChoices = z.strictObject({
-  inApp: z.boolean(),
-  email: z.boolean(),
-  push: z.boolean().check(z.refine((push) => !push, MSG.notifications.pushUnavailable)),
-});
+/** One type's channels (push reaches the browsers the user turned push on in: /me/push-subscriptions). */
+const channelChoices = z.strictObject({ inApp: z.boolean(), email: z.boolean(), push: z.boolean() });
 
 /**
  * PUT /me/notification-preferences (spec 2 §5): the allowed radius and limit choices only;

@@ -1207,6 +1207,39 @@ describe('first deploy', () => {
   });
 });
 
+describe('web push', () => {
+  it('keeps the VAPID keys in a secret of the data stack, kept when the stack goes (subscriptions were made with its public key)', () => {
+    const secrets = Object.entries(resourcesOf(stacks.data, 'AWS::SecretsManager::Secret')).filter(([, secret]) => String(secret.Properties.Description).includes('VAPID'));
+    expect(secrets.map(([id]) => id)).toEqual([cfnId(stacks.data.vapidSecret)]);
+    expect(secrets[0]![1]).toMatchObject({ DeletionPolicy: 'Retain' });
+  });
+
+  it('lets exactly the functions declaring push:vapid read that secret, and tells them where it is', () => {
+    const secretId = cfnId(stacks.data.vapidSecret);
+    const readers = functions.filter((fn) => fn.declaration.capabilities.includes('push:vapid'));
+    expect(readers.map((fn) => fn.declaration.entry).sort()).toEqual([EVENT_RULES.notificationWebPush.entry, HTTP_ROUTE_GROUPS.pushSubscriptions.entry].sort());
+    for (const fn of functions) {
+      const roleId = cfnId(fn.role);
+      const statements = Object.values(resourcesOf(Stack.of(fn), 'AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>);
+      const onSecret = statements.filter((statement) => JSON.stringify(statement.Resource).includes(secretId));
+      const variable = lambdaOf(fn).Properties.Environment?.Variables?.[ENV.vapidSecretArn];
+      if (readers.includes(fn)) {
+        expect(onSecret.flatMap((statement) => [statement.Action].flat()).sort(), fn.declaration.entry).toEqual([...CAPABILITY_GRANTS['push:vapid'].actions].sort());
+        expect(JSON.stringify(variable), fn.declaration.entry).toContain(secretId);
+      } else {
+        expect(onSecret, fn.declaration.entry).toEqual([]);
+        expect(variable, fn.declaration.entry).toBeUndefined();
+      }
+    }
+  });
+
+  it('admits the service worker from the site itself only', () => {
+    expect(parsePolicy(SITE_HEADER_CSP)['worker-src']).toEqual(["'self'"]);
+  });
+});
+
 describe('deployment limits and a second deployment', () => {
   /** CloudFormation's limit is 500 resources a stack; each stays at 60% of it, room to grow. */
   const RESOURCES_PER_STACK = 300;

@@ -148,6 +148,10 @@ const MAY: Readonly<Record<string, Rule>> = {
   'GET /me/unread-messages': SIGNED_IN,
   // An email's one-click unsubscribe: the signed token in the link decides, not the caller.
   'POST /unsubscribe': EVERYONE,
+  // The VAPID public key is public (a browser subscribes with it); subscriptions are the caller's own.
+  'GET /push/public-key': EVERYONE,
+  'PUT /me/push-subscriptions': SIGNED_IN,
+  'DELETE /me/push-subscriptions': SIGNED_IN,
 };
 
 const isPerStatus = (rule: Rule): rule is Readonly<Partial<Record<Status, readonly Party[]>>> => !Array.isArray(rule);
@@ -274,6 +278,7 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /admin/users/{id}/suspend': { reason: 'Spam messages' },
     'POST /admin/users/{id}/reinstate': { reason: 'Cleared up' },
     'POST /admin/users/{id}/password-reset': { reason: 'Asked by phone' },
+    'PUT /me/push-subscriptions': { endpoint: 'https://push.example.com/authz', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
   };
   function bodyOf(route: DeclaredRoute, party: Party, { job, users, paymentIntentId }: JobUnderTest): unknown {
     switch (route.routeKey) {

@@ -16,6 +16,7 @@ import {
 import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
 import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/job.js';
 import { confirmPaymentSchema, refundSchema, tipSchema } from '../../shared/schemas/payment.js';
+import { pushSubscriptionSchema } from '../../shared/schemas/push.js';
 import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema, userActionSchema } from '../../shared/admin.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { accountDeletionSchema, profileUpdateSchema } from '../../shared/schemas/profile.js';
@@ -88,6 +89,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = {
   'POST /admin/users/{id}/password-reset': userActionSchema,
   'POST /conversations': startConversationSchema,
   'POST /conversations/{id}/messages': sendMessageSchema,
+  'PUT /me/push-subscriptions': pushSubscriptionSchema,
 };
 
 /** Every byte percent-encoded (lone surrogates become U+FFFD, as in any UTF-8 client). */

@@ -3,6 +3,7 @@ import type { OwnProfile } from '../../../shared/api';
 import { ROLE_HOME } from '../../../shared/roles';
 import { dashboardPath } from './auth/destinations';
 import { MSG } from '../../../shared/messages';
+import { EARNINGS_PATH, MESSAGES_PATH } from '../../../shared/app-paths';
 
 /** The signed-in user's profile (only the role matters here); null for visitors and when it could not be loaded. */
 type ViewerProfile = Pick<OwnProfile, 'role'> | null;
@@ -12,9 +13,7 @@ export interface NavItem {
   label: string;
 }
 
-// Declared once in shared/ with where notifications lead, which emails link to as well.
-import { EARNINGS_PATH, MESSAGES_PATH } from '../../../shared/notification-target';
-export { EARNINGS_PATH, MESSAGES_PATH, OPEN_DISPUTE_PARAM, adminTabPath } from '../../../shared/notification-target';
+export { MESSAGES_PATH, EARNINGS_PATH, OPEN_DISPUTE_PARAM, adminTabPath } from '../../../shared/app-paths';
 
 /**
  * The admin's sections, linked from the mobile menu (spec 1 §2). The spec shows no screens

@@ -2,11 +2,17 @@ import type { ChannelChoices as Choices, NotificationChannel, NotificationPrefer
 import { NOTIFICATION_TYPES } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { NOTIFICATION_TYPE_LABELS } from '../../../../../shared/notifications';
+import { useWebPush } from '../hooks/useWebPush';
+import { PushOptIn } from './PushOptIn';
 
-/** The channels a user can choose today. Push shows as not available until web push exists. */
-const CHOOSABLE: ReadonlyArray<{ channel: Exclude<NotificationChannel, 'push'>; heading: string; label: string }> = [
+/**
+ * The channels a user can choose. Push can be chosen once it is on in this browser
+ * (docs/decisions.md "Web push").
+ */
+const CHOOSABLE: ReadonlyArray<{ channel: NotificationChannel; heading: string; label: string }> = [
   { channel: 'inApp', heading: 'In app', label: 'in the app' },
   { channel: 'email', heading: 'Email', label: 'by email' },
+  { channel: 'push', heading: MSG.notifications.pushHeading, label: 'by push' },
 ];
 
 /** Nearby jobs go by email only as a daily digest, which is not sent yet: no box that changes nothing. */
@@ -18,6 +24,7 @@ const NOT_OFFERED: Partial<Record<NotificationType, NotificationChannel>> = { ne
  * readers; it scrolls sideways inside its card on narrow screens.
  */
 export function ChannelChoices({ channels, onChange }: { channels: NotificationPreferences['channels']; onChange: (type: NotificationType, choices: Choices) => void }) {
+  const push = useWebPush();
   return (
     <fieldset className="channel-choices">
       <legend>{MSG.notifications.channelsTitle}</legend>
@@ -47,6 +54,7 @@ export function ChannelChoices({ channels, onChange }: { channels: NotificationP
                         type="checkbox"
                         aria-label={`${NOTIFICATION_TYPE_LABELS[type]}: ${label}`}
                         checked={channels[type][channel]}
+                        disabled={channel === 'push' && push.status !== 'on'}
                         onChange={(event) => onChange(type, { ...channels[type], [channel]: event.target.checked })}
                       />
                     </td>
@@ -57,9 +65,7 @@ export function ChannelChoices({ channels, onChange }: { channels: NotificationP
           </tbody>
         </table>
       </div>
-      <p className="channel-choices__hint" role="note">
-        {MSG.notifications.pushUnavailable}
-      </p>
+      <PushOptIn push={push} />
     </fieldset>
   );
 }

@@ -1,0 +1,56 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type * as z from '../../shared/zod.js';
+import { HttpError } from './errors.js';
+import { logger } from './logger.js';
+
+export interface SecretJson<S extends z.ZodMiniType> {
+  /** What the keys are, for the logs ("Stripe keys"). */
+  readonly name: string;
+  readonly schema: S;
+  /** The secret's ARN in AWS; unset locally. */
+  readonly secretArn: () => string | undefined;
+  /** Locally, the JSON that the local stack's variables give in place of the secret. */
+  readonly localJson: () => string | undefined;
+  /** The error callers answer while the keys cannot be read (a 503 of their own words). */
+  readonly unavailable: () => HttpError;
+}
+
+/**
+ * Keys kept as one JSON Secrets Manager secret that the operator fills after the first deploy
+ * (docs/deploy.md), read once per container once they were read successfully. A failed read
+ * is not kept: the next call reads again, so a secret filled in later or a passing Secrets
+ * Manager error heals without recycling the function. A secret not filled in yet (the deploy
+ * stores a random placeholder) or not valid, and every failure, throws `unavailable()`.
+ */
+export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>): () => Promise<z.output<S>> {
+  const { name, schema, secretArn, localJson, unavailable } = declaration;
+  async function load(): Promise<z.output<S>> {
+    const arn = secretArn();
+    const raw = arn ? (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString : localJson();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw ?? '');
+    } catch {
+      parsed = undefined;
+    }
+    const value = schema.safeParse(parsed);
+    if (!value.success) {
+      logger.error(`${name} are not set: fill the secret as docs/deploy.md describes`, { fields: value.error.issues.map((issue) => issue.path.join('.')) });
+      throw unavailable();
+    }
+    return value.data;
+  }
+  let loaded: Promise<z.output<S>> | undefined;
+  return () => {
+    if (!loaded) {
+      const loading = load().catch((error: unknown) => {
+        if (loaded === loading) loaded = undefined;
+        if (error instanceof HttpError) throw error;
+        logger.error(`${name} could not be read`, { error });
+        throw unavailable();
+      });
+      loaded = loading;
+    }
+    return loaded;
+  };
+}

@@ -1,0 +1,14 @@
+import { ROLE_HOME } from './roles.js';
+
+/**
+ * Paths of the web app that the server names too (a web push opens one of them), declared once
+ * for both.
+ */
+export const MESSAGES_PATH = '/real-time-messages';
+export const EARNINGS_PATH = '/worker-earnings';
+
+/** The dashboards' query parameter that opens one dispute's thread in the disputes panel. */
+export const OPEN_DISPUTE_PARAM = 'dispute';
+
+/** A tab of the admin console, by its `?tab=` value (screens/admin-dashboard). */
+export const adminTabPath = (tab: string) => `${ROLE_HOME.admin}?tab=${tab}`;
