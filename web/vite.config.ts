@@ -41,13 +41,40 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
+/** The early entry (web/src/early.ts): a rollup input of its own, run before the app's entry. */
+const EARLY_ENTRY = 'src/early.ts';
+
+/**
+ * Puts the early entry's script first in index.html's head, before the app's entry: module
+ * scripts run in document order, so the small one runs while the big one is still downloading.
+ * (A script in index.html itself would be bundled into the app's entry; an inline one the CSP
+ * refuses.)
+ */
+function runEarlyEntryFirst(): Plugin {
+  return {
+    name: 'oddjobs-early-entry-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const early = Object.values(bundle).find(
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.isEntry && !!output.facadeModuleId?.replaceAll('\\', '/').endsWith(EARLY_ENTRY),
+        );
+        if (!early) throw new Error(`no chunk for ${EARLY_ENTRY}: was it renamed?`);
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${early.fileName}` }, injectTo: 'head-prepend' as const }];
+      },
+    },
+  };
+}
+
 /**
  * The SPA. The same build runs locally and in AWS: everything environment-specific comes
  * from /config.json at start-up (served by the local dev stack, a file next to index.html in AWS).
  */
 export default defineConfig({
   root: webDir,
-  plugins: [react(), preloadFirstScreen()],
+  plugins: [react(), preloadFirstScreen(), runEarlyEntryFirst()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -55,6 +82,7 @@ export default defineConfig({
     // (infra/stacks/web-stack.ts leaves *.map out of the site bucket).
     sourcemap: 'hidden',
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: fileURLToPath(new URL(`./${EARLY_ENTRY}`, import.meta.url)) },
       // The app's modules only declare things (components, hooks, lazy screens, contexts): main.tsx
       // alone runs code on load. Declared free of side effects, what an importer reaches through a
       // feature's index.ts but does not use (another screen's components and their styles) stays

@@ -1,3 +1,4 @@
+import { fetchConfigJson, takeEarlyConfig } from './api/early-reads';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../../shared/runtime-config';
 
 /**
@@ -5,7 +6,6 @@ import { runtimeConfigSchema, type RuntimeConfig } from '../../../shared/runtime
  * it, so it arrives beside the scripts; it is revalidated on every load (served `no-cache`).
  */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json');
-  if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
-  return runtimeConfigSchema.parse(await response.json());
+  // The early entry's read when it ran (it has consumed index.html's preload).
+  return runtimeConfigSchema.parse(await (takeEarlyConfig() ?? fetchConfigJson()));
 }
