@@ -7,7 +7,7 @@ import { dashboardQueryOptions } from '../../web/src/features/dashboards/api/fet
 import { savedJobsQueryOptions } from '../../web/src/features/jobs/api/fetch-saved-jobs.js';
 import { jobQueryOptions } from '../../web/src/features/jobs/api/fetch-job.js';
 import { ownApplicationQueryOptions } from '../../web/src/features/applications/api/fetch-own-application.js';
-import { dropEarlyReads, startEarlyReads } from '../../web/src/lib/api/early-reads.js';
+import { dropEarlyReads, rememberConfig, startEarlyReads } from '../../web/src/lib/api/early-reads.js';
 import { createQueryClient } from '../../web/src/lib/api/query-client.js';
 import { loadRuntimeConfig } from '../../web/src/lib/config.js';
 import { createAppApiClient } from '../../web/src/lib/api/useApi.js';
@@ -242,8 +242,11 @@ describe('the early entry starts the first reads while the app downloads, and th
   it("sends a worker's job page reads with /config.json, and the app's start (its profile, the route's loader) adopts them instead of sending them again", async () => {
     const idToken = keepSession(3600);
     session.rememberRole(USER_ID, 'worker');
+    rememberConfig(SERVED_CONFIG); // by the last visit's start
     const calls = stubSiteAndApi();
     startEarlyReads(`/jobs/${JOB_ID}`);
+    // At once, not after /config.json's answer.
+    expect(calls.map(([url]) => url)).toEqual(['/config.json', `${API}/me`, `${API}/jobs/${JOB_ID}`, `${API}/jobs/${JOB_ID}/applications/mine`]);
     // As main.tsx starts: the configuration first, then the app.
     const config = await loadRuntimeConfig();
     expect(config).toEqual(SERVED_CONFIG);
@@ -273,6 +276,7 @@ describe('the early entry starts the first reads while the app downloads, and th
 
   it("sends each dashboard's first reads, and a poster's or an unknown role's job page only the job", async () => {
     keepSession(3600);
+    rememberConfig(SERVED_CONFIG);
     const pages = [
       ['/worker-dashboard', 'worker', ['/me', '/me/dashboard', '/me/saved-jobs']],
       ['/poster-dashboard', 'poster', ['/me', '/me/dashboard']],
@@ -292,9 +296,10 @@ describe('the early entry starts the first reads while the app downloads, and th
     }
   });
 
-  it('reads only /config.json when no session is kept or its tokens are due for a refresh, and hands no early answer to another token', async () => {
-    for (const expiresIn of [null, -60, 3]) {
+  it("reads only /config.json on a first visit, when no session is kept or its tokens are due for a refresh, and hands no early answer to another token", async () => {
+    for (const [expiresIn, visitedBefore] of [[3600, false], [null, true], [-60, true], [3, true]] as const) {
       storage.clear();
+      if (visitedBefore) rememberConfig(SERVED_CONFIG);
       if (expiresIn !== null) keepSession(expiresIn);
       const calls = stubSiteAndApi();
       startEarlyReads('/worker-dashboard');
@@ -303,7 +308,20 @@ describe('the early entry starts the first reads while the app downloads, and th
       vi.unstubAllGlobals();
     }
 
+    // A first visit's start remembers the configuration: the next visit reads early.
     storage.clear();
+    keepSession(3600);
+    const firstVisit = stubSiteAndApi();
+    startEarlyReads('/profile');
+    await loadRuntimeConfig();
+    startEarlyReads('/profile');
+    await loadRuntimeConfig();
+    expect(firstVisit.map(([url]) => url)).toEqual(['/config.json', '/config.json', `${API}/me`]);
+    dropEarlyReads();
+    vi.unstubAllGlobals();
+
+    storage.clear();
+    rememberConfig(SERVED_CONFIG);
     keepSession(3600);
     const calls = stubSiteAndApi();
     startEarlyReads('/poster-dashboard');
