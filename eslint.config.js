@@ -17,7 +17,7 @@ const underDepth = (folder, depth) => [`web/src/${folder}/${'*/'.repeat(depth)}*
 const FEATURE_INSIDES = 'Import another feature through its index (features/<name>), not its files.';
 const webBoundaries = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 const webBoundaryConfigs = [
-  webBoundaries(['web/src/main.tsx'], [{ regex: `^${up(0)}features/[^/]+/`, message: FEATURE_INSIDES }]),
+  webBoundaries(['web/src/main.tsx', 'web/src/early.ts'], [{ regex: `^${up(0)}features/[^/]+/`, message: FEATURE_INSIDES }]),
   ...WEB_DEPTHS.flatMap((depth) => [
     webBoundaries(underDepth('features/*', depth), [
       { regex: `^${up(depth + 1)}[^./][^/]*/`, message: FEATURE_INSIDES },

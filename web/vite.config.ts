@@ -8,23 +8,33 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The screen most visits start on: its chunk is fetched with the entry's, not after it ran. */
 const FIRST_SCREEN = 'src/features/landing/screens/LandingScreen.tsx';
 
+/** The early entry (web/src/early.ts): a rollup input of its own, run before the app's entry. */
+const EARLY_ENTRY = 'src/early.ts';
+
 /**
- * `<link rel="modulepreload">` for FIRST_SCREEN's chunk and the chunks it imports, beside
- * the entry's own: the landing page's content no longer waits for the entry to download and
- * run before its chunk is even asked for. Other pages download it too (about 10 KB gzip),
- * and run it only when shown.
+ * What index.html asks for before the app's entry has run:
+ * - first in the head, the early entry's script and its chunks: module scripts run in document
+ *   order, so the small one runs while the app's entry is still downloading (a script written in
+ *   index.html would be bundled into the app's entry, an inline one the CSP refuses);
+ * - `<link rel="modulepreload">` for FIRST_SCREEN's chunk and the chunks it imports, beside the
+ *   entry's own: the landing page's content no longer waits for the entry to download and run
+ *   before its chunk is even asked for. Other pages download it too (about 10 KB gzip), and run
+ *   it only when shown.
  */
-function preloadFirstScreen(): Plugin {
+function firstLoadTags(): Plugin {
   return {
-    name: 'oddjobs-preload-first-screen',
+    name: 'oddjobs-first-load-tags',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return [];
         const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
-        const screen = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(FIRST_SCREEN));
-        if (!screen) throw new Error(`no chunk for ${FIRST_SCREEN}: was it renamed?`);
+        const chunkOf = (source: string) => {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
+          if (!chunk) throw new Error(`no chunk for ${source}: was it renamed?`);
+          return chunk;
+        };
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const reach = (from: Rolldown.OutputChunk, into: Set<string>) => {
           if (into.has(from.fileName)) return into;
@@ -32,10 +42,14 @@ function preloadFirstScreen(): Plugin {
           for (const name of from.imports) reach(byName.get(name)!, into);
           return into;
         };
+        const preload = (name: string, injectTo: 'head' | 'head-prepend') => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo });
+        const [early, ...earlyImports] = reach(chunkOf(EARLY_ENTRY), new Set());
         const loaded = reach(entry, new Set());
-        return [...reach(screen, new Set())]
-          .filter((name) => !loaded.has(name))
-          .map((name) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${early}` }, injectTo: 'head-prepend' as const },
+          ...earlyImports.map((name) => preload(name, 'head-prepend')),
+          ...[...reach(chunkOf(FIRST_SCREEN), new Set())].filter((name) => !loaded.has(name)).map((name) => preload(name, 'head')),
+        ];
       },
     },
   };
@@ -47,7 +61,7 @@ function preloadFirstScreen(): Plugin {
  */
 export default defineConfig({
   root: webDir,
-  plugins: [react(), preloadFirstScreen()],
+  plugins: [react(), firstLoadTags()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -55,6 +69,7 @@ export default defineConfig({
     // (infra/stacks/web-stack.ts leaves *.map out of the site bucket).
     sourcemap: 'hidden',
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: fileURLToPath(new URL(`./${EARLY_ENTRY}`, import.meta.url)) },
       // The app's modules only declare things (components, hooks, lazy screens, contexts): main.tsx
       // alone runs code on load. Declared free of side effects, what an importer reaches through a
       // feature's index.ts but does not use (another screen's components and their styles) stays

@@ -7,8 +7,11 @@ import { dashboardQueryOptions } from '../../web/src/features/dashboards/api/fet
 import { savedJobsQueryOptions } from '../../web/src/features/jobs/api/fetch-saved-jobs.js';
 import { jobQueryOptions } from '../../web/src/features/jobs/api/fetch-job.js';
 import { ownApplicationQueryOptions } from '../../web/src/features/applications/api/fetch-own-application.js';
+import { dropEarlyReads, rememberConfig, startEarlyReads } from '../../web/src/lib/api/early-reads.js';
 import { createQueryClient } from '../../web/src/lib/api/query-client.js';
+import { loadRuntimeConfig } from '../../web/src/lib/config.js';
 import { createAppApiClient } from '../../web/src/lib/api/useApi.js';
+import { createApiClient } from '../../web/src/lib/api/client.js';
 import * as session from '../../web/src/lib/auth/session.js';
 import { restoreKeptSession } from '../../web/src/lib/auth/useAuth.js';
 
@@ -193,5 +196,140 @@ describe('a route fills the query cache when entered, before its screen renders 
     expect(calls).toEqual([]);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     router.dispose();
+  });
+});
+
+describe('the early entry starts the first reads while the app downloads, and the app adopts each once (web/src/lib/api/early-reads.ts)', () => {
+  const SERVED_CONFIG = {
+    ...CONFIG,
+    mode: 'local',
+    region: 'us-east-1',
+    webSocketUrl: 'ws://live.test',
+    authFlowType: 'USER_PASSWORD_AUTH',
+    stripe: { publishableKey: 'pk_test_local' },
+  } satisfies RuntimeConfig;
+  const JOB_ID = 'c96d65a3-50c1-474c-a3c5-6e85bfdc059e';
+  const profile = { id: USER_ID, role: 'worker', name: 'Wendy' };
+  const job = { id: JOB_ID, title: 'Replace a door lock' };
+  const application = { jobId: JOB_ID, workerId: USER_ID, status: 'pending' };
+  const answers: Record<string, unknown> = {
+    '/me': profile,
+    [`/jobs/${JOB_ID}`]: job,
+    [`/jobs/${JOB_ID}/applications/mine`]: application,
+    '/me/dashboard': { jobs: [] },
+    '/me/saved-jobs': { items: [] },
+  };
+
+  /** The site's /config.json and the API, each call recorded in order as [url, authorization]. */
+  function stubSiteAndApi(): Array<[string, string | null]> {
+    const calls: Array<[string, string | null]> = [];
+    vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+      const url = String(input);
+      calls.push([url, new Headers(init?.headers).get('authorization')]);
+      if (url === '/config.json') return Response.json(SERVED_CONFIG);
+      const path = new URL(url).pathname;
+      return path in answers ? Response.json(answers[path]) : Response.json({ error: 'not found' }, { status: 404 });
+    });
+    return calls;
+  }
+
+  beforeEach(() => storage.clear());
+  afterEach(() => {
+    dropEarlyReads();
+    vi.unstubAllGlobals();
+  });
+
+  it("sends a worker's job page reads with /config.json, and the app's start (its profile, the route's loader) adopts them instead of sending them again", async () => {
+    const idToken = keepSession(3600);
+    session.rememberRole(USER_ID, 'worker');
+    rememberConfig(SERVED_CONFIG); // by the last visit's start
+    const calls = stubSiteAndApi();
+    startEarlyReads(`/jobs/${JOB_ID}`);
+    // At once, not after /config.json's answer.
+    expect(calls.map(([url]) => url)).toEqual(['/config.json', `${API}/me`, `${API}/jobs/${JOB_ID}`, `${API}/jobs/${JOB_ID}/applications/mine`]);
+    // As main.tsx starts: the configuration first, then the app.
+    const config = await loadRuntimeConfig();
+    expect(config).toEqual(SERVED_CONFIG);
+    const bearer = `Bearer ${idToken}`;
+    const early: Array<[string, string | null]> = [
+      ['/config.json', null],
+      [`${API}/me`, bearer],
+      [`${API}/jobs/${JOB_ID}`, bearer],
+      [`${API}/jobs/${JOB_ID}/applications/mine`, bearer],
+    ];
+    expect(calls).toEqual(early);
+
+    session.configureAuth(config);
+    const queryClient = createQueryClient();
+    const api = createAppApiClient(config.apiUrl);
+    const router = createMemoryRouter(appRoutes(queryClient, api), { initialEntries: [`/jobs/${JOB_ID}`] });
+    expect(await restoreKeptSession(api)).toEqual({ state: { status: 'signedIn', userId: USER_ID, profile }, profileFailed: false });
+    await vi.waitFor(() => expect(queryClient.getQueryData(ownApplicationQueryOptions(api, JOB_ID).queryKey)).toEqual(application));
+    expect(queryClient.getQueryData(jobQueryOptions(api, JOB_ID).queryKey)).toEqual(job);
+    expect(calls).toEqual(early);
+
+    // Once: a later read is sent.
+    await api.get(`/jobs/${JOB_ID}`);
+    expect(calls).toEqual([...early, [`${API}/jobs/${JOB_ID}`, bearer]]);
+    router.dispose();
+  });
+
+  it("sends each dashboard's first reads, and a poster's or an unknown role's job page only the job", async () => {
+    keepSession(3600);
+    rememberConfig(SERVED_CONFIG);
+    const pages = [
+      ['/worker-dashboard', 'worker', ['/me', '/me/dashboard', '/me/saved-jobs']],
+      ['/poster-dashboard', 'poster', ['/me', '/me/dashboard']],
+      [`/jobs/${JOB_ID}`, 'poster', ['/me', `/jobs/${JOB_ID}`]],
+      [`/jobs/${JOB_ID}`, null, ['/me', `/jobs/${JOB_ID}`]],
+      ['/profile', 'worker', ['/me']],
+    ] as const;
+    for (const [pathname, role, reads] of pages) {
+      storage.removeItem(`oddjobs.role.${USER_ID}`);
+      if (role) session.rememberRole(USER_ID, role);
+      const calls = stubSiteAndApi();
+      startEarlyReads(pathname);
+      await loadRuntimeConfig();
+      expect(calls.map(([url]) => url)).toEqual(['/config.json', ...reads.map((path) => `${API}${path}`)]);
+      dropEarlyReads();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("reads only /config.json on a first visit, when no session is kept or its tokens are due for a refresh, and hands no early answer to another token", async () => {
+    for (const [expiresIn, visitedBefore] of [[3600, false], [null, true], [-60, true], [3, true]] as const) {
+      storage.clear();
+      if (visitedBefore) rememberConfig(SERVED_CONFIG);
+      if (expiresIn !== null) keepSession(expiresIn);
+      const calls = stubSiteAndApi();
+      startEarlyReads('/worker-dashboard');
+      await loadRuntimeConfig();
+      expect(calls).toEqual([['/config.json', null]]);
+      vi.unstubAllGlobals();
+    }
+
+    // A first visit's start remembers the configuration: the next visit reads early.
+    storage.clear();
+    keepSession(3600);
+    const firstVisit = stubSiteAndApi();
+    startEarlyReads('/profile');
+    await loadRuntimeConfig();
+    startEarlyReads('/profile');
+    await loadRuntimeConfig();
+    expect(firstVisit.map(([url]) => url)).toEqual(['/config.json', '/config.json', `${API}/me`]);
+    dropEarlyReads();
+    vi.unstubAllGlobals();
+
+    storage.clear();
+    rememberConfig(SERVED_CONFIG);
+    keepSession(3600);
+    const calls = stubSiteAndApi();
+    startEarlyReads('/poster-dashboard');
+    await loadRuntimeConfig();
+    expect(calls).toHaveLength(3);
+    // Another user signed in meanwhile: their read is their own.
+    const other = jwt({ sub: 'someone-else', exp: nowSeconds() + 3600, token_use: 'id' });
+    await createApiClient(API, async () => other).get('/me/dashboard');
+    expect(calls.at(-1)).toEqual([`${API}/me/dashboard`, `Bearer ${other}`]);
   });
 });

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { RuntimeConfig } from '../../../shared/runtime-config';
 import { createQueryClient } from '../lib/api/query-client';
@@ -12,6 +12,7 @@ import { ToastProvider } from '../lib/toast/useToast';
 import { useUserScopedCache } from './useUserScopedCache';
 import { createAppRouter } from './router';
 import { createAppApiClient } from '../lib/api/useApi';
+import { dropEarlyReads } from '../lib/api/early-reads';
 
 interface AppStart {
   config: RuntimeConfig;
@@ -33,6 +34,8 @@ export function startApp(config: RuntimeConfig): AppStart {
 }
 
 export function App({ config, queryClient, router, restoring }: AppStart) {
+  // By the first commit, startApp's reads have adopted what the early entry sent for them.
+  useEffect(dropEarlyReads, []);
   return (
     <StrictMode>
       <ConfigContext.Provider value={config}>

@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { ROLE_HOME } from '../../../shared/roles';
 import type { ApiClient } from '../lib/api/client';
 import type { ClientLoader } from '../lib/api/client-loader';
+import { FIRST_READS } from '../lib/api/first-reads';
 import { hasStoredSession } from '../lib/auth/session';
 import { LoadingState } from '../lib/components/LoadingState';
 import { ACCOUNT_ROUTES } from './account-routes';
@@ -43,10 +44,10 @@ const signInScreen = <SignInScreen preloadSignedInControls={preloadSignedInContr
 /** The screens most visits start on, by path. */
 const FIRST_SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['/', loadLandingScreen],
-  ['/jobs/:id', loadJobDetailScreen],
+  [FIRST_READS.jobDetail.path, loadJobDetailScreen],
   ['/dashboard', loadDashboardScreen],
-  [ROLE_HOME.worker, loadWorkerDashboardScreen],
-  [ROLE_HOME.poster, loadPosterDashboardScreen],
+  [FIRST_READS.workerDashboard.path, loadWorkerDashboardScreen],
+  [FIRST_READS.posterDashboard.path, loadPosterDashboardScreen],
 ];
 
 /**
@@ -98,7 +99,7 @@ export function appRoutes(queryClient: QueryClient, api: ApiClient): RouteObject
           ),
         },
         {
-          path: 'jobs/:id',
+          path: FIRST_READS.jobDetail.path,
           loader: preloading(jobDetailClientLoader),
           hydrateFallbackElement,
           element: (
@@ -116,7 +117,7 @@ export function appRoutes(queryClient: QueryClient, api: ApiClient): RouteObject
           ),
         },
         {
-          path: ROLE_HOME.worker,
+          path: FIRST_READS.workerDashboard.path,
           loader: preloading(workerDashboardClientLoader),
           hydrateFallbackElement,
           element: (
@@ -126,7 +127,7 @@ export function appRoutes(queryClient: QueryClient, api: ApiClient): RouteObject
           ),
         },
         {
-          path: ROLE_HOME.poster,
+          path: FIRST_READS.posterDashboard.path,
           loader: preloading(posterDashboardClientLoader),
           hydrateFallbackElement,
           element: (

@@ -8,7 +8,8 @@ export const loadDashboardScreen = () => import('./screens/DashboardScreen');
 export const loadWorkerDashboardScreen = () => import('./screens/worker-dashboard/WorkerDashboardScreen');
 export const loadPosterDashboardScreen = () => import('./screens/poster-dashboard/PosterDashboardScreen');
 
-/** The worker's dashboard reads its dashboard and saved jobs on entry (the open-jobs grid keeps its own list). */
+/** The worker's dashboard reads its dashboard and saved jobs on entry (FIRST_READS.workerDashboard). */
 export const workerDashboardClientLoader: ClientLoader = (queryClient, api) =>
   Promise.all([queryClient.ensureQueryData(dashboardQueryOptions(api)), queryClient.ensureQueryData(savedJobsQueryOptions(api))]);
+/** The poster's dashboard reads its dashboard on entry (FIRST_READS.posterDashboard). */
 export const posterDashboardClientLoader: ClientLoader = (queryClient, api) => queryClient.ensureQueryData(dashboardQueryOptions(api));

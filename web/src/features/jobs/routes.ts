@@ -1,4 +1,5 @@
 import type { ClientLoader } from '../../lib/api/client-loader';
+import { FIRST_READS } from '../../lib/api/first-reads';
 import { keptSessionRole } from '../../lib/auth/session';
 import { ownApplicationQueryOptions } from '../applications';
 import { jobQueryOptions } from './api/fetch-job';
@@ -11,10 +12,13 @@ export const loadPostJobScreen = () => import('./screens/PostJobScreen');
 /**
  * The job page reads the job on entry, and a worker's own application beside it (the page waits
  * for both): known to be a worker from the role remembered at an earlier sign-in, not from /me,
- * whose answer would otherwise hold the second request back by a round trip.
+ * whose answer would otherwise hold the second request back by a round trip (FIRST_READS.jobDetail).
  */
-export const jobDetailClientLoader: ClientLoader = (queryClient, api, { id = '' }) =>
-  Promise.all([
+export const jobDetailClientLoader: ClientLoader = (queryClient, api, params) => {
+  const { id = '' } = params;
+  const reads = FIRST_READS.jobDetail.reads(params, keptSessionRole());
+  return Promise.all([
     queryClient.ensureQueryData(jobQueryOptions(api, id)),
-    keptSessionRole() === 'worker' ? queryClient.ensureQueryData(ownApplicationQueryOptions(api, id)) : null,
+    reads.ownApplication ? queryClient.ensureQueryData(ownApplicationQueryOptions(api, id)) : null,
   ]);
+};

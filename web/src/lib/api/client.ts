@@ -1,5 +1,7 @@
 import type { ApiError } from '../../../../shared/api';
 import { MSG, signInErrorText } from '../../../../shared/messages';
+import { takeEarlyRead } from './early-reads';
+import { apiRequestHeaders } from './request-headers';
 
 /** A failed API call: the HTTP status (0 when the server was not reached), the server's text and field errors. */
 export class ApiRequestError extends Error {
@@ -65,14 +67,14 @@ export function createApiClient(baseUrl: string, idToken: IdTokenSource): ApiCli
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { accept: 'application/json' };
     const token = await idToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A GET the early entry already sent as this request (lib/api/early-reads.ts) is adopted, not sent again.
+    const early = method === 'GET' ? takeEarlyRead(url.href, token) : null;
 
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      response = await (early ??
+        fetch(url, { method, headers: apiRequestHeaders(token, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) }));
     } catch {
       throw new ApiRequestError(0, NETWORK_ERROR_TEXT);
     }

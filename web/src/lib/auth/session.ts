@@ -51,7 +51,7 @@ export function mayKeepSession(): boolean {
 
 /** Whether a kept session's tokens are due for a refresh, which needs Amplify: readable before /config.json. */
 export function keptSessionNeedsRefresh(): boolean {
-  return keptSessionClients().some((client) => readFreshTokens(client) === null);
+  return keptSessionClients().some((client) => storedSessionOf(client) === null);
 }
 
 /** A JWT's claims, read without checking its signature (the API checks it); null when it is not one. */
@@ -80,7 +80,7 @@ export interface StoredSession {
  * them as they are: both the ID and access tokens unexpired by its rule (now + stored clock
  * drift + 5 s before `exp`). Null when none is kept or they are due for a refresh.
  */
-function readFreshTokens(client: string): StoredSession | null {
+export function storedSessionOf(client: string): StoredSession | null {
   try {
     const storage = window.localStorage;
     const prefix = `${AMPLIFY_KEY_PREFIX}${client}`;
@@ -99,9 +99,9 @@ function readFreshTokens(client: string): StoredSession | null {
   }
 }
 
-/** The app client's kept session while its tokens are fresh (see readFreshTokens), without Amplify. */
+/** The app client's kept session while its tokens are fresh (see storedSessionOf), without Amplify. */
 export function freshStoredSession(): StoredSession | null {
-  return authConfig ? readFreshTokens(authConfig.userPoolClientId) : null;
+  return authConfig ? storedSessionOf(authConfig.userPoolClientId) : null;
 }
 
 /** Where the signed-in user's role is remembered, by user: the tokens do not carry it (only /me says it). */
@@ -119,16 +119,20 @@ export function rememberRole(userId: string, role: Role): void {
   }
 }
 
-/** The role remembered for the kept session's user while its tokens are fresh; null when unknown. */
-export function keptSessionRole(): Role | null {
-  const session = freshStoredSession();
-  if (!session) return null;
+/** The role remembered for a user (rememberRole); null when unknown. */
+export function rememberedRole(userId: string): Role | null {
   try {
-    const role = window.localStorage.getItem(`${ROLE_KEY_PREFIX}${session.userId}`);
+    const role = window.localStorage.getItem(`${ROLE_KEY_PREFIX}${userId}`);
     return isRole(role) ? role : null;
   } catch {
     return null;
   }
+}
+
+/** The role remembered for the kept session's user while its tokens are fresh; null when unknown. */
+export function keptSessionRole(): Role | null {
+  const session = freshStoredSession();
+  return session ? rememberedRole(session.userId) : null;
 }
 
 /** Starts downloading Amplify ahead of its use (loadAmplify reports a failed download). */

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JobDetail } from '../../../../../shared/api';
 import type { ApiClient } from '../../../lib/api/client';
+import { FIRST_READ_PATHS } from '../../../lib/api/first-reads';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { useApi } from '../../../lib/api/useApi';
 
-export const fetchJob = (api: ApiClient, id: string) => api.get<JobDetail>(`/jobs/${encodeURIComponent(id)}`);
+export const fetchJob = (api: ApiClient, id: string) => api.get<JobDetail>(FIRST_READ_PATHS.job(id));
 
 export const jobQueryOptions = (api: ApiClient, id: string) => queryOptions({ queryKey: queryKeys.job(id), queryFn: () => fetchJob(api, id) });
 

@@ -1,4 +1,5 @@
 import type { OwnProfile } from '../../../../../shared/api';
 import type { ApiClient } from '../../api/client';
+import { FIRST_READ_PATHS } from '../../api/first-reads';
 
-export const fetchOwnProfile = (api: ApiClient) => api.get<OwnProfile>('/me');
+export const fetchOwnProfile = (api: ApiClient) => api.get<OwnProfile>(FIRST_READ_PATHS.ownProfile);
