@@ -12,10 +12,10 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Sends each body as one message to the queue whose URL the named variable holds, ten per
- * request, retrying entries SQS failed. Throws if any is still refused, so the caller's
+ * request (delivered after `delaySeconds`, at most 900), retrying entries SQS failed. Throws if any is still refused, so the caller's
  * invocation fails and is retried (consumers are written to tolerate a repeated message).
  */
-export async function sendMessages(queueUrlVariable: keyof typeof ENV, bodies: readonly object[]): Promise<void> {
+export async function sendMessages(queueUrlVariable: keyof typeof ENV, bodies: readonly object[], delaySeconds?: number): Promise<void> {
   const queueUrl = env(queueUrlVariable);
   const correlationId = currentCorrelationId();
   // The consumer's lines carry the correlation id of the request that caused the messages.
@@ -23,7 +23,7 @@ export async function sendMessages(queueUrlVariable: keyof typeof ENV, bodies: r
   for (let start = 0; start < bodies.length; start += SQS_BATCH_LIMIT) {
     let pending: SendMessageBatchRequestEntry[] = bodies
       .slice(start, start + SQS_BATCH_LIMIT)
-      .map((body, offset) => ({ Id: String(start + offset), MessageBody: JSON.stringify(body), MessageAttributes }));
+      .map((body, offset) => ({ Id: String(start + offset), MessageBody: JSON.stringify(body), MessageAttributes, DelaySeconds: delaySeconds }));
     for (let attempt = 1; pending.length; attempt++) {
       if (attempt > MAX_ATTEMPTS) throw new Error(`SQS refused ${pending.length} messages to ${queueUrl}`);
       const { Failed = [] } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));

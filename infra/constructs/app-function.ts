@@ -89,7 +89,7 @@ function prebundleCommands(dependency: PrebundledDependency, inputDir: string, o
 }
 
 const DEFAULT_MEMORY_MIB = 256;
-const DEFAULT_TIMEOUT_SECONDS = 10;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
 
 /**
  * What the stack creating a function offers its capabilities. A function that declares a

@@ -14,6 +14,8 @@ export interface MessageAttribute {
 interface SendEntry {
   Id?: string;
   MessageBody: string;
+  /** Delivered this many seconds after it was sent (SQS's per-message delay). */
+  DelaySeconds?: number;
   MessageAttributes?: Record<string, MessageAttribute>;
 }
 
@@ -101,7 +103,8 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
   };
 
   const enqueue = (name: string, consumer: QueueConsumer, entry: SendEntry) => {
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(name, consumer, entry));
+    const delayMs = (entry.DelaySeconds ?? 0) * 1000;
+    const delivery = new Promise<void>((resolve) => (delayMs ? setTimeout(resolve, delayMs) : setImmediate(resolve))).then(() => deliver(name, consumer, entry));
     inFlight.add(delivery);
     void delivery.finally(() => inFlight.delete(delivery));
   };
@@ -128,7 +131,7 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
     const consumer = (consumers as Record<string, QueueConsumer>)[name];
     if (!consumer) return sendJson(res, 400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `No queue ${input.QueueUrl}` });
     if (target === 'AmazonSQS.SendMessage' && input.MessageBody !== undefined) {
-      enqueue(name, consumer, { MessageBody: input.MessageBody, MessageAttributes: input.MessageAttributes });
+      enqueue(name, consumer, { MessageBody: input.MessageBody, MessageAttributes: input.MessageAttributes, DelaySeconds: input.DelaySeconds });
       return reply({ MessageId: randomUUID(), MD5OfMessageBody: md5(input.MessageBody) });
     }
     if (target === 'AmazonSQS.SendMessageBatch' && input.Entries) {

@@ -89,7 +89,11 @@ export class ApiStack extends Stack {
     const queues = Object.fromEntries(
       Object.entries(QUEUE_CONSUMERS).map(([name, consumer]) => [
         name,
-        new QueueSubscription(this, pascalCase(name), { consumer, functionResources: pushingResources }),
+        new QueueSubscription(this, pascalCase(name), {
+          consumer,
+          // The job feed's consumer sends to its own queue (its flush step hands each shard a message).
+          functionResources: (queue) => (name === 'jobFeedShard' ? { ...pushingResources, jobFeedQueue: queue } : pushingResources),
+        }),
       ]),
     ) as Record<keyof typeof QUEUE_CONSUMERS, QueueSubscription>;
     this.releaseSchedules = new ReleaseSchedules(this, 'AutoRelease', { target: SCHEDULE_TARGETS.autoRelease, functionResources: pushingResources });
