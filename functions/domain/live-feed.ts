@@ -35,8 +35,8 @@ export const COALESCING_WINDOW_SECONDS = 1;
 export const CATCH_UP_SECONDS = 10 * 60;
 /** Changes per topic a catch-up sends at most; a topic with more reads its list again. */
 const CATCH_UP_LIMIT = 100;
-/** A pending change whose flush never came (its message dead-lettered) stops holding back new ones after this. */
-const PENDING_TTL_SECONDS = 5 * 60;
+/** A pending change whose flush never came (its message dead-lettered) is deleted after this. */
+const PENDING_TTL_SECONDS = 24 * 3600;
 
 /** The server's topic of a user's own jobs; browsers ask for OWN_JOBS_TOPIC and get their own. */
 const userTopic = (userId: string) => `user:${userId}`;
@@ -68,20 +68,21 @@ export function serverTopic(requested: string, userId: string | null): string | 
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Keeps a job's change as its pending push unless a newer one is held (a removal always wins),
- * and starts the coalescing window when none was running: one delayed flush message. The push
- * goes to every topic a change of the window touched (an edit may move a job between
- * categories), and a job posted within the window is still announced as posted.
+ * then sends the delayed message that flushes it. The first flush of a window pushes the
+ * newest change and deletes it, so the later ones of the same window find nothing to do; a
+ * flush message per change, rather than per window, means a failed send is retried with the
+ * change (the rule's retry) and never leaves a change without its flush. The push goes to every
+ * topic a change of the window touched (an edit may move a job between categories), and a job
+ * posted within the window is still announced as posted.
  */
 export async function holdJobChange(detailType: JobEventType, detail: JobEventDetail): Promise<void> {
   const removal = detailType === JOB_EVENT.removed;
   const { type, ...content } = toFeedMessage(detailType, detail);
-  let previous: { expiresAt?: number } | undefined;
   try {
-    const result = await db.send(
+    await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.pendingJobPush(detail.job.id),
@@ -100,16 +101,14 @@ export async function holdJobChange(detailType: JobEventType, detail: JobEventDe
           ':one': 1,
           ...(removal ? { ':removed': true } : {}),
         },
-        ReturnValues: 'ALL_OLD',
       }),
     );
-    previous = result.Attributes;
   } catch (error) {
+    // A newer change is pending: its flush pushes it.
     if (isConditionFailure(error)) return;
     throw error;
   }
-  const windowRunning = previous !== undefined && (previous.expiresAt ?? 0) > nowSeconds();
-  if (!windowRunning) await sendMessages('jobFeedQueueUrl', [{ kind: 'flush', jobId: detail.job.id } satisfies JobFeedQueueMessage], COALESCING_WINDOW_SECONDS);
+  await sendMessages('jobFeedQueueUrl', [{ kind: 'flush', jobId: detail.job.id } satisfies JobFeedQueueMessage], COALESCING_WINDOW_SECONDS);
 }
 
 interface PendingPush {
@@ -121,34 +120,31 @@ interface PendingPush {
 
 /**
  * Ends a job's coalescing window: its newest change is kept for catch-up and handed to one
- * consumer per shard. A change that arrived meanwhile gets a window of its own, here.
+ * consumer per shard, and deleted unless a newer one arrived meanwhile (whose own flush pushes
+ * that). Nothing pending: an earlier flush of the window pushed it.
  */
 export async function flushJobChange(jobId: string): Promise<void> {
-  for (;;) {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.pendingJobPush(jobId), ConsistentRead: true }));
-    if (!Item) return;
-    const pending = Item as PendingPush;
-    const topics = [...pending.topics];
-    const cursor = `${new Date().toISOString()}#${jobId}`;
-    const message = { type: pending.messageType, ...pending.content, cursor } as JobFeedMessage;
-    const expiresAt = nowSeconds() + CATCH_UP_SECONDS;
-    await batchWrite(topics.map((topic) => ({ PutRequest: { Item: { ...keys.topicChange(topic, cursor), jobId, message, expiresAt } } })));
-    const shards = Array.from({ length: CONNECTION_SHARDS }, (_, shard): JobFeedQueueMessage => ({ kind: 'shard', shard, topics, message }));
-    await sendMessages('jobFeedQueueUrl', shards);
-    try {
-      await db.send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: keys.pendingJobPush(jobId),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': pending.version },
-        }),
-      );
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      await wait(COALESCING_WINDOW_SECONDS * 1000);
-    }
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.pendingJobPush(jobId), ConsistentRead: true }));
+  if (!Item) return;
+  const pending = Item as PendingPush;
+  const topics = [...pending.topics];
+  const cursor = `${new Date().toISOString()}#${jobId}`;
+  const message = { type: pending.messageType, ...pending.content, cursor } as JobFeedMessage;
+  const expiresAt = nowSeconds() + CATCH_UP_SECONDS;
+  await batchWrite(topics.map((topic) => ({ PutRequest: { Item: { ...keys.topicChange(topic, cursor), jobId, message, expiresAt } } })));
+  const shards = Array.from({ length: CONNECTION_SHARDS }, (_, shard): JobFeedQueueMessage => ({ kind: 'shard', shard, topics, message }));
+  await sendMessages('jobFeedQueueUrl', shards);
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.pendingJobPush(jobId),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': pending.version },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
