@@ -17,7 +17,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import WebSocket from 'ws';
 import { jobTopic } from '../../shared/live.js';
 import { CONNECTION_SHARDS } from '../../functions/table.js';
-import { ENV, EVENT_SOURCE, JOB_EVENT, QUEUE_CONSUMERS } from '../../functions/routes.js';
+import { ENV, EVENT_SOURCE, JOB_EVENT, type QUEUE_CONSUMERS } from '../../functions/routes.js';
 import { COALESCING_WINDOW_SECONDS } from '../../functions/domain/live-feed.js';
 import { ruleFunctionName } from '../../infra/local/eventbridge.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LiveMessage } from '../../../../shared/api';
 import { openLiveSocket, type LiveSocket } from './socket';
 import { useAuth } from '../auth/useAuth';
@@ -28,7 +28,7 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
   const [listeners] = useState(() => new Set<LiveListener>());
   const [reconnectListeners] = useState(() => new Set<ReconnectListener>());
   const [watchers] = useState(() => new Map<string, number>());
-  const [current] = useState<{ socket: LiveSocket | null }>(() => ({ socket: null }));
+  const socketRef = useRef<LiveSocket | null>(null);
   const identity = status === 'loading' ? null : (userId ?? 'anonymous');
 
   useEffect(() => {
@@ -37,12 +37,12 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
       onMessage: (message) => listeners.forEach((listener) => listener(message)),
       onReconnect: (caughtUp) => reconnectListeners.forEach((listener) => listener(caughtUp)),
     });
-    current.socket = socket;
+    socketRef.current = socket;
     return () => {
-      current.socket = null;
+      socketRef.current = null;
       socket.close();
     };
-  }, [webSocketUrl, identity, listeners, reconnectListeners, watchers, current]);
+  }, [webSocketUrl, identity, listeners, reconnectListeners, watchers]);
 
   const live = useMemo<LiveUpdates>(
     () => ({
@@ -57,16 +57,16 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
       watchTopic(topic) {
         const count = watchers.get(topic) ?? 0;
         watchers.set(topic, count + 1);
-        if (count === 0) current.socket?.subscribe([topic]);
+        if (count === 0) socketRef.current?.subscribe([topic]);
         return () => {
           const left = (watchers.get(topic) ?? 1) - 1;
           if (left > 0) return void watchers.set(topic, left);
           watchers.delete(topic);
-          current.socket?.unsubscribe([topic]);
+          socketRef.current?.unsubscribe([topic]);
         };
       },
     }),
-    [listeners, reconnectListeners, watchers, current],
+    [listeners, reconnectListeners, watchers],
   );
 
   return <LiveUpdatesContext.Provider value={live}>{children}</LiveUpdatesContext.Provider>;
