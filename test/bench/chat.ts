@@ -98,7 +98,7 @@ export async function runChatBench(): Promise<void> {
             { Put: { TableName: stack.tableName, Item: { pk: partition, sk: `MSG#${now}#${id}`, id, senderId, content: 'raw', createdAt: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
             { Update: { TableName: stack.tableName, Key: { pk: partition, sk: 'CONV' }, UpdateExpression: 'SET updatedAt = :now, lastPosition = :now ADD unread :one', ExpressionAttributeValues: { ':now': now, ':one': 1 } } },
             { ConditionCheck: { TableName: stack.tableName, Key: { pk: `JOB#${jobId}`, sk: 'JOB' }, ConditionExpression: 'attribute_exists(pk)' } },
-            { Update: { TableName: stack.tableName, Key: { pk: `BENCHRAW#${workerId}`, sk: 'UNREAD' }, UpdateExpression: 'ADD total :one', ExpressionAttributeValues: { ':one': 1 } } },
+            { Update: { TableName: stack.tableName, Key: { pk: `BENCHRAW#${workerId}`, sk: 'UNREAD' }, UpdateExpression: 'ADD unreadTotal :one', ExpressionAttributeValues: { ':one': 1 } } },
           ],
         }),
       );
