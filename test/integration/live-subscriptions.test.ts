@@ -52,7 +52,7 @@ describe('live job pushes to the sockets subscribed to them', () => {
     await settle(stack());
   }
 
-  it('pushes a posted job to the sockets of its category and the feed, not to another category or a socket that subscribed to nothing', async () => {
+  it('pushes a posted job to visitors and members showing the feed, its category or their own jobs, not to another category or a socket that subscribed to nothing', async () => {
     const poster = await createPoster(stack());
     const [feed, petCare, otherCategory, silent, own] = await Promise.all([
       LiveSocket.open(url()),
@@ -78,7 +78,8 @@ describe('live job pushes to the sockets subscribed to them', () => {
     await settle(stack());
 
     for (const socket of [feed, petCare, own]) {
-      await expect.poll(() => socket.jobPushes().at(-1)).toMatchObject({ job: { id: job.id, status: 'open' } });
+      // Announced as posted (the grid's "new job"), with the public fields only.
+      await expect.poll(() => socket.jobPushes().at(-1)).toEqual({ type: 'job.posted', job, cursor: expect.any(String) });
       expect(JSON.stringify(socket.jobPushes())).not.toContain('1 Elm St');
     }
     expect(otherCategory.jobPushes()).toEqual([]);
