@@ -28,7 +28,7 @@ describe('live job feed over the WebSocket API', () => {
     await expect.poll(() => watcher.jobPushes().length).toBe(1);
     expect(watcher.jobPushes()[0]).toMatchObject({ type: 'job.updated', job: { id: job.id, pendingApplications: 1 } });
     await watcher.close();
-  });
+   }, 60_000);
 
   it('refuses a connection with a forged token', async () => {
     await expect(LiveSocket.open(stack().urls.webSocket, 'forged')).rejects.toThrow(/refused: 403/);
