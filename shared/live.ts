@@ -4,6 +4,9 @@
  * topic the change touches (functions/domain/live-topics.ts says which).
  */
 
+/** Who a visitor's connection is, as the $connect authorizer names it (signed-in connections are their user's id). */
+export const ANONYMOUS_PRINCIPAL = 'anonymous';
+
 /** The landing grid and searches: jobs that (newly) open, and open jobs that change or leave. */
 export const FEED_TOPIC = 'feed';
 /** The caller's own jobs (a poster's posted, a worker's assigned): the dashboards and own lists. */

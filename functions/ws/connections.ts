@@ -1,13 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import * as z from '../../shared/zod.js';
-import { LIVE_LIMITS } from '../../shared/live.js';
+import { ANONYMOUS_PRINCIPAL, LIVE_LIMITS } from '../../shared/live.js';
 import { keys } from '../table.js';
 import { db, tableName } from '../lib/db.js';
 import { CONNECTION_TTL_SECONDS, forgetConnection } from '../lib/sockets.js';
 import { logger, withLogContext } from '../lib/logger.js';
 import { pong, subscribe, unsubscribe } from '../domain/live-feed.js';
-import { ANONYMOUS_PRINCIPAL } from './authorizer.js';
 
 type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
   requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { userId?: string } };
