@@ -323,7 +323,8 @@ export type RouteKeyOf<G extends HttpRouteGroupName> = keyof (typeof HTTP_ROUTE_
  */
 export const WEBSOCKET_API = {
   authorizer: { entry: 'functions/ws/authorizer.ts', capabilities: [], settings: ['userPoolId', 'userPoolClientId', 'tokenIssuer'] },
-  connections: { entry: 'functions/ws/connections.ts', capabilities: ['table:read', 'table:write'] },
+  /** Also answers on the connection: pongs, subscription replies and catch-up pushes. */
+  connections: { entry: 'functions/ws/connections.ts', capabilities: ['table:read', 'table:write', 'sockets:push'] },
   routes: ['$connect', '$disconnect', '$default'],
   identityQueryParameter: 'token',
 } as const satisfies {
@@ -417,10 +418,10 @@ export interface EventRule extends FunctionDeclaration {
 
 export const EVENT_RULES = {
   jobFeed: {
-    description: 'Pushes job inserts, updates and removals to connected browsers',
+    description: 'Holds job inserts, updates and removals for one coalesced push to the browsers subscribed to them',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
     entry: 'functions/events/job-feed.ts',
-    capabilities: ['queue:job-feed'],
+    capabilities: ['table:write', 'queue:job-feed'],
   },
   notificationPush: {
     description: 'Delivers new notifications live to the user they are for',
@@ -566,11 +567,14 @@ export interface QueueConsumer extends FunctionDeclaration {
  * queue's dead-letter queue. Locally infra/local/sqs.ts delivers to the same handlers.
  */
 export const QUEUE_CONSUMERS = {
-  /** One message per shard of connections per job event, sent by the job feed rule. */
+  /**
+   * The job feed's fan-out: a delayed `flush` per job change window (from the job feed rule),
+   * which sends one `shard` message per connection shard to this same queue.
+   */
   jobFeedShard: {
-    description: 'Pushes one job feed message to the connections of one shard',
+    description: 'Pushes a coalesced job change to the subscribed connections, one shard per message',
     entry: 'functions/queues/job-feed-shard.ts',
-    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    capabilities: ['table:read', 'table:write', 'sockets:push', 'queue:job-feed'],
     batchSize: 1,
     timeoutSeconds: 60,
   },

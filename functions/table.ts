@@ -26,9 +26,10 @@ export const OUTBOX_PREFIX = 'OUTBOX#';
 export type IndexName = keyof typeof TABLE_DESIGN.indexes;
 
 /**
- * How many GSI2 partitions the public job feed's connections are spread over. A job event is
- * fanned out as one queue message per shard, each pushed by its own invocation, so no single
- * partition or function has to serve every connection.
+ * How many partitions each live topic's subscriptions are spread over. A connection's shard is
+ * a hash of its id (functions/lib/sockets.ts), the same for every topic and for its whole life,
+ * so one consumer per shard reads every topic of a job change for its connections and pushes
+ * each connection once. Raise it only (a smaller number would hide connections' partitions).
  */
 export const CONNECTION_SHARDS = 16;
 
@@ -176,12 +177,26 @@ export const keys = {
   unreadMessages: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'UNREAD#MESSAGES' }),
 
   /**
-   * A live WebSocket connection (TTL'd). GSI1: by user; GSI2: the connections of its shard of
-   * the public job feed (see CONNECTION_SHARDS).
+   * A live WebSocket connection (TTL'd), with its shard and the live topics it subscribed to.
+   * GSI1: a signed-in user's connections. Visitors' connections are in no index: nothing reads
+   * them by user, so a visitor's connect or disconnect writes no shared partition.
    */
   connection: (connectionId: string): ItemKey => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
   connectionsByUser: (userId: string) => `CONNS#${userId}`,
-  connectionShard: (shard: number) => `CONNSHARD#${shard}`,
+
+  /** A connection's subscription to a live topic, in the topic's partition of its shard (TTL'd with the connection). */
+  subscription: (topic: string, shard: number, connectionId: string): ItemKey => ({ pk: `SUB#${topic}#${shard}`, sk: connectionId }),
+  subscribers: (topic: string, shard: number) => `SUB#${topic}#${shard}`,
+
+  /**
+   * A job's change waiting out the coalescing window (functions/domain/live-feed.ts): the newest
+   * state only, pushed once when the window ends.
+   */
+  pendingJobPush: (jobId: string): ItemKey => ({ pk: `LIVEPENDING#${jobId}`, sk: 'PUSH' }),
+
+  /** A job change as pushed to one live topic (TTL'd): what a reconnecting socket catches up from, by cursor. */
+  topicChange: (topic: string, cursor: string): ItemKey => ({ pk: `LIVELOG#${topic}`, sk: cursor }),
+  topicChanges: (topic: string) => `LIVELOG#${topic}`,
 
   /**
    * A dispute. GSI1: the disputes a user filed, GSI2: those about a user (both newest first);

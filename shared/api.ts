@@ -177,8 +177,9 @@ export interface SavedJob {
 
 /** What the WebSocket API pushes to browsers. */
 export type LiveMessage =
-  | { type: 'job.posted' | 'job.updated'; job: JobSummary }
-  | { type: 'job.removed'; jobId: string }
+  /** Job changes carry the cursor a reconnecting socket catches up from (shared/live.ts). */
+  | { type: 'job.posted' | 'job.updated'; job: JobSummary; cursor: string }
+  | { type: 'job.removed'; jobId: string; cursor: string }
   | { type: 'notification'; notification: AppNotification }
   /** The user read one notification (its id) or all of them (null), e.g. in another tab. */
   | { type: 'notifications.read'; notificationId: string | null }

@@ -14,7 +14,7 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Sends each body as one message to the queue whose URL the named variable holds, ten per
- * request, retrying entries SQS failed. Throws if any is still refused, so the caller's
+ * request (delivered after `delaySeconds`, at most 900), retrying entries SQS failed. Throws if any is still refused, so the caller's
  * invocation fails and is retried (consumers are written to tolerate a repeated message).
  */
 export async function sendMessages(queueUrlVariable: keyof typeof ENV, bodies: readonly object[], options: { delaySeconds?: number } = {}): Promise<void> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_SHARDS, keys } from '../table.js';
+import { batchWrite } from './batch.js';
 import { db, tableName } from './db.js';
 import { env } from './env.js';
 import { logger } from './logger.js';
@@ -15,12 +16,12 @@ export const PUSH_BATCH_SIZE = 100;
 let client: ApiGatewayManagementApiClient | undefined;
 const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: env('socketsEndpoint') }));
 
-/** The job feed shard a connection belongs to: a stable hash, so no lookup is needed. */
+/** The shard of a connection's live subscriptions: a stable hash of its id, so no lookup is needed and it never moves. */
 export const connectionShardOf = (connectionId: string): number =>
   createHash('sha256').update(connectionId).digest().readUInt32BE(0) % CONNECTION_SHARDS;
 
-/** Live connection ids of one index partition, page by page (expired ones filtered out). */
-async function* connectionIds(index: 'GSI1' | 'GSI2', partition: string): AsyncGenerator<string> {
+/** Live connection ids of one partition of the table or an index, page by page (expired ones filtered out). */
+async function* connectionIds(index: 'GSI1' | undefined, partition: string, idAttribute: 'connectionId' | 'sk'): AsyncGenerator<string> {
   let startKey: Record<string, unknown> | undefined;
   const now = Math.floor(Date.now() / 1000);
   do {
@@ -30,26 +31,42 @@ async function* connectionIds(index: 'GSI1' | 'GSI2', partition: string): AsyncG
         IndexName: index,
         KeyConditionExpression: '#pk = :pk',
         FilterExpression: 'expiresAt > :now',
-        ExpressionAttributeNames: { '#pk': `${index.toLowerCase()}pk` },
+        ExpressionAttributeNames: { '#pk': index ? `${index.toLowerCase()}pk` : 'pk', '#id': idAttribute },
         ExpressionAttributeValues: { ':pk': partition, ':now': now },
-        ProjectionExpression: 'connectionId',
+        ProjectionExpression: '#id',
         Limit: PUSH_BATCH_SIZE,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) yield item.connectionId as string;
+    for (const item of page.Items ?? []) yield item[idAttribute] as string;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }
 
-/** The live connections of one shard of the public job feed (GSI2 "CONNSHARD#<shard>"). */
-export const shardConnectionIds = (shard: number) => connectionIds('GSI2', keys.connectionShard(shard));
+/** The connections of one shard subscribed to a live topic ("SUB#<topic>#<shard>"). */
+export const subscriberIds = (topic: string, shard: number) => connectionIds(undefined, keys.subscribers(topic, shard), 'sk');
 
 /** The connections of one user (GSI1 "CONNS#<userId>"). */
-export const userConnectionIds = (userId: string) => connectionIds('GSI1', keys.connectionsByUser(userId));
+export const userConnectionIds = (userId: string) => connectionIds('GSI1', keys.connectionsByUser(userId), 'connectionId');
 
+/** What a connection item holds besides its keys (functions/ws/connections.ts writes it). */
+export interface ConnectionItem {
+  connectionId: string;
+  userId: string;
+  /** The live topics it subscribed to, as the server names them (functions/domain/live-feed.ts). */
+  topics?: Set<string>;
+  expiresAt: number;
+}
+
+/** The subscription items of a connection's topics (each in its shard's partition of the topic). */
+export const subscriptionKeys = (connectionId: string, topics: Iterable<string>) =>
+  [...topics].map((topic) => keys.subscription(topic, connectionShardOf(connectionId), connectionId));
+
+/** Deletes a connection and its subscriptions (their TTL is the backstop if this never runs). */
 export async function forgetConnection(connectionId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId) }));
+  const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId), ReturnValues: 'ALL_OLD' }));
+  const topics = (Attributes as ConnectionItem | undefined)?.topics ?? [];
+  await batchWrite(subscriptionKeys(connectionId, topics).map((Key) => ({ DeleteRequest: { Key } })));
 }
 
 /**
@@ -71,7 +88,7 @@ export async function closeUserConnections(userId: string): Promise<number> {
 }
 
 /** Posts to one connection; a connection that is gone (410) is forgotten. */
-async function pushToConnection(connectionId: string, data: Uint8Array): Promise<boolean> {
+export async function pushToConnection(connectionId: string, data: Uint8Array): Promise<boolean> {
   try {
     await management().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
     return true;

@@ -1,22 +1,46 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import * as z from '../../shared/zod.js';
+import { ANONYMOUS_PRINCIPAL, LIVE_LIMITS } from '../../shared/live.js';
 import { keys } from '../table.js';
 import { db, tableName } from '../lib/db.js';
-import { CONNECTION_TTL_SECONDS, connectionShardOf, forgetConnection } from '../lib/sockets.js';
-import { withLogContext } from '../lib/logger.js';
+import { CONNECTION_TTL_SECONDS, forgetConnection } from '../lib/sockets.js';
+import { logger, withLogContext } from '../lib/logger.js';
 import { isSuspended } from '../lib/suspension.js';
+import { pong, subscribe, unsubscribe } from '../domain/live-feed.js';
 
-type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
+type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
   requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { userId?: string } };
 };
 
-/** Remembers who is connected so that pushes reach only the affected users (and the public feed). */
-async function handle(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
+const topicNames = z.array(z.string().check(z.maxLength(LIVE_LIMITS.topicLength))).check(z.maxLength(LIVE_LIMITS.topicsPerMessage));
+/** What a browser may send (shared/live.ts LiveRequest); anything else is ignored. */
+const liveRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('subscribe'), topics: topicNames, since: z.optional(z.string().check(z.maxLength(LIVE_LIMITS.topicLength))) }),
+  z.object({ action: z.literal('unsubscribe'), topics: topicNames }),
+  z.object({ action: z.literal('ping') }),
+]);
+
+function parseRequest(body: string | undefined): z.infer<typeof liveRequest> | undefined {
+  try {
+    const parsed = liveRequest.safeParse(JSON.parse(body ?? ''));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Remembers who is connected so that pushes reach only the affected users, and serves what a
+ * connection sends: subscriptions to the live topics it shows, and pings that keep it open.
+ */
+async function handle(event: ConnectionEvent): Promise<APIGatewayProxyResultV2> {
   const { connectionId, routeKey } = event.requestContext;
+  const authorized = event.requestContext.authorizer?.userId ?? ANONYMOUS_PRINCIPAL;
+  const userId = authorized === ANONYMOUS_PRINCIPAL ? null : authorized;
   if (routeKey === '$connect') {
-    const userId = event.requestContext.authorizer?.userId ?? 'anonymous';
     // A suspended user's socket was closed; one opened again with a token from before is refused.
-    if (userId !== 'anonymous' && (await isSuspended(userId))) return { statusCode: 403 };
+    if (userId && (await isSuspended(userId))) return { statusCode: 403 };
     await db.send(
       new PutCommand({
         TableName: tableName(),
@@ -24,11 +48,9 @@ async function handle(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
           ...keys.connection(connectionId),
           type: 'connection',
           connectionId,
-          userId,
-          gsi1pk: keys.connectionsByUser(userId),
-          gsi1sk: connectionId,
-          gsi2pk: keys.connectionShard(connectionShardOf(connectionId)),
-          gsi2sk: connectionId,
+          userId: authorized,
+          // Only a signed-in user's connections are found by user (pushes to them).
+          ...(userId ? { gsi1pk: keys.connectionsByUser(userId), gsi1sk: connectionId } : {}),
           connectedAt: new Date().toISOString(),
           expiresAt: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
         },
@@ -36,6 +58,12 @@ async function handle(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
     );
   } else if (routeKey === '$disconnect') {
     await forgetConnection(connectionId);
+  } else {
+    const request = parseRequest(event.body);
+    if (!request) logger.info('live request ignored', { connectionId });
+    else if (request.action === 'ping') await pong(connectionId);
+    else if (request.action === 'subscribe') await subscribe(connectionId, userId, request.topics, request.since);
+    else await unsubscribe(connectionId, userId, request.topics);
   }
   return { statusCode: 200 };
 }

@@ -140,6 +140,8 @@ function sendUnrecognized(service: LocalService, res: ServerResponse, accessKeyI
 export interface DynamoDbCall {
   readonly operation: string;
   readonly capacityUnits: number;
+  /** The local function that made it (lambda-runtime.ts names). */
+  readonly functionName: string;
 }
 
 /** Who meters the functions' DynamoDB calls (the benches and the search tests), while anyone does. */
@@ -152,13 +154,13 @@ export interface DynamoDbMeterHook {
  * Forwards a DynamoDB call asking for its consumed capacity (unless it asked already), and
  * records it before answering: what a meter on the SDK client did while functions shared this process.
  */
-async function forwardMetered(target: URL, req: IncomingMessage, body: Buffer, res: ServerResponse, meter: DynamoDbMeterHook): Promise<void> {
+async function forwardMetered(target: URL, req: IncomingMessage, body: Buffer, res: ServerResponse, meter: DynamoDbMeterHook, functionName: string): Promise<void> {
   const input = JSON.parse(body.toString('utf8') || '{}') as { ReturnConsumedCapacity?: string };
   input.ReturnConsumedCapacity ??= 'TOTAL';
   const answer = await send(target, 'dynamodb', req, Buffer.from(JSON.stringify(input)));
   const output = JSON.parse(answer.body.toString('utf8') || '{}') as { ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> };
   const capacityUnits = [output.ConsumedCapacity ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
-  meter.record({ operation: targetOperation(req), capacityUnits });
+  meter.record({ operation: targetOperation(req), capacityUnits, functionName });
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
   res.end(answer.body);
 }
@@ -235,8 +237,8 @@ export async function servePolicyProxy(options: PolicyProxyOptions): Promise<Lis
           console.error(`[iam] ${message}`);
           return sendDenied(service, res, message);
         }
+        if (options.meter?.active()) return forwardMetered(target, req, body, res, options.meter, fn.name);
       }
-      if (accessKeyId !== undefined && options.meter?.active()) return forwardMetered(target, req, body, res, options.meter);
       await forward(target, service, req, body, res);
     }),
   );

@@ -116,13 +116,18 @@ export class ApiStack extends Stack {
       ...pushingResources,
       settings: { ...pushingResources.settings, mailLinkOrigin: props.browserOrigins[0], apiUrl: this.httpApi.api.apiEndpoint },
     };
-    // A consumer may send to its own queue (`queue:mail`: the mailer holds emails back for quiet hours).
+    // A consumer may send to its own queue: the mailer holds emails back for quiet hours, the job
+    // feed's consumer hands each shard a flush message.
+    const ownQueueResource = { mailer: 'mailQueue', jobFeedShard: 'jobFeedQueue' } as const satisfies Partial<Record<keyof typeof QUEUE_CONSUMERS, keyof FunctionResources>>;
     const queues = Object.fromEntries(
       Object.entries(QUEUE_CONSUMERS).map(([name, consumer]) => [
         name,
         new QueueSubscription(this, pascalCase(name), {
           consumer,
-          functionResources: (ownQueue) => ({ ...queueResources, ...(name === 'mailer' ? { mailQueue: ownQueue } : {}) }),
+          functionResources: (ownQueue) => {
+            const resource = ownQueueResource[name as keyof typeof ownQueueResource] as keyof FunctionResources | undefined;
+            return resource ? { ...queueResources, [resource]: ownQueue } : queueResources;
+          },
         }),
       ]),
     ) as Record<keyof typeof QUEUE_CONSUMERS, QueueSubscription>;

@@ -6,14 +6,17 @@
  * (at most 9: the 10-per-minute limit); no message is started after the 60 s. Then it compares, per connection, the messages it should have received (every
  * message of its conversation, its own echoed) with those pushed to it: lost and doubled must
  * be 0, and persisted must equal sent. Delivery latency is from the start of the send request
- * to the push arriving at the other party's connection (p50/p99, target p99 <= 50 ms).
+ * to the push arriving at the other party's connection (p50/p99, target p99 <= 50 ms). Beside
+ * it, in turns with the sends of the same run, each user also times the DynamoDB writes one
+ * send needs made raw (the send's transaction of five items, from this process): the budget is
+ * a delivery p99 at most 1.5 x that raw p99 (the gateway, the handler and the push add little).
  * Everything — gateways, handlers, DynamoDB Local and these 200 clients — shares this machine.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConversationView } from '../../shared/api.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
@@ -24,6 +27,7 @@ import { api, createUser, type TestUser } from '../support/stack-api.js';
 const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 100);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 60);
 const TARGET_P99_MS = 50;
+const RAW_RATIO_BUDGET = 1.5;
 // Each user's messages in the run, evenly spaced (at most one short of the limit per minute: a run spans two fixed windows).
 const MESSAGES_PER_USER = Math.min(Number(process.env.BENCH_CHAT_MESSAGES ?? 3), Math.max(1, Math.floor(((RATE_LIMITS.messages.limit - 1) * SECONDS) / 60)));
 
@@ -79,6 +83,28 @@ export async function runChatBench(): Promise<void> {
     });
     console.log(`${clients.size} connections open. Sending for ${SECONDS} s (${MESSAGES_PER_USER} messages per user)...`);
 
+    /** The writes of one send (functions/domain/conversations.ts attemptSend), made raw on items of their own. */
+    const rawWriteLatencies: number[] = [];
+    async function timeRawSendWrites(pair: (typeof pairs)[number], senderId: string): Promise<void> {
+      const id = randomUUID();
+      const [jobId, workerId] = pair.conversation.id.split('_');
+      const partition = `BENCHRAW#${pair.conversation.id}`;
+      const now = new Date().toISOString();
+      const started = performance.now();
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: stack.tableName, Item: { pk: partition, sk: `CLIENTMSG#${senderId}#${id}`, position: `${now}#${id}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: stack.tableName, Item: { pk: partition, sk: `MSG#${now}#${id}`, id, senderId, content: 'raw', createdAt: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Update: { TableName: stack.tableName, Key: { pk: partition, sk: 'CONV' }, UpdateExpression: 'SET updatedAt = :now, lastPosition = :now ADD unread :one', ExpressionAttributeValues: { ':now': now, ':one': 1 } } },
+            { ConditionCheck: { TableName: stack.tableName, Key: { pk: `JOB#${jobId}`, sk: 'JOB' }, ConditionExpression: 'attribute_exists(pk)' } },
+            { Update: { TableName: stack.tableName, Key: { pk: `BENCHRAW#${workerId}`, sk: 'UNREAD' }, UpdateExpression: 'ADD unreadTotal :one', ExpressionAttributeValues: { ':one': 1 } } },
+          ],
+        }),
+      );
+      rawWriteLatencies.push(performance.now() - started);
+    }
+
     const sentAt = new Map<string, number>();
     const sendLatencies: number[] = [];
     let sent = 0;
@@ -86,8 +112,9 @@ export async function runChatBench(): Promise<void> {
     const interval = (SECONDS * 1000) / MESSAGES_PER_USER;
     const sendingStarted = performance.now();
     const deadline = sendingStarted + SECONDS * 1000;
-    const senders = pairs.flatMap(({ conversation, poster, worker }) =>
-      [poster, worker].map(async (user) => {
+    const senders = pairs.flatMap((pair) =>
+      [pair.poster, pair.worker].map(async (user) => {
+        const { conversation } = pair;
         await wait(Math.random() * interval);
         for (let n = 0; n < MESSAGES_PER_USER && performance.now() < deadline; n++) {
           const next = performance.now() + interval;
@@ -98,6 +125,9 @@ export async function runChatBench(): Promise<void> {
           sendLatencies.push(performance.now() - started);
           if (response.status === 201) sent += 1;
           else refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+          // In turns with the send, under the same load.
+          await wait(Math.random() * (interval / 2));
+          await timeRawSendWrites(pair, user.userId);
           await wait(Math.max(0, next - performance.now()));
         }
       }),
@@ -164,6 +194,10 @@ export async function runChatBench(): Promise<void> {
     console.log(`doubled                       ${doubled}`);
     console.log(`delivery latency p50 / p99    ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} (target p99 <= ${TARGET_P99_MS} ms)`);
     console.log(`send request p50 / p99        ${ms(percentile(sendLatencies, 50))} / ${ms(percentile(sendLatencies, 99))}`);
+    rawWriteLatencies.sort((a, b) => a - b);
+    console.log(`raw writes of a send p50 / p99 ${ms(percentile(rawWriteLatencies, 50))} / ${ms(percentile(rawWriteLatencies, 99))} (${rawWriteLatencies.length} timed in turns with the sends)`);
+    console.log(`chat delivery p99 ÷ raw write p99: ${(percentile(latencies, 99) / percentile(rawWriteLatencies, 99)).toFixed(2)}`);
+    console.log(`(budget <= ${RAW_RATIO_BUDGET})`);
     const ok = sent === persisted && lost === 0 && doubled === 0 && delivered === expected;
     console.log(ok ? '\nOK: every message persisted once and delivered once to every connection.' : '\nFAILED: see the counts above.');
     process.exitCode = ok ? 0 : 1;

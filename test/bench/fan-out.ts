@@ -1,108 +1,144 @@
 /**
- * `npm run bench -- fan-out`: the live job feed's fan-out at 5,000 WebSocket connections.
+ * `npm run bench -- fan-out`: the live job feed's fan-out to subscribed WebSocket connections.
  *
- * Opens BENCH_CONNECTIONS anonymous connections to the local WebSocket gateway, puts one job
- * event on the local bus and waits until every connection received it. Reports how many were
- * delivered (must equal the connections), the time from PutEvents to the last delivery, and
- * the DynamoDB reads the fan-out made (calls and consumed capacity, ReturnConsumedCapacity on
- * every call the handlers make). A fresh stack in a temporary folder, removed afterwards.
+ * Opens BENCH_CONNECTIONS (10,000) anonymous connections to the local WebSocket gateway, each
+ * subscribed to one of BENCH_SUBSCRIPTIONS (100) job topics, and 1,000 of them (at most all)
+ * also to one more job's topic. Then it puts two job changes on the local bus, one at a time:
+ * one of the 100 jobs (an application: only its page shows it) and the 1,000-socket job. For
+ * each it reports the pushes the sockets received against the sockets subscribed to it (the
+ * budget: at most 1.1), the DynamoDB reads the job feed's functions made (budget: 1 + shards)
+ * and the time from PutEvents to the last delivery, which includes the coalescing window.
+ * A fresh stack in a temporary folder, removed afterwards. Measured values, never asserted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import WebSocket from 'ws';
+import { jobTopic } from '../../shared/live.js';
 import { CONNECTION_SHARDS } from '../../functions/table.js';
-import { ENV, EVENT_SOURCE, JOB_EVENT } from '../../functions/routes.js';
+import { ENV, EVENT_SOURCE, JOB_EVENT, type QUEUE_CONSUMERS } from '../../functions/routes.js';
+import { COALESCING_WINDOW_SECONDS } from '../../functions/domain/live-feed.js';
+import { ruleFunctionName } from '../../infra/local/eventbridge.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 import { UNTHROTTLED_GATEWAYS } from './report.js';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 5000);
-/** Connections opened at once while setting up. */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
+const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 100);
+const BIG_TOPIC_SOCKETS = Math.min(1000, CONNECTIONS);
+/** Connections opened (and subscribed) at once while setting up. */
 const CONNECT_BATCH = 100;
+const BUDGET = { pushRatio: 1.1, readsPerEvent: 1 + CONNECTION_SHARDS };
+const READS = new Set(['Query', 'GetItem', 'BatchGetItem', 'Scan']);
+/** The job feed's own functions: the other rules on job events read for their own ends. */
+const FEED_FUNCTIONS = new Set([ruleFunctionName('jobFeed'), 'queue-jobFeedShard' satisfies `queue-${keyof typeof QUEUE_CONSUMERS}`]);
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
 
-function connect(url: string, onMessage: () => void): Promise<WebSocket> {
+interface BenchSocket {
+  socket: WebSocket;
+  /** Job pushes received. */
+  pushes: number;
+  /** Resolves at the reply to the next subscribe. */
+  subscribed?: () => void;
+}
+
+function connect(url: string, onPush: () => void): Promise<BenchSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
-    socket.on('message', onMessage);
-    socket.once('open', () => resolve(socket));
+    const bench: BenchSocket = { socket, pushes: 0 };
+    socket.on('message', (data) => {
+      const { type } = JSON.parse(data.toString()) as { type: string };
+      if (type === 'subscribed') bench.subscribed?.();
+      else if (type.startsWith('job.')) {
+        bench.pushes += 1;
+        onPush();
+      }
+    });
+    socket.once('open', () => resolve(bench));
     socket.once('error', reject);
   });
 }
 
+const subscribe = (bench: BenchSocket, topics: string[]) =>
+  new Promise<void>((resolve) => {
+    bench.subscribed = resolve;
+    bench.socket.send(JSON.stringify({ action: 'subscribe', topics }));
+  });
+
 export async function runFanOutBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-bench-feed-'));
   const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench-feed', ...UNTHROTTLED_GATEWAYS });
-  const sockets: WebSocket[] = [];
+  const sockets: BenchSocket[] = [];
   try {
-    // Imported after the stack set the handlers' environment.
-    const { db } = await import('../../functions/lib/db.js');
-    let reads = 0;
-    let readCapacity = 0;
-    let writes = 0;
-    db.middlewareStack.add(
-      (next, context) => async (args) => {
-        const isRead = ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand', 'ScanCommand'].includes(context.commandName ?? '');
-        if (isRead) reads += 1;
-        else writes += 1;
-        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-        const result = await next(args);
-        const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-        if (isRead) for (const entry of [consumed ?? []].flat()) readCapacity += entry.CapacityUnits ?? 0;
-        return result;
-      },
-      { step: 'initialize', name: 'benchConsumedCapacity' },
-    );
-
-    let delivered = 0;
+    let feedReads = 0;
+    stack.observeDynamoDb(({ operation, functionName }) => {
+      if (READS.has(operation) && FEED_FUNCTIONS.has(functionName)) feedReads += 1;
+    });
+    let pushes = 0;
+    let expected = Infinity;
     let allDelivered: () => void = () => undefined;
-    const everyoneHasIt = new Promise<void>((resolve) => (allDelivered = resolve));
-    const onMessage = () => {
-      delivered += 1;
-      if (delivered === CONNECTIONS) allDelivered();
+    const onPush = () => {
+      pushes += 1;
+      if (pushes >= expected) allDelivered();
     };
 
-    const connectStarted = performance.now();
+    const setUp = performance.now();
     for (let start = 0; start < CONNECTIONS; start += CONNECT_BATCH) {
-      const batch = Math.min(CONNECT_BATCH, CONNECTIONS - start);
-      sockets.push(...(await Promise.all(Array.from({ length: batch }, () => connect(`${stack.urls.webSocket}?token=anonymous`, onMessage)))));
+      const batch = await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, CONNECTIONS - start) }, () => connect(`${stack.urls.webSocket}?token=anonymous`, onPush)));
+      await Promise.all(
+        batch.map((bench, offset) => {
+          const i = start + offset;
+          return subscribe(bench, [jobTopic(`bench-${i % SUBSCRIPTIONS}`), ...(i < BIG_TOPIC_SOCKETS ? [jobTopic('bench-big')] : [])]);
+        }),
+      );
+      sockets.push(...batch);
     }
-    console.log(`${CONNECTIONS} connections open in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`);
-    reads = 0;
-    readCapacity = 0;
-    writes = 0;
+    console.log(`${CONNECTIONS} connections open and subscribed in ${((performance.now() - setUp) / 1000).toFixed(1)} s`);
 
-    const started = performance.now();
-    await new EventBridgeClient({ endpoint: stack.urls.events }).send(
-      new PutEventsCommand({
-        Entries: [
-          {
-            EventBusName: process.env[ENV.eventBusName],
-            Source: EVENT_SOURCE.jobs,
-            DetailType: JOB_EVENT.removed,
-            Detail: JSON.stringify({ job: { id: 'bench-job' } }),
-          },
-        ],
-      }),
-    );
-    const timeout = setTimeout(() => allDelivered(), 120_000);
-    await everyoneHasIt;
-    clearTimeout(timeout);
-    const elapsedMs = performance.now() - started;
-    await stack.events.idle();
-    await stack.queues.idle();
+    const bus = new EventBridgeClient({ endpoint: stack.urls.events });
+    /** One application's change of a job, as the outbox relay puts it on the bus; resolves when `subscribed` pushes arrived (or after 2 minutes). */
+    async function measure(jobId: string, subscribed: number) {
+      await stack.events.idle();
+      await stack.queues.idle();
+      [pushes, feedReads, expected] = [0, 0, subscribed];
+      const delivered = new Promise<void>((resolve) => (allDelivered = resolve));
+      const started = performance.now();
+      const job = { id: jobId, posterId: 'bench-poster', status: 'open', category: 'Other', pendingApplications: 1, updatedAt: new Date().toISOString() };
+      await bus.send(
+        new PutEventsCommand({
+          Entries: [{ EventBusName: process.env[ENV.eventBusName], Source: EVENT_SOURCE.jobs, DetailType: JOB_EVENT.updated, Detail: JSON.stringify({ job, change: 'applications' }) }],
+        }),
+      );
+      const timeout = setTimeout(() => allDelivered(), 120_000);
+      await delivered;
+      clearTimeout(timeout);
+      const elapsedMs = performance.now() - started;
+      // Whatever else arrives (a double push) until everything settled counts too.
+      await stack.events.idle();
+      await stack.queues.idle();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { pushes, reads: feedReads, elapsedMs };
+    }
 
-    console.log(`\nJob feed fan-out: one job event, ${CONNECTIONS} WebSocket connections, ${CONNECTION_SHARDS} shards\n`);
-    console.log(`delivered           ${delivered} of ${CONNECTIONS}${delivered === CONNECTIONS ? '' : '  (MISSING DELIVERIES)'}`);
-    console.log(`time to deliver all ${elapsedMs.toFixed(0)} ms`);
-    console.log(`DynamoDB reads      ${reads} calls, ${readCapacity.toFixed(1)} RCU (writes: ${writes}, the other rules' included)`);
-    if (delivered !== CONNECTIONS) process.exitCode = 1;
+    const small = await measure('bench-0', sockets.filter((_, i) => i % SUBSCRIPTIONS === 0).length);
+    const big = await measure('bench-big', BIG_TOPIC_SOCKETS);
+
+    console.log(`\nJob feed fan-out: ${CONNECTIONS} WebSocket connections over ${SUBSCRIPTIONS} job topics (+ ${BIG_TOPIC_SOCKETS} on one more), ${CONNECTION_SHARDS} shards\n`);
+    for (const [name, result, subscribed] of [
+      [`one of the ${SUBSCRIPTIONS} jobs`, small, Math.ceil(CONNECTIONS / SUBSCRIPTIONS)],
+      [`the job ${BIG_TOPIC_SOCKETS} sockets show`, big, BIG_TOPIC_SOCKETS],
+    ] as const) {
+      console.log(`${name}: ${result.pushes} pushes to ${subscribed} subscribed sockets, ${result.reads} DynamoDB reads (budget <= ${BUDGET.readsPerEvent}), delivered to all in ${result.elapsedMs.toFixed(0)} ms (${COALESCING_WINDOW_SECONDS} s of it the coalescing window)`);
+    }
+    const ratio = (small.pushes + big.pushes) / (Math.ceil(CONNECTIONS / SUBSCRIPTIONS) + BIG_TOPIC_SOCKETS);
+    console.log(`\npushes per event ÷ subscribed sockets: ${ratio.toFixed(3)}`);
+    console.log(`(budget <= ${BUDGET.pushRatio}; before subscriptions every event went to all ${CONNECTIONS} sockets)`);
+    console.log(`DynamoDB reads per event: ${Math.max(small.reads, big.reads)} (budget <= 1 + shards = ${BUDGET.readsPerEvent})`);
+    console.log(`time to deliver one event to ${BIG_TOPIC_SOCKETS} subscribed sockets: ${big.elapsedMs.toFixed(0)} ms (coalescing window ${COALESCING_WINDOW_SECONDS * 1000} ms included)`);
   } finally {
-    for (const socket of sockets) socket.terminate();
+    for (const { socket } of sockets) socket.terminate();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

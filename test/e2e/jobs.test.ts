@@ -155,7 +155,7 @@ describe('jobs in a browser', () => {
     await workerContext.close();
   });
 
-  it('reads the board again when the live connection comes back, so pushes missed meanwhile are not lost', async () => {
+  it('catches the board up from its cursor when the live connection comes back, so pushes missed meanwhile are not lost', async () => {
     const title = `Patch a drywall hole ${randomUUID().slice(0, 6)}`;
     const workerContext = await browser().newContext();
     // The worker's socket runs through this route, which can swallow pushes and cut the line.

@@ -1,59 +1,48 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { FEED_TOPIC } from '../../shared/live.js';
 import { ENV, EVENT_SOURCE, JOB_EVENT } from '../../functions/routes.js';
 import { CONNECTION_SHARDS, keys } from '../../functions/table.js';
 import { connectionShardOf } from '../../functions/lib/sockets.js';
 import { UNTHROTTLED } from '../../infra/local/stage-throttle.js';
-import { queryIndex, tableClient, useLocalStack } from '../support/local-stack.js';
+import { tableClient, useLocalStack } from '../support/local-stack.js';
+import { LiveSocket } from '../support/live-socket.js';
 
 const CONNECTIONS = 300;
 
-function connect(url: string): Promise<{ socket: WebSocket; received: string[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    const received: string[] = [];
-    socket.on('message', (data) => received.push(data.toString()));
-    socket.once('open', () => resolve({ socket, received }));
-    socket.once('error', reject);
-  });
-}
-
-describe('job feed fan-out over sharded connection lists', () => {
+describe('job feed fan-out over sharded subscriptions', () => {
   // 300 connections opened as fast as the machine allows: beyond the stage's throttle on a fast one.
   const stack = useLocalStack({ webSocketLimits: { throttle: UNTHROTTLED } });
 
-  it('delivers one job event exactly once to every connection of every shard and forgets a gone one', async () => {
-    const clients: Array<{ socket: WebSocket; received: string[] }> = [];
+  it('delivers one job event exactly once to every subscribed connection of every shard, to no other, and forgets a gone one', async () => {
+    const clients: LiveSocket[] = [];
     for (let start = 0; start < CONNECTIONS; start += 50) {
-      clients.push(...(await Promise.all(Array.from({ length: 50 }, () => connect(`${stack().urls.webSocket}?token=anonymous`)))));
+      clients.push(...(await Promise.all(Array.from({ length: 50 }, () => LiveSocket.open(stack().urls.webSocket)))));
     }
+    // Two in three show the feed; the others show nothing live.
+    const subscribed = clients.filter((_, i) => i % 3 !== 0);
+    const others = clients.filter((_, i) => i % 3 === 0);
+    for (let start = 0; start < subscribed.length; start += 50) await Promise.all(subscribed.slice(start, start + 50).map((client) => client.subscribe([FEED_TOPIC])));
+
     // A connection API Gateway no longer knows (closed without $disconnect reaching us).
     const goneId = 'gone-connection=';
-    await tableClient(stack()).send(
-      new PutCommand({
-        TableName: stack().tableName,
-        Item: {
-          ...keys.connection(goneId),
-          type: 'connection',
-          connectionId: goneId,
-          userId: 'anonymous',
-          gsi1pk: keys.connectionsByUser('anonymous'),
-          gsi1sk: goneId,
-          gsi2pk: keys.connectionShard(connectionShardOf(goneId)),
-          gsi2sk: goneId,
-          expiresAt: Math.floor(Date.now() / 1000) + 3600,
-        },
-      }),
-    );
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const table = tableClient(stack());
+    await table.send(new PutCommand({ TableName: stack().tableName, Item: { ...keys.connection(goneId), type: 'connection', connectionId: goneId, userId: 'anonymous', topics: new Set([FEED_TOPIC]), expiresAt } }));
+    await table.send(new PutCommand({ TableName: stack().tableName, Item: { ...keys.subscription(FEED_TOPIC, connectionShardOf(goneId), goneId), expiresAt } }));
 
     const shardSizes = await Promise.all(
-      Array.from({ length: CONNECTION_SHARDS }, async (_, shard) => (await queryIndex(stack(), 'GSI2', keys.connectionShard(shard))).length),
+      Array.from({ length: CONNECTION_SHARDS }, async (_, shard) => {
+        const { Items = [] } = await table.send(
+          new QueryCommand({ TableName: stack().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.subscribers(FEED_TOPIC, shard) } }),
+        );
+        return Items.length;
+      }),
     );
-    expect(shardSizes.reduce((sum, size) => sum + size, 0)).toBe(CONNECTIONS + 1);
+    expect(shardSizes.reduce((sum, size) => sum + size, 0)).toBe(subscribed.length + 1);
     // Spread over the shards, none holding more than a few times its share.
-    expect(Math.max(...shardSizes)).toBeLessThan((3 * CONNECTIONS) / CONNECTION_SHARDS);
+    expect(Math.max(...shardSizes)).toBeLessThan((3 * subscribed.length) / CONNECTION_SHARDS);
 
     const bus = new EventBridgeClient({ endpoint: stack().urls.events });
     await bus.send(
@@ -64,12 +53,14 @@ describe('job feed fan-out over sharded connection lists', () => {
     await stack().events.idle();
     await stack().queues.idle();
 
-    const expected = JSON.stringify({ type: 'job.removed', jobId: 'job-fanned-out' });
-    await expect.poll(() => clients.reduce((sum, client) => sum + client.received.length, 0)).toBe(CONNECTIONS);
-    for (const client of clients) expect(client.received).toEqual([expected]);
-    const gone = await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.connection(goneId) }));
+    await expect.poll(() => subscribed.reduce((sum, client) => sum + client.jobPushes().length, 0)).toBe(subscribed.length);
+    for (const client of subscribed) expect(client.jobPushes()).toEqual([{ type: 'job.removed', jobId: 'job-fanned-out', cursor: expect.any(String) }]);
+    for (const client of others) expect(client.frames).toEqual([]);
+    const gone = await table.send(new GetCommand({ TableName: stack().tableName, Key: keys.connection(goneId) }));
     expect(gone.Item).toBeUndefined();
+    const goneSubscription = await table.send(new GetCommand({ TableName: stack().tableName, Key: keys.subscription(FEED_TOPIC, connectionShardOf(goneId), goneId) }));
+    expect(goneSubscription.Item).toBeUndefined();
 
-    for (const client of clients) client.socket.close();
-  });
+    await Promise.all(clients.map((client) => client.close()));
+  }, 120_000);
 });

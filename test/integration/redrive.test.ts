@@ -3,6 +3,8 @@ import { GetQueueAttributesCommand, ListQueuesCommand, SendMessageCommand, SQSCl
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../functions/routes.js';
 import { CONNECTION_SHARDS } from '../../functions/table.js';
+import type { JobFeedQueueMessage } from '../../functions/domain/live-feed.js';
+import { FEED_TOPIC } from '../../shared/live.js';
 import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { redrive } from '../../infra/redrive.js';
 import { api, useLocalStack } from '../support/local-stack.js';
@@ -80,7 +82,7 @@ describe('npm run redrive', () => {
   it("moves a queue's dead letters back to the queue, where its consumer takes them", async () => {
     await stack().queues.idle();
     const sqs = clients().sqs;
-    const shardMessage = { shard: 0, message: { type: 'job.removed', jobId: 'redriven-job' } };
+    const shardMessage: JobFeedQueueMessage = { kind: 'shard', shard: 0, topics: [FEED_TOPIC], message: { type: 'job.removed', jobId: 'redriven-job', cursor: `${new Date().toISOString()}#redriven-job` } };
     // The shard consumer fails on every message while it has no table.
     const shardTable = (name: string | undefined) => stack().functions.updateEnvironment('queue-jobFeedShard', { [ENV.tableName]: name });
     shardTable('no-such-table');

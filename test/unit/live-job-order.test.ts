@@ -26,6 +26,8 @@ const job = (changes: Partial<JobSummary>): JobSummary => ({
 });
 
 const filter = { q: '', category: null };
+/** Pushes carry a catch-up cursor; the lists order by the job's `updatedAt`, not by it. */
+const CURSOR = '2026-11-26T07:00:00.000Z#job';
 const push = (list: JobList, message: LiveMessage): JobList => jobListReducer(list, { type: 'live', key: 'grid', message, viewerId: 'worker-1', filter });
 const loaded = (jobs: JobSummary[]): JobList =>
   jobListReducer(NO_LIST, { type: 'loaded', key: 'grid', page: { items: jobs, nextCursor: null }, viewerId: 'worker-1' });
@@ -35,18 +37,18 @@ describe('live job pushes arriving out of order', () => {
   const taken = job({ status: 'assigned', workerId: 'worker-2', updatedAt: '2026-11-26T07:05:00.000Z' });
 
   it('the grid keeps a job it dropped as taken when the older "open" push arrives late', () => {
-    const grid = push(push(loaded([opened]), { type: 'job.updated', job: taken }), { type: 'job.updated', job: opened });
+    const grid = push(push(loaded([opened]), { type: 'job.updated', job: taken, cursor: CURSOR }), { type: 'job.updated', job: opened, cursor: CURSOR });
     expect(grid.jobs).toEqual([]);
   });
 
   it('the grid does not bring back a removed job on a late update', () => {
-    const grid = push(push(loaded([]), { type: 'job.removed', jobId: opened.id }), { type: 'job.posted', job: opened });
+    const grid = push(push(loaded([]), { type: 'job.removed', jobId: opened.id, cursor: CURSOR }), { type: 'job.posted', job: opened, cursor: CURSOR });
     expect(grid.jobs).toEqual([]);
   });
 
   it('the grid still applies pushes that arrive in order', () => {
     const retitled = job({ title: 'Fix the gate', updatedAt: '2026-11-26T07:01:00.000Z' });
-    expect(push(loaded([opened]), { type: 'job.updated', job: retitled }).jobs.map((card) => card.title)).toEqual(['Fix the gate']);
+    expect(push(loaded([opened]), { type: 'job.updated', job: retitled, cursor: CURSOR }).jobs.map((card) => card.title)).toEqual(['Fix the gate']);
   });
 
   it('a cached list of own jobs keeps the newer state and takes a newer one', () => {

@@ -1,10 +1,11 @@
 import type { LiveMessage } from '../../../../shared/api';
+import { LIVE_LIMITS, PING_INTERVAL_MS, type LiveReply, type LiveRequest } from '../../../../shared/live';
 import { currentIdToken } from '../auth/session';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** A text frame's JSON, if it is a message this app understands (shared/api.ts LiveMessage). */
-function parseLiveMessage(data: unknown): LiveMessage | null {
+/** A text frame's JSON: a push this app understands (shared/api.ts LiveMessage) or the server's reply (shared/live.ts). */
+function parseFrame(data: unknown): LiveMessage | LiveReply | null {
   if (typeof data !== 'string') return null;
   let message: unknown;
   try {
@@ -13,9 +14,11 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
     return null;
   }
   if (!isObject(message)) return null;
-  const { type, job, jobId, notification, dispute, review, conversationId } = message;
-  if ((type === 'job.posted' || type === 'job.updated') && isObject(job) && typeof job.id === 'string') return message as LiveMessage;
-  if (type === 'job.removed' && typeof jobId === 'string') return message as LiveMessage;
+  const { type, job, jobId, notification, dispute, review, conversationId, cursor } = message;
+  if (type === 'pong') return message as LiveReply;
+  if (type === 'subscribed' && typeof cursor === 'string' && typeof message.complete === 'boolean') return message as LiveReply;
+  if ((type === 'job.posted' || type === 'job.updated') && isObject(job) && typeof job.id === 'string' && typeof cursor === 'string') return message as LiveMessage;
+  if (type === 'job.removed' && typeof jobId === 'string' && typeof cursor === 'string') return message as LiveMessage;
   if (type === 'notification' && isObject(notification) && typeof notification.id === 'string') return message as LiveMessage;
   if (type === 'notifications.read' && (typeof message.notificationId === 'string' || message.notificationId === null)) return message as LiveMessage;
   if (type === 'dispute.message' && isObject(message.message) && typeof message.message.disputeId === 'string') return message as LiveMessage;
@@ -32,19 +35,63 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 
+/** A reconnect's subscribe reply that never comes counts as a catch-up that failed. */
+const CATCH_UP_TIMEOUT_MS = 10_000;
+
+export interface LiveSocketHandlers {
+  onMessage(message: LiveMessage): void;
+  /**
+   * A connection opened after one was lost or failed. `caughtUp`: the server sent every job
+   * change of the subscribed topics missed meanwhile; false, lists read again what they show.
+   */
+  onReconnect(caughtUp: boolean): void;
+}
+
+export interface LiveSocket {
+  /** Starts receiving the changes of these topics (shared/live.ts). */
+  subscribe(topics: readonly string[]): void;
+  unsubscribe(topics: readonly string[]): void;
+  /** Closes it for good. */
+  close(): void;
+}
+
+const inChunks = (topics: readonly string[]) =>
+  Array.from({ length: Math.ceil(topics.length / LIVE_LIMITS.topicsPerMessage) }, (_, i) => topics.slice(i * LIVE_LIMITS.topicsPerMessage, (i + 1) * LIVE_LIMITS.topicsPerMessage));
+
 /**
  * Keeps one WebSocket open to the live API, reconnecting with exponential backoff (with jitter,
  * so a restarted gateway is not hit by every browser at once). The ID token is read on every
  * connect: it identifies the user only at $connect and may have been refreshed meanwhile.
- * `onReconnect` runs when a connection opens after one was lost or failed: pushes may have been
- * missed meanwhile, so listeners re-read what they show. Returns the function that closes it for good.
+ * It subscribes to the topics of what the app shows, pings every PING_INTERVAL_MS so API
+ * Gateway's idle timeout never closes it, and keeps the cursor of the newest job push: a
+ * reconnect resubscribes from that cursor and the server sends only what was missed.
  */
-export function openLiveSocket(webSocketUrl: string, onMessage: (message: LiveMessage) => void, onReconnect: () => void): () => void {
+export function openLiveSocket(webSocketUrl: string, initialTopics: readonly string[], handlers: LiveSocketHandlers): LiveSocket {
+  const topics = new Set(initialTopics);
   let socket: WebSocket | null = null;
   let retryTimer: number | undefined;
+  let pingTimer: number | undefined;
+  let catchUpTimer: number | undefined;
   let failedAttempts = 0;
   let everDisconnected = false;
   let closed = false;
+  let cursor: string | null = null;
+  /** Subscribe replies a reconnect still waits for, and whether those received so far caught up. */
+  let awaitedReplies = 0;
+  let caughtUp = true;
+
+  const send = (request: LiveRequest) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(request));
+  };
+  const advance = (next: string) => {
+    if (cursor === null || next > cursor) cursor = next;
+  };
+
+  function reconnected(complete: boolean): void {
+    window.clearTimeout(catchUpTimer);
+    awaitedReplies = 0;
+    handlers.onReconnect(complete);
+  }
 
   function scheduleReconnect(): void {
     const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts);
@@ -52,29 +99,70 @@ export function openLiveSocket(webSocketUrl: string, onMessage: (message: LiveMe
     retryTimer = window.setTimeout(() => void connect(), ceiling / 2 + Math.random() * (ceiling / 2));
   }
 
+  function onOpen(): void {
+    failedAttempts = 0;
+    pingTimer = window.setInterval(() => send({ action: 'ping' }), PING_INTERVAL_MS);
+    const chunks = inChunks([...topics]);
+    const since = everDisconnected && cursor !== null ? cursor : undefined;
+    for (const chunk of chunks) send({ action: 'subscribe', topics: chunk, ...(since ? { since } : {}) });
+    if (!everDisconnected) return;
+    // Without a cursor nothing tells what was missed; without topics nothing was.
+    if (!chunks.length || !since) return reconnected(!chunks.length);
+    awaitedReplies = chunks.length;
+    caughtUp = true;
+    catchUpTimer = window.setTimeout(() => reconnected(false), CATCH_UP_TIMEOUT_MS);
+  }
+
+  function onFrame(frame: LiveMessage | LiveReply): void {
+    if (frame.type === 'pong') return;
+    if (frame.type === 'subscribed') {
+      advance(frame.cursor);
+      if (awaitedReplies === 0) return;
+      caughtUp &&= frame.complete;
+      awaitedReplies -= 1;
+      if (awaitedReplies === 0) reconnected(caughtUp);
+      return;
+    }
+    if (frame.type === 'job.posted' || frame.type === 'job.updated' || frame.type === 'job.removed') advance(frame.cursor);
+    handlers.onMessage(frame);
+  }
+
   async function connect(): Promise<void> {
     const token = await currentIdToken();
     if (closed) return;
     socket = new WebSocket(`${webSocketUrl}?token=${encodeURIComponent(token ?? 'anonymous')}`);
-    socket.onopen = () => {
-      failedAttempts = 0;
-      if (everDisconnected) onReconnect();
-    };
+    socket.onopen = onOpen;
     socket.onmessage = (event: MessageEvent) => {
-      const message = parseLiveMessage(event.data);
-      if (message) onMessage(message);
+      const frame = parseFrame(event.data);
+      if (frame) onFrame(frame);
     };
     socket.onclose = () => {
       socket = null;
       everDisconnected = true;
+      window.clearInterval(pingTimer);
+      window.clearTimeout(catchUpTimer);
+      awaitedReplies = 0;
       if (!closed) scheduleReconnect();
     };
   }
 
   void connect();
-  return () => {
-    closed = true;
-    window.clearTimeout(retryTimer);
-    socket?.close();
+  return {
+    subscribe(added) {
+      const fresh = added.filter((topic) => !topics.has(topic));
+      fresh.forEach((topic) => topics.add(topic));
+      for (const chunk of inChunks(fresh)) send({ action: 'subscribe', topics: chunk });
+    },
+    unsubscribe(removed) {
+      const held = removed.filter((topic) => topics.delete(topic));
+      for (const chunk of inChunks(held)) send({ action: 'unsubscribe', topics: chunk });
+    },
+    close() {
+      closed = true;
+      window.clearTimeout(retryTimer);
+      window.clearInterval(pingTimer);
+      window.clearTimeout(catchUpTimer);
+      socket?.close();
+    },
   };
 }

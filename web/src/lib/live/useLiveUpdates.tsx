@@ -1,38 +1,48 @@
-import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LiveMessage } from '../../../../shared/api';
-import { openLiveSocket } from './socket';
+import { openLiveSocket, type LiveSocket } from './socket';
 import { useAuth } from '../auth/useAuth';
 import { useConfig } from '../useConfig';
 
 type LiveListener = (message: LiveMessage) => void;
-type ReconnectListener = () => void;
+/** `caughtUp`: the job changes missed while disconnected were sent; false, read again what is shown. */
+type ReconnectListener = (caughtUp: boolean) => void;
 
 interface LiveUpdates {
   subscribe(listener: LiveListener): () => void;
   subscribeReconnect(listener: ReconnectListener): () => void;
+  /** Asks for a live topic's changes while the returned function is not called (counted per topic). */
+  watchTopic(topic: string): () => void;
 }
 
 const LiveUpdatesContext = createContext<LiveUpdates | null>(null);
 
 /**
  * One WebSocket for the whole app, opened as the current user (or anonymously) and reopened
- * when the user changes, so the server pushes exactly what this viewer may receive.
+ * when the user changes, so the server pushes exactly what this viewer may receive. It is
+ * subscribed to the topics the mounted screens watch (useLiveTopics), each while any watches it.
  */
 export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
   const { webSocketUrl } = useConfig();
   const { status, userId } = useAuth();
   const [listeners] = useState(() => new Set<LiveListener>());
   const [reconnectListeners] = useState(() => new Set<ReconnectListener>());
+  const [watchers] = useState(() => new Map<string, number>());
+  const socketRef = useRef<LiveSocket | null>(null);
   const identity = status === 'loading' ? null : (userId ?? 'anonymous');
 
   useEffect(() => {
     if (identity === null) return;
-    return openLiveSocket(
-      webSocketUrl,
-      (message) => listeners.forEach((listener) => listener(message)),
-      () => reconnectListeners.forEach((listener) => listener()),
-    );
-  }, [webSocketUrl, identity, listeners, reconnectListeners]);
+    const socket = openLiveSocket(webSocketUrl, [...watchers.keys()], {
+      onMessage: (message) => listeners.forEach((listener) => listener(message)),
+      onReconnect: (caughtUp) => reconnectListeners.forEach((listener) => listener(caughtUp)),
+    });
+    socketRef.current = socket;
+    return () => {
+      socketRef.current = null;
+      socket.close();
+    };
+  }, [webSocketUrl, identity, listeners, reconnectListeners, watchers]);
 
   const live = useMemo<LiveUpdates>(
     () => ({
@@ -44,8 +54,19 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
         reconnectListeners.add(listener);
         return () => reconnectListeners.delete(listener);
       },
+      watchTopic(topic) {
+        const count = watchers.get(topic) ?? 0;
+        watchers.set(topic, count + 1);
+        if (count === 0) socketRef.current?.subscribe([topic]);
+        return () => {
+          const left = (watchers.get(topic) ?? 1) - 1;
+          if (left > 0) return void watchers.set(topic, left);
+          watchers.delete(topic);
+          socketRef.current?.unsubscribe([topic]);
+        };
+      },
     }),
-    [listeners, reconnectListeners],
+    [listeners, reconnectListeners, watchers],
   );
 
   return <LiveUpdatesContext.Provider value={live}>{children}</LiveUpdatesContext.Provider>;
@@ -68,5 +89,15 @@ export function useLiveUpdates(listener: LiveListener): void {
 export function useLiveReconnect(listener: ReconnectListener): void {
   const { subscribeReconnect } = useLiveUpdatesContext();
   const onReconnect = useEffectEvent(listener);
-  useEffect(() => subscribeReconnect(() => onReconnect()), [subscribeReconnect]);
+  useEffect(() => subscribeReconnect((caughtUp) => onReconnect(caughtUp)), [subscribeReconnect]);
+}
+
+/** Receives the job changes of these live topics (shared/live.ts) while mounted. */
+export function useLiveTopics(topics: readonly string[]): void {
+  const { watchTopic } = useLiveUpdatesContext();
+  const key = JSON.stringify(topics);
+  useEffect(() => {
+    const unwatch = (JSON.parse(key) as string[]).map((topic) => watchTopic(topic));
+    return () => unwatch.forEach((stop) => stop());
+  }, [key, watchTopic]);
 }

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedJob } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
+import { jobTopic } from '../../../../../shared/live';
 import { useNow } from '../../../lib/hooks/useNow';
+import { useLiveTopics } from '../../../lib/live/useLiveUpdates';
 import type { SavedJobs } from '../hooks/useSavedJobs';
 import { formatRelativeTime } from '../../../lib/format';
 import { LoadingState } from '../../../lib/components/LoadingState';
@@ -15,6 +17,8 @@ const MINUTE_MS = 60_000;
 export function SavedJobsCard({ savedJobs }: { savedJobs: SavedJobs }) {
   const now = useNow(MINUTE_MS);
   const { query } = savedJobs;
+  // The saved jobs' changes come live while the card shows them (useLiveQuerySync applies them).
+  useLiveTopics((query.data ?? []).map((saved) => jobTopic(saved.job.id)));
   return (
     <section id="saved-jobs" className="card" aria-labelledby="saved-jobs-heading">
       <h2 id="saved-jobs-heading">Saved Jobs</h2>

@@ -7,7 +7,8 @@ import { fetchJobPage, type JobFeed, type JobFilter } from '../api/fetch-job-pag
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { isOlderThanHeld } from '../../../lib/live/job-ordering';
-import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+import { useLiveReconnect, useLiveTopics, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+import { categoryTopic, FEED_TOPIC } from '../../../../../shared/live';
 import { useToast } from '../../../lib/toast/useToast';
 
 export interface JobsView {
@@ -147,6 +148,8 @@ export function useJobs(feed: JobFeed | null, filter: JobFilter): JobsView {
     };
   }, [api, feed, key, viewerId, q, category, toast]);
 
+  // A search narrows the grid's pushes in the browser: any new open job may match it.
+  useLiveTopics(feed === null ? [] : [category ? categoryTopic(category) : FEED_TOPIC]);
   useLiveUpdates((message) => {
     // Until the first page is in, that page brings the current state anyway.
     if (phase !== 'ready' || key === null || message.type === 'notification') return;
@@ -157,9 +160,10 @@ export function useJobs(feed: JobFeed | null, filter: JobFilter): JobsView {
     if (message.type === 'job.removed' && list.jobs.some((job) => job.id === message.jobId)) toast.info(MSG.jobs.removedLive);
   });
 
-  // Pushes sent while the socket was down are lost: read the first page again, in place.
-  useLiveReconnect(() => {
-    if (feed === null || key === null || phase !== 'ready') return;
+  // The server sent what the socket missed while it was down, unless it could not tell:
+  // then the first page is read again, in place.
+  useLiveReconnect((caughtUp) => {
+    if (caughtUp || feed === null || key === null || phase !== 'ready') return;
     fetchFilledPage(api, feed, filter, null).then(
       (page) => dispatch({ type: 'loaded', key, page, viewerId }),
       () => undefined, // the grid keeps what it shows; the next reconnect or visit tries again

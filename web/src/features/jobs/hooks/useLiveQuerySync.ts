@@ -5,22 +5,33 @@ import { useAuth } from '../../../lib/auth/useAuth';
 import { jobIdOf } from '../api/fetch-own-jobs';
 import { savedJobIdOf } from './useSavedJobs';
 import { isOlderThanHeld, upsertNewerJob } from '../../../lib/live/job-ordering';
-import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+import { useLiveReconnect, useLiveTopics, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+import { OWN_JOBS_TOPIC } from '../../../../../shared/live';
 
 /**
  * The one place where the server's pushes meet the query cache (mounted once, in App): cached
  * lists that hold a pushed job are patched with it, and queries whose answer it changes are
- * invalidated (read again if on screen, else when next shown). After a lost connection the
- * pushes sent meanwhile are gone, so everything is read again.
+ * invalidated (read again if on screen, else when next shown). A signed-in user's own jobs
+ * come live wherever they are shown. After a lost connection the server sends the job changes
+ * missed meanwhile (a catch-up), so the jobs and own jobs are not read again; the other
+ * pushes sent meanwhile are gone, so the rest is (everything when the catch-up failed).
  */
+/** The queries a catch-up keeps current: a job's own (its page subscribes to it) and the caller's own jobs. */
+const CAUGHT_UP: ReadonlySet<unknown> = new Set([queryKeys.job('')[0], queryKeys.ownJobs[0]]);
+
 export function useLiveQuerySync(): void {
   const queryClient = useQueryClient();
   const { userId } = useAuth();
+  useLiveTopics(userId ? [OWN_JOBS_TOPIC] : []);
 
   useLiveUpdates((message) => {
     if (message.type === 'notification') {
       const { jobId } = message.notification;
-      if (jobId) void queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) });
+      if (!jobId) return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.job(jobId) });
+      // A job that just stopped being the caller's (an unassign) leaves their own-jobs topic
+      // with that change; its notification tells the dashboard.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
       return;
     }
     if (message.type === 'review.saved') {
@@ -51,5 +62,7 @@ export function useLiveQuerySync(): void {
     }
   });
 
-  useLiveReconnect(() => void queryClient.invalidateQueries());
+  useLiveReconnect((caughtUp) => {
+    void queryClient.invalidateQueries(caughtUp ? { predicate: (query) => !CAUGHT_UP.has(query.queryKey[0]) } : undefined);
+  });
 }

@@ -34,7 +34,8 @@ import { ReviewCard, useRatedProfile } from '../../reviews';
 import { SafetyTipsCard } from '../components/detail/SafetyTipsCard';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useEditingJob } from '../hooks/useEditingJob';
-import { useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+import { useLiveTopics, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
+import { jobTopic } from '../../../../../shared/live';
 import { useSavedJobs } from '../hooks/useSavedJobs';
 
 export default function JobDetailScreen() {
@@ -119,6 +120,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
   const workerProfile = worker.data ?? null;
 
   // The job itself is read again by the cache's live sync; the notice is this page's own.
+  useLiveTopics([jobTopic(job.id)]);
   useLiveUpdates((message) => {
     if (message.type === 'notification' && message.notification.jobId === job.id) setNotice(message.notification);
   });
