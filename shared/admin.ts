@@ -26,6 +26,7 @@ export const ADMIN_ACTION_TYPES = [
   'suspicious_payment',
   'hide_category',
   'show_category',
+  'instant_payout',
 ] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 
