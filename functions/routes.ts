@@ -153,6 +153,8 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /jobs/{id}/release-payment': 'user',
       'POST /jobs/{id}/tip': 'user',
       'GET /me/earnings': 'user',
+      'GET /me/payouts/instant': 'user',
+      'POST /me/payouts/instant': 'user',
       'GET /admin/payments': 'admin',
       'GET /admin/payments/overview': 'admin',
       'POST /admin/payments/{id}/refund': 'admin',

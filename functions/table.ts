@@ -119,6 +119,13 @@ export const keys = {
   /** The tip of a job: the key allows one; claimed before Stripe is called, settled with the payment row. */
   tip: (jobId: string): ItemKey => ({ pk: `TIP#${jobId}`, sk: 'TIP' }),
 
+  /**
+   * A worker's Instant Payout, in the worker's partition, by the client's request key: the key
+   * itself makes a retried request one payout (functions/domain/instant-payouts.ts).
+   */
+  instantPayout: (workerId: string, requestKey: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `PAYOUT#${requestKey}` }),
+  instantPayoutPrefix: () => 'PAYOUT#',
+
   /** Which user a Stripe connected account belongs to (for account.updated webhooks). */
   stripeAccount: (accountId: string): ItemKey => ({ pk: `STRIPEACCOUNT#${accountId}`, sk: 'USER' }),
 

@@ -32,10 +32,10 @@ export const ADMIN_ACTION_TYPES = [
   /** A user deleted their account (the record holds their id and role only), and the 30-day sweep's check of it. */
   'delete_account',
   'verify_account_deletion',
-
   'suspend_user',
   'reinstate_user',
   'reset_user_password',
+  'instant_payout',
 ] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 

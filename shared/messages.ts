@@ -204,6 +204,27 @@ export const MSG = {
     autoReleaseReminderMessage: (title: string, when: string) =>
       `The payment for "${title}" will be released to the worker automatically ${when}. Decline the completion or open a dispute before then if something is wrong.`,
   },
+  /** Ours, except the spec's payout option texts (PAYOUT_OPTIONS): Instant Payouts (docs/decisions.md "Instant payouts"). */
+  payouts: {
+    cashOut: 'Cash out now',
+    confirmTitle: 'Cash out now?',
+    confirm: (amount: string, last4: string, fee: string, total: string) =>
+      `Send ${amount} to your debit card ending in ${last4} within about 30 minutes? The 1.5% Instant Payout fee of ${fee} is taken from your balance too (${total} in all).`,
+    feeLine: (fee: string) => `Instant Payout fee (1.5%): ${fee}`,
+    netLine: (amount: string) => `You receive: ${amount}`,
+    sent: (amount: string) => `${amount} is on its way to your debit card.`,
+    failed: 'Failed to cash out. Please try again.',
+    loadFailed: 'Failed to load your instant payout balance',
+    nothingToCashOut: 'Nothing to cash out instantly yet.',
+    notEligible: 'Your payout card does not take Instant Payouts. Standard payouts arrive automatically in 1-2 business days.',
+    onlyWorkers: 'Only workers can cash out',
+    accountNeeded: 'Finish your payment setup to cash out.',
+    overBalance: 'That is more than your instant balance can pay out with its fee.',
+    otherAmountInProgress: 'Another cash-out with this request is in progress.',
+    stripeUnavailable: 'Payouts are temporarily unavailable. Please try again in a moment.',
+    invalidAmount: 'The payout must be an amount in cents',
+    invalidKey: 'A request key of 8 to 64 letters, digits or dashes is required',
+  },
   /** Ours: tips (docs/decisions.md "Tips"). */
   tips: {
     onlyPoster: "Only the job's poster can add a tip",

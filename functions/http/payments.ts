@@ -1,11 +1,13 @@
 import type { Earnings, JobPaymentStart, TipAnswer } from '../../shared/api.js';
 import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
-import { confirmPaymentSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../shared/schemas/payment.js';
+import { confirmPaymentSchema, instantPayoutSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../shared/schemas/payment.js';
+import type { InstantPayout, InstantPayoutAvailability } from '../../shared/payouts.js';
 import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
 import { adminRefund, listPayments, openPaidJob, releasePayment, resumeJobPayment } from '../domain/job-payments.js';
 import { listWorkerJobs, toJobSummary, toPartyJob } from '../domain/jobs.js';
 import { addTip } from '../domain/tips.js';
+import { getInstantPayoutAvailability, requestInstantPayout } from '../domain/instant-payouts.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
 import { getMoneyOverview } from '../domain/money-totals.js';
 import { getProfile } from '../domain/profiles.js';
@@ -59,6 +61,15 @@ export const handler = routeGroup('payments', {
     const paidJobs = (await listWorkerJobs(caller.userId, 'paid')).map(toPartyJob);
     const totalTips = paidJobs.reduce((sum, job) => sum + (job.tip ?? 0), 0);
     return { paidJobs, totalEarned: totalEarnings(paidJobs) + totalTips, totalTips, paymentAccount: profile.paymentAccount };
+  },
+
+  /** Whether the worker can cash out instantly now, what, and their past cash-outs (functions/domain/instant-payouts.ts). */
+  'GET /me/payouts/instant': async ({ caller }): Promise<InstantPayoutAvailability> => getInstantPayoutAvailability(caller.userId),
+
+  /** 'Cash out now': an Instant Payout of the worker's balance to their debit card, once per request key. */
+  'POST /me/payouts/instant': async (request): Promise<InstantPayout> => {
+    const { amount, idempotencyKey } = request.body(instantPayoutSchema);
+    return requestInstantPayout(request.caller.userId, amount, idempotencyKey);
   },
 
   'GET /admin/payments': async ({ query }) => listPayments(query.cursor),

@@ -19,3 +19,9 @@ export const refundSchema = adminReasonSchema(MSG.payments.refundReasonRequired)
 
 /** The body of POST /jobs/{id}/tip: the tip in cents (its limits depend on the job: functions/domain/tips.ts). */
 export const tipSchema = z.object({ amount: z.int('The tip must be an amount in cents').check(z.positive('The tip must be an amount in cents'), z.maximum(PAYMENT_LIMITS.maxCents, 'The tip must be an amount in cents')) });
+
+/** POST /me/payouts/instant: the payout in cents and the client's key that makes retries one payout. */
+export const instantPayoutSchema = z.object({
+  amount: z.int(MSG.payouts.invalidAmount).check(z.positive(MSG.payouts.invalidAmount), z.maximum(PAYMENT_LIMITS.maxCents * 100, MSG.payouts.invalidAmount)),
+  idempotencyKey: z.string(MSG.payouts.invalidKey).check(z.regex(/^[A-Za-z0-9-]{8,64}$/, MSG.payouts.invalidKey)),
+});

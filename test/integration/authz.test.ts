@@ -73,6 +73,9 @@ const MAY: Readonly<Record<string, Rule>> = {
   // A tip: the poster of a paid job, within 7 days of its release (docs/decisions.md "Tips").
   'POST /jobs/{id}/tip': { paid: ['poster'] },
   'GET /me/earnings': SIGNED_IN,
+  // Instant payouts: a worker with a connected account, of their own balance (the unconnected stranger gets a 409).
+  'GET /me/payouts/instant': ['worker'],
+  'POST /me/payouts/instant': ['worker'],
   'GET /admin/payments': ['admin'],
   'GET /admin/payments/overview': ['admin'],
   'POST /admin/payments/{id}/refund': onEvery(['admin']),
@@ -259,6 +262,7 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /admin/payments/{id}/refund': { reason: 'Duplicate listing' },
     'POST /jobs/{id}/release-payment': { reason: 'The poster stopped answering' },
     'POST /jobs/{id}/tip': { amount: 500 },
+    'POST /me/payouts/instant': { amount: 100, idempotencyKey: 'authz-cash-out-1' },
     'POST /jobs/{id}/applications': { message: 'I can do it' },
     'POST /jobs/{id}/decline-completion': { reason: 'Not done' },
     'POST /jobs/{id}/reviews': { rating: 5 },

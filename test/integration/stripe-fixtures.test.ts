@@ -24,8 +24,9 @@ import { startStripeSimulator, type StripeSimulator } from '../../infra/local/st
  *    nested objects with their required fields only), NOT_IN_EXAMPLE names the fields the
  *    simulator returns there and why they are Stripe's; nothing else may be missing.
  *
- * Payouts are not simulated: the product makes none (workers are paid by transfers to their
- * Express accounts, which Stripe pays out on the accounts' own schedule), so no answer has one.
+ * Payouts: workers are paid by transfers to their Express accounts, which Stripe pays out on the
+ * accounts' own schedule; the only payout the product makes is a worker's Instant Payout
+ * (functions/domain/instant-payouts.ts), made as the connected account (Stripe-Account header).
  *
  * Errors are checked against Stripe's API error object as the SDK declares it
  * (Stripe.PaymentIntent.LastPaymentError: the same object as an error answer's `error`): only
@@ -49,6 +50,7 @@ const PRODUCT_READS: Record<string, string[]> = {
   account_link: ['url'],
   event: ['id', 'type', 'data'],
   balance: ['available', 'pending'],
+  payout: ['id', 'amount', 'balance_transaction'],
 };
 
 /** Paths (resource.field.field) that Stripe returns but its example leaves out, with why each is Stripe's. */
@@ -59,6 +61,8 @@ const NOT_IN_EXAMPLE: Record<string, string> = {
   'event.data.previous_attributes': 'Event.Data.previous_attributes in the SDK: set on `*.updated` events; the example is a `plan.created`',
   'payment_intent.next_action.*': 'PaymentIntent.NextAction in the SDK (redirect_to_url, use_stripe_sdk): the example shows `type` only',
   'charge.outcome.risk_level': 'Charge.Outcome.risk_level in the SDK (Radar\'s assessment, on every card charge); the example leaves it out',
+  'balance.instant_available': 'Balance.instant_available in the SDK: reported for accounts that take Instant Payouts; the example is a platform balance',
+  'card.available_payout_methods': 'Card.available_payout_methods in the SDK: on external accounts, whether the card takes Instant Payouts; the example is a customer\'s card',
 };
 
 /** The NOT_IN_EXAMPLE entries some answer needed: each must be, or it is stale. */
@@ -74,8 +78,13 @@ function differences(resources: Record<string, JsonObject>, ours: Json, theirs: 
   if (expanded) return differences(resources, ours, expanded, path);
   if (jsonType(ours) !== jsonType(theirs)) return [`${path}: ${jsonType(ours)} where Stripe has ${jsonType(theirs)}`];
   if (Array.isArray(ours)) {
+    // Where the example's list is empty, items that name a resource (an account's external cards) are compared with its example.
     const example = (theirs as Json[])[0];
-    return example === undefined ? [] : ours.flatMap((item, i) => differences(resources, item, example, `${path}[${i}]`));
+    const itemExample = (item: Json) => example ?? (jsonType(item) === 'object' ? resources[(item as JsonObject).object as string] : undefined);
+    return ours.flatMap((item, i) => {
+      const reference = itemExample(item);
+      return reference === undefined ? [] : differences(resources, item, reference, `${path}[${i}]`);
+    });
   }
   if (typeof ours !== 'object') return [];
   // A nested object of another resource is compared with that resource's example.
@@ -117,7 +126,7 @@ const CODES_NOT_IN_SDK_LIST: Record<string, string> = {
 
 /** Stripe's HTTP status for each error type (https://docs.stripe.com/api/errors#errors-http_status_codes). */
 const STATUS_OF_TYPE: Record<string, number[]> = {
-  invalid_request_error: [400, 401, 404],
+  invalid_request_error: [400, 401, 403, 404],
   card_error: [402],
   idempotency_error: [400],
   api_error: [500],
@@ -147,6 +156,16 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     stripe = new Stripe(KEYS.secretKey, { host: '127.0.0.1', port: simulator.port, protocol: 'http', maxNetworkRetries: 0 });
   });
   afterAll(() => simulator?.close());
+
+  /** A connected account through the simulator's onboarding page, finished by one of its buttons; with $10 transferred to it. */
+  async function onboardedAccount(finish: 'complete' | 'complete-without-instant'): Promise<string> {
+    const account = await stripe.accounts.create({ type: 'express', country: 'US', capabilities: { transfers: { requested: true } } });
+    const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost/r', return_url: 'http://localhost/done' });
+    await fetch(`${link.url}/${finish}`, { method: 'POST', redirect: 'manual' });
+    const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
+    await stripe.transfers.create({ amount: 1000, currency: 'usd', destination: account.id, source_transaction: intent.latest_charge as string });
+    return account.id;
+  }
 
   /** Asserts the rule on one answer of the simulator. */
   function expectFaithful(answer: JsonObject) {
@@ -199,9 +218,15 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     expectFaithful((await call('GET', `/v1/refunds/${refund.body.id as string}`)).body);
     expectFaithful((await call('GET', '/v1/balance')).body);
 
+    const asWorker = { 'stripe-account': account.id };
+    expectFaithful((await call('GET', '/v1/balance', {}, asWorker)).body);
+    const payout = await call('POST', '/v1/payouts', { amount: '500', currency: 'usd', method: 'instant' }, asWorker);
+    expectFaithful(payout.body);
+    expectFaithful((await call('GET', `/v1/payouts/${payout.body.id as string}`, { 'expand[]': 'balance_transaction' }, asWorker)).body);
+
     const events = simulator.events();
     expect(new Set(events.map((event) => event.type))).toEqual(
-      new Set(['account.updated', 'customer.created', 'payment_intent.requires_action', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'refund.created', 'charge.refunded']),
+      new Set(['account.updated', 'customer.created', 'payment_intent.requires_action', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'refund.created', 'charge.refunded', 'payout.created']),
     );
     for (const event of events) expectFaithful((await call('GET', `/v1/events/${event.id}`)).body);
     expect(Object.keys(NOT_IN_EXAMPLE).filter((path) => !exceptionsUsed.has(path))).toEqual([]);
@@ -214,6 +239,8 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
 
     const intent = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd' });
     const account = await stripe.accounts.create({ type: 'express', country: 'US' });
+    const withoutInstant = await onboardedAccount('complete-without-instant');
+    const withInstant = await onboardedAccount('complete');
     const answers = [
       await call('GET', '/v1/payment_intents/pi_missing'),
       await call('POST', '/v1/payment_intents', { currency: 'usd' }),
@@ -231,9 +258,13 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
       await call('POST', '/v1/payment_intents', { amount: '3000', currency: 'usd' }, { 'idempotency-key': 'same-key' }),
       await call('GET', '/v1/balance', {}, { authorization: 'Bearer sk_test_wrong_key_1234' }),
       await call('GET', '/v1/nowhere'),
+      await call('POST', '/v1/payouts', { amount: '100', currency: 'usd', method: 'instant' }, { 'stripe-account': account.id }),
+      await call('POST', '/v1/payouts', { amount: '100', currency: 'usd', method: 'instant' }, { 'stripe-account': 'acct_missing' }),
+      await call('POST', '/v1/payouts', { amount: '100', currency: 'usd', method: 'instant' }, { 'stripe-account': withoutInstant }),
+      await call('POST', '/v1/payouts', { amount: '960', currency: 'usd', method: 'instant' }, { 'stripe-account': withInstant }),
     ].filter(({ status }) => status >= 400);
     // All but the cancel (allowed before a payment) and the idempotent request's first sending are refused.
-    expect(answers).toHaveLength(14);
+    expect(answers).toHaveLength(18);
     expect(new Set(answers.map(({ body }) => (body.error as JsonObject).type))).toEqual(new Set(['invalid_request_error', 'card_error', 'idempotency_error']));
 
     const codes = new Set<string>();
@@ -250,5 +281,32 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     }
     const unknownCodes = [...codes].filter((code) => !sdk.codes.includes(code) && !(code in CODES_NOT_IN_SDK_LIST));
     expect(unknownCodes).toEqual([]);
+  });
+
+  it('pays a connected account out instantly to a card that takes Instant Payouts, charging 1.5% (at least $0.50) on its balance', async () => {
+    const instant = await onboardedAccount('complete');
+    const standardOnly = await onboardedAccount('complete-without-instant');
+    const platformBefore = (await stripe.balance.retrieve()).available[0]!.amount;
+
+    const before = await stripe.balance.retrieve({}, { stripeAccount: instant });
+    expect({ available: before.available[0]!.amount, instant: before.instant_available?.[0]?.amount }).toEqual({ available: 1000, instant: 1000 });
+    const payout = await stripe.payouts.create({ amount: 600, currency: 'usd', method: 'instant', expand: ['balance_transaction'] }, { stripeAccount: instant, idempotencyKey: 'cash-out-1' });
+    const again = await stripe.payouts.create({ amount: 600, currency: 'usd', method: 'instant', expand: ['balance_transaction'] }, { stripeAccount: instant, idempotencyKey: 'cash-out-1' });
+    expect(again.id).toBe(payout.id);
+    const transaction = payout.balance_transaction as Stripe.BalanceTransaction;
+    expect({ method: payout.method, amount: payout.amount, fee: transaction.fee, net: transaction.net }).toEqual({ method: 'instant', amount: 600, fee: 50, net: -650 });
+    expect((await stripe.balance.retrieve({}, { stripeAccount: instant })).instant_available?.[0]?.amount).toBe(350);
+    // The payout is the account's own: the platform neither sees it nor pays for it.
+    await expect(stripe.payouts.retrieve(payout.id)).rejects.toMatchObject({ statusCode: 404 });
+    expect((await stripe.balance.retrieve()).available[0]!.amount).toBe(platformBefore);
+
+    const large = await onboardedAccount('complete');
+    await stripe.transfers.create({ amount: 9000, currency: 'usd', destination: large, source_transaction: (await stripe.paymentIntents.create({ amount: 9000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } })).latest_charge as string });
+    const percent = await stripe.payouts.create({ amount: 8000, currency: 'usd', method: 'instant', expand: ['balance_transaction'] }, { stripeAccount: large });
+    expect((percent.balance_transaction as Stripe.BalanceTransaction).fee).toBe(120);
+
+    const refused = await stripe.balance.retrieve({}, { stripeAccount: standardOnly });
+    expect({ available: refused.available[0]!.amount, instant: refused.instant_available }).toEqual({ available: 1000, instant: undefined });
+    await expect(stripe.payouts.create({ amount: 500, currency: 'usd', method: 'instant' }, { stripeAccount: standardOnly })).rejects.toMatchObject({ code: 'instant_payouts_unsupported', statusCode: 400 });
   });
 });

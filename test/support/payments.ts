@@ -20,11 +20,14 @@ export async function settle(stack: LocalStack): Promise<void> {
   await stack.queues.idle();
 }
 
-/** Connects the user's payment account and completes onboarding on the simulator's page. */
-export async function connectPaymentAccount(stack: LocalStack, user: TestUser): Promise<PaymentAccount> {
+/**
+ * Connects the user's payment account and completes onboarding on the simulator's page, paying
+ * out to a debit card that takes Instant Payouts or (`complete-without-instant`) one that does not.
+ */
+export async function connectPaymentAccount(stack: LocalStack, user: TestUser, finish: 'complete' | 'complete-without-instant' = 'complete'): Promise<PaymentAccount> {
   const link = await api<{ accountLinkUrl: string }>(stack, 'POST', '/payments/account', { token: user.idToken, headers: { origin: APP_ORIGIN } });
   if (link.status !== 200) throw new Error(`connect failed: ${JSON.stringify(link.body)}`);
-  const completed = await fetch(`${link.body.accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
+  const completed = await fetch(`${link.body.accountLinkUrl}/${finish}`, { method: 'POST', redirect: 'manual' });
   if (completed.status !== 303) throw new Error(`onboarding failed: ${completed.status}`);
   await settle(stack);
   return (await api<PaymentAccount>(stack, 'POST', '/payments/account/status', { token: user.idToken })).body;

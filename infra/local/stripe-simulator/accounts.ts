@@ -30,6 +30,23 @@ const ONBOARDING_REQUIREMENTS = [
   'tos_acceptance.ip',
 ];
 
+export interface PayoutCard {
+  number: string;
+  brand: string;
+  /** Whether it takes Instant Payouts. */
+  instant: boolean;
+}
+
+/**
+ * The debit cards onboarding can pay out to: Stripe's Visa debit test card, which takes Instant
+ * Payouts, and (the simulator's choice) its Mastercard debit test card standing for a card whose
+ * bank does not.
+ */
+export const PAYOUT_CARDS = {
+  instant: { number: '4000056655665556', brand: 'Visa', instant: true },
+  standardOnly: { number: '5200828282828210', brand: 'MasterCard', instant: false },
+} as const satisfies Record<string, PayoutCard>;
+
 /** Stripe's account links stay valid for a few minutes. */
 const ACCOUNT_LINK_LIFETIME_SECONDS = 300;
 
@@ -87,10 +104,12 @@ export function createAccount(call: ApiCall): AccountObject {
     metadata: params.metadata(),
     payouts_enabled: false,
     requirements: outstandingRequirements(businessType !== null),
-    // Stripe's US default schedule. Instant, express and standard payout availability is not
-    // modelled: the app derives it from payouts_enabled.
+    // Stripe's US default schedule for standard payouts; Instant Payouts follow the payout card
+    // given during onboarding (external_accounts).
     settings: { payouts: { debit_negative_balances: true, schedule: { delay_days: 2, interval: 'daily' }, statement_descriptor: null } },
+    external_accounts: { object: 'list', data: [], has_more: false, url: '' },
   };
+  account.external_accounts.url = `/v1/accounts/${account.id}/external_accounts`;
   call.op.store.data.accounts[account.id] = account;
   return account;
 }
@@ -129,10 +148,24 @@ export function createAccountLink(call: ApiCall): AccountLinkObject {
 /**
  * The account holder finished Stripe's onboarding: everything is submitted and verified, the
  * requested capabilities turn active. As on Stripe, `charges_enabled` follows the card_payments
- * capability and `payouts_enabled` follows the bank account given during onboarding.
+ * capability and `payouts_enabled` follows the payout debit card given during onboarding.
  */
-export function completeOnboarding(op: Operation, account: AccountObject): void {
+export function completeOnboarding(op: Operation, account: AccountObject, payoutCard: PayoutCard): void {
   const before = structuredClone(account);
+  account.external_accounts.data = [
+    {
+      id: newId('card'),
+      object: 'card',
+      available_payout_methods: payoutCard.instant ? ['standard', 'instant'] : ['standard'],
+      brand: payoutCard.brand,
+      country: 'US',
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 3,
+      funding: 'debit',
+      last4: payoutCard.number.slice(-4),
+      metadata: {},
+    },
+  ];
   const active: CapabilityStatus = 'active';
   account.capabilities = Object.fromEntries(Object.keys(account.capabilities).map((name) => [name, active]));
   account.details_submitted = true;

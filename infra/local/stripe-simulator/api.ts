@@ -10,6 +10,7 @@ import { Operation, type ApiCall, type EndpointCount, type KeyType } from './ope
 import { ParamReader, parseParams, type Params } from './params.js';
 import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, retrievePaymentIntent } from './payment-intents.js';
 import { createCustomer, retrieveCustomer } from './customers.js';
+import { createPayout } from './payouts.js';
 import { createRefund } from './refunds.js';
 import type { SimulatorStore } from './store.js';
 import { createTransfer, listTransfers } from './transfers.js';
@@ -24,9 +25,11 @@ interface Route {
   answers?: ExpansionTarget;
   /** Stripe.js may call it with the publishable key (and the client secret). */
   publishable?: true;
+  /** The platform may call it as one of its connected accounts (the Stripe-Account header). */
+  connected?: true;
 }
 
-const route = (method: Route['method'], path: string, handler: Handler, options: Pick<Route, 'answers' | 'publishable'> = {}): Route => ({
+const route = (method: Route['method'], path: string, handler: Handler, options: Pick<Route, 'answers' | 'publishable' | 'connected'> = {}): Route => ({
   method,
   pattern: new RegExp(`^${path.replace(':id', '([^/]+)')}$`),
   handler,
@@ -35,10 +38,11 @@ const route = (method: Route['method'], path: string, handler: Handler, options:
 
 /** GET of a stored object by the id in the path. */
 const retrieve =
-  (collection: 'charges' | 'balanceTransactions' | 'refunds' | 'transfers', kind: string): Handler =>
-  ({ op, id }) => {
+  (collection: 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'payouts', kind: string): Handler =>
+  ({ op, id, account }) => {
     const object = op.store.data[collection][id];
-    if (!object) throw noSuchObject(kind, id);
+    // A connected account's own objects are seen only as that account, the platform's only as the platform.
+    if (!object || op.store.data.ownerAccounts[id] !== account) throw noSuchObject(kind, id);
     return object;
   };
 
@@ -60,13 +64,15 @@ const ROUTES: Route[] = [
   route('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntent, { answers: { object: 'payment_intent' }, publishable: true }),
   route('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent, { answers: { object: 'payment_intent' } }),
   route('GET', '/v1/charges/:id', retrieve('charges', 'charge'), { answers: { object: 'charge' } }),
-  route('GET', '/v1/balance_transactions/:id', retrieve('balanceTransactions', 'balance_transaction'), { answers: { object: 'balance_transaction' } }),
+  route('GET', '/v1/balance_transactions/:id', retrieve('balanceTransactions', 'balance_transaction'), { answers: { object: 'balance_transaction' }, connected: true }),
   route('POST', '/v1/refunds', createRefund, { answers: { object: 'refund' } }),
   route('GET', '/v1/refunds/:id', retrieve('refunds', 'refund'), { answers: { object: 'refund' } }),
   route('POST', '/v1/transfers', createTransfer, { answers: { object: 'transfer' } }),
   route('GET', '/v1/transfers', listTransfers, { answers: { object: 'transfer', list: true } }),
   route('GET', '/v1/transfers/:id', retrieve('transfers', 'transfer'), { answers: { object: 'transfer' } }),
-  route('GET', '/v1/balance', retrieveBalance),
+  route('GET', '/v1/balance', retrieveBalance, { connected: true }),
+  route('POST', '/v1/payouts', createPayout, { answers: { object: 'payout' }, connected: true }),
+  route('GET', '/v1/payouts/:id', retrieve('payouts', 'payout'), { answers: { object: 'payout' }, connected: true }),
   route('GET', '/v1/events/:id', retrieveEvent),
 ];
 
@@ -128,19 +134,21 @@ export class StripeApi {
       const { apiKey, keyType } = this.authenticate(request.headers, params);
       const { route, id } = this.match(request.method, request.path);
       if (keyType === 'publishable' && !route.publishable) throw secretKeyRequired();
-      if (request.headers['stripe-account']) throw unsupported('Stripe-Account', 'acting as a connected account (the Stripe-Account header)');
+      const account = header(request.headers['stripe-account']);
+      if (account !== undefined) this.checkConnectedAccount(route, apiKey, account);
       const reader = new ParamReader(params);
       const expand = reader.list('expand');
       checkExpandPaths(route.answers, expand);
 
-      const idempotent: IdempotentRequest | undefined = idempotencyKey ? { scope: `${apiKey} ${idempotencyKey}`, key: idempotencyKey, endpoint: request.path, params } : undefined;
+      // Stripe scopes idempotency keys per account the request acts as.
+      const idempotent: IdempotentRequest | undefined = idempotencyKey ? { scope: `${apiKey} ${account ?? ''} ${idempotencyKey}`, key: idempotencyKey, endpoint: request.path, params } : undefined;
       const replay = idempotent && this.idempotency.replay(idempotent);
       if (replay) {
         return { status: replay.status, body: replay.body, headers: { ...headers, 'idempotent-replayed': 'true', 'original-request': replay.requestId }, events: [] };
       }
 
       const op = new Operation(this.options.store, { id: requestId, idempotency_key: idempotencyKey ?? null }, this.options.webhookEndpointCount);
-      const { status, body, kept } = this.execute(route, { op, id, params: reader, keyType, baseUrl: this.options.baseUrl }, expand);
+      const { status, body, kept } = this.execute(route, { op, id, params: reader, keyType, baseUrl: this.options.baseUrl, ...(account !== undefined ? { account } : {}) }, expand);
       if (request.method === 'POST') {
         if (idempotent && kept) this.idempotency.remember(idempotent, { status, body, requestId });
         this.options.store.save();
@@ -177,6 +185,17 @@ export class StripeApi {
     if (apiKey === this.options.secretKey) return { apiKey, keyType: 'secret' };
     if (apiKey === this.options.publishableKey) return { apiKey, keyType: 'publishable' };
     throw authenticationError(`Invalid API Key provided: ${maskKey(apiKey)}`);
+  }
+
+  /** The Stripe-Account header: on the routes that model it, naming one of the platform's accounts (Stripe answers 403 otherwise). */
+  private checkConnectedAccount(route: Route, apiKey: string, account: string): void {
+    if (!route.connected) throw unsupported('Stripe-Account', 'acting as a connected account (the Stripe-Account header) on this endpoint');
+    if (!this.options.store.data.accounts[account]) {
+      throw new StripeApiError(403, {
+        type: 'invalid_request_error',
+        message: `The provided key '${maskKey(apiKey)}' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
+      });
+    }
   }
 
   private match(method: string, path: string): { route: Route; id: string } {

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { ApiCall } from './operation.js';
 import { ParameterError, unsupported } from './errors.js';
-import { newId, nowSeconds, type BalanceTransactionObject, type BalanceTransactionType } from './objects.js';
+import { findAccount } from './accounts.js';
+import { newId, nowSeconds, type AccountObject, type BalanceTransactionObject, type BalanceTransactionType } from './objects.js';
 import type { SimulatorStore } from './store.js';
 
 /** The only currency modelled: fees and the balance below are US ones. */
@@ -32,7 +33,7 @@ const FEE_DESCRIPTION = 'Stripe processing fees';
  */
 export function recordBalanceTransaction(
   store: SimulatorStore,
-  movement: { type: BalanceTransactionType; amount: number; fee?: number; source: string; description: string | null },
+  movement: { type: BalanceTransactionType; amount: number; fee?: number; source: string; description: string | null; account?: string },
 ): BalanceTransactionObject {
   const fee = movement.fee ?? 0;
   const created = nowSeconds();
@@ -53,17 +54,40 @@ export function recordBalanceTransaction(
     type: movement.type,
   };
   store.data.balanceTransactions[transaction.id] = transaction;
+  if (movement.account) store.data.ownerAccounts[transaction.id] = movement.account;
   return transaction;
 }
 
-export const availableBalance = (store: SimulatorStore) => Object.values(store.data.balanceTransactions).reduce((sum, transaction) => sum + transaction.net, 0);
+/**
+ * The available balance of the platform or, given one, of a connected account. A connected
+ * account's balance is what the platform transferred to it plus its own transactions (payouts
+ * and their fees); the platform's is the net of its own transactions.
+ */
+export function availableBalance(store: SimulatorStore, account?: string): number {
+  const own = Object.values(store.data.balanceTransactions)
+    .filter((transaction) => store.data.ownerAccounts[transaction.id] === account)
+    .reduce((sum, transaction) => sum + transaction.net, 0);
+  if (!account) return own;
+  return own + Object.values(store.data.transfers).reduce((sum, transfer) => sum + (transfer.destination === account ? transfer.amount - transfer.amount_reversed : 0), 0);
+}
 
-/** GET /v1/balance */
-export function retrieveBalance(call: ApiCall): Pick<Stripe.Balance, 'object' | 'available' | 'pending' | 'livemode'> {
-  const amount = availableBalance(call.op.store);
+/** Whether the account's payouts card takes Instant Payouts (Stripe reports it on the external account). */
+export function takesInstantPayouts(account: AccountObject): boolean {
+  return account.external_accounts.data.some((card) => card.available_payout_methods.includes('instant'));
+}
+
+/**
+ * GET /v1/balance, of the platform or (Stripe-Account header) of a connected account. Test mode
+ * makes funds available at once; `instant_available`, what an Instant Payout may take, is
+ * reported for accounts whose card takes Instant Payouts, as Stripe does.
+ */
+export function retrieveBalance(call: ApiCall): Pick<Stripe.Balance, 'object' | 'available' | 'instant_available' | 'pending' | 'livemode'> {
+  const account = call.account && findAccount(call.op.store, call.account);
+  const amount = availableBalance(call.op.store, account ? account.id : undefined);
   return {
     object: 'balance',
     available: [{ amount, currency: CURRENCY, source_types: { card: amount } }],
+    ...(account && takesInstantPayouts(account) ? { instant_available: [{ amount, currency: CURRENCY, source_types: { card: amount } }] } : {}),
     pending: [{ amount: 0, currency: CURRENCY, source_types: { card: 0 } }],
     livemode: false,
   };

@@ -11,6 +11,7 @@ const EXPANDABLE: Record<ObjectType, Record<string, ObjectType>> = {
   customer: {},
   charge: { balance_transaction: 'balance_transaction', payment_intent: 'payment_intent' },
   payment_intent: { customer: 'customer', latest_charge: 'charge' },
+  payout: { balance_transaction: 'balance_transaction' },
   refund: { balance_transaction: 'balance_transaction', charge: 'charge', payment_intent: 'payment_intent' },
   transfer: { balance_transaction: 'balance_transaction', destination: 'account', source_transaction: 'charge' },
 };

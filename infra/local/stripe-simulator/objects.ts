@@ -28,9 +28,54 @@ export type AccountObject = Conforming<
     payouts_enabled: boolean;
     requirements: Stripe.Account.Requirements;
     settings: { payouts: Stripe.Account.Settings.Payouts };
+    /** Where payouts go: the debit card given during onboarding (none before). */
+    external_accounts: ListObject<ExternalCardObject>;
   },
   Stripe.Account,
-  'settings'
+  'settings' | 'external_accounts'
+>;
+
+/**
+ * A debit card an account is paid out to. `available_payout_methods` says whether it takes
+ * Instant Payouts (['standard', 'instant']) or not (['standard']), as Stripe reports it.
+ */
+export type ExternalCardObject = Conforming<
+  {
+    id: string;
+    object: 'card';
+    available_payout_methods: ('instant' | 'standard')[];
+    brand: string;
+    country: string;
+    exp_month: number;
+    exp_year: number;
+    funding: 'debit';
+    last4: string;
+    metadata: Stripe.Metadata;
+  },
+  Stripe.Card
+>;
+
+export type PayoutObject = Conforming<
+  {
+    id: string;
+    object: 'payout';
+    amount: number;
+    arrival_date: number;
+    automatic: boolean;
+    balance_transaction: string;
+    created: number;
+    currency: string;
+    description: string | null;
+    destination: string;
+    livemode: false;
+    metadata: Stripe.Metadata;
+    method: 'instant' | 'standard';
+    source_type: 'card';
+    statement_descriptor: string | null;
+    status: 'paid' | 'in_transit';
+    type: 'card';
+  },
+  Stripe.Payout
 >;
 
 /** What the simulator produces: no manual capture, and the one next action is a card's 3-D Secure, so no other states. */
@@ -143,7 +188,7 @@ export type ChargeObject = Conforming<
   'payment_method_details'
 >;
 
-export type BalanceTransactionType = 'charge' | 'refund' | 'transfer';
+export type BalanceTransactionType = 'charge' | 'refund' | 'transfer' | 'payment' | 'payout';
 
 export type BalanceTransactionObject = Conforming<
   {
@@ -207,7 +252,7 @@ export type TransferObject = Conforming<
   Stripe.Transfer
 >;
 
-export type StripeObject = AccountObject | CustomerObject | PaymentIntentObject | ChargeObject | BalanceTransactionObject | RefundObject | TransferObject;
+export type StripeObject = PayoutObject | AccountObject | CustomerObject | PaymentIntentObject | ChargeObject | BalanceTransactionObject | RefundObject | TransferObject;
 
 export type ListObject<Item> = {
   object: 'list';
@@ -232,6 +277,7 @@ export type EventType =
   | 'payment_intent.payment_failed'
   | 'payment_intent.requires_action'
   | 'payment_intent.succeeded'
+  | 'payout.created'
   | 'refund.created'
   | 'transfer.created';
 

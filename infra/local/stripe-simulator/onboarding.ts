@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../../shared/html.js';
-import { completeOnboarding } from './accounts.js';
+import { completeOnboarding, PAYOUT_CARDS } from './accounts.js';
 import { nowSeconds, type AccountObject, type StripeEvent } from './objects.js';
 import { Operation, type EndpointCount } from './operation.js';
 import type { AccountLinkRecord, SimulatorStore } from './store.js';
@@ -34,7 +34,9 @@ function onboardingPage(link: AccountLinkRecord, account: AccountObject): string
 <h1>${PAGE_TITLE}</h1>
 <p>You are setting up payments for ${holder}. This local simulator stands in for Stripe's hosted onboarding: no details are asked for and nothing is sent to Stripe.</p>
 <form method="post" action="/onboarding/${link.id}/complete"><button type="submit" class="primary" aria-describedby="complete-hint">Complete setup</button></form>
-<p class="hint" id="complete-hint">Verifies the account and turns on its requested capabilities, then returns to the app.</p>
+<p class="hint" id="complete-hint">Verifies the account and turns on its requested capabilities, pays out to the test debit card ${PAYOUT_CARDS.instant.number} (takes Instant Payouts), then returns to the app.</p>
+<form method="post" action="/onboarding/${link.id}/complete-without-instant"><button type="submit" class="secondary" aria-describedby="no-instant-hint">Complete setup with a card without Instant Payouts</button></form>
+<p class="hint" id="no-instant-hint">The same, paying out to the test debit card ${PAYOUT_CARDS.standardOnly.number}, which takes standard payouts only.</p>
 <form method="post" action="/onboarding/${link.id}/abandon"><button type="submit" class="secondary" aria-describedby="abandon-hint">Leave setup unfinished</button></form>
 <p class="hint" id="abandon-hint">Returns to the app with the account still incomplete, as closing Stripe's onboarding early does.</p>`,
   );
@@ -47,7 +49,8 @@ function unusablePage(reason: string, link?: AccountLinkRecord): string {
 
 /**
  * The pages behind account links: GET /onboarding/:link shows the choice, POST …/complete finishes
- * onboarding (account.updated, back to return_url) and POST …/abandon leaves it unfinished (no
+ * onboarding (account.updated, back to return_url; …/complete-without-instant with a payout card
+ * that takes no Instant Payouts) and POST …/abandon leaves it unfinished (no
  * change, back to refresh_url, where the app asks for a new link). Links are single-use; expiry is
  * checked when the page opens, not when its form is posted, as a started onboarding session runs on.
  */
@@ -58,7 +61,7 @@ export class OnboardingPages {
   ) {}
 
   handle(method: string, path: string): PageAnswer {
-    const [, linkId = '', action] = /^\/onboarding\/([^/]+)(?:\/(complete|abandon))?$/.exec(path) ?? [];
+    const [, linkId = '', action] = /^\/onboarding\/([^/]+)(?:\/(complete|complete-without-instant|abandon))?$/.exec(path) ?? [];
     const link = this.store.data.accountLinks[linkId];
     const account = link && this.store.data.accounts[link.account];
     if (!link || !account || method !== (action ? 'POST' : 'GET')) {
@@ -71,8 +74,8 @@ export class OnboardingPages {
     }
     const op = new Operation(this.store, { id: null, idempotency_key: null }, this.endpointCount);
     link.used = true;
-    if (action === 'complete') completeOnboarding(op, account);
+    if (action !== 'abandon') completeOnboarding(op, account, action === 'complete' ? PAYOUT_CARDS.instant : PAYOUT_CARDS.standardOnly);
     this.store.save();
-    return { status: 303, location: action === 'complete' ? link.return_url : link.refresh_url, events: op.events };
+    return { status: 303, location: action === 'abandon' ? link.refresh_url : link.return_url, events: op.events };
   }
 }

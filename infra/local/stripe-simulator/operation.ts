@@ -19,11 +19,12 @@ export class Operation {
 
   /** `before` is the object as it was, for `data.previous_attributes` on update events. */
   emit(type: EventType, object: StripeObject, before?: StripeObject): void {
-    const connected = object.object === 'account';
+    const account = object.object === 'account' ? object.id : this.store.data.ownerAccounts[object.id];
+    const connected = account !== undefined;
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
-      ...(connected ? { account: object.id } : {}),
+      ...(connected ? { account } : {}),
       api_version: Stripe.API_VERSION,
       created: nowSeconds(),
       data: { object: structuredClone(object), ...(before ? { previous_attributes: changedFields(before, object) } : {}) },
@@ -57,4 +58,6 @@ export interface ApiCall {
   keyType: KeyType;
   /** The simulator's own address, for URLs it hands out (account links). */
   baseUrl: string;
+  /** The connected account the request acts as (the Stripe-Account header), on routes that allow it. */
+  account?: string;
 }

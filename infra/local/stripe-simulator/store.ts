@@ -5,6 +5,7 @@ import type {
   BalanceTransactionObject,
   ChargeObject,
   CustomerObject,
+  PayoutObject,
   PaymentIntentObject,
   RefundObject,
   SavedPaymentMethod,
@@ -44,6 +45,12 @@ export interface SimulatorData {
   balanceTransactions: Record<string, BalanceTransactionObject>;
   refunds: Record<string, RefundObject>;
   transfers: Record<string, TransferObject>;
+  payouts: Record<string, PayoutObject>;
+  /**
+   * The connected account each of its own objects belongs to (payouts and their balance
+   * transactions, made with the Stripe-Account header); objects not listed are the platform's.
+   */
+  ownerAccounts: Record<string, string>;
   /** Oldest first. */
   events: StripeEvent[];
   /** Keyed by API key and idempotency key. */
@@ -66,11 +73,13 @@ const emptyData = (loaded: Partial<SimulatorData> = {}): SimulatorData => ({
   balanceTransactions: byId(loaded.balanceTransactions),
   refunds: byId(loaded.refunds),
   transfers: byId(loaded.transfers),
+  payouts: byId(loaded.payouts),
+  ownerAccounts: byId(loaded.ownerAccounts),
   events: loaded.events ?? [],
   idempotentResponses: byId(loaded.idempotentResponses),
 });
 
-type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers';
+type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'payouts';
 
 /** Where an id's object lives, by Stripe's id prefix (what expansion needs to follow a reference). */
 const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
@@ -81,6 +90,7 @@ const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
   txn: 'balanceTransactions',
   re: 'refunds',
   tr: 'transfers',
+  po: 'payouts',
 };
 
 /** Everything the simulator knows, in memory, optionally mirrored to a JSON file after each change. */

@@ -7,6 +7,7 @@
 export const queryKeys = {
   adminStatus: ['admin-status'] as const,
   earnings: ['earnings'] as const,
+  instantPayouts: ['instant-payouts'] as const,
   dashboard: ['dashboard'] as const,
   ownJobs: ['own-jobs'] as const,
   hiddenCategories: ['hidden-categories'] as const,

@@ -7,6 +7,7 @@ import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { PaidJobList } from '../components/PaidJobList';
 import { PaymentAccountNeeded } from '../components/PaymentAccountNeeded';
+import { InstantCashOut } from '../components/InstantCashOut';
 import { PayoutOptions } from '../components/PayoutOptions';
 import { isPaymentSetupComplete } from '../payment-account';
 import { MSG } from '../../../../../shared/messages';
@@ -51,7 +52,14 @@ function EarningsOverview({ earnings }: { earnings: Earnings }) {
         <h2 id="paid-jobs-heading">Paid Jobs</h2>
         <PaidJobList jobs={earnings.paidJobs} />
       </section>
-      {isPaymentSetupComplete(earnings.paymentAccount) ? <PayoutOptions /> : <PaymentAccountNeeded message={MSG.payments.finishSetupForPayouts} />}
+      {isPaymentSetupComplete(earnings.paymentAccount) ? (
+        <>
+          <InstantCashOut />
+          <PayoutOptions />
+        </>
+      ) : (
+        <PaymentAccountNeeded message={MSG.payments.finishSetupForPayouts} />
+      )}
     </>
   );
 }

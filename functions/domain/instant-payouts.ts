@@ -1,0 +1,151 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import { MSG } from '../../shared/messages.js';
+import { cashOutOf, type InstantPayout, type InstantPayoutAvailability } from '../../shared/payouts.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conflict, forbidden, HttpError } from '../lib/errors.js';
+import { isStripeError } from '../lib/stripe-errors.js';
+import { stripe } from '../lib/stripe.js';
+import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
+import { keys } from '../table.js';
+import { adminActionPut, SYSTEM_ACTOR } from './admin-actions.js';
+import { isPaymentAccountComplete } from './payment-accounts.js';
+import { getProfile, type ProfileItem } from './profiles.js';
+
+/** The payout as stored (keys.instantPayout): claimed `pending` before Stripe is called, `paid` once Stripe made it. */
+interface InstantPayoutItem extends InstantPayout {
+  workerId: string;
+  payoutId?: string;
+}
+
+/** A worker with a complete payment account: only they may cash out, from their own account. */
+async function payoutWorker(userId: string): Promise<ProfileItem & { stripeAccountId: string }> {
+  const profile = await getProfile(userId);
+  if (profile?.role !== 'worker') throw forbidden(MSG.payouts.onlyWorkers);
+  if (!isPaymentAccountComplete(profile)) throw conflict(MSG.payouts.accountNeeded);
+  return profile as ProfileItem & { stripeAccountId: string };
+}
+
+/**
+ * Stripe's refusals become the worker's 409s; Stripe being unreachable or failing is a 503 to
+ * retry with the same key (the payout's idempotency key makes the retry the same payout).
+ */
+function payoutError(error: unknown): never {
+  if (!isStripeError(error)) throw error;
+  if (error.code === 'instant_payouts_unsupported') throw conflict(MSG.payouts.notEligible);
+  if (error.code === 'balance_insufficient') throw conflict(MSG.payouts.overBalance);
+  if (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError') throw error;
+  throw new HttpError(503, MSG.payouts.stripeUnavailable, undefined, { 'retry-after': '2' });
+}
+
+async function listInstantPayouts(workerId: string): Promise<InstantPayout[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(workerId), ':prefix': keys.instantPayoutPrefix() },
+    }),
+  );
+  return (Items as InstantPayoutItem[])
+    .map(({ requestKey, amount, fee, status, createdAt }) => ({ requestKey, amount, fee, status, createdAt }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * GET /me/payouts/instant: whether the worker's payout card takes Instant Payouts (Stripe reports
+ * it on the account's external account), what Stripe says may be paid out instantly now, and the
+ * worker's past cash-outs.
+ */
+export async function getInstantPayoutAvailability(userId: string): Promise<InstantPayoutAvailability> {
+  const worker = await payoutWorker(userId);
+  const client = await stripe();
+  const [account, balance, payouts] = await Promise.all([
+    client.accounts.retrieve(worker.stripeAccountId).catch(payoutError),
+    client.balance.retrieve({}, { stripeAccount: worker.stripeAccountId }).catch(payoutError),
+    listInstantPayouts(userId),
+  ]);
+  const card = account.external_accounts?.data.find((external): external is Stripe.Card => external.object === 'card');
+  const eligible = Boolean(card?.available_payout_methods?.includes('instant'));
+  const instantAvailable = eligible ? (balance.instant_available?.find((entry) => entry.currency === 'usd')?.amount ?? 0) : 0;
+  return { eligible, cardLast4: card?.last4 ?? null, instantAvailable, cashOut: cashOutOf(instantAvailable), payouts };
+}
+
+/**
+ * Claims the request's payout for this amount, by the client's key. The same key and amount
+ * goes on (a retry, a double click): every path to Stripe then uses the same idempotency key, so
+ * Stripe pays out once. The same key with another amount is a 409.
+ */
+async function claimPayout(workerId: string, requestKey: string, amount: number): Promise<InstantPayoutItem> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.instantPayout(workerId, requestKey),
+        UpdateExpression:
+          'SET #type = :type, workerId = :worker, requestKey = :key, amount = :amount, fee = if_not_exists(fee, :zero), #status = if_not_exists(#status, :pending), createdAt = if_not_exists(createdAt, :now)',
+        ConditionExpression: 'attribute_not_exists(pk) OR amount = :amount',
+        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+        ExpressionAttributeValues: { ':type': 'instantPayout', ':worker': workerId, ':key': requestKey, ':amount': amount, ':zero': 0, ':pending': 'pending', ':now': new Date().toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as InstantPayoutItem;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw conflict(MSG.payouts.otherAmountInProgress);
+  }
+}
+
+/**
+ * POST /me/payouts/instant: an Instant Payout of the worker's connected account to its debit
+ * card, through Stripe's payouts API as that account (`method: 'instant'`); Stripe checks the
+ * card and that amount and fee fit the instant-available balance. Exactly once per request key:
+ * one claim, one Stripe payout by its idempotency key, and the settling transaction (the
+ * payment record to `paid` with Stripe's fee, and the audit entry) happens once.
+ */
+export async function requestInstantPayout(userId: string, amount: number, requestKey: string): Promise<InstantPayout> {
+  const worker = await payoutWorker(userId);
+  const claim = await claimPayout(userId, requestKey, amount);
+  if (claim.status === 'paid') return claim;
+  const payout = await (await stripe()).payouts
+    .create(
+      { amount, currency: 'usd', method: 'instant', metadata: { workerId: userId, requestKey }, expand: ['balance_transaction'] },
+      { stripeAccount: worker.stripeAccountId, idempotencyKey: `instant-payout-${userId}-${requestKey}` },
+    )
+    .catch(payoutError);
+  const transaction = payout.balance_transaction;
+  const fee = transaction && typeof transaction === 'object' ? transaction.fee : 0;
+  await retryLostRaces(() => settlePayout(userId, requestKey, amount, payout.id, fee));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.instantPayout(userId, requestKey), ConsistentRead: true }));
+  const settled = Item as InstantPayoutItem;
+  return { requestKey, amount, fee: settled.fee, status: settled.status, createdAt: settled.createdAt };
+}
+
+/** The pending record to `paid` with Stripe's fee, and its audit entry, in one transaction; once. */
+async function settlePayout(userId: string, requestKey: string, amount: number, payoutId: string, fee: number): Promise<void> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.instantPayout(userId, requestKey),
+          UpdateExpression: 'SET #status = :paid, fee = :fee, payoutId = :payout',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':paid': 'paid', ':pending': 'pending', ':fee': fee, ':payout': payoutId },
+        },
+      },
+      adminActionPut({
+        adminId: SYSTEM_ACTOR,
+        actionType: 'instant_payout',
+        targetType: 'user',
+        targetId: userId,
+        details: { payoutId, amount, fee, requestKey },
+        reason: 'Instant payout requested by the worker',
+      }),
+    ]);
+  } catch (error) {
+    // A concurrent request with the same key settled it first.
+    if (!(error instanceof TransactionRefused)) throw error;
+  }
+}
