@@ -6,7 +6,6 @@ import {
   NotAuthorizedException,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isDisputeOpen, type DisputeStatus } from '../../shared/disputes.js';
 import { MSG } from '../../shared/messages.js';
@@ -18,7 +17,7 @@ import { env } from '../lib/env.js';
 import { conflict, forbidden, notFound } from '../lib/errors.js';
 import { deleteUploadsOf } from '../lib/images.js';
 import { logger } from '../lib/logger.js';
-import { forgetConnection, userConnectionIds } from '../lib/sockets.js';
+import { closeUserConnections } from '../lib/sockets.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered, type ItemKey } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut, recordAdminAction } from './admin-actions.js';
@@ -46,8 +45,6 @@ export const DELETION_SWEEP_AFTER_DAYS = 30;
 
 let cognitoClient: CognitoIdentityProviderClient | undefined;
 const cognito = () => (cognitoClient ??= new CognitoIdentityProviderClient({}));
-let managementClient: ApiGatewayManagementApiClient | undefined;
-const management = () => (managementClient ??= new ApiGatewayManagementApiClient({ endpoint: env('socketsEndpoint') }));
 
 /** What the profile holds once anonymised: the personal fields' replacements... */
 const ANONYMOUS_PROFILE = {
@@ -138,21 +135,6 @@ async function deleteSignIn(userId: string): Promise<boolean> {
   }
 }
 
-/** Closes the user's open WebSockets (a deleted account is signed out everywhere); answers how many there were. */
-async function closeConnections(userId: string): Promise<number> {
-  let closed = 0;
-  for await (const connectionId of userConnectionIds(userId)) {
-    try {
-      await management().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
-    } catch (error) {
-      if (!(error instanceof GoneException)) throw error;
-    }
-    await forgetConnection(connectionId);
-    closed += 1;
-  }
-  return closed;
-}
-
 /** The profile anonymised, the worker's share of their market's figures taken back and the Stripe account link deleted: one transaction. */
 async function anonymiseProfile(userId: string): Promise<string[]> {
   return retryWhileStale(async () => {
@@ -219,7 +201,7 @@ export async function purgePersonalData(userId: string): Promise<string[]> {
   count('own items', await deleteOwnItems(userId));
   found.push(...(await anonymiseProfile(userId)));
   count('avatar images', await deleteUploadsOf(userId, 'avatar'));
-  count('connections', await closeConnections(userId));
+  count('connections', await closeUserConnections(userId));
   return found;
 }
 
