@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { JOB_EVENT, type JobEventDetail } from '../routes.js';
+import type { JOB_EVENT, JobEventDetail } from '../routes.js';
 import { holdJobChange } from '../domain/live-feed.js';
 import { logger, withLogContext } from '../lib/logger.js';
 
