@@ -398,6 +398,9 @@ export const AUTO_RELEASE = {
  */
 export const REVIEW_PUBLICATION = { defaultDays: 7 } as const;
 
+/** Changes of one job within this many seconds are pushed once, as the newest (SQS delays whole seconds). */
+export const LIVE_COALESCING = { defaultSeconds: 1 } as const;
+
 // sockets:push: a payment row they change is pushed to the admin's console.
 const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'] as const;
 
@@ -424,6 +427,8 @@ export const EVENT_RULES = {
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
     entry: 'functions/events/job-feed.ts',
     capabilities: ['table:write', 'queue:job-feed'],
+    /** How long changes of one job are gathered into one push. */
+    settings: ['liveCoalescingSeconds'],
   },
   notificationPush: {
     description: 'Delivers new notifications live to the user they are for',
@@ -686,6 +691,8 @@ export const ENV = {
   autoReleaseSeconds: 'AUTO_RELEASE_SECONDS',
   /** How long after a release the job's hidden reviews are published (REVIEW_PUBLICATION.defaultDays when unset). */
   reviewPublicationSeconds: 'REVIEW_PUBLICATION_SECONDS',
+  /** Seconds the live feed gathers changes of one job into one push (unset: LIVE_COALESCING.defaultSeconds). */
+  liveCoalescingSeconds: 'LIVE_COALESCING_SECONDS',
   /** `schedules:auto-release`: the schedule group, the target function's ARN and the role the scheduler invokes it with. */
   autoReleaseScheduleGroup: 'AUTO_RELEASE_SCHEDULE_GROUP',
   autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
@@ -717,7 +724,7 @@ export type EnvKey = keyof typeof ENV;
 export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri', 'unsubscribeKey', 'vapidKeys', 'localPushReceiverOrigin'] as const satisfies readonly EnvKey[];
 
 /** The settings a declaration may name (FunctionDeclaration.settings). */
-export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'mailLinkOrigin' | 'apiUrl'>;
+export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds' | 'mailLinkOrigin' | 'apiUrl'>;
 
 /**
  * What each capability grants, declared once: the IAM actions of its least-privilege grant

@@ -57,8 +57,12 @@ const ANONYMOUS_PROFILE = {
   notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, enabled: false },
   paymentAccount: NO_PAYMENT_ACCOUNT,
 } satisfies Partial<ProfileItem>;
-/** ...and the fields (with the worker's geo index keys) it no longer has. */
-const REMOVED_PROFILE_FIELDS = ['latitude', 'longitude', 'locationUpdatedAt', 'timeZone', 'market', 'stripeAccountId', 'gsi1pk', 'gsi1sk'] as const;
+/**
+ * ...and the fields it no longer has: the location, gsi1 (the nearby-alert index), gsi2 and gsi3
+ * (the admin's search by name and by email), and the Stripe links (the connected account, and the
+ * Customer a poster's cards were saved to for tips).
+ */
+const REMOVED_PROFILE_FIELDS = ['latitude', 'longitude', 'locationUpdatedAt', 'timeZone', 'market', 'stripeAccountId', 'stripeCustomerId', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
 
 /** The personal fields a profile still holds: none once anonymised. */
 export function personalFieldsOf(profile: ProfileItem): string[] {

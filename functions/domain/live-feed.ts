@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LiveMessage } from '../../shared/api.js';
 import { categoryTopic, FEED_TOPIC, jobTopic, LIVE_LIMITS, OWN_JOBS_TOPIC, type LiveReply } from '../../shared/live.js';
-import { JOB_EVENT, type JobChange, type JobEventDetail } from '../routes.js';
+import { JOB_EVENT, LIVE_COALESCING, type JobChange, type JobEventDetail } from '../routes.js';
+import { optionalEnv } from '../lib/env.js';
 import { CONNECTION_SHARDS, keys } from '../table.js';
 import { batchWrite } from '../lib/batch.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
@@ -11,7 +12,7 @@ import { pushToConnection, pushToConnections, subscriberIds, subscriptionKeys, t
 /**
  * The live job feed: a job change is pushed only to the sockets subscribed to a topic it
  * touches (the grid, the job's category, the job's page, its parties' own lists), once per
- * socket, and several changes of one job within COALESCING_WINDOW_SECONDS as one push of the
+ * socket, and several changes of one job within the coalescing window (LIVE_COALESCING) as one push of the
  * newest state. Every push is also kept per topic for CATCH_UP_SECONDS, so a socket that
  * reconnects is sent what it missed from its cursor instead of reading its lists again.
  */
@@ -29,8 +30,8 @@ export type JobFeedQueueMessage =
   /** Push `message` to the connections of `shard` subscribed to any of `topics`. */
   | { kind: 'shard'; shard: number; topics: string[]; message: JobFeedMessage };
 
-/** Changes of one job within this many seconds are pushed once, as the newest (SQS delays whole seconds). */
-export const COALESCING_WINDOW_SECONDS = 1;
+/** The coalescing window (LIVE_COALESCING; the deploy sets it, tests may widen it for a busy machine). */
+const coalescingWindowSeconds = () => Number(optionalEnv('liveCoalescingSeconds') ?? LIVE_COALESCING.defaultSeconds);
 /** How far back a reconnecting socket catches up; older cursors read their lists again. */
 export const CATCH_UP_SECONDS = 10 * 60;
 /** Changes per topic a catch-up sends at most; a topic with more reads its list again. */
@@ -113,7 +114,7 @@ export async function holdJobChange(detailType: JobEventType, detail: JobEventDe
     if (isConditionFailure(error)) return;
     throw error;
   }
-  await sendMessages('jobFeedQueueUrl', [{ kind: 'flush', jobId: detail.job.id } satisfies JobFeedQueueMessage], { delaySeconds: COALESCING_WINDOW_SECONDS });
+  await sendMessages('jobFeedQueueUrl', [{ kind: 'flush', jobId: detail.job.id } satisfies JobFeedQueueMessage], { delaySeconds: coalescingWindowSeconds() });
 }
 
 interface PendingPush {
@@ -132,13 +133,37 @@ export async function flushJobChange(jobId: string): Promise<void> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.pendingJobPush(jobId), ConsistentRead: true }));
   if (!Item) return;
   const pending = Item as PendingPush;
-  const topics = [...pending.topics];
-  const cursor = `${new Date().toISOString()}#${jobId}`;
-  const message = { type: pending.messageType, ...pending.content, cursor } as JobFeedMessage;
-  const expiresAt = nowSeconds() + CATCH_UP_SECONDS;
-  await batchWrite(topics.map((topic) => ({ PutRequest: { Item: { ...keys.topicChange(topic, cursor), jobId, message, expiresAt } } })));
-  const shards = Array.from({ length: CONNECTION_SHARDS }, (_, shard): JobFeedQueueMessage => ({ kind: 'shard', shard, topics, message }));
-  await sendMessages('jobFeedQueueUrl', shards);
+  // Every change of a window sends a flush, and SQS may deliver them at once (or one twice): the
+  // flush that claims the pending version pushes it, the others leave it.
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.pendingJobPush(jobId),
+        UpdateExpression: 'SET flushedVersion = :version',
+        ConditionExpression: 'version = :version AND (attribute_not_exists(flushedVersion) OR flushedVersion <> :version)',
+        ExpressionAttributeValues: { ':version': pending.version },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return;
+    throw error;
+  }
+  try {
+    await pushPending(jobId, pending);
+  } catch (error) {
+    // Give the claim back, so that this message's retry pushes the change.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.pendingJobPush(jobId),
+        UpdateExpression: 'REMOVE flushedVersion',
+        ConditionExpression: 'flushedVersion = :version',
+        ExpressionAttributeValues: { ':version': pending.version },
+      }),
+    ).catch(() => undefined);
+    throw error;
+  }
   try {
     await db.send(
       new DeleteCommand({
@@ -151,6 +176,17 @@ export async function flushJobChange(jobId: string): Promise<void> {
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
+}
+
+/** Keeps a pending change for catch-up and hands it to one consumer per shard. */
+async function pushPending(jobId: string, pending: PendingPush): Promise<void> {
+  const topics = [...pending.topics];
+  const cursor = `${new Date().toISOString()}#${jobId}`;
+  const message = { type: pending.messageType, ...pending.content, cursor } as JobFeedMessage;
+  const expiresAt = nowSeconds() + CATCH_UP_SECONDS;
+  await batchWrite(topics.map((topic) => ({ PutRequest: { Item: { ...keys.topicChange(topic, cursor), jobId, message, expiresAt } } })));
+  const shards = Array.from({ length: CONNECTION_SHARDS }, (_, shard): JobFeedQueueMessage => ({ kind: 'shard', shard, topics, message }));
+  await sendMessages('jobFeedQueueUrl', shards);
 }
 
 /** Pushes a job change to the connections of one shard subscribed to its topics, each once. */

@@ -28,7 +28,7 @@ const lambdaMessageAttributes = (attributes: Record<string, MessageAttribute> = 
 export interface LocalQueues extends Listening {
   /** The URL of each declared queue, by its name in QUEUE_CONSUMERS. */
   queueUrls: Readonly<Record<string, string>>;
-  /** Resolves once every message sent so far has been consumed (tests await it); delayed ones only once visible. */
+  /** Resolves once every message sent so far has been consumed (tests await it); held-back ones (delays over IN_FLIGHT_DELAY_SECONDS) only once visible. */
   idle(): Promise<void>;
   delayedCount(): number;
   /** Puts a message in the dead-letter queue of a declaration (an event rule's, as EventBridge and Lambda do). */
@@ -50,6 +50,8 @@ interface StoredMessage {
 const deadLetterQueueName = (declarationName: string) => `${deadLetterQueuePrefix('OddJobsApi', declarationName)}-local`;
 
 /** Like SQS with a redrive policy: a message is received up to 3 times, then moved to the dead-letter queue. */
+/** Delays up to this many seconds count as in flight (idle() waits for them); longer ones are held back. */
+const IN_FLIGHT_DELAY_SECONDS = 5;
 const RETRY_DELAYS_MS = [200, 1000];
 const ACCOUNT = '000000000000';
 
@@ -103,18 +105,23 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
     }
   };
 
-  /** Messages sent with a delay, not yet visible: not in flight (idle() does not wait for them); dropped on close. */
+  /**
+   * Messages held back for longer than a moment (the mailer's quiet hours), not yet visible: not
+   * in flight (idle() does not wait for them); dropped on close.
+   */
   const delayed = new Set<NodeJS.Timeout>();
   const enqueue = (name: string, consumer: QueueConsumer, entry: SendEntry) => {
-    if (entry.DelaySeconds) {
+    const delayMs = (entry.DelaySeconds ?? 0) * 1000;
+    if (delayMs > IN_FLIGHT_DELAY_SECONDS * 1000) {
       const timer = setTimeout(() => {
         delayed.delete(timer);
         enqueue(name, consumer, { ...entry, DelaySeconds: undefined });
-      }, entry.DelaySeconds * 1000);
+      }, delayMs);
       delayed.add(timer);
       return;
     }
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(name, consumer, entry));
+    // A short delay (the job feed's coalescing window) is part of delivering the change: in flight.
+    const delivery = new Promise<void>((resolve) => (delayMs ? setTimeout(resolve, delayMs) : setImmediate(resolve))).then(() => deliver(name, consumer, entry));
     inFlight.add(delivery);
     void delivery.finally(() => inFlight.delete(delivery));
   };

@@ -106,6 +106,8 @@ export interface LocalStackOptions {
   autoReleaseSeconds?: number;
   /** How long after a release a job's hidden reviews are published; unset, REVIEW_PUBLICATION_SECONDS from the environment or 7 days. */
   reviewPublicationSeconds?: number;
+  /** How long the live feed gathers changes of one job into one push; unset, LIVE_COALESCING_SECONDS from the environment or 1 s. */
+  liveCoalescingSeconds?: number;
 
   /** Where the web app is served, which links in emails lead to; `npm run dev`'s by default. */
   webOrigin?: string;
@@ -321,6 +323,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const apiPort = await port('api');
     const autoReleaseSeconds = options.autoReleaseSeconds ? String(options.autoReleaseSeconds) : process.env[ENV.autoReleaseSeconds];
     const reviewPublicationSeconds = options.reviewPublicationSeconds ? String(options.reviewPublicationSeconds) : process.env[ENV.reviewPublicationSeconds];
+    const liveCoalescingSeconds = options.liveCoalescingSeconds ? String(options.liveCoalescingSeconds) : process.env[ENV.liveCoalescingSeconds];
     const proxiedQueueUrl = (name: string) => new URL(new URL(queues.queueUrls[name]!).pathname, endpoints.sqs).href;
     const jobFeedQueueUrl = proxiedQueueUrl('jobFeedShard');
     // What each declared variable is locally: its value, the local-only variables that stand
@@ -354,6 +357,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Unset, the deploy's default delay.
       autoReleaseSeconds: autoReleaseSeconds ? { [ENV.autoReleaseSeconds]: autoReleaseSeconds } : {},
       reviewPublicationSeconds: reviewPublicationSeconds ? { [ENV.reviewPublicationSeconds]: reviewPublicationSeconds } : {},
+      liveCoalescingSeconds: liveCoalescingSeconds ? { [ENV.liveCoalescingSeconds]: liveCoalescingSeconds } : {},
       autoReleaseScheduleGroup: { [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP },
       autoReleaseTargetArn: { [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')) },
       // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.

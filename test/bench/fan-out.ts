@@ -17,8 +17,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import WebSocket from 'ws';
 import { jobTopic } from '../../shared/live.js';
 import { CONNECTION_SHARDS } from '../../functions/table.js';
-import { ENV, EVENT_SOURCE, JOB_EVENT, type QUEUE_CONSUMERS } from '../../functions/routes.js';
-import { COALESCING_WINDOW_SECONDS } from '../../functions/domain/live-feed.js';
+import { ENV, EVENT_SOURCE, JOB_EVENT, LIVE_COALESCING, type QUEUE_CONSUMERS } from '../../functions/routes.js';
 import { ruleFunctionName } from '../../infra/local/eventbridge.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 import { UNTHROTTLED_GATEWAYS } from './report.js';
@@ -130,13 +129,13 @@ export async function runFanOutBench(): Promise<void> {
       [`one of the ${SUBSCRIPTIONS} jobs`, small, Math.ceil(CONNECTIONS / SUBSCRIPTIONS)],
       [`the job ${BIG_TOPIC_SOCKETS} sockets show`, big, BIG_TOPIC_SOCKETS],
     ] as const) {
-      console.log(`${name}: ${result.pushes} pushes to ${subscribed} subscribed sockets, ${result.reads} DynamoDB reads (budget <= ${BUDGET.readsPerEvent}), delivered to all in ${result.elapsedMs.toFixed(0)} ms (${COALESCING_WINDOW_SECONDS} s of it the coalescing window)`);
+      console.log(`${name}: ${result.pushes} pushes to ${subscribed} subscribed sockets, ${result.reads} DynamoDB reads (budget <= ${BUDGET.readsPerEvent}), delivered to all in ${result.elapsedMs.toFixed(0)} ms (${LIVE_COALESCING.defaultSeconds} s of it the coalescing window)`);
     }
     const ratio = (small.pushes + big.pushes) / (Math.ceil(CONNECTIONS / SUBSCRIPTIONS) + BIG_TOPIC_SOCKETS);
     console.log(`\npushes per event ÷ subscribed sockets: ${ratio.toFixed(3)}`);
     console.log(`(budget <= ${BUDGET.pushRatio}; before subscriptions every event went to all ${CONNECTIONS} sockets)`);
     console.log(`DynamoDB reads per event: ${Math.max(small.reads, big.reads)} (budget <= 1 + shards = ${BUDGET.readsPerEvent})`);
-    console.log(`time to deliver one event to ${BIG_TOPIC_SOCKETS} subscribed sockets: ${big.elapsedMs.toFixed(0)} ms (coalescing window ${COALESCING_WINDOW_SECONDS * 1000} ms included)`);
+    console.log(`time to deliver one event to ${BIG_TOPIC_SOCKETS} subscribed sockets: ${big.elapsedMs.toFixed(0)} ms (coalescing window ${LIVE_COALESCING.defaultSeconds * 1000} ms included)`);
   } finally {
     for (const { socket } of sockets) socket.terminate();
     await stack.stop();

@@ -34,7 +34,8 @@ const jobSummary = (changes: Partial<JobSummary> = {}): JobSummary => ({
 });
 
 describe('live job pushes to the sockets subscribed to them', () => {
-  const stack = useLocalStack();
+  // A window wide enough that the three changes of the coalescing test fall in it on a busy machine.
+  const stack = useLocalStack({ liveCoalescingSeconds: 4 });
   const url = () => stack().urls.webSocket;
 
   /** Puts job changes on the bus, as the outbox relay does, in one PutEvents (one coalescing window). */
