@@ -43,6 +43,7 @@ import { serveQueues, type LocalQueues } from './sqs.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
 import { serveWebSocketGateway, type ConnectionLimits, type LocalWebSocketGateway } from './ws-gateway.js';
+import { RATE_LIMITS } from '../../shared/limits.js';
 
 /** Every port the local stack listens on; 0 lets the OS choose (tests). */
 export interface LocalPorts {
@@ -106,6 +107,8 @@ export interface LocalStackOptions {
   autoReleaseSeconds?: number;
   /** How long after a release a job's hidden reviews are published; unset, REVIEW_PUBLICATION_SECONDS from the environment or 7 days. */
   reviewPublicationSeconds?: number;
+  /** Each client's budget per minute (shared/limits.ts `clientWrites`, `clientConnects`); tests lower it. */
+  clientBudgetPerMinute?: number;
 
   /** Where the web app is served, which links in emails lead to; `npm run dev`'s by default. */
   webOrigin?: string;
@@ -354,6 +357,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Unset, the deploy's default delay.
       autoReleaseSeconds: autoReleaseSeconds ? { [ENV.autoReleaseSeconds]: autoReleaseSeconds } : {},
       reviewPublicationSeconds: reviewPublicationSeconds ? { [ENV.reviewPublicationSeconds]: reviewPublicationSeconds } : {},
+      clientBudgetPerMinute: { [ENV.clientBudgetPerMinute]: String(options.clientBudgetPerMinute ?? RATE_LIMITS.clientWrites.limit) },
       autoReleaseScheduleGroup: { [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP },
       autoReleaseTargetArn: { [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')) },
       // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.
