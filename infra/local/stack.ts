@@ -107,7 +107,7 @@ export interface LocalStackOptions {
   autoReleaseSeconds?: number;
   /** How long after a release a job's hidden reviews are published; unset, REVIEW_PUBLICATION_SECONDS from the environment or 7 days. */
   reviewPublicationSeconds?: number;
-  /** Each client's budget per minute (shared/limits.ts `clientWrites`, `clientConnects`); tests lower it. */
+  /** Each client's budget per minute (shared/limits.ts `clientWrites`, `clientConnects`); tests lower it, or lift it with Infinity. */
   clientBudgetPerMinute?: number;
 
   /** Where the web app is served, which links in emails lead to; `npm run dev`'s by default. */
