@@ -117,8 +117,9 @@ export const HTTP_ROUTE_GROUPS = {
   },
   uploads: {
     entry: 'functions/http/uploads.ts',
-    // table:read: every signed-in request asks whether its caller is suspended (functions/lib/suspension.ts).
-    capabilities: ['table:read', 'images:write'],
+    // table:read: every signed-in request asks whether its caller is suspended (functions/lib/suspension.ts);
+    // table:write: and spends the caller's budget (functions/lib/client-budget.ts).
+    capabilities: ['table:read', 'table:write', 'images:write'],
     routes: {
       'POST /uploads/images': 'user',
     },
@@ -326,7 +327,7 @@ export type RouteKeyOf<G extends HttpRouteGroupName> = keyof (typeof HTTP_ROUTE_
 export const WEBSOCKET_API = {
   authorizer: { entry: 'functions/ws/authorizer.ts', capabilities: [], settings: ['userPoolId', 'userPoolClientId', 'tokenIssuer'] },
   /** Also answers on the connection: pongs, subscription replies and catch-up pushes. */
-  connections: { entry: 'functions/ws/connections.ts', capabilities: ['table:read', 'table:write', 'sockets:push'] },
+  connections: { entry: 'functions/ws/connections.ts', capabilities: ['table:read', 'table:write', 'sockets:push'], settings: ['clientBudgetPerMinute'] },
   routes: ['$connect', '$disconnect', '$default'],
   identityQueryParameter: 'token',
 } as const satisfies {
@@ -715,6 +716,8 @@ export const ENV = {
   vapidKeys: 'VAPID_KEYS',
   /** Local stack only: the local Web Push receiver's origin, the one plain-http push endpoint accepted. */
   localPushReceiverOrigin: 'LOCAL_PUSH_RECEIVER_ORIGIN',
+  /** Each client's budget per minute of signed-in writes and of socket connects (shared/limits.ts CLIENT_BUDGET; tests lower it). */
+  clientBudgetPerMinute: 'CLIENT_BUDGET_PER_MINUTE',
 } as const;
 
 /** A name in ENV. */
@@ -724,7 +727,7 @@ export type EnvKey = keyof typeof ENV;
 export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri', 'unsubscribeKey', 'vapidKeys', 'localPushReceiverOrigin'] as const satisfies readonly EnvKey[];
 
 /** The settings a declaration may name (FunctionDeclaration.settings). */
-export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds' | 'mailLinkOrigin' | 'apiUrl'>;
+export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds' | 'mailLinkOrigin' | 'apiUrl' | 'clientBudgetPerMinute'>;
 
 /**
  * What each capability grants, declared once: the IAM actions of its least-privilege grant
@@ -769,8 +772,16 @@ export const CAPABILITY_GRANTS = {
   'push:vapid': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['vapidSecretArn'] },
 } as const satisfies Record<Capability, { readonly actions: readonly string[]; readonly environment: readonly EnvKey[] }>;
 
+/** Every HTTP route group spends its signed-in callers' budget (functions/lib/client-budget.ts). */
+const HTTP_ROUTE_GROUP_SETTINGS: readonly Setting[] = ['clientBudgetPerMinute'];
+
+/** The settings a declared function reads: its own, and those every HTTP route group reads. */
+export function declaredSettings(declaration: FunctionDeclaration): Setting[] {
+  return [...new Set([...(declaration.settings ?? []), ...('routes' in declaration ? HTTP_ROUTE_GROUP_SETTINGS : [])])];
+}
+
 /** The variables a declared function is given, by ENV key: its capabilities' and its settings. */
 export function declaredEnvironment(declaration: FunctionDeclaration): EnvKey[] {
-  const keys: EnvKey[] = [...declaration.capabilities.flatMap((capability) => CAPABILITY_GRANTS[capability].environment), ...(declaration.settings ?? [])];
+  const keys: EnvKey[] = [...declaration.capabilities.flatMap((capability) => CAPABILITY_GRANTS[capability].environment), ...declaredSettings(declaration)];
   return [...new Set(keys)];
 }

@@ -6,6 +6,15 @@ export const RATE_LIMITS = {
   paymentCreation: { name: 'payment', limit: 3, windowSeconds: 60 },
   messages: { name: 'message', limit: 10, windowSeconds: 60 },
   profileUpdate: { name: 'profile', limit: 3, windowSeconds: 5 * 60 },
+  /**
+   * Each client's budget (issue 24): a signed-in user's writes over HTTP (POST, PUT, PATCH,
+   * DELETE), and a user's or, for visitors, an IP's socket connects; one more in the minute is
+   * answered 429 with Retry-After (functions/lib/client-budget.ts). Reads are bounded per route
+   * by the stage throttle. 120 a minute is far beyond a person's use: it stops scripts, not
+   * people. The deploy passes the limit as the `clientBudgetPerMinute` setting; tests lower it.
+   */
+  clientWrites: { name: 'client-writes', limit: 120, windowSeconds: 60 },
+  clientConnects: { name: 'client-connects', limit: 120, windowSeconds: 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -62,6 +62,8 @@ export const MSG = {
     invalidCode: 'Invalid verification code. Please check the code and try again.', // ours
   },
   backend: {
+    /** The spec's rate-limit text, as payments and messaging answer it. */
+    tooManyRequests: 'Too many requests. Please wait a moment and try again',
     conflict: 'This operation conflicts with existing data',
     referencedNotFound: 'Referenced data not found',
     requiredMissing: 'Required information is missing',

@@ -5,7 +5,8 @@ import { MSG } from '../../shared/messages.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { containsLoneSurrogate } from '../../shared/text.js';
 import { HTTP_ROUTE_GROUPS, type HttpRouteGroupName, type RouteKeyOf } from '../routes.js';
-import { HttpError, badRequest, forbidden, unauthorized } from './errors.js';
+import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from './errors.js';
+import { spendClientBudget } from './client-budget.js';
 import { logger, startLogContext } from './logger.js';
 import { checkPathIds, pathIdShapes } from './path-ids.js';
 import { httpErrorFromStripe, isStripeError } from './stripe-errors.js';
@@ -164,6 +165,8 @@ const httpErrors = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   },
 });
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 type Operations<G extends HttpRouteGroupName> = {
   [K in RouteKeyOf<G>]: Operation<(typeof HTTP_ROUTE_GROUPS)[G]['routes'][K] extends 'public' ? HttpRequest : SignedInRequest>;
 };
@@ -172,7 +175,7 @@ type Operations<G extends HttpRouteGroupName> = {
  * Builds the Lambda handler of one route group: dispatches by the event's routeKey to the
  * operation declared for it, enforces the declared access (the JWT authorizer already
  * rejected bad tokens; admin routes also need the admin group claim; a suspended user's
- * still-valid token is refused), and maps errors.
+ * still-valid token is refused), spends a signed-in caller's budget on writes, and maps errors.
  */
 export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: Operations<G>) {
   const declared: Readonly<Record<string, string>> = HTTP_ROUTE_GROUPS[group].routes;
@@ -188,6 +191,13 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
       if (access !== 'public' && !caller) throw unauthorized();
       if (access === 'admin' && !caller?.isAdmin) throw forbidden(MSG.auth.insufficientPermissions);
       if (access !== 'public' && caller && (await isSuspended(caller.userId))) throw forbidden(MSG.auth.accountSuspended);
+      // Only writes are counted: they are what costs (transactions, events, pushes, mail); reads
+      // are bounded per route by the stage throttle (docs/scale.md). Anonymous callers of public
+      // routes are not: Stripe's webhooks come from a few shared addresses.
+      if (caller && WRITE_METHODS.has(event.requestContext.http.method)) {
+        const budget = await spendClientBudget('clientWrites', caller.userId);
+        if (!budget.allowed) throw tooManyRequests(MSG.backend.tooManyRequests, budget.retryAfterSeconds);
+      }
       const rawBody = bodyText(event);
       // Before any work, and on every route (whether or not it reads a body).
       if (nestsDeeperThan(rawBody, MAX_BODY_DEPTH)) throw badRequest(MSG.backend.nestedTooDeeply(MAX_BODY_DEPTH));

@@ -22,7 +22,7 @@ function window(name: RateLimitName, at = nowSeconds()) {
  * Counts one attempt in a fixed window with an atomic counter (safe under concurrency: the
  * N+1th of N+1 simultaneous attempts is refused). The counter item expires with its window.
  */
-export async function countAttempt(name: RateLimitName, subject: string): Promise<RateDecision> {
+export async function countAttempt(name: RateLimitName, subject: string, max: number = RATE_LIMITS[name].limit): Promise<RateDecision> {
   const limit = RATE_LIMITS[name];
   const { start, end } = window(name);
   const { Attributes } = await db.send(
@@ -36,7 +36,7 @@ export async function countAttempt(name: RateLimitName, subject: string): Promis
     }),
   );
   const count = Number(Attributes?.count ?? 1);
-  const allowed = count <= limit.limit;
+  const allowed = count <= max;
   return { allowed, count, retryAfterSeconds: allowed ? 0 : end - nowSeconds() };
 }
 

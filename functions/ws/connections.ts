@@ -7,10 +7,12 @@ import { db, tableName } from '../lib/db.js';
 import { CONNECTION_TTL_SECONDS, forgetConnection } from '../lib/sockets.js';
 import { logger, withLogContext } from '../lib/logger.js';
 import { isSuspended } from '../lib/suspension.js';
+import { spendClientBudget } from '../lib/client-budget.js';
 import { pong, subscribe, unsubscribe } from '../domain/live-feed.js';
 
 type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
-  requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { userId?: string } };
+  // identity: API Gateway sends it on every WebSocket event; @types/aws-lambda leaves it out.
+  requestContext: APIGatewayProxyWebsocketEventV2['requestContext'] & { authorizer?: { userId?: string }; identity: { sourceIp: string } };
 };
 
 const topicNames = z.array(z.string().check(z.maxLength(LIVE_LIMITS.topicLength))).check(z.maxLength(LIVE_LIMITS.topicsPerMessage));
@@ -41,6 +43,9 @@ async function handle(event: ConnectionEvent): Promise<APIGatewayProxyResultV2> 
   if (routeKey === '$connect') {
     // A suspended user's socket was closed; one opened again with a token from before is refused.
     if (userId && (await isSuspended(userId))) return { statusCode: 403 };
+    // A user's connects count by user, a visitor's by the address API Gateway saw.
+    const budget = await spendClientBudget('clientConnects', userId ?? `ip:${event.requestContext.identity.sourceIp}`);
+    if (!budget.allowed) return { statusCode: 429 };
     await db.send(
       new PutCommand({
         TableName: tableName(),

@@ -12,7 +12,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
-import { CAPABILITY_GRANTS, ENV, declaredEnvironment, type Capability, type EnvKey, type FunctionDeclaration, type Setting } from '../../functions/routes.js';
+import { CAPABILITY_GRANTS, ENV, declaredEnvironment, declaredSettings, type Capability, type EnvKey, type FunctionDeclaration, type Setting } from '../../functions/routes.js';
 import type { ManagedCapability } from './data-capabilities.js';
 import { acknowledgeWildcardPermissions } from './nag.js';
 import type { ReleaseSchedules } from './release-schedules.js';
@@ -217,7 +217,7 @@ export class AppFunction extends Construct {
       }
       Object.assign(environment, given);
     }
-    for (const setting of declaration.settings ?? []) environment[setting] = this.need(setting, props.resources.settings?.[setting]);
+    for (const setting of declaredSettings(declaration)) environment[setting] = this.need(setting, props.resources.settings?.[setting]);
     for (const key of declaredEnvironment(declaration)) this.function.addEnvironment(ENV[key], environment[key]!);
   }
 

@@ -43,6 +43,7 @@ import { serveQueues, type LocalQueues } from './sqs.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
 import { serveWebSocketGateway, type ConnectionLimits, type LocalWebSocketGateway } from './ws-gateway.js';
+import { RATE_LIMITS } from '../../shared/limits.js';
 
 /** Every port the local stack listens on; 0 lets the OS choose (tests). */
 export interface LocalPorts {
@@ -108,6 +109,8 @@ export interface LocalStackOptions {
   reviewPublicationSeconds?: number;
   /** How long the live feed gathers changes of one job into one push; unset, LIVE_COALESCING_SECONDS from the environment or 1 s. */
   liveCoalescingSeconds?: number;
+  /** Each client's budget per minute (shared/limits.ts `clientWrites`, `clientConnects`); tests lower it, or lift it with Infinity. */
+  clientBudgetPerMinute?: number;
 
   /** Where the web app is served, which links in emails lead to; `npm run dev`'s by default. */
   webOrigin?: string;
@@ -358,6 +361,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       autoReleaseSeconds: autoReleaseSeconds ? { [ENV.autoReleaseSeconds]: autoReleaseSeconds } : {},
       reviewPublicationSeconds: reviewPublicationSeconds ? { [ENV.reviewPublicationSeconds]: reviewPublicationSeconds } : {},
       liveCoalescingSeconds: liveCoalescingSeconds ? { [ENV.liveCoalescingSeconds]: liveCoalescingSeconds } : {},
+      clientBudgetPerMinute: { [ENV.clientBudgetPerMinute]: String(options.clientBudgetPerMinute ?? RATE_LIMITS.clientWrites.limit) },
       autoReleaseScheduleGroup: { [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP },
       autoReleaseTargetArn: { [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')) },
       // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.

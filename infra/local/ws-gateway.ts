@@ -82,7 +82,7 @@ function watchFrameSizes(maxFrameBytes: number, onOversized: () => void): (chunk
   };
 }
 
-function requestContext(connectionId: string, routeKey: string, eventType: string, extra: object = {}) {
+function requestContext(connectionId: string, routeKey: string, eventType: string, sourceIp: string, extra: object = {}) {
   const now = new Date();
   return {
     routeKey,
@@ -97,7 +97,7 @@ function requestContext(connectionId: string, routeKey: string, eventType: strin
     connectedAt: now.getTime(),
     requestTime: now.toISOString(),
     requestTimeEpoch: now.getTime(),
-    identity: { sourceIp: '127.0.0.1' },
+    identity: { sourceIp },
     ...extra,
   };
 }
@@ -122,8 +122,8 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
   };
   // ws closes a connection whose message exceeds maxPayload with 1009, as API Gateway does.
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
-  const routeEvent = (connectionId: string, routeKey: string, eventType: string, authorizer: object, body?: string) => ({
-    requestContext: requestContext(connectionId, routeKey, eventType, { authorizer }),
+  const routeEvent = (connectionId: string, routeKey: string, eventType: string, sourceIp: string, authorizer: object, body?: string) => ({
+    requestContext: requestContext(connectionId, routeKey, eventType, sourceIp, { authorizer }),
     isBase64Encoded: false,
     ...(body !== undefined ? { body } : {}),
   });
@@ -165,6 +165,8 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const connectionId = randomBytes(12).toString('base64');
+    // As API Gateway, every event of a connection carries the address it was opened from.
+    const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
     const queryStringParameters = Object.fromEntries(url.searchParams.entries());
     const reject = (status: 401 | 403 | 429) => {
       socket.end(`HTTP/1.1 ${status} ${{ 401: 'Unauthorized', 403: 'Forbidden', 429: TOO_MANY_REQUESTS }[status]}\r\n\r\n`);
@@ -177,7 +179,7 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
         methodArn: `arn:aws:execute-api:us-east-1:000000000000:local/local/$connect`,
         headers: req.headers,
         queryStringParameters,
-        requestContext: requestContext(connectionId, '$connect', 'CONNECT'),
+        requestContext: requestContext(connectionId, '$connect', 'CONNECT', sourceIp),
       })) as APIGatewayAuthorizerResult;
       if (decision.policyDocument.Statement.some((statement) => statement.Effect !== 'Allow')) return reject(403);
       authorizer = { principalId: decision.principalId, ...decision.context };
@@ -185,7 +187,7 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
       return reject(401);
     }
     const connected = (await invoke('ws-connections', WEBSOCKET_API.connections, {
-      ...routeEvent(connectionId, '$connect', 'CONNECT', authorizer),
+      ...routeEvent(connectionId, '$connect', 'CONNECT', sourceIp, authorizer),
       headers: req.headers,
       queryStringParameters,
     }).catch(() => ({ statusCode: 500 }))) as { statusCode?: number };
@@ -205,7 +207,7 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
           ws.send(JSON.stringify({ message: TOO_MANY_REQUESTS, connectionId, requestId: randomUUID() }));
           return;
         }
-        void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$default', 'MESSAGE', authorizer, data.toString())).catch(
+        void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$default', 'MESSAGE', sourceIp, authorizer, data.toString())).catch(
           (error: unknown) => console.error('[ws] $default failed', error),
         );
       });
@@ -214,7 +216,7 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
         clearTimeout(idleTimers.get(connectionId));
         idleTimers.delete(connectionId);
         clearTimeout(ageLimit);
-        void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$disconnect', 'DISCONNECT', authorizer)).catch(
+        void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$disconnect', 'DISCONNECT', sourceIp, authorizer)).catch(
           (error: unknown) => console.error('[ws] $disconnect failed', error),
         );
       });

@@ -6,6 +6,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
 import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, LIVE_COALESCING, QUEUE_CONSUMERS, RECURRING_SCHEDULES, REVIEW_PUBLICATION, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
+import { RATE_LIMITS } from '../../shared/limits.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
@@ -88,6 +89,7 @@ export class ApiStack extends Stack {
         autoReleaseSeconds: String(props.autoReleaseSeconds),
         reviewPublicationSeconds: String(REVIEW_PUBLICATION.defaultDays * 86_400),
         liveCoalescingSeconds: String(LIVE_COALESCING.defaultSeconds),
+        clientBudgetPerMinute: String(RATE_LIMITS.clientWrites.limit),
       },
     };
 

@@ -10,6 +10,7 @@ import { UNTHROTTLED } from '../../infra/local/stage-throttle.js';
 export const UNTHROTTLED_GATEWAYS = {
   httpLimits: { throttle: UNTHROTTLED },
   webSocketLimits: { throttle: UNTHROTTLED },
+  clientBudgetPerMinute: Infinity,
 } satisfies Partial<LocalStackOptions>;
 
 export interface DynamoDbMeter {

@@ -14,7 +14,7 @@ export * from './stack-api.js';
  * clients they created, bound to the first stack's endpoints (its own table, user pool and ports, sharing
  * the run's DynamoDB Local) and stops it afterwards. Use the returned getter inside tests.
  */
-export function useLocalStack(options: Pick<LocalStackOptions, 'webSocketLimits' | 'httpLimits' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds'> = {}): () => LocalStack {
+export function useLocalStack(options: Pick<LocalStackOptions, 'webSocketLimits' | 'httpLimits' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds' | 'clientBudgetPerMinute'> = {}): () => LocalStack {
   let stack: LocalStack | undefined;
   let dataDir = '';
   beforeAll(async () => {

@@ -1,0 +1,12 @@
+import { env } from './env.js';
+import { countAttempt, type RateDecision } from './rate-limit.js';
+
+/**
+ * Spends one of a client's budget for the minute (shared/limits.ts `clientWrites` and
+ * `clientConnects`): one atomic ADD on the client's own counter item, TTL'd with its window, so
+ * the writes spread over every user's (or IP's) partition and none is hot. The limit is the
+ * deploy's `clientBudgetPerMinute` setting.
+ */
+export function spendClientBudget(kind: 'clientWrites' | 'clientConnects', client: string): Promise<RateDecision> {
+  return countAttempt(kind, client, Number(env('clientBudgetPerMinute')));
+}
