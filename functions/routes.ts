@@ -39,7 +39,10 @@ export type Capability =
   | 'schedules:auto-release'
   /** Sends to the mail queue (QUEUE_CONSUMERS.mailer), with a delay where quiet hours hold an email back. */
   | 'queue:mail'
-  /** Sends email through SES v2 from the deploy's sender identity (`-c sesFromAddress`) only. */
+  /**
+   * Sends email through SES v2 from the deploy's sender identity (`-c sesFromAddress`) only,
+   * with the configuration set whose bounces and complaints reach TOPIC_CONSUMERS.sesFeedback.
+   */
   | 'mail:send'
   /** Reads the key that signs and checks one-click unsubscribe tokens (functions/lib/unsubscribe-tokens.ts). */
   | 'mail:unsubscribe-key'
@@ -601,6 +604,27 @@ export const QUEUE_CONSUMERS = {
   },
 } as const satisfies Record<string, QueueConsumer>;
 
+/** A function subscribed to an SNS topic of the app: it receives the topic's notifications as Lambda's SNS event. */
+export interface TopicConsumer extends FunctionDeclaration {
+  readonly description: string;
+}
+
+/**
+ * SNS topics and the function subscribed to each. Locally the emulator that publishes to the
+ * topic (infra/local/ses.ts) invokes the same handler with the same SNS event.
+ */
+export const TOPIC_CONSUMERS = {
+  /**
+   * The SES configuration set's bounce and complaint events (the mailer sends with it): records
+   * a suppression for the address, so the mailer stops emailing it (DECISIONS: docs/decisions.md "Email feedback").
+   */
+  sesFeedback: {
+    description: 'Stops email to an address that bounced permanently or complained (SES feedback through SNS)',
+    entry: 'functions/topics/ses-feedback.ts',
+    capabilities: ['table:write'],
+  },
+} as const satisfies Record<string, TopicConsumer>;
+
 /**
  * Functions that EventBridge Scheduler invokes (its Lambda target), with the schedule's input as
  * the event. Locally infra/local/scheduler.ts fires the same schedules at their time.
@@ -702,6 +726,8 @@ export const ENV = {
   mailQueueUrl: 'MAIL_QUEUE_URL',
   /** `mail:send`: the sender address (the deploy's `-c sesFromAddress`); empty when the deploy has none, and email is then off. */
   mailFromAddress: 'MAIL_FROM_ADDRESS',
+  /** `mail:send`: the SES configuration set the mailer sends with (its bounces and complaints go to TOPIC_CONSUMERS.sesFeedback). */
+  mailConfigurationSet: 'MAIL_CONFIGURATION_SET',
   /** AWS: the Secrets Manager secret holding the unsubscribe tokens' signing key. */
   unsubscribeSecretArn: 'UNSUBSCRIBE_SECRET_ARN',
   /** Local stack only: the signing key itself, generated on the first run. */
@@ -767,7 +793,7 @@ export const CAPABILITY_GRANTS = {
   },
   'queue:mail': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['mailQueueUrl'] },
   // On the sender's identities only, and only from the sender's address (the CDK app's grant).
-  'mail:send': { actions: ['ses:SendEmail'], environment: ['mailFromAddress'] },
+  'mail:send': { actions: ['ses:SendEmail'], environment: ['mailFromAddress', 'mailConfigurationSet'] },
   'mail:unsubscribe-key': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['unsubscribeSecretArn'] },
   'push:vapid': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['vapidSecretArn'] },
 } as const satisfies Record<Capability, { readonly actions: readonly string[]; readonly environment: readonly EnvKey[] }>;

@@ -283,6 +283,12 @@ export const keys = {
    */
   notificationDelivery: (notificationId: string, channel: string): ItemKey => ({ pk: `DELIVERY#${notificationId}`, sk: channel }),
 
+  /**
+   * An email address SES reported as bouncing permanently or complaining: the mailer sends it
+   * nothing more (the address in lower case; kept until an admin's decision to remove it).
+   */
+  emailSuppression: (email: string): ItemKey => ({ pk: `SUPPRESSED#${email.toLowerCase()}`, sk: 'EMAIL' }),
+
   /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
   idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),
 

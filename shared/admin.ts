@@ -200,6 +200,13 @@ export const adminUsersQuerySchema = z.object({
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
 /** GET /admin/users/{id}: the user's page (DECISIONS.md "Wave 3", issue 27). */
+/** Why email to an address stopped: SES reported a permanent bounce or a complaint. */
+export type EmailSuppressionReason = 'bounced' | 'complaint';
+export interface EmailSuppression {
+  reason: EmailSuppressionReason;
+  at: string;
+}
+
 export interface AdminUserDetail {
   user: AdminUserSummary & {
     bio: string;
@@ -209,6 +216,8 @@ export interface AdminUserDetail {
     completedJobs: number;
     /** Why and when the admin suspended them; null while active. */
     suspension: { reason: string; at: string } | null;
+    /** Why and since when the mailer sends them no email; null while it may. */
+    emailStopped: EmailSuppression | null;
   };
   paymentAccount: PaymentAccount & { connected: boolean };
   jobsPosted: JobSummary[];

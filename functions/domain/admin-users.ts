@@ -21,6 +21,7 @@ import { keys } from '../table.js';
 import { adminActionPut, adminActionsAbout, recordAdminAction } from './admin-actions.js';
 import { listWorkerApplications } from './applications.js';
 import { listDisputesOf } from './disputes.js';
+import { emailSuppression } from './email-suppressions.js';
 import { jobEvent } from './events.js';
 import { flagForSuspension } from './job-flags.js';
 import { adminPaymentRecords } from './job-payments.js';
@@ -126,7 +127,7 @@ export async function searchUsers(query: AdminUsersQuery): Promise<Page<AdminUse
 export async function adminUserDetail(userId: string): Promise<AdminUserDetail> {
   const profile = await getProfile(userId);
   if (!profile) throw notFound(MSG.admin.userNotFound);
-  const [posted, worked, applications, disputes, reviews, posterPayments, auditTrail] = await Promise.all([
+  const [posted, worked, applications, disputes, reviews, posterPayments, auditTrail, emailStopped] = await Promise.all([
     listPosterJobs(userId),
     listWorkerJobs(userId),
     listWorkerApplications(userId),
@@ -143,6 +144,7 @@ export async function adminUserDetail(userId: string): Promise<AdminUserDetail> 
       }),
     ),
     adminActionsAbout(userId),
+    emailSuppression(profile.email),
   ]);
   // A worker's payments are reached through the jobs they were paid for.
   const workerPayments = await batchGet<Record<string, unknown>>(worked.filter((job) => job.stripePaymentIntentId).map((job) => keys.payment(job.stripePaymentIntentId!)));
@@ -157,6 +159,7 @@ export async function adminUserDetail(userId: string): Promise<AdminUserDetail> 
       reviewCount: profile.reviewCount,
       completedJobs: profile.completedJobs,
       suspension: profile.accountStatus === 'suspended' ? { reason: profile.suspensionReason ?? '', at: profile.suspendedAt ?? '' } : null,
+      emailStopped,
     },
     paymentAccount: { ...profile.paymentAccount, connected: Boolean(profile.stripeAccountId) },
     jobsPosted: posted.sort(newestFirst).map(toJobSummary),

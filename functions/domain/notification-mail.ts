@@ -7,6 +7,7 @@ import { sendEmail } from '../lib/mail.js';
 import { SQS_MAX_DELAY_SECONDS, sendMessages } from '../lib/queues.js';
 import { unsubscribeToken } from '../lib/unsubscribe-tokens.js';
 import { keys } from '../table.js';
+import { emailSuppression } from './email-suppressions.js';
 import { localClock, quietMinutesLeft } from './nearby-alerts.js';
 import { renderNotificationEmail } from './notification-email.js';
 import { getProfile } from './profiles.js';
@@ -17,7 +18,7 @@ export interface MailRequest {
   notification: AppNotification;
 }
 
-export type MailOutcome = 'sent' | 'already sent' | 'not wanted' | 'no such user' | 'held for quiet hours' | 'email off' | 'digest only';
+export type MailOutcome = 'sent' | 'already sent' | 'not wanted' | 'no such user' | 'held for quiet hours' | 'email off' | 'digest only' | 'suppressed';
 
 /**
  * Types never emailed one by one: nearby jobs go by email only in a daily digest (DECISIONS.md
@@ -73,6 +74,8 @@ export async function deliverNotificationEmail(request: MailRequest, now = new D
   if (!profile) return 'no such user';
   const preferences = profile.notificationPreferences;
   if (!channelsWithDefaults(preferences.channels)[notification.type].email) return 'not wanted';
+  // SES reported the address as bouncing or complaining: sending again would hurt the sender's reputation.
+  if (await emailSuppression(profile.email)) return 'suppressed';
   const quietMinutes = quietMinutesLeft(preferences.quietHours, localClock(now, profile.timeZone).minuteOfDay);
   if (quietMinutes > 0) {
     await sendMessages('mailQueueUrl', [request], { delaySeconds: Math.min(SQS_MAX_DELAY_SECONDS, quietMinutes * 60) });

@@ -19,6 +19,8 @@ export async function sendEmail(email: OutgoingEmail): Promise<string | undefine
   const { MessageId } = await ses().send(
     new SendEmailCommand({
       FromEmailAddress: env('mailFromAddress'),
+      // Its event destination reports bounces and complaints (TOPIC_CONSUMERS.sesFeedback).
+      ConfigurationSetName: env('mailConfigurationSet'),
       Destination: { ToAddresses: [email.to] },
       Content: {
         Simple: {

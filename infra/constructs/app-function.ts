@@ -4,6 +4,7 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import type { IConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
@@ -95,6 +96,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 10;
 /** The SES sender of `mail:send`: its address, if the deploy has one (`-c sesFromAddress`). */
 export interface MailSender {
   readonly fromAddress?: string;
+  /** The configuration set every email is sent with: its bounces and complaints reach TOPIC_CONSUMERS.sesFeedback. */
+  readonly configurationSet: IConfigurationSet;
 }
 
 /**
@@ -105,6 +108,10 @@ export function senderIdentityArns(scope: Construct, fromAddress: string): strin
   const stack = Stack.of(scope);
   return [fromAddress, fromAddress.split('@')[1]!].map((identity) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }));
 }
+
+/** The ARN of an SES configuration set, which SendEmail with that set is authorized on. */
+export const configurationSetArn = (scope: Construct, configurationSet: IConfigurationSet) =>
+  Stack.of(scope).formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet.configurationSetName });
 
 /**
  * What the stack creating a function offers its capabilities. A function that declares a
@@ -311,14 +318,19 @@ export class AppFunction extends Construct {
         return { mailQueueUrl: queue.queueUrl };
       }
       case 'mail:send': {
-        const { fromAddress } = this.need(capability, resources.mailSender);
+        const { fromAddress, configurationSet } = this.need(capability, resources.mailSender);
         // Without a sender the mailer sends nothing (it says so in its log), and may send nothing.
         if (fromAddress) {
           this.role.addToPrincipalPolicy(
-            new iam.PolicyStatement({ actions, resources: senderIdentityArns(this, fromAddress), conditions: { StringEquals: { 'ses:FromAddress': fromAddress } } }),
+            new iam.PolicyStatement({
+              actions,
+              // Sending with a configuration set is authorized on the set as well as on the identity.
+              resources: [...senderIdentityArns(this, fromAddress), configurationSetArn(this, configurationSet)],
+              conditions: { StringEquals: { 'ses:FromAddress': fromAddress } },
+            }),
           );
         }
-        return { mailFromAddress: fromAddress ?? '' };
+        return { mailFromAddress: fromAddress ?? '', mailConfigurationSet: configurationSet.configurationSetName };
       }
       case 'mail:unsubscribe-key': {
         const secret = this.need(capability, resources.unsubscribeSecret);

@@ -20,6 +20,7 @@ export class RecurringSchedule extends Construct {
   readonly target: AppFunction;
   readonly schedule: scheduler.CfnSchedule;
   readonly schedulerRole: iam.Role;
+  readonly deadLetterQueue: DeadLetterQueue;
 
   constructor(scope: Construct, id: string, props: RecurringScheduleProps) {
     super(scope, id);
@@ -37,7 +38,7 @@ export class RecurringSchedule extends Construct {
       target: { arn: this.target.function.functionArn, roleArn: this.schedulerRole.roleArn },
     });
     // The scheduler invokes asynchronously; an invocation the function keeps failing on waits here.
-    const deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', `the ${id} function's asynchronous invocations`);
-    this.target.function.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(deadLetterQueue) });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', `the ${id} function's asynchronous invocations`);
+    this.target.function.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.deadLetterQueue) });
   }
 }

@@ -8,6 +8,7 @@ import {
   RECURRING_SCHEDULES,
   SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
+  TOPIC_CONSUMERS,
   declaredEnvironment,
   type EnvKey,
   type FunctionDeclaration,
@@ -39,6 +40,7 @@ import { PushReceiver } from './push-receiver.js';
 import { startLocalS3 } from './s3.js';
 import { localFunctionArn, scheduleTargetName, serveScheduler, type LocalScheduler } from './scheduler.js';
 import { serveLocalSes } from './ses.js';
+import { localTopicArn, snsEvent } from './sns.js';
 import { serveQueues, type LocalQueues } from './sqs.js';
 import { startStripeSimulator, type StripeSimulator } from './stripe-simulator.js';
 import { readTableStream, type TableStreamReader } from './table-stream.js';
@@ -168,6 +170,8 @@ const IMAGES_BUCKET = 'oddjobs-local-images';
 const AUTO_RELEASE_GROUP = 'oddjobs-local-auto-release';
 /** The local mailer's sender, the one identity local SES accepts. */
 export const LOCAL_MAIL_FROM = 'no-reply@oddjobs.local';
+/** The local SES's one configuration set, which the mailer sends with. */
+const LOCAL_MAIL_CONFIGURATION_SET = 'oddjobs-mail';
 /** Where `npm run dev` serves the web app (LOCAL_WEB_PORT changes it). */
 const DEFAULT_WEB_ORIGIN = 'http://127.0.0.1:5173';
 
@@ -180,6 +184,8 @@ const passedThrough = () =>
 
 /** The local function name of a recurring schedule's target. */
 export const recurringScheduleName = (name: string) => `recurring-${name}`;
+/** The local name of a function subscribed to a topic (TOPIC_CONSUMERS). */
+const topicConsumerName = (name: string) => `topic-${name}`;
 
 /** The key that signs unsubscribe tokens, generated on the first run and kept, so old emails' links still work. */
 function loadOrCreateUnsubscribeKey(dataDir: string): string {
@@ -288,7 +294,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
     stops.push(stripe.close);
 
-    const ses = await serveLocalSes({ port: await port('ses'), identity: LOCAL_MAIL_FROM, deliver: (mail) => mailbox.deliver(mail) });
+    // The configuration set's event destination: the SNS topic the feedback function is subscribed to.
+    const feedbackTopic = localTopicArn('ses-feedback');
+    const ses = await serveLocalSes({
+      port: await port('ses'),
+      identity: LOCAL_MAIL_FROM,
+      deliver: (mail) => mailbox.deliver(mail),
+      configurationSet: LOCAL_MAIL_CONFIGURATION_SET,
+      publishFeedback: async (event) => {
+        await invoke(topicConsumerName('sesFeedback'), TOPIC_CONSUMERS.sesFeedback, snsEvent(feedbackTopic, JSON.stringify(event)));
+      },
+    });
     stops.push(ses.close);
 
     const scheduleTargets = Object.fromEntries(Object.entries(SCHEDULE_TARGETS).map(([name, target]) => [scheduleTargetName(name), target]));
@@ -368,6 +384,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       autoReleaseSchedulerRoleArn: { [ENV.autoReleaseSchedulerRoleArn]: `arn:aws:iam::000000000000:role/${AUTO_RELEASE_GROUP}-scheduler` },
       mailQueueUrl: { [ENV.mailQueueUrl]: proxiedQueueUrl('mailer') },
       mailFromAddress: { [ENV.mailFromAddress]: LOCAL_MAIL_FROM },
+      mailConfigurationSet: { [ENV.mailConfigurationSet]: LOCAL_MAIL_CONFIGURATION_SET },
       // The key itself stands in for the secret.
       unsubscribeSecretArn: { [ENV.unsubscribeKey]: loadOrCreateUnsubscribeKey(dataDir) },
       mailLinkOrigin: { [ENV.mailLinkOrigin]: options.webOrigin ?? DEFAULT_WEB_ORIGIN },

@@ -1,6 +1,7 @@
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
@@ -39,6 +40,8 @@ export interface ApiStackProps extends StackProps {
   readonly autoReleaseSeconds: number;
   /** The mailer's sender (`-c sesFromAddress`); none: notification email is off. */
   readonly mailFromAddress?: string;
+  /** The SES configuration set the mailer sends with (its bounces and complaints stop email, TOPIC_CONSUMERS.sesFeedback). */
+  readonly mailConfigurationSet: IConfigurationSet;
   /** What `mail:unsubscribe-key` reads. */
   readonly unsubscribeSecret: ISecret;
 }
@@ -103,7 +106,7 @@ export class ApiStack extends Stack {
       ...sharedResources,
       webSocketStage: this.webSocketApi.stage,
       unsubscribeSecret: props.unsubscribeSecret,
-      mailSender: { fromAddress: props.mailFromAddress },
+      mailSender: { fromAddress: props.mailFromAddress, configurationSet: props.mailConfigurationSet },
     };
     // The HTTP API before the queues: emails link to it (one-click unsubscribe).
     this.httpApi = new DeclaredHttpApi(this, 'Http', {

@@ -4,8 +4,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import type { AdminSeatProperties } from '../../functions/deploy/admin-seat.js';
-import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS } from '../../functions/routes.js';
+import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS, TOPIC_CONSUMERS } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from '../constructs/app-function.js';
+import { MailFeedback } from '../constructs/mail-feedback.js';
 import { acknowledgeCustomResourceProvider } from '../constructs/nag.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { pascalCase } from '../constructs/names.js';
@@ -38,6 +39,11 @@ export class AuthStack extends Stack {
   readonly userPoolClient: cognito.UserPoolClient;
   /** The `iss` claim of the pool's tokens. */
   readonly tokenIssuer: string;
+  /**
+   * The mailer's SES configuration set, its bounce and complaint topic and the function
+   * subscribed to it: beside the pool's own SES sender, and out of the API stack's resource budget.
+   */
+  readonly mailFeedback: MailFeedback;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -134,6 +140,11 @@ export class AuthStack extends Stack {
       .findAll()
       .filter((child) => child instanceof lambda.CfnPermission && child.functionName === triggers.preSignUp.function.functionArn);
     seat.node.addDependency(adminGroup, ...preSignUpPermissions);
+
+    this.mailFeedback = new MailFeedback(this, 'MailFeedback', {
+      consumer: TOPIC_CONSUMERS.sesFeedback,
+      functionResources: { managedCapabilities: props.dataCapabilities.byCapability },
+    });
   }
 
   /**

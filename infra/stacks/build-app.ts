@@ -5,8 +5,10 @@ import { AUTO_RELEASE } from '../../functions/routes.js';
 import { OperationalAlarms } from '../constructs/alarms.js';
 import { AppFunction } from '../constructs/app-function.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
+import { MailFeedback } from '../constructs/mail-feedback.js';
 import { DEFAULT_STAGE, STAGE_PATTERN, stageNames } from '../constructs/names.js';
 import { QueueSubscription } from '../constructs/queue-subscription.js';
+import { RecurringSchedule } from '../constructs/recurring-schedule.js';
 import { ReleaseSchedules } from '../constructs/release-schedules.js';
 import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { ApiStack } from './api-stack.js';
@@ -162,6 +164,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     httpRoutes,
     autoReleaseSeconds: autoReleaseHours * 3600,
     mailFromAddress: sesFromAddress,
+    mailConfigurationSet: auth.mailFeedback.configurationSet,
     unsubscribeSecret: data.unsubscribeSecret,
   });
   const web = new WebStack(app, names.stackName('Web'), {
@@ -187,7 +190,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const alarms = new Stack(app, names.stackName('Alarms'), { description: 'Odd jobs: the alarms, their SNS topic and the operations dashboard' });
   new OperationalAlarms(alarms, 'Alarms', {
     functions: allOf(AppFunction, [auth, api]).map((appFunction) => appFunction.function),
-    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api]), ...allOf(ReleaseSchedules, [api])].map(
+    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api]), ...allOf(ReleaseSchedules, [api]), ...allOf(RecurringSchedule, [api]), ...allOf(MailFeedback, [auth])].map(
       (subscription) => subscription.deadLetterQueue,
     ),
     httpApi: api.httpApi,

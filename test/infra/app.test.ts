@@ -21,6 +21,7 @@ import {
   RECURRING_SCHEDULES,
   SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
+  TOPIC_CONSUMERS,
   WEBSOCKET_API,
   CAPABILITY_GRANTS,
   LOCAL_ONLY_VARIABLES,
@@ -36,7 +37,7 @@ import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
 import { RecurringSchedule } from '../../infra/constructs/recurring-schedule.js';
 
-import { AppFunction, FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS, senderIdentityArns } from '../../infra/constructs/app-function.js';
+import { AppFunction, configurationSetArn, FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS, senderIdentityArns } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { SITE_HEADER_CSP, STRIPE_JS_SOURCES } from '../../infra/constructs/content-security-policy.js';
 import { buildApp, type OddJobsAppOptions, type OddJobsStacks } from '../../infra/stacks/build-app.js';
@@ -66,7 +67,7 @@ const platformActionsOf = (declaration: FunctionDeclaration): string[] => {
     'logs:PutLogEvents',
     ...(among(QUEUE_CONSUMERS) ? ['sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueUrl', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'] : []),
     ...(among(STREAM_CONSUMERS) ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', ...deadLetters] : []),
-    ...(among(EVENT_RULES) || among(SCHEDULE_TARGETS) || among(RECURRING_SCHEDULES) ? deadLetters : []),
+    ...(among(EVENT_RULES) || among(SCHEDULE_TARGETS) || among(RECURRING_SCHEDULES) || among(TOPIC_CONSUMERS) ? deadLetters : []),
   ];
 };
 
@@ -972,12 +973,34 @@ describe('notification email', () => {
     const [statement, ...others] = sesStatements(mailer);
     expect(others).toEqual([]);
     expect(statement).toMatchObject({ Action: 'ses:SendEmail', Effect: 'Allow', Condition: { StringEquals: { 'ses:FromAddress': VARIANT.sesFromAddress } } });
-    expect(byText([statement!.Resource].flat())).toEqual(byText(Stack.of(mailer).resolve(senderIdentityArns(mailer, VARIANT.sesFromAddress)) as unknown[]));
+    const configurationSet = Stack.of(mailer).resolve(configurationSetArn(mailer, built.auth.mailFeedback.configurationSet)) as unknown;
+    expect(JSON.stringify(configurationSet)).toContain(':configuration-set/');
+    expect(byText([statement!.Resource].flat())).toEqual(byText([...(Stack.of(mailer).resolve(senderIdentityArns(mailer, VARIANT.sesFromAddress)) as unknown[]), configurationSet]));
     expect(JSON.stringify(Stack.of(mailer).resolve(senderIdentityArns(mailer, VARIANT.sesFromAddress)))).toMatch(/identity\/no-reply@mail\.example\.com".*identity\/mail\.example\.com"/);
     expect(variablesOf(mailer)[ENV.mailFromAddress]).toBe(VARIANT.sesFromAddress);
     for (const fn of appFunctionsOf(built).filter((other) => other !== mailer)) expect(sesStatements(fn), fn.declaration.entry).toEqual([]);
     for (const fn of functions) expect(sesStatements(fn), fn.declaration.entry).toEqual([]);
     expect(variablesOf(mailerOf(stacks))[ENV.mailFromAddress]).toBe('');
+  });
+
+  it("sends with a configuration set whose bounces and complaints reach the feedback function through an encrypted SNS topic", () => {
+    const feedback = stacks.auth.mailFeedback;
+    const api = template(stacks.auth);
+    const mailer = mailerOf(stacks);
+    expect(variablesOf(mailer)[ENV.mailConfigurationSet]).toEqual(Stack.of(mailer).resolve(feedback.configurationSet.configurationSetName));
+    expect(JSON.stringify(variablesOf(mailer)[ENV.mailConfigurationSet])).toContain('Fn::ImportValue');
+    api.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: ref(cfnId(feedback.configurationSet)),
+      EventDestination: { Enabled: true, MatchingEventTypes: Match.arrayEquals(['bounce', 'complaint']), SnsDestination: { TopicARN: ref(cfnId(feedback.topic)) } },
+    });
+    expect(resourcesOf(stacks.auth, 'AWS::SNS::Topic')[cfnId(feedback.topic)]!.Properties.KmsMasterKeyId).toBeDefined();
+    api.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: ref(cfnId(feedback.topic)), Endpoint: getAttArn(cfnId(feedback.consumer.function)) });
+    expect(feedback.consumer.declaration).toBe(TOPIC_CONSUMERS.sesFeedback);
+    api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: ref(cfnId(feedback.consumer.function)),
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: getAttArn(cfnId(feedback.deadLetterQueue)) } },
+    });
   });
 
   it('links emails to the site and their one-click unsubscribe to the HTTP API', () => {
@@ -1023,9 +1046,14 @@ describe('alarms', () => {
   });
 
   it('alarms on any message in any dead-letter queue', () => {
-    const deadLetterQueues = Object.entries(resourcesOf(stacks.api, 'AWS::SQS::Queue')).filter(([id]) => id.includes('DeadLetterQueue'));
+    const deadLetterQueues = [stacks.api, stacks.auth].flatMap((stack) => Object.entries(resourcesOf(stack, 'AWS::SQS::Queue')).filter(([id]) => id.includes('DeadLetterQueue')));
     expect(deadLetterQueues.length).toBe(
-      Object.keys(EVENT_RULES).length + Object.keys(QUEUE_CONSUMERS).length + Object.keys(STREAM_CONSUMERS).length + Object.keys(SCHEDULE_TARGETS).length,
+      Object.keys(EVENT_RULES).length +
+        Object.keys(QUEUE_CONSUMERS).length +
+        Object.keys(STREAM_CONSUMERS).length +
+        Object.keys(SCHEDULE_TARGETS).length +
+        Object.keys(RECURRING_SCHEDULES).length +
+        Object.keys(TOPIC_CONSUMERS).length,
     );
     for (const [id] of deadLetterQueues) {
       const alarm = alarms().find((candidate) => candidate.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && watched(candidate).includes(id));

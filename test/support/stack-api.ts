@@ -61,7 +61,7 @@ export async function signIn(stack: LocalStack, email: string, password: string)
   return result.AuthenticationResult!.IdToken!;
 }
 
-export async function createUser(stack: LocalStack, input: { role: Role; name?: string }): Promise<TestUser> {
+export async function createUser(stack: LocalStack, input: { role: Role; name?: string; email?: string }): Promise<TestUser> {
   const { email, password, userId } = await signUp(stack, input);
   await confirm(stack, email);
   return { userId, email, password, idToken: await signIn(stack, email, password) };

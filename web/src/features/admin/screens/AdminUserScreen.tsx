@@ -149,6 +149,11 @@ export default function AdminUserScreen() {
               Suspended {when(user.suspension.at)}: {user.suspension.reason}
             </p>
           ) : null}
+          {user.emailStopped ? (
+            <p className="admin-user__email-stopped">
+              Email stopped: {user.emailStopped.reason} on {new Date(user.emailStopped.at).toLocaleDateString()}
+            </p>
+          ) : null}
         </div>
         <div className="button-row">
           {back}
