@@ -29,9 +29,12 @@ export type IndexName = keyof typeof TABLE_DESIGN.indexes;
  * How many partitions each live topic's subscriptions are spread over. A connection's shard is
  * a hash of its id (functions/lib/sockets.ts), the same for every topic and for its whole life,
  * so one consumer per shard reads every topic of a job change for its connections and pushes
- * each connection once. Raise it only (a smaller number would hide connections' partitions).
+ * each connection once. Each shard costs every job change one query per topic it touches, so
+ * it is sized for the subscribe rate of the busiest topic (about 1,000 writes a second per
+ * partition: 4 take 4,000 subscribes a second to the feed; docs/scale.md), not for the socket
+ * count. Raise it only (a smaller number would hide connections' partitions).
  */
-export const CONNECTION_SHARDS = 16;
+export const CONNECTION_SHARDS = 4;
 
 export interface ItemKey {
   pk: string;

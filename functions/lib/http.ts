@@ -190,14 +190,16 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
       const caller = callerFromEvent(event);
       if (access !== 'public' && !caller) throw unauthorized();
       if (access === 'admin' && !caller?.isAdmin) throw forbidden(MSG.auth.insufficientPermissions);
-      if (access !== 'public' && caller && (await isSuspended(caller.userId))) throw forbidden(MSG.auth.accountSuspended);
       // Only writes are counted: they are what costs (transactions, events, pushes, mail); reads
       // are bounded per route by the stage throttle (docs/scale.md). Anonymous callers of public
-      // routes are not: Stripe's webhooks come from a few shared addresses.
-      if (caller && WRITE_METHODS.has(event.requestContext.http.method)) {
-        const budget = await spendClientBudget('clientWrites', caller.userId);
-        if (!budget.allowed) throw tooManyRequests(MSG.backend.tooManyRequests, budget.retryAfterSeconds);
-      }
+      // routes are not: Stripe's webhooks come from a few shared addresses. The two checks are
+      // independent, so they run together (a suspended user's spent budget harms nobody).
+      const [suspended, budget] = await Promise.all([
+        access !== 'public' && caller ? isSuspended(caller.userId) : false,
+        caller && WRITE_METHODS.has(event.requestContext.http.method) ? spendClientBudget('clientWrites', caller.userId) : undefined,
+      ]);
+      if (suspended) throw forbidden(MSG.auth.accountSuspended);
+      if (budget && !budget.allowed) throw tooManyRequests(MSG.backend.tooManyRequests, budget.retryAfterSeconds);
       const rawBody = bodyText(event);
       // Before any work, and on every route (whether or not it reads a body).
       if (nestsDeeperThan(rawBody, MAX_BODY_DEPTH)) throw badRequest(MSG.backend.nestedTooDeeply(MAX_BODY_DEPTH));
