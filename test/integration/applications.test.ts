@@ -8,7 +8,8 @@ import { createReadyUser, createReadyUsers, jobForm, postOpenJob, setJobStatus }
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 
 describe('applications, acceptance and completion', () => {
-  const stack = useLocalStack();
+  // No per-client budget: 50 workers apply at once, and on DynamoDB Local every counter write adds to the queue.
+  const stack = useLocalStack({ clientBudgetPerMinute: Infinity });
 
   const apply = (job: { id: string }, worker: TestUser, body: object = {}) =>
     api<Application & { error?: string }>(stack(), 'POST', `/jobs/${job.id}/applications`, { token: worker.idToken, body });
