@@ -105,7 +105,8 @@ describe('the admin console in a browser', () => {
     await poster.goto(webUrl('/post-job'));
     const options = () => poster.getByLabel('Category').locator('option').allInnerTexts();
     await expect.poll(options).toContain('Handyman');
-    expect(await options()).not.toContain('Assembly');
+    // The declared categories render first; the hidden ones leave once their read answers.
+    await expect.poll(options).not.toContain('Assembly');
 
     await assembly.getByRole('button', { name: 'Show Assembly' }).click();
     const show = admin.getByRole('dialog', { name: 'Show Assembly again?' });

@@ -142,7 +142,7 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
     await page.getByRole('button', { name: 'Connect Stripe Account' }).click();
     const onboarding = await opened;
     await onboarding.waitForURL(/\/onboarding\//);
-    await onboarding.getByRole('button', { name: 'Complete setup' }).click();
+    await onboarding.getByRole('button', { name: 'Complete setup', exact: true }).click();
     await onboarding.waitForURL(/\/worker-dashboard$/);
     await eventually(() => badge.innerText()).toBe('Connected & Ready');
 

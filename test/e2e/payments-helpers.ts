@@ -27,7 +27,7 @@ export async function connectPaymentAccount(page: Page): Promise<Page> {
   }
   await onboarding.waitForURL(/\/onboarding\//);
   expect(await onboarding.title()).toBe('Stripe test mode — account onboarding');
-  await onboarding.getByRole('button', { name: 'Complete setup' }).click();
+  await onboarding.getByRole('button', { name: 'Complete setup', exact: true }).click();
   // Back on the poster dashboard (`?stripe_setup=success`), which clears the parameter once it has handled it.
   await onboarding.waitForURL(/\/poster-dashboard$/);
   return onboarding;
