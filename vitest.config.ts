@@ -7,9 +7,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
-    // One DynamoDB Local for the run; each integration test file starts its own local stack
-    // (own table, user pool, ports) against it.
-    globalSetup: ['test/support/global-setup.ts'],
+    // Each integration test file starts its own local stack, with its own DynamoDB Local
+    // (test/support/local-stack.ts).
     pool: 'forks',
     env: { LOG_LEVEL: 'warn' },
     testTimeout: 30_000,

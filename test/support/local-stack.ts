@@ -3,32 +3,41 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { localDynamoDbClient } from '../../infra/local/dynamodb.js';
+import { afterAll, beforeAll } from 'vitest';
+import { localDynamoDbClient, startDynamoDbLocal, type LocalDynamoDb } from '../../infra/local/dynamodb.js';
+import { freePort } from '../../infra/local/processes.js';
 import { RANDOM_PORTS, startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack.js';
 
 export * from './stack-api.js';
 
 /**
  * Starts a whole local stack for one test file — one per file: handler modules keep the SDK
- * clients they created, bound to the first stack's endpoints (its own table, user pool and ports, sharing
- * the run's DynamoDB Local) and stops it afterwards. Use the returned getter inside tests.
+ * clients they created, bound to the first stack's endpoints (its own table, user pool and
+ * ports) and stops it afterwards. Use the returned getter inside tests.
+ *
+ * Each file gets its own in-memory DynamoDB Local, stopped with it: DynamoDB Local keeps every
+ * stream record of every table it ever held, and each write looks up its stream's first record
+ * by scanning the records before it, so one engine shared by the run slows every write of a
+ * later file by all the writes of the files before it.
  */
 export function useLocalStack(options: Pick<LocalStackOptions, 'webSocketLimits' | 'httpLimits' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds' | 'clientBudgetPerMinute'> = {}): () => LocalStack {
   let stack: LocalStack | undefined;
+  let dynamodb: LocalDynamoDb | undefined;
   let dataDir = '';
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-test-'));
+    dynamodb = await startDynamoDbLocal({ port: await freePort() });
     stack = await startLocalStack({
       dataDir,
       ports: RANDOM_PORTS,
-      dynamoDbEndpoint: inject('dynamoDbEndpoint'),
+      dynamoDbEndpoint: dynamodb.endpoint,
       tableName: `test-${randomUUID()}`,
       ...options,
     });
   });
   afterAll(async () => {
     await stack?.stop();
+    await dynamodb?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
   return () => {
