@@ -63,8 +63,9 @@ export class InjectedInvocationError extends Error {
 /**
  * The local stack's fault switch: one fault per target at a time, set and cleared while the
  * stack runs (tests call it; `npm run fault` reaches it over HTTP, serveFaultControl). The
- * emulators ask `strike` on each call they could fail. A share strikes deterministically (every
- * second call at 0.5, not a coin toss), so a test's outcome does not depend on luck.
+ * emulators ask `strike` on each call they could fail. A share strikes deterministically (the
+ * first call and every second one after at 0.5, not a coin toss), so a test's outcome does not
+ * depend on luck.
  */
 export class FaultSwitch {
   private readonly active = new Map<FaultTarget, ActiveFault & { credits: Map<string, number> }>();
@@ -102,7 +103,8 @@ export class FaultSwitch {
   strike<T extends FaultTarget>(target: T, key = ''): FaultMode<T> | undefined {
     const fault = this.active.get(target);
     if (!fault) return undefined;
-    const credit = (fault.credits.get(key) ?? 0) + fault.share;
+    // The first call is struck, then every (1/share)th: a fault shows at once.
+    const credit = (fault.credits.get(key) ?? 1 - fault.share) + fault.share;
     const struck = credit >= 1 - 1e-9;
     fault.credits.set(key, struck ? credit - 1 : credit);
     return struck ? (fault.mode as FaultMode<T>) : undefined;

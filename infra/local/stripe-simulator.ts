@@ -96,9 +96,12 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     }
     if (fault === 'slow') await sleep(STRIPE_SLOW_MS);
     if (fault === 'error') {
-      // Stripe's own failures, alternately: its 500 (which the SDK retries) and its 429 rate limit.
+      // Stripe's own failures, alternately: its 500 (with Stripe-Should-Retry: false, as Stripe
+      // sends most, so the SDK does not retry it) and its 429 rate limit.
       erredCalls += 1;
-      if (erredCalls % 2) sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred (fault: stripe error)' } }, CORS_HEADERS);
+      if (erredCalls % 2) {
+        sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred (fault: stripe error)' } }, { ...CORS_HEADERS, 'stripe-should-retry': 'false' });
+      }
       else sendJson(res, 429, { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests made to the API too quickly (fault: stripe error)' } }, CORS_HEADERS);
       return true;
     }
