@@ -160,7 +160,7 @@ describe('faults', { timeout: 120_000 }, () => {
     expectRetryable(await call('PUT', `/me/saved-jobs/${job.id}`, worker), MSG.backend.unavailable);
     expectRetryable(await call('GET', `/jobs/${job.id}`, worker), MSG.backend.unavailable);
     stack().faults.set('dynamodb', 'throttle', 0.25);
-    for (let attempt = 0; attempt < 3; attempt++) expect((await call('PUT', `/me/saved-jobs/${job.id}`, worker)).status).toBeLessThan(300);
+    expect((await call('PUT', `/me/saved-jobs/${job.id}`, worker)).status).toBeLessThan(300);
     expect((await call<JobSummary>('GET', `/jobs/${job.id}`, worker)).body.id).toBe(job.id);
   });
 
