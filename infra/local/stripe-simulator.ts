@@ -101,8 +101,9 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
       erredCalls += 1;
       if (erredCalls % 2) {
         sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred (fault: stripe error)' } }, { ...CORS_HEADERS, 'stripe-should-retry': 'false' });
+      } else {
+        sendJson(res, 429, { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests made to the API too quickly (fault: stripe error)' } }, CORS_HEADERS);
       }
-      else sendJson(res, 429, { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests made to the API too quickly (fault: stripe error)' } }, CORS_HEADERS);
       return true;
     }
     return false;
