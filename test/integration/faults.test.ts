@@ -22,6 +22,7 @@ import { TEST_CARDS, connectPaymentAccount, createPoster, postPaidJob, settle, s
  * money moved once after recovery; every event delivered once; every chat message shown once.
  * `npm run fault` runs this file and prints each test's name: the promise, and whether it held.
  */
+// Above the suite's hang guard: `stripe slow` waits out two Stripe client timeouts, after the first test's cold starts.
 describe('faults', { timeout: 120_000 }, () => {
   const stack = useLocalStack();
   let posters: TestUser[] = [];
