@@ -77,6 +77,7 @@ export const MSG = {
     notFound: 'Not found', // ours
     invalidCursor: 'Invalid cursor', // ours
     invalidText: 'Request contains text that is not valid Unicode', // ours
+    unavailable: 'The service is busy right now. Please try again in a moment.', // ours: a dependency throttled or failed (503)
   },
   profile: {
     updated: 'Profile updated successfully',

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LiveMessage } from '../../shared/api.js';
 import { categoryTopic, FEED_TOPIC, jobTopic, LIVE_LIMITS, OWN_JOBS_TOPIC, type LiveReply } from '../../shared/live.js';
-import { JOB_EVENT, LIVE_COALESCING, type JobChange, type JobEventDetail } from '../routes.js';
+import { JOB_EVENT, LIVE_COALESCING, QUEUE_CONSUMERS, type JobChange, type JobEventDetail } from '../routes.js';
 import { optionalEnv } from '../lib/env.js';
 import { CONNECTION_SHARDS, keys } from '../table.js';
 import { batchWrite } from '../lib/batch.js';
@@ -38,6 +38,8 @@ export const CATCH_UP_SECONDS = 10 * 60;
 const CATCH_UP_LIMIT = 100;
 /** A pending change whose flush never came (its message dead-lettered) is deleted after this. */
 const PENDING_TTL_SECONDS = 24 * 3600;
+/** How long a flush's claim on a pending change holds: the flushing function's own timeout, past which it no longer runs. */
+const FLUSH_CLAIM_SECONDS = QUEUE_CONSUMERS.jobFeedShard.timeoutSeconds;
 
 /** The server's topic of a user's own jobs; browsers ask for OWN_JOBS_TOPIC and get their own. */
 const userTopic = (userId: string) => `user:${userId}`;
@@ -134,15 +136,19 @@ export async function flushJobChange(jobId: string): Promise<void> {
   if (!Item) return;
   const pending = Item as PendingPush;
   // Every change of a window sends a flush, and SQS may deliver them at once (or one twice): the
-  // flush that claims the pending version pushes it, the others leave it.
+  // flush that claims the pending version pushes it, the others leave it. The claim expires
+  // when no invocation can still hold it, so one left behind (its give-back failed, or its
+  // function died) cannot keep the change from ever being pushed.
+  const now = nowSeconds();
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.pendingJobPush(jobId),
-        UpdateExpression: 'SET flushedVersion = :version',
-        ConditionExpression: 'version = :version AND (attribute_not_exists(flushedVersion) OR flushedVersion <> :version)',
-        ExpressionAttributeValues: { ':version': pending.version },
+        UpdateExpression: 'SET flushedVersion = :version, flushClaimExpiresAt = :claimExpiresAt',
+        ConditionExpression:
+          'version = :version AND (attribute_not_exists(flushedVersion) OR flushedVersion <> :version OR attribute_not_exists(flushClaimExpiresAt) OR flushClaimExpiresAt < :now)',
+        ExpressionAttributeValues: { ':version': pending.version, ':claimExpiresAt': now + FLUSH_CLAIM_SECONDS, ':now': now },
       }),
     );
   } catch (error) {

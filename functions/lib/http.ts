@@ -10,6 +10,7 @@ import { spendClientBudget } from './client-budget.js';
 import { logger, startLogContext } from './logger.js';
 import { checkPathIds, pathIdShapes } from './path-ids.js';
 import { httpErrorFromStripe, isStripeError } from './stripe-errors.js';
+import { transientHttpError } from './transient-errors.js';
 import { isSuspended } from './suspension.js';
 
 /** The signed-in user behind a request, from the claims the JWT authorizer verified. */
@@ -146,7 +147,7 @@ function toResponse(result: OperationResult, headers: Record<string, string> = {
   };
 }
 
-/** Answers HttpErrors with their message, Stripe's errors as mapped; anything else is logged and answered 500. */
+/** Answers HttpErrors with their message, Stripe's errors as mapped, a dependency's transient failure 503; anything else is logged and answered 500. */
 const httpErrors = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   onError: (request) => {
     let error = request.error;
@@ -155,6 +156,12 @@ const httpErrors = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
       // Stripe refusing the caller's input is routine; Stripe or our keys failing is not.
       logger[mapped.status >= 500 ? 'warn' : 'info']('stripe error', { routeKey: request.event.routeKey, error });
       error = mapped;
+    }
+    const transient = transientHttpError(error);
+    if (transient) {
+      // A dependency said "not now" (throttled, conflicting, failing): the caller may retry.
+      logger.warn('dependency unavailable', { routeKey: request.event.routeKey, error });
+      error = transient;
     }
     if (error instanceof HttpError) {
       request.response = toResponse({ status: error.status, body: { error: error.message, fields: error.fields } }, error.headers);

@@ -2,11 +2,14 @@ import type Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
 import { HttpError } from './errors.js';
 
+/** How long a caller is asked to wait while Stripe is unreachable or failing. */
+const STRIPE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Every Stripe failure a request can meet, answered with the spec's text (spec 1 "Card
- * errors", spec 2 §8): the caller's mistakes are 4xx, Stripe's or our configuration's are
- * 502. The HTTP layer applies it to any StripeError an operation lets through, so no route
- * needs to catch them one by one.
+ * errors", spec 2 §8): the caller's mistakes are 4xx, Stripe unreachable or failing a 503 to
+ * retry, our configuration's 502. The HTTP layer applies it to any StripeError an operation
+ * lets through, so no route needs to catch them one by one.
  */
 export function httpErrorFromStripe(error: Stripe.errors.StripeError): HttpError {
   switch (error.type) {
@@ -22,11 +25,16 @@ export function httpErrorFromStripe(error: Stripe.errors.StripeError): HttpError
     case 'StripeRateLimitError':
       return new HttpError(429, MSG.payments.tooManyRequests, undefined, { 'retry-after': '1' });
     case 'StripeConnectionError':
-      return new HttpError(502, MSG.backend.network);
+      // Stripe unreachable or not answering in time: the same request later goes through (its
+      // idempotency key makes a retried money move happen once).
+      return new HttpError(503, MSG.backend.network, undefined, { 'retry-after': String(STRIPE_RETRY_AFTER_SECONDS) });
+    case 'StripeAPIError':
+      // Stripe's own failure (its 500s, after the SDK's retry).
+      return new HttpError(503, MSG.payments.unavailable, undefined, { 'retry-after': String(STRIPE_RETRY_AFTER_SECONDS) });
     case 'StripeSignatureVerificationError':
       return new HttpError(400, MSG.backend.invalidSignature);
     default:
-      // StripeAPIError, authentication and permission errors (our keys), and any newer class.
+      // Authentication and permission errors (our keys), and any newer class.
       return new HttpError(502, MSG.payments.failed);
   }
 }

@@ -91,6 +91,8 @@ export class DeclaredHttpApi extends Construct {
       corsPreflight: {
         allowOrigins: [...props.allowedOrigins],
         allowHeaders: ['Authorization', 'Content-Type'],
+        // Not a CORS-safelisted header: the web app waits as long as a 503 or 429 asks (docs/faults.md).
+        exposeHeaders: ['Retry-After'],
         allowMethods: [...new Set(routeKeys.map((key) => CorsHttpMethod[parseRouteKey(key).method]))],
         maxAge: Duration.hours(1),
       },

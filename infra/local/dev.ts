@@ -30,6 +30,7 @@ const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   scheduler: 'LOCAL_SCHEDULER_PORT',
   ses: 'LOCAL_SES_PORT',
   pushReceiver: 'LOCAL_PUSH_RECEIVER_PORT',
+  faults: 'LOCAL_FAULTS_PORT',
 };
 
 function portsFromEnv(): LocalPorts {
@@ -85,6 +86,7 @@ OddJobs is running locally (ready in ${seconds} s${seeded ? ', demo data created
   EventBridge    ${stack.urls.events}
   Stripe         ${stack.urls.stripe}   (test-mode simulator; card 4242 4242 4242 4242 succeeds)
   Web Push       ${stack.urls.pushReceiver}   (a local push service; VAPID keys in ${dataDir}/vapid-keys.json)
+  Faults         ${stack.urls.faults}   (\`npm run fault -- status\` in another terminal; docs/faults.md)
 
 Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((user) => `  ${user.role.padEnd(7)} ${user.email}`).join('\n')}

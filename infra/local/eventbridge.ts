@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { EVENT_RULES, type EventRule } from '../../functions/routes.js';
 import { listen, readBody, sendJson, type Listening } from './http-util.js';
 import { matchesPattern } from './event-pattern.js';
+import type { FaultSwitch } from './faults.js';
 import { invoke } from './lambda-runtime.js';
 
 interface PutEventsEntry {
@@ -23,6 +24,7 @@ export interface LocalEventBus extends Listening {
 /** Like EventBridge, a failed target is retried with backoff (here: 3 tries in all). */
 const RETRY_DELAYS_MS = [200, 1000];
 const ACCOUNT = '000000000000';
+const AMZ_JSON = { 'content-type': 'application/x-amz-json-1.1' };
 
 /** The local function name of a rule's target (its log lines and the Lambda Invoke API name it). */
 export const ruleFunctionName = (ruleName: string) => `rule-${ruleName}`;
@@ -60,14 +62,19 @@ export async function serveEventBus(options: {
   rules?: Record<string, EventRule>;
   /** Where an event a rule's function kept failing on goes: the rule's dead-letter queue. */
   deadLetter?: (ruleName: string, body: string) => void;
+  /** `events fail` refuses PutEvents; `lambda error|delay` fails the rules' functions. */
+  faults?: FaultSwitch;
 }): Promise<LocalEventBus> {
+  const { faults } = options;
   const rules = Object.entries(options.rules ?? EVENT_RULES);
   const inFlight = new Set<Promise<void>>();
+  let refusedCalls = 0;
 
   const deliver = async (ruleName: string, rule: EventRule, event: Record<string, unknown>) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        await invoke(ruleFunctionName(ruleName), rule, event);
+        const run = () => invoke(ruleFunctionName(ruleName), rule, event);
+        await (faults ? faults.invokeConsumer(ruleFunctionName(ruleName), run) : run());
         return;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[attempt];
@@ -85,6 +92,14 @@ export async function serveEventBus(options: {
     const target = String(req.headers['x-amz-target'] ?? '');
     if (target !== 'AWSEvents.PutEvents') return sendJson(res, 400, { __type: 'UnknownOperationException', message: target });
     const { Entries = [] } = JSON.parse((await readBody(req)).toString('utf8')) as { Entries?: PutEventsEntry[] };
+    if (faults?.strike('events')) {
+      // `events fail`: struck calls alternate between EventBridge's two failures, the whole call
+      // (500, which the SDK retries) and every entry refused in a 200 (which it does not).
+      refusedCalls += 1;
+      if (refusedCalls % 2) return sendJson(res, 500, { __type: 'InternalException', message: 'Internal service error (fault: events fail)' }, AMZ_JSON);
+      const refused = Entries.map(() => ({ ErrorCode: 'InternalFailure', ErrorMessage: 'Internal service error (fault: events fail)' }));
+      return sendJson(res, 200, { FailedEntryCount: refused.length, Entries: refused }, AMZ_JSON);
+    }
     const results = Entries.map((entry) => {
       if ((entry.EventBusName ?? 'default') !== options.busName) {
         return { ErrorCode: 'ResourceNotFoundException', ErrorMessage: `Event bus ${entry.EventBusName} does not exist.` };
@@ -108,7 +123,7 @@ export async function serveEventBus(options: {
       }
       return { EventId: event.id };
     });
-    sendJson(res, 200, { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results }, { 'content-type': 'application/x-amz-json-1.1' });
+    sendJson(res, 200, { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results }, AMZ_JSON);
   });
 
   const listening = await listen(server, options.port);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { CAPABILITY_GRANTS, type Capability } from '../../functions/routes.js';
-import { guarded, listen, readBody, type Listening } from './http-util.js';
+import type { FaultSwitch } from './faults.js';
+import { guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
 import type { LocalFunction } from './lambda-runtime.js';
 
 /** The AWS services the local functions call, by their signing names. */
@@ -210,6 +211,46 @@ export interface PolicyProxyOptions {
   identify(accessKeyId: string): LocalFunction | undefined;
   /** DynamoDB only: who meters the calls. */
   meter?: DynamoDbMeterHook;
+  /** DynamoDB only: the `dynamodb` faults, which the functions' calls meet here (faults.ts). */
+  faults?: FaultSwitch;
+}
+
+const DYNAMODB_ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
+/** Throttled calls so far, which alternate between DynamoDB's two throttling errors. */
+let throttledCalls = 0;
+
+/**
+ * Answers a function's DynamoDB call with the fault it meets, as DynamoDB answers: `throttle`
+ * alternates its two throttling errors (the SDK retries both, with backoff), `conflict` cancels
+ * a TransactWriteItems for a conflict with another transaction. False when the call goes on.
+ */
+function injectDynamoDbFault(faults: FaultSwitch, fn: LocalFunction, req: IncomingMessage, body: Buffer, res: ServerResponse): boolean {
+  const mode = faults.mode('dynamodb');
+  const operation = targetOperation(req);
+  if (!mode || (mode === 'conflict' && operation !== 'TransactWriteItems') || !faults.strike('dynamodb', fn.name)) return false;
+  const headers = { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': randomUUID() };
+  if (mode === 'conflict') {
+    const { TransactItems = [] } = JSON.parse(body.toString('utf8') || '{}') as { TransactItems?: unknown[] };
+    const reasons = TransactItems.map((_, index) => (index === 0 ? { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' } : { Code: 'None' }));
+    sendJson(
+      res,
+      400,
+      {
+        __type: `${DYNAMODB_ERROR_PREFIX}TransactionCanceledException`,
+        message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((reason) => reason.Code).join(', ')}]`,
+        CancellationReasons: reasons,
+      },
+      headers,
+    );
+    return true;
+  }
+  throttledCalls += 1;
+  const throttling =
+    throttledCalls % 2
+      ? { __type: `${DYNAMODB_ERROR_PREFIX}ProvisionedThroughputExceededException`, message: 'The level of configured provisioned throughput for the table was exceeded.' }
+      : { __type: `${DYNAMODB_ERROR_PREFIX}ThrottlingException`, message: 'Rate of requests exceeds the allowed throughput.' };
+  sendJson(res, 400, throttling, headers);
+  return true;
 }
 
 /**
@@ -237,6 +278,7 @@ export async function servePolicyProxy(options: PolicyProxyOptions): Promise<Lis
           console.error(`[iam] ${message}`);
           return sendDenied(service, res, message);
         }
+        if (options.faults && injectDynamoDbFault(options.faults, fn, req, body, res)) return;
         if (options.meter?.active()) return forwardMetered(target, req, body, res, options.meter, fn.name);
       }
       await forward(target, service, req, body, res);

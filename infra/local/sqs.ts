@@ -4,6 +4,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { EVENT_RULES, QUEUE_CONSUMERS, type QueueConsumer } from '../../functions/routes.js';
 import { deadLetterQueuePrefix } from '../constructs/names.js';
 import { listen, readBody, sendJson, type Listening } from './http-util.js';
+import type { FaultSwitch } from './faults.js';
 import { invoke } from './lambda-runtime.js';
 
 export interface MessageAttribute {
@@ -63,7 +64,14 @@ const md5 = (text: string) => createHash('md5').update(text).digest('hex');
  * declared consumer as the Lambda SQS event source would (a message reported in
  * batchItemFailures, or a throw, is delivered again).
  */
-export async function serveQueues(options: { port: number; consumers?: Record<string, QueueConsumer>; deadLetterSources?: readonly string[] }): Promise<LocalQueues> {
+export async function serveQueues(options: {
+  port: number;
+  consumers?: Record<string, QueueConsumer>;
+  deadLetterSources?: readonly string[];
+  /** `lambda error|delay` fails the consumers' invocations. */
+  faults?: FaultSwitch;
+}): Promise<LocalQueues> {
+  const { faults } = options;
   const consumers: Record<string, QueueConsumer> = options.consumers ?? QUEUE_CONSUMERS;
   const inFlight = new Set<Promise<void>>();
   // Dead-letter queues: one per consumed queue (its redrive policy), one per event rule.
@@ -87,7 +95,8 @@ export async function serveQueues(options: { port: number; consumers?: Record<st
         eventSourceARN: `arn:aws:sqs:us-east-1:${ACCOUNT}:${name}`,
         awsRegion: 'us-east-1',
       } as unknown as SQSRecord;
-      const failed = await (invoke(`queue-${name}`, consumer, { Records: [record] } satisfies SQSEvent) as Promise<SQSBatchResponse | undefined>).then(
+      const run = () => invoke(`queue-${name}`, consumer, { Records: [record] } satisfies SQSEvent) as Promise<SQSBatchResponse | undefined>;
+      const failed = await (faults ? faults.invokeConsumer(`queue-${name}`, run) : run()).then(
         (response) => (response?.batchItemFailures ?? []).length > 0,
         (error: unknown) => {
           console.error(`[queues] ${name} threw`, error);

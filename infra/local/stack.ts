@@ -19,6 +19,7 @@ import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito
 import { serveCognitoProxy } from './cognito-proxy.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.js';
 import { ruleFunctionName, serveEventBus, type LocalEventBus } from './eventbridge.js';
+import { FaultSwitch, serveFaultControl } from './faults.js';
 import type { Listening } from './http-util.js';
 import { serveHttpGateway, type HttpApiLimits } from './http-gateway.js';
 import { servePolicyProxy, type DynamoDbCall, type DynamoDbMeterHook, type LocalService } from './iam-proxy.js';
@@ -70,6 +71,8 @@ export interface LocalPorts {
   ses: number;
   /** The local Web Push receiver (push-receiver.ts). */
   pushReceiver: number;
+  /** The fault switch's control endpoint (`npm run fault`). */
+  faults: number;
 }
 
 export const DEFAULT_PORTS: LocalPorts = {
@@ -87,6 +90,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   scheduler: 4014,
   ses: 4015,
   pushReceiver: 4016,
+  faults: 4017,
 };
 
 /** Every port chosen by the OS: for tests and benchmarks, which run beside `npm run dev`. */
@@ -133,6 +137,7 @@ export interface LocalStack {
     stripe: string;
     scheduler: string;
     pushReceiver: string;
+    faults: string;
   };
   userPool: LocalUserPool;
   tableName: string;
@@ -147,6 +152,8 @@ export interface LocalStack {
   scheduler: LocalScheduler;
   /** A Web Push service on this machine: subscriptions that point at it, and what it decrypted. */
   pushReceiver: PushReceiver;
+  /** Faults in the emulators, switched on and off while the stack runs (faults.ts, docs/faults.md). */
+  faults: FaultSwitch;
   /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's. */
   functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment };
   /** Tells `observer` of every DynamoDB call a function makes, with its consumed capacity, until the returned stop. */
@@ -285,13 +292,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : functionOfAccessKey(accessKeyId) && LOCAL_SECRET_ACCESS_KEY,
     });
     stops.push(s3.stop);
-    const queues = await serveQueues({ port: await port('queues') });
+    const faults = new FaultSwitch();
+    const faultControl = await serveFaultControl(faults, await port('faults'));
+    stops.push(faultControl.close);
+    const queues = await serveQueues({ port: await port('queues'), faults });
     stops.push(queues.close);
-    const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME, deadLetter: queues.deadLetter });
+    const events = await serveEventBus({ port: await port('events'), busName: BUS_NAME, deadLetter: queues.deadLetter, faults });
     stops.push(events.close);
-    const sockets = await serveWebSocketGateway({ port: await port('webSocket'), limits: options.webSocketLimits });
+    const sockets = await serveWebSocketGateway({ port: await port('webSocket'), limits: options.webSocketLimits, faults });
     stops.push(sockets.close);
-    const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json') });
+    const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json'), faults });
     stops.push(stripe.close);
 
     // The configuration set's event destination: the SNS topic the feedback function is subscribed to.
@@ -324,7 +334,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       record: (call) => dynamoDbObservers.forEach((observer) => observer(call)),
     };
     const proxied = async (service: LocalService, target: string) => {
-      const proxy = await servePolicyProxy({ service, target, identify: functionOfAccessKey, meter: service === 'dynamodb' ? dynamoDbMeter : undefined });
+      const proxy = await servePolicyProxy({
+        service,
+        target,
+        identify: functionOfAccessKey,
+        ...(service === 'dynamodb' ? { meter: dynamoDbMeter, faults } : {}),
+      });
       proxies.push(proxy);
       return proxy.url;
     };
@@ -480,6 +495,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stripe: stripe.url,
         scheduler: scheduler.url,
         pushReceiver: pushReceiverServer.url,
+        faults: faultControl.url,
       },
       userPool,
       tableName,
@@ -491,6 +507,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stripe,
       scheduler,
       pushReceiver,
+      faults,
       functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment },
       observeDynamoDb: (observer) => {
         dynamoDbObservers.add(observer);

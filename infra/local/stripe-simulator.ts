@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CORS_HEADERS, listen, readBody, sendJson } from './http-util.js';
 import { StripeApi } from './stripe-simulator/api.js';
 import type { StripeEvent } from './stripe-simulator/objects.js';
@@ -6,6 +7,7 @@ import { AuthenticationPages } from './stripe-simulator/authentication.js';
 import { OnboardingPages } from './stripe-simulator/onboarding.js';
 import { SimulatorStore } from './stripe-simulator/store.js';
 import { WebhookSender } from './stripe-simulator/webhooks.js';
+import { STRIPE_SLOW_MS, WEBHOOK_CHAOS, type FaultSwitch } from './faults.js';
 
 export type { StripeEvent } from './stripe-simulator/objects.js';
 
@@ -26,6 +28,8 @@ export interface StripeSimulatorOptions {
   connectWebhookUrl?: string;
   /** Keeps every object, event and idempotent answer in this JSON file between runs (dev); in memory without it. */
   stateFile?: string;
+  /** The `stripe` faults: down, slow, error, webhooks-chaos (faults.ts). */
+  faults?: FaultSwitch;
 }
 
 export interface StripeSimulator {
@@ -36,9 +40,9 @@ export interface StripeSimulator {
   setConnectWebhookUrl(url: string): void;
   /**
    * Test control: deliver every event this many times (duplicates, sent at the same moment), and/or
-   * the events of one request in shuffled order. Settings stay until changed.
+   * the events of one request in shuffled order, and/or late. Settings stay until changed.
    */
-  setDelivery(options: { copies?: number; shuffle?: boolean }): void;
+  setDelivery(options: { copies?: number; shuffle?: boolean; delayMs?: number }): void;
   /** Re-deliver an already sent event (by id), as Stripe's dashboard "resend" does. */
   redeliver(eventId: string): Promise<void>;
   /** All events created, oldest first. */
@@ -72,9 +76,43 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
   const onboarding = new OnboardingPages(store, endpointCount);
   const authentication = new AuthenticationPages(store, endpointCount);
 
+  const { faults } = options;
+  const setDelivery: StripeSimulator['setDelivery'] = (delivery) => {
+    webhooks.setDelivery(delivery);
+    connectWebhooks.setDelivery(delivery);
+  };
+  faults?.onChange((target, fault) => {
+    if (target !== 'stripe') return;
+    setDelivery(fault?.mode === 'webhooks-chaos' ? WEBHOOK_CHAOS : { copies: 1, shuffle: false, delayMs: 0 });
+  });
+  let erredCalls = 0;
+  /** Whether a struck fault answered (or dropped) the request; `slow` only delays it. */
+  const injectFault = async (res: ServerResponse): Promise<boolean> => {
+    const fault = faults?.strike('stripe');
+    if (fault === 'down') {
+      // Nothing answers: the connection is cut, which the SDK reports as a StripeConnectionError.
+      res.socket?.destroy();
+      return true;
+    }
+    if (fault === 'slow') await sleep(STRIPE_SLOW_MS);
+    if (fault === 'error') {
+      // Stripe's own failures, alternately: its 500 (with Stripe-Should-Retry: false, as Stripe
+      // sends most, so the SDK does not retry it) and its 429 rate limit.
+      erredCalls += 1;
+      if (erredCalls % 2) {
+        sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred (fault: stripe error)' } }, { ...CORS_HEADERS, 'stripe-should-retry': 'false' });
+      } else {
+        sendJson(res, 429, { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests made to the API too quickly (fault: stripe error)' } }, CORS_HEADERS);
+      }
+      return true;
+    }
+    return false;
+  };
+
   const server = createServer((req, res) => {
     void (async () => {
       const method = req.method ?? 'GET';
+      if (method !== 'OPTIONS' && (await injectFault(res))) return;
       const url = new URL(req.url ?? '/', listening.url);
       if (method === 'OPTIONS') {
         res.writeHead(204, PREFLIGHT_HEADERS);
@@ -120,10 +158,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     port: listening.port,
     setWebhookUrl: (url) => webhooks.setUrl(url),
     setConnectWebhookUrl: (url) => connectWebhooks.setUrl(url),
-    setDelivery: (delivery) => {
-      webhooks.setDelivery(delivery);
-      connectWebhooks.setDelivery(delivery);
-    },
+    setDelivery,
     redeliver: async (eventId) => {
       const event = store.data.events.find((candidate) => candidate.id === eventId);
       if (!event) throw new Error(`No such event: '${eventId}'`);

@@ -5,6 +5,7 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { WebSocket, WebSocketServer } from 'ws';
 import { API_STAGE_THROTTLE, WEBSOCKET_API, type StageThrottle } from '../../functions/routes.js';
 import { decodePathSegment, guarded, listen, readBodyWithin, sendJson, type Listening } from './http-util.js';
+import type { FaultSwitch } from './faults.js';
 import { invoke } from './lambda-runtime.js';
 import { stageThrottle, TOO_MANY_REQUESTS } from './stage-throttle.js';
 
@@ -107,7 +108,12 @@ function requestContext(connectionId: string, routeKey: string, eventType: strin
  * $disconnect and $default routes declared in functions/routes.ts, and serves the
  * @connections management API so `@aws-sdk/client-apigatewaymanagementapi` works unchanged.
  */
-export async function serveWebSocketGateway(options: { port: number; limits?: Partial<ConnectionLimits> }): Promise<LocalWebSocketGateway> {
+export async function serveWebSocketGateway(options: {
+  port: number;
+  limits?: Partial<ConnectionLimits>;
+  /** The `sockets` faults, which pushes over @connections meet: drop, gone (faults.ts). */
+  faults?: FaultSwitch;
+}): Promise<LocalWebSocketGateway> {
   const limits = { ...API_GATEWAY_CONNECTION_LIMITS, ...options.limits };
   const throttle = stageThrottle(limits.throttle);
   const sockets = new Map<string, WebSocket>();
@@ -137,7 +143,13 @@ export async function serveWebSocketGateway(options: { port: number; limits?: Pa
     const data = await readBodyWithin(req, limits.maxMessageBytes);
     if (!data) return sendJson(res, 413, { message: 'Payload Too Large' }, { 'x-amzn-errortype': 'PayloadTooLargeException' });
     const socket = sockets.get(id);
-    if (!socket) return sendJson(res, 410, { message: 'Gone' }, { 'x-amzn-errortype': 'GoneException' });
+    const gone = () => sendJson(res, 410, { message: 'Gone' }, { 'x-amzn-errortype': 'GoneException' });
+    if (!socket) return gone();
+    const fault = req.method === 'POST' ? options.faults?.strike('sockets', id) : undefined;
+    // `sockets drop`: the connection breaks under the push (no close frame), which is lost with it.
+    if (fault === 'drop') socket.terminate();
+    // `sockets gone`: API Gateway answers 410 for a connection that the client still holds open.
+    if (fault) return gone();
     if (req.method === 'POST') {
       // API Gateway delivers pushed data as text frames.
       socket.send(data.toString('utf8'));

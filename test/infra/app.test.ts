@@ -455,10 +455,10 @@ describe('api stack', () => {
     }
   });
 
-  it('logs and throttles the HTTP API and allows browser calls with a token', () => {
+  it('logs and throttles the HTTP API and allows browser calls with a token, which may read Retry-After', () => {
     template(stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
-      CorsConfiguration: Match.objectLike({ AllowHeaders: ['Authorization', 'Content-Type'] }),
+      CorsConfiguration: Match.objectLike({ AllowHeaders: ['Authorization', 'Content-Type'], ExposeHeaders: ['Retry-After'] }),
     });
     template(stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',

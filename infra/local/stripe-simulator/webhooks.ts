@@ -12,6 +12,8 @@ export interface DeliveryOptions {
   copies: number;
   /** The events one request created are sent in random order instead of creation order. */
   shuffle: boolean;
+  /** The events one request created are sent this long after it (0: at once). */
+  delayMs: number;
 }
 
 const shuffled = <Item>(items: readonly Item[]): Item[] =>
@@ -27,7 +29,7 @@ const shuffled = <Item>(items: readonly Item[]): Item[] =>
  * counted as a failure and retried. Redirects are not followed, as Stripe does not follow them.
  */
 export class WebhookSender {
-  private options: DeliveryOptions = { copies: 1, shuffle: false };
+  private options: DeliveryOptions = { copies: 1, shuffle: false, delayMs: 0 };
   private readonly inFlight = new Set<Promise<void>>();
   /** First attempts go out batch after batch in creation order, as a developer reads them in the logs. */
   private queue: Promise<void> = Promise.resolve();
@@ -57,9 +59,10 @@ export class WebhookSender {
   send(events: StripeEvent[]): void {
     const { url } = this;
     if (!url || !events.length) return;
-    const { copies, shuffle } = this.options;
+    const { copies, shuffle, delayMs } = this.options;
     const ordered = shuffle ? shuffled(events) : events;
     this.queue = this.queue.then(async () => {
+      if (delayMs) await sleep(delayMs, undefined, { signal: this.stopped.signal }).catch(() => undefined);
       for (const event of ordered) await Promise.all(Array.from({ length: copies }, () => this.deliver(url, event)));
     });
     this.track(this.queue);

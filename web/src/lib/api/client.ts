@@ -3,12 +3,16 @@ import { MSG, signInErrorText } from '../../../../shared/messages';
 import { takeEarlyRead } from './early-reads';
 import { apiRequestHeaders } from './request-headers';
 
-/** A failed API call: the HTTP status (0 when the server was not reached), the server's text and field errors. */
+/**
+ * A failed API call: the HTTP status (0 when the server was not reached), the server's text and
+ * field errors, and when the server asked to be asked again (Retry-After of a 503 or 429).
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -55,9 +59,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toRequestError(status: number, body: unknown): ApiRequestError {
-  if (isApiError(body)) return new ApiRequestError(status, body.error, body.fields ?? {});
-  return new ApiRequestError(status, STATUS_FALLBACK_TEXT[status] ?? MSG.backend.unexpected);
+/** Retry-After in seconds (the server sends seconds, never a date), if it is there. */
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+function toRequestError(response: Response, body: unknown): ApiRequestError {
+  const { status } = response;
+  if (isApiError(body)) return new ApiRequestError(status, body.error, body.fields ?? {}, retryAfterOf(response));
+  return new ApiRequestError(status, STATUS_FALLBACK_TEXT[status] ?? MSG.backend.unexpected, {}, retryAfterOf(response));
 }
 
 /** The one HTTP client of the app: JSON in and out, the bearer token when signed in. */
@@ -79,7 +90,7 @@ export function createApiClient(baseUrl: string, idToken: IdTokenSource): ApiCli
       throw new ApiRequestError(0, NETWORK_ERROR_TEXT);
     }
     const payload = await readJson(response);
-    if (!response.ok) throw toRequestError(response.status, payload);
+    if (!response.ok) throw toRequestError(response, payload);
     return payload as T;
   }
 
