@@ -117,28 +117,36 @@ export function printReport(report: ArtilleryReport, run: { users: number; durat
 function printKnee(periods: Period[], run: { users: number; ramp: number }): void {
   let created = 0;
   let ended = 0;
-  const rows = periods
-    .filter((period) => period.summaries?.requests)
+  const sorted = [...periods].sort((a, b) => Number(a.period) - Number(b.period));
+  const startedAt = Number(sorted[0]?.period);
+  const rows = sorted
     .map((period) => {
       const counters = period.counters ?? {};
       created += counters['vusers.created'] ?? 0;
       ended += (counters['vusers.completed'] ?? 0) + (counters['vusers.failed'] ?? 0);
-      const requests = period.summaries!.requests!;
-      return { active: created - ended, throughput: requests.count / PERIOD_SECONDS, p95: requests.p95 };
-    });
+      const requests = period.summaries?.requests;
+      const from = Math.round((Number(period.period) - startedAt) / 1000);
+      // Artillery's periods are wall-clock aligned: the first and the last hold only part of one.
+      const seconds = ((period.lastMetricAt ?? 0) - (period.firstMetricAt ?? 0)) / 1000;
+      return requests && { from, seconds, active: created - ended, throughput: requests.count / Math.max(1, seconds), p95: requests.p95 };
+    })
+    .filter((row) => row !== undefined);
   if (!rows.length) return;
   console.log(`\nRAMP (${PERIOD_SECONDS} s periods; ${run.users} users arrive over the first ${run.ramp} s)\n`);
   printTable(
-    ['period', 'users active', 'requests/s', 'p95 of all requests'],
-    rows.map((row, i) => [`${i * PERIOD_SECONDS}-${(i + 1) * PERIOD_SECONDS} s`, String(row.active), row.throughput.toFixed(1), ms(row.p95)]),
+    ['period', 'users active at its end', 'requests/s', 'p95 of all requests'],
+    rows.map((row) => [`${row.from}-${row.from + PERIOD_SECONDS} s${row.seconds < PERIOD_SECONDS / 2 ? ' (partial)' : ''}`, String(row.active), row.throughput.toFixed(1), ms(row.p95)]),
   );
-  const baseline = Math.min(...rows.map((row) => row.p95));
-  const beforeKnee = rows.filter((row, i) => rows.slice(0, i + 1).every((earlier) => earlier.p95 <= 2 * baseline));
-  const knee = beforeKnee.at(-1);
-  const peak = rows.reduce((best, row) => (row.throughput > best.throughput ? row : best));
+  const full = rows.filter((row) => row.seconds >= PERIOD_SECONDS / 2);
+  if (!full.length) return;
+  // The baseline is the first full period: the fewest users of the ramp.
+  const baseline = full[0]!.p95;
+  const overAt = full.findIndex((row) => row.p95 > 2 * baseline);
+  const peak = full.reduce((best, row) => (row.throughput > best.throughput ? row : best));
+  const knee = overAt > 0 ? full[overAt - 1]! : undefined;
   console.log(
-    knee && beforeKnee.length < rows.length
-      ? `knee: about ${knee.active} active users (${knee.throughput.toFixed(1)} requests/s); past it p95 exceeds twice its lightest value (${ms(baseline)}). Peak throughput ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`
-      : `no knee within this run: p95 stayed within twice its lightest value (${ms(baseline)}); peak throughput ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`,
+    knee
+      ? `knee: about ${knee.active} active users (${knee.throughput.toFixed(1)} requests/s); in the next period p95 passed twice the first period's (${ms(baseline)}). Peak throughput ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`
+      : `no knee within this run: p95 stayed within twice the first period's (${ms(baseline)}); peak throughput ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`,
   );
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run load [-- --quick | --users N --duration S --ramp S] [--target <url of config.json>]`:
+ * `npm run load [-- --quick | --users N --duration S --ramp S] [--target <url of config.json>] [--report <file>]`:
  * the product under a mixed load, driven by Artillery from test/load/scenario.yml.
  *
  * Without --target it starts its own local stack on random ports (as the benches do); with
@@ -10,6 +10,7 @@
  * the knee) and all of them keep going for `--duration` seconds more. After it: per-scenario
  * throughput, each step's p50/p95/p99 beside its budget, answers by code, the ramp's 10-second
  * periods, and the consistency check, which alone decides the exit code (timing never does).
+ * `--report` keeps Artillery's own JSON report (`npx artillery report` renders it).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,7 @@ const HERE = import.meta.dirname;
 /** The scenario's weights (scenario.yml): the share of virtual users each role gets. */
 const WEIGHTS = { poster: 2, worker: 3, chat: 2 } as const;
 const SIZES = {
-  full: { users: 200, duration: 60, ramp: 30 },
+  full: { users: 200, duration: 60, ramp: 40 },
   quick: { users: 20, duration: 15, ramp: 5 },
 } as const;
 
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     duration: { type: 'string' },
     ramp: { type: 'string' },
     target: { type: 'string' },
+    report: { type: 'string' },
   },
 });
 const size = values.quick ? SIZES.quick : SIZES.full;
@@ -152,7 +154,7 @@ async function main(): Promise<void> {
       };
     };
     const coordinator = await serveCoordinator(pool, settings, sockets);
-    const output = join(workDir, 'report.json');
+    const output = values.report ? resolve(values.report) : join(workDir, 'report.json');
     console.log(`\nRunning ${users} virtual users: arriving over ${ramp} s, then ${duration} s more...\n`);
     const artilleryExit = await runArtillery(coordinator.url, config.apiUrl, output);
     coordinator.close();

@@ -51,15 +51,26 @@ export function localSetup(config: RuntimeConfig) {
   }
   const cognito = cognitoClient(userPoolEndpoint);
 
+  /**
+   * One API call of the setup. A 503 is the gateway's 30 s timeout, which a function's first
+   * start (its bundling) can reach on a loaded machine: asked again, up to twice. Every call here
+   * may be repeated (a repeated POST /jobs leaves an unpaid draft behind, which expires).
+   */
   async function call<T>(user: SignedInUser, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${config.apiUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${user.idToken}`, origin: APP_ORIGIN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`setup: ${method} ${path} answered ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+    for (let attempt = 1; ; attempt++) {
+      const response = await fetch(`${config.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${user.idToken}`, origin: APP_ORIGIN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (response.status === 503 && attempt < 3) {
+        console.log(`setup: ${method} ${path} answered 503, asking again`);
+        continue;
+      }
+      if (!response.ok) throw new Error(`setup: ${method} ${path} answered ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
   }
 
   async function createUser(role: Role, label: string): Promise<SignedInUser> {
