@@ -14,7 +14,7 @@ import type { ChatSeat, LoadUser } from './protocol.js';
 
 /** The page origin the browser sends; the onboarding link returns to it. */
 const APP_ORIGIN = 'http://127.0.0.1:5173';
-const BATCH = 8;
+const BATCH = 12;
 
 export interface LoadUsers {
   posters: LoadUser[];
