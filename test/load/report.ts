@@ -66,9 +66,11 @@ function answersByStep(counters: Record<string, number>) {
 export function printReport(report: ArtilleryReport, run: { users: number; duration: number; ramp: number }): void {
   const counters = report.aggregate.counters ?? {};
   const summaries = report.aggregate.summaries ?? {};
-  const seconds = run.ramp + run.duration;
+  // From the first request to the last: the rounds under way at the end finish after the planned time.
+  const { firstMetricAt = 0, lastMetricAt = 0 } = report.aggregate;
+  const seconds = Math.max(1, (lastMetricAt - firstMetricAt) / 1000);
 
-  console.log(`\nLOAD: ${run.users} virtual users arriving over ${run.ramp} s, then ${run.duration} s more (${seconds} s)\n`);
+  console.log(`\nLOAD: ${run.users} virtual users arriving over ${run.ramp} s, then ${run.duration} s more; requests from the first to the last took ${seconds.toFixed(0)} s\n`);
   printTable(
     ['scenario', 'virtual users', 'rounds', 'rounds/s'],
     (['poster', 'worker', 'chat'] as const).map((scenario) => {
@@ -111,8 +113,7 @@ export function printReport(report: ArtilleryReport, run: { users: number; durat
 
 /**
  * The ramp, period by period: virtual users active, requests per second and the p95 of every
- * request. The knee is where throughput stops growing with the users while p95 climbs: printed
- * as the most users active before p95 passed twice its value in the lightest period.
+ * request. The knee is where throughput stops growing with the users while p95 climbs.
  */
 function printKnee(periods: Period[], run: { users: number; ramp: number }): void {
   let created = 0;
@@ -139,14 +140,16 @@ function printKnee(periods: Period[], run: { users: number; ramp: number }): voi
   );
   const full = rows.filter((row) => row.seconds >= PERIOD_SECONDS / 2);
   if (!full.length) return;
-  // The baseline is the first full period: the fewest users of the ramp.
-  const baseline = full[0]!.p95;
-  const overAt = full.findIndex((row) => row.p95 > 2 * baseline);
+  // The knee: the last period before the users grew (by a tenth or more) and the throughput did not (by a tenth).
+  const kneeAt = full.findIndex((row, i) => {
+    const next = full[i + 1];
+    return next !== undefined && next.active >= row.active * 1.1 && next.throughput < row.throughput * 1.1;
+  });
   const peak = full.reduce((best, row) => (row.throughput > best.throughput ? row : best));
-  const knee = overAt > 0 ? full[overAt - 1]! : undefined;
+  const knee = full[kneeAt];
   console.log(
     knee
-      ? `knee: about ${knee.active} active users (${knee.throughput.toFixed(1)} requests/s); in the next period p95 passed twice the first period's (${ms(baseline)}). Peak throughput ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`
-      : `no knee within this run: p95 stayed within twice the first period's (${ms(baseline)}); peak throughput ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`,
+      ? `knee: about ${knee.active} active users (${knee.throughput.toFixed(1)} requests/s, p95 ${ms(knee.p95)}): with more users the throughput grew no further and the wait did. Peak throughput ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`
+      : `no knee within this run: the throughput grew with the users; peak ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`,
   );
 }
