@@ -8,8 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type WebSocket from 'ws';
+import type { ApplicationsOfJob, JobCardSummary, JobPaymentStart, JobSummary, LiveMessage, Page, WorkerApplication } from '../../shared/api.js';
 import type { Claimed, ChatSeat, LoadSettings, LoadUser, SentMessage, SocketRecord } from './protocol.js';
 import { CHAT_GRACE_MS, COORDINATOR } from './protocol.js';
+import { jobRequest, testCardConfirmation } from './requests.js';
 
 interface VirtualUser {
   vars: Record<string, unknown>;
@@ -107,7 +109,7 @@ export function beforeEnd(_vu: VirtualUser, next: (goOn: boolean) => void): void
 
 export async function browse(vu: VirtualUser, events: EventEmitter): Promise<void> {
   events.emit('counter', `scenario.${vu.scenario.name}.rounds`, 1);
-  const page = await api<{ items: Array<{ id: string }> }>(vu, events, 'browse', 'GET', '/feed/jobs?limit=20');
+  const page = await api<Page<JobCardSummary>>(vu, events, 'browse', 'GET', '/feed/jobs?limit=20');
   session(vu).seen = page.body?.items?.map((job) => job.id) ?? [];
 }
 
@@ -130,25 +132,13 @@ export async function postAndPay(vu: VirtualUser, events: EventEmitter): Promise
   const current = session(vu);
   current.postedJobId = undefined;
   const word = pick(SEARCH_WORDS)!;
-  const started = await api<{ job: { id: string }; payment: { paymentIntentId: string; clientSecret: string } }>(vu, events, 'post_job', 'POST', '/jobs', {
-    title: `Load test ${word} job`,
-    description: `A ${word} job posted by npm run load.`,
-    address: { street: '1 Main St', city: 'Austin', state: 'TX' },
-    payment: 5000,
-    category: 'Other',
-    date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-    duration: '1 hour',
-  });
+  const started = await api<JobPaymentStart>(vu, events, 'post_job', 'POST', '/jobs', jobRequest(`Load test ${word} job`, `A ${word} job posted by npm run load.`));
   if (started.status !== 201 || !started.body) return;
-  const { paymentIntentId, clientSecret } = started.body.payment;
   const { stripeApiUrl, stripePublishableKey } = await settings();
-  const card = await timed<{ status?: string }>(events, 'card_confirm', `${stripeApiUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${stripePublishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_secret: clientSecret, payment_method: 'pm_card_visa' }),
-  });
+  const confirmation = testCardConfirmation(stripeApiUrl, stripePublishableKey, started.body.payment);
+  const card = await timed<{ status?: string }>(events, 'card_confirm', confirmation.url, confirmation.init);
   if (card.body?.status !== 'succeeded') return;
-  const confirmed = await api(vu, events, 'payment_confirm', 'POST', '/payments/confirm', { paymentIntentId });
+  const confirmed = await api(vu, events, 'payment_confirm', 'POST', '/payments/confirm', { paymentIntentId: started.body.payment.paymentIntentId });
   if (confirmed.status === 200) current.postedJobId = started.body.job.id;
 }
 
@@ -159,7 +149,7 @@ export async function acceptApplicant(vu: VirtualUser, events: EventEmitter): Pr
   if (!jobId) return;
   const deadline = Math.min(Date.now() + WAIT_FOR_APPLICANT_MS, (await settings()).endsAt);
   while (Date.now() < deadline) {
-    const listed = await api<{ items: Array<{ application: { workerId: string; status: string } }> }>(vu, events, 'applicants', 'GET', `/jobs/${jobId}/applications`);
+    const listed = await api<ApplicationsOfJob>(vu, events, 'applicants', 'GET', `/jobs/${jobId}/applications`);
     const pending = listed.body?.items?.find((item) => item.application.status === 'pending');
     if (pending) {
       const accepted = await api(vu, events, 'accept', 'POST', `/jobs/${jobId}/applications/${pending.application.workerId}/accept`);
@@ -177,7 +167,7 @@ export async function releaseWhenCompleted(vu: VirtualUser, events: EventEmitter
   if (!jobId) return;
   const deadline = Math.min(Date.now() + WAIT_FOR_COMPLETION_MS, (await settings()).endsAt);
   while (Date.now() < deadline) {
-    const job = await api<{ status: string }>(vu, events, 'job_status', 'GET', `/jobs/${jobId}`);
+    const job = await api<JobSummary>(vu, events, 'job_status', 'GET', `/jobs/${jobId}`);
     if (job.body?.status === 'completed') {
       await api(vu, events, 'release', 'POST', `/jobs/${jobId}/release-payment`);
       return;
@@ -196,7 +186,7 @@ export async function applyToJobs(vu: VirtualUser, events: EventEmitter): Promis
 }
 
 export async function completeAssignedJobs(vu: VirtualUser, events: EventEmitter): Promise<void> {
-  const mine = await api<{ items: Array<{ application: { status: string }; job: { id: string; status: string } }> }>(vu, events, 'my_applications', 'GET', '/me/applications');
+  const mine = await api<{ items: WorkerApplication[] }>(vu, events, 'my_applications', 'GET', '/me/applications');
   for (const { application, job } of mine.body?.items ?? []) {
     if (application.status === 'accepted' && job.status === 'assigned') await api(vu, events, 'complete', 'POST', `/jobs/${job.id}/complete`);
   }
@@ -220,8 +210,8 @@ export async function listenForChat(vu: VirtualUser, events: EventEmitter): Prom
   const { record } = session(vu).chat!;
   record.openedAt = Date.now();
   vu.ws!.on('message', (data: Buffer) => {
-    const live = JSON.parse(String(data)) as { type: string; conversationId?: string; message?: { id: string; senderId: string; createdAt: string } };
-    if (live.type !== 'chat.message' || live.conversationId !== record.conversationId || !live.message) return;
+    const live = JSON.parse(String(data)) as LiveMessage;
+    if (live.type !== 'chat.message' || live.conversationId !== record.conversationId) return;
     record.received[live.message.id] = (record.received[live.message.id] ?? 0) + 1;
     if (live.message.senderId !== record.userId) {
       events.emit('counter', 'chat.pushes_received', 1);

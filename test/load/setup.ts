@@ -11,6 +11,7 @@ import { SIGN_UP_ROLE_METADATA, type Role } from '../../shared/roles.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import type { ChatSeat, LoadUser } from './protocol.js';
+import { jobRequest, testCardConfirmation } from './requests.js';
 
 /** The page origin the browser sends; the onboarding link returns to it. */
 const APP_ORIGIN = 'http://127.0.0.1:5173';
@@ -107,20 +108,9 @@ export function localSetup(config: RuntimeConfig) {
 
   /** A paid job of the poster's, opened as the web app opens it (the card step with the publishable key). */
   async function postPaidJob(poster: SignedInUser): Promise<string> {
-    const started = await call<JobPaymentStart>(poster, 'POST', '/jobs', {
-      title: 'Load test chat job',
-      description: 'A job the load test chats about.',
-      address: { street: '1 Main St', city: 'Austin', state: 'TX' },
-      payment: 5000,
-      category: 'Other',
-      date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-      duration: '1 hour',
-    });
-    const confirmed = await fetch(`${stripe.simulatorUrl}/v1/payment_intents/${started.payment.paymentIntentId}/confirm`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${stripe.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_secret: started.payment.clientSecret, payment_method: 'pm_card_visa' }),
-    });
+    const started = await call<JobPaymentStart>(poster, 'POST', '/jobs', jobRequest('Load test chat job', 'A job the load test chats about.'));
+    const card = testCardConfirmation(stripe.simulatorUrl!, stripe.publishableKey, started.payment);
+    const confirmed = await fetch(card.url, card.init);
     if (!confirmed.ok) throw new Error(`setup: the card step answered ${confirmed.status}`);
     await call(poster, 'POST', '/payments/confirm', { paymentIntentId: started.payment.paymentIntentId });
     return started.job.id;
