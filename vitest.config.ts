@@ -11,7 +11,8 @@ export default defineConfig({
     // (test/support/local-stack.ts).
     pool: 'forks',
     env: { LOG_LEVEL: 'warn' },
-    testTimeout: 30_000,
+    // A hang guard, not a budget: a busy CI machine runs a first test (every function cold) far slower than a quiet one.
+    testTimeout: 60_000,
     hookTimeout: 90_000,
   },
 });

@@ -474,6 +474,12 @@ export const EVENT_RULES = {
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
+  payoutSettled: {
+    description: "Records whether a worker's Instant Payout reached their card (payout.paid) or failed (payout.failed, with the worker's notification)",
+    pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payout.paid', 'payout.failed'] },
+    entry: 'functions/events/payout-settled.ts',
+    capabilities: ['table:read', 'table:write'],
+  },
   refundJobPayment: {
     description: 'Refunds the poster when a paid job is deleted while open, or cancelled while assigned',
     pattern: {

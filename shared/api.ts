@@ -155,6 +155,10 @@ export const NOTIFICATION_TYPES = [
   'job_moderated',
   /** Chat messages came while the recipient had no open connection: one per conversation per quiet period (issue 25). */
   'new_message',
+  /** A worker applied to the poster's job (issue 25). */
+  'new_applicant',
+  /** A worker's Instant Payout failed after Stripe took it (payout.failed); the money is back in their balance. */
+  'payout_failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -7,6 +7,12 @@ import { ROLE_HOME } from './roles.js';
 export const MESSAGES_PATH = '/real-time-messages';
 export const EARNINGS_PATH = '/worker-earnings';
 
+/** The job page's query parameter that opens one of its tabs (the poster's applicants: `applications`). */
+export const JOB_TAB_PARAM = 'tab';
+
+/** A job's page with its Applications tab open (the poster's view). */
+export const jobApplicantsPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}?${JOB_TAB_PARAM}=applications`;
+
 /** The dashboards' query parameter that opens one dispute's thread in the disputes panel. */
 export const OPEN_DISPUTE_PARAM = 'dispute';
 

@@ -226,6 +226,11 @@ export const MSG = {
     stripeUnavailable: 'Payouts are temporarily unavailable. Please try again in a moment.',
     invalidAmount: 'The payout must be an amount in cents',
     invalidKey: 'A request key of 8 to 64 letters, digits or dashes is required',
+    failedTitle: 'Instant payout failed', // ours
+    failedNoReason: 'Stripe gave no reason.', // ours
+    failedMessage: (amount: string, reason: string) => `Your instant payout of ${amount} could not be sent to your card: ${reason} The money is back in your balance.`, // ours
+    historyFailed: (reason: string) => `, failed: ${reason}`, // ours
+    historyInProgress: ', in progress', // ours
   },
   /** Ours: tips (docs/decisions.md "Tips"). */
   tips: {
@@ -297,6 +302,8 @@ export const MSG = {
     awayMessagesTitle: 'New messages while you were away', // ours
     awayMessagesMessage: (name: string, title: string) => `${name} sent you messages about "${title}". Open the conversation to read and reply.`, // ours
     questionMessage: (workerName: string, title: string) => `${workerName} has a question about "${title}".`, // ours
+    newApplicantTitle: 'New applicant', // ours
+    newApplicantMessage: (workerName: string, title: string) => `${workerName} applied to "${title}". Review the applicants to accept one.`, // ours
   },
   /** Spec 2 §8 "Reviews". */
   reviews: {

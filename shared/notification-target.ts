@@ -1,19 +1,20 @@
 import type { AppNotification } from './api.js';
-import { EARNINGS_PATH, MESSAGES_PATH, OPEN_DISPUTE_PARAM, adminTabPath } from './app-paths.js';
+import { EARNINGS_PATH, MESSAGES_PATH, OPEN_DISPUTE_PARAM, adminTabPath, jobApplicantsPath } from './app-paths.js';
 import { ROLE_HOME, type Role } from './roles.js';
 
 /**
  * Where opening a notification leads (issue 25): to what it is about, not always its job. A
  * worker's question and messages that came while away open the conversation, a dispute update
  * the dispute's thread (on the party's dashboard; the admin's disputes tab), a released payment
- * the worker's earnings; the rest open their job, or the list when they have none. The bell and
- * the page navigate here; a web push opens it (the server puts it in the push's payload), and
- * emails link to it.
+ * or a failed payout the worker's earnings, a new applicant the job's Applications tab; the rest
+ * open their job, or the list when they have none. The bell and the page navigate here; a web
+ * push opens it (the server puts it in the push's payload), and emails link to it.
  */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'jobId' | 'metadata'>, role: Role | undefined): string {
   const { conversation_id: conversationId, disputeId } = notification.metadata;
   if ((notification.type === 'worker_question' || notification.type === 'new_message') && conversationId) return `${MESSAGES_PATH}/${encodeURIComponent(conversationId)}`;
-  if (notification.type === 'payment_released') return EARNINGS_PATH;
+  if (notification.type === 'payment_released' || notification.type === 'payout_failed') return EARNINGS_PATH;
+  if (notification.type === 'new_applicant' && notification.jobId) return jobApplicantsPath(notification.jobId);
   if (notification.type === 'dispute_update' && disputeId && role) {
     return role === 'admin' ? adminTabPath('disputes') : `${ROLE_HOME[role]}?${OPEN_DISPUTE_PARAM}=${encodeURIComponent(disputeId)}`;
   }

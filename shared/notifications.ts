@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   application_accepted: 'You were hired for a job',
   job_moderated: 'An admin cancelled or removed your job',
   new_message: 'New chat messages while you are away',
+  new_applicant: 'A worker applied to your job',
+  payout_failed: 'An instant payout to your card failed',
 };
 
 /**

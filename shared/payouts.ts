@@ -21,13 +21,19 @@ export function cashOutOf(balance: number): { amount: number; fee: number } | nu
   return amount > 0 ? { amount, fee: instantPayoutFee(amount) } : null;
 }
 
-/** An Instant Payout as the worker's payment records keep it. */
+/**
+ * An Instant Payout as the worker's payment records keep it: `pending` from the request until
+ * Stripe reports it reached the card (`paid`, payout.paid) or not (`failed`, payout.failed, the
+ * money back in the balance).
+ */
 export interface InstantPayout {
   /** The client's idempotency key of the request that made it. */
   requestKey: string;
   amount: number;
   fee: number;
-  status: 'pending' | 'paid';
+  status: 'pending' | 'paid' | 'failed';
+  /** Stripe's reason, when it failed. */
+  failureMessage?: string;
   createdAt: string;
 }
 

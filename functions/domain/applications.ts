@@ -75,10 +75,23 @@ function applicationRefusal(job: JobItem, workerId: string): HttpError | undefin
   return undefined;
 }
 
+/** The poster's notice of a new applicant (issue 25), leading to the job's applicants. */
+function newApplicantNotice(job: JobItem, worker: ProfileItem): StoredNotification {
+  return notificationItem({
+    userId: job.posterId,
+    jobId: job.id,
+    type: 'new_applicant',
+    title: MSG.applications.newApplicantTitle,
+    message: MSG.applications.newApplicantMessage(worker.name, job.title),
+    metadata: { worker_id: worker.id, worker_name: worker.name, jobTitle: job.title },
+  });
+}
+
 /**
  * A worker applies (spec 2 §4, §5): one transaction puts the application, on a key that exists
  * once per worker and job, and counts it on the job, on condition that the job is open, not
- * the worker's own and has fewer than 4 pending. A refused transaction is explained from a
+ * the worker's own and has fewer than 4 pending, and tells the poster (so a refused or repeated
+ * application tells nobody). A refused transaction is explained from a
  * fresh read; if that read shows nothing in the way, the state moved and it runs again.
  */
 export async function applyToJob(jobId: string, worker: ProfileItem, message: string | null): Promise<Application> {
@@ -116,6 +129,7 @@ export async function applyToJob(jobId: string, worker: ProfileItem, message: st
           },
         },
         applicationsChanged(job, 1),
+        ...notificationWrites(newApplicantNotice(job, worker)),
       ]);
     } catch (error) {
       if (error instanceof TransactionRefused && error.failed(0)) throw conflict(MSG.applications.alreadyApplied);

@@ -1,22 +1,38 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
+import { formatCents } from '../../shared/money.js';
 import { cashOutOf, type InstantPayout, type InstantPayoutAvailability } from '../../shared/payouts.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { conflict, forbidden, HttpError } from '../lib/errors.js';
 import { isStripeError } from '../lib/stripe-errors.js';
 import { stripe } from '../lib/stripe.js';
-import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
+import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { adminActionPut, SYSTEM_ACTOR } from './admin-actions.js';
+import { notificationItem, notificationWrites } from './notifications.js';
 import { isPaymentAccountComplete } from './payment-accounts.js';
 import { getProfile, type ProfileItem } from './profiles.js';
 
-/** The payout as stored (keys.instantPayout): claimed `pending` before Stripe is called, `paid` once Stripe made it. */
+/**
+ * The payout as stored (keys.instantPayout): claimed `pending` before Stripe is called, with
+ * Stripe's payout id and fee once Stripe made it, `paid` or `failed` when Stripe's webhook says
+ * how it ended (in either order with the request's own write).
+ */
 interface InstantPayoutItem extends InstantPayout {
   workerId: string;
   payoutId?: string;
 }
+
+/** What the worker sees of a stored payout. */
+const toInstantPayout = ({ requestKey, amount, fee, status, failureMessage, createdAt }: InstantPayoutItem): InstantPayout => ({
+  requestKey,
+  amount,
+  fee,
+  status,
+  ...(failureMessage ? { failureMessage } : {}),
+  createdAt,
+});
 
 /** A worker with a complete payment account: only they may cash out, from their own account. */
 async function payoutWorker(userId: string): Promise<ProfileItem & { stripeAccountId: string }> {
@@ -46,9 +62,7 @@ async function listInstantPayouts(workerId: string): Promise<InstantPayout[]> {
       ExpressionAttributeValues: { ':pk': keys.userPartition(workerId), ':prefix': keys.instantPayoutPrefix() },
     }),
   );
-  return (Items as InstantPayoutItem[])
-    .map(({ requestKey, amount, fee, status, createdAt }) => ({ requestKey, amount, fee, status, createdAt }))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (Items as InstantPayoutItem[]).map(toInstantPayout).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /**
@@ -100,13 +114,14 @@ async function claimPayout(workerId: string, requestKey: string, amount: number)
  * POST /me/payouts/instant: an Instant Payout of the worker's connected account to its debit
  * card, through Stripe's payouts API as that account (`method: 'instant'`); Stripe checks the
  * card and that amount and fee fit the instant-available balance. Exactly once per request key:
- * one claim, one Stripe payout by its idempotency key, and the settling transaction (the
- * payment record to `paid` with Stripe's fee, and the audit entry) happens once.
+ * one claim, one Stripe payout by its idempotency key, and the recording transaction (Stripe's
+ * payout id and fee on the record, and the audit entry) happens once. The payout stays
+ * `pending` until Stripe's payout.paid or payout.failed (settleInstantPayout).
  */
 export async function requestInstantPayout(userId: string, amount: number, requestKey: string): Promise<InstantPayout> {
   const worker = await payoutWorker(userId);
   const claim = await claimPayout(userId, requestKey, amount);
-  if (claim.status === 'paid') return claim;
+  if (claim.payoutId) return toInstantPayout(claim);
   const payout = await (await stripe()).payouts
     .create(
       { amount, currency: 'usd', method: 'instant', metadata: { workerId: userId, requestKey }, expand: ['balance_transaction'] },
@@ -115,24 +130,25 @@ export async function requestInstantPayout(userId: string, amount: number, reque
     .catch(payoutError);
   const transaction = payout.balance_transaction;
   const fee = transaction && typeof transaction === 'object' ? transaction.fee : 0;
-  await retryLostRaces(() => settlePayout(userId, requestKey, amount, payout.id, fee));
+  await retryLostRaces(() => recordPayout(userId, requestKey, amount, payout.id, fee));
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.instantPayout(userId, requestKey), ConsistentRead: true }));
-  const settled = Item as InstantPayoutItem;
-  return { requestKey, amount, fee: settled.fee, status: settled.status, createdAt: settled.createdAt };
+  return toInstantPayout(Item as InstantPayoutItem);
 }
 
-/** The pending record to `paid` with Stripe's fee, and its audit entry, in one transaction; once. */
-async function settlePayout(userId: string, requestKey: string, amount: number, payoutId: string, fee: number): Promise<void> {
+/**
+ * Stripe's payout id and fee on the record, and its audit entry, in one transaction; once. The
+ * status is left alone: Stripe's webhook may have told how the payout ended already.
+ */
+async function recordPayout(userId: string, requestKey: string, amount: number, payoutId: string, fee: number): Promise<void> {
   try {
     await transactWrite([
       {
         Update: {
           TableName: tableName(),
           Key: keys.instantPayout(userId, requestKey),
-          UpdateExpression: 'SET #status = :paid, fee = :fee, payoutId = :payout',
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':paid': 'paid', ':pending': 'pending', ':fee': fee, ':payout': payoutId },
+          UpdateExpression: 'SET fee = :fee, payoutId = :payout',
+          ConditionExpression: 'attribute_not_exists(payoutId)',
+          ExpressionAttributeValues: { ':fee': fee, ':payout': payoutId },
         },
       },
       adminActionPut({
@@ -145,7 +161,59 @@ async function settlePayout(userId: string, requestKey: string, amount: number, 
       }),
     ]);
   } catch (error) {
-    // A concurrent request with the same key settled it first.
+    // A concurrent request with the same key recorded it first.
     if (!(error instanceof TransactionRefused)) throw error;
   }
+}
+
+/**
+ * Stripe's payout.paid or payout.failed of a worker's Instant Payout (its metadata names the
+ * worker and the request): the record turns `paid`, or `failed` with Stripe's reason and the
+ * worker's notification in the same transaction. Each is conditional on the status it leaves
+ * (a payout reported paid may still fail later, as Stripe warns; a failure is final), so a
+ * redelivered or late event changes nothing and the worker is told once. Payouts that are not
+ * the product's (the account's automatic standard payouts) are left alone.
+ */
+export async function settleInstantPayout(payout: Stripe.Payout): Promise<'paid' | 'failed' | 'unchanged' | 'not ours'> {
+  const { workerId, requestKey } = payout.metadata ?? {};
+  if (payout.method !== 'instant' || !workerId || !requestKey || (payout.status !== 'paid' && payout.status !== 'failed')) return 'not ours';
+  // The request's own write (recordPayout) may hold the record at the same moment: a lost race runs again.
+  return retryLostRaces(async () => {
+    try {
+      await transactWrite(payout.status === 'paid' ? [payoutOutcome(payout, workerId, requestKey)] : payoutFailure(payout, workerId, requestKey));
+      return payout.status === 'paid' ? 'paid' : 'failed';
+    } catch (error) {
+      if (error instanceof TransactionRefused) return 'unchanged';
+      throw error;
+    }
+  });
+}
+
+/** The record's `pending -> paid`, or `-> failed` (from pending or paid) with Stripe's reason. */
+function payoutOutcome(payout: Stripe.Payout, workerId: string, requestKey: string, failureMessage?: string): TransactItem {
+  const failed = failureMessage !== undefined;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.instantPayout(workerId, requestKey),
+      UpdateExpression: failed ? 'SET #status = :to, failureMessage = :reason' : 'SET #status = :to',
+      ConditionExpression: failed ? 'amount = :amount AND #status <> :to' : 'amount = :amount AND #status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: failed ? { ':to': 'failed', ':reason': failureMessage, ':amount': payout.amount } : { ':to': 'paid', ':pending': 'pending', ':amount': payout.amount },
+    },
+  };
+}
+
+/** A failed payout: the record and the worker's notification, together. */
+function payoutFailure(payout: Stripe.Payout, workerId: string, requestKey: string): TransactItem[] {
+  const failureMessage = payout.failure_message ?? MSG.payouts.failedNoReason;
+  const notice = notificationItem({
+    userId: workerId,
+    jobId: null,
+    type: 'payout_failed',
+    title: MSG.payouts.failedTitle,
+    message: MSG.payouts.failedMessage(formatCents(payout.amount), failureMessage),
+    metadata: { payoutId: payout.id, requestKey },
+  });
+  return [payoutOutcome(payout, workerId, requestKey, failureMessage), ...notificationWrites(notice)];
 }

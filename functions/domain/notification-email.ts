@@ -21,6 +21,8 @@ const EMAIL_TEMPLATES: Record<NotificationType, { action: string }> = {
   application_accepted: { action: 'View the job' },
   job_moderated: { action: 'View the job' },
   new_message: { action: 'Open the conversation' },
+  new_applicant: { action: 'Review the applicants' },
+  payout_failed: { action: 'View your earnings' },
 };
 
 export interface EmailLinks {

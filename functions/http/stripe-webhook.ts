@@ -27,7 +27,8 @@ async function receive({ event, rawBody }: HttpRequest, secret: keyof Pick<Strip
 /**
  * Stripe's two webhook endpoints, each with its own signing secret: the account's endpoint
  * receives the platform's own events (payments, refunds, transfers); the Connect endpoint
- * receives events of connected accounts (`account.updated`), which Stripe sends nowhere else.
+ * receives events of connected accounts (`account.updated`, their payouts' `payout.paid` and
+ * `payout.failed`), which Stripe sends nowhere else.
  */
 export const handler = routeGroup('stripeWebhook', {
   'POST /webhooks/stripe': async (request) => receive(request, 'webhookSecret'),

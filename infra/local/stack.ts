@@ -109,7 +109,7 @@ export interface LocalStackOptions {
   autoReleaseSeconds?: number;
   /** How long after a release a job's hidden reviews are published; unset, REVIEW_PUBLICATION_SECONDS from the environment or 7 days. */
   reviewPublicationSeconds?: number;
-  /** How long the live feed gathers changes of one job into one push; unset, LIVE_COALESCING_SECONDS from the environment or 1 s. */
+  /** How long the live feed gathers changes of one job into one push (0: none); unset, LIVE_COALESCING_SECONDS from the environment or 1 s. */
   liveCoalescingSeconds?: number;
   /** Each client's budget per minute (shared/limits.ts `clientWrites`, `clientConnects`); tests lower it, or lift it with Infinity. */
   clientBudgetPerMinute?: number;
@@ -344,7 +344,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const apiPort = await port('api');
     const autoReleaseSeconds = options.autoReleaseSeconds ? String(options.autoReleaseSeconds) : process.env[ENV.autoReleaseSeconds];
     const reviewPublicationSeconds = options.reviewPublicationSeconds ? String(options.reviewPublicationSeconds) : process.env[ENV.reviewPublicationSeconds];
-    const liveCoalescingSeconds = options.liveCoalescingSeconds ? String(options.liveCoalescingSeconds) : process.env[ENV.liveCoalescingSeconds];
+    const liveCoalescingSeconds = options.liveCoalescingSeconds !== undefined ? String(options.liveCoalescingSeconds) : process.env[ENV.liveCoalescingSeconds];
     const proxiedQueueUrl = (name: string) => new URL(new URL(queues.queueUrls[name]!).pathname, endpoints.sqs).href;
     const jobFeedQueueUrl = proxiedQueueUrl('jobFeedShard');
     // What each declared variable is locally: its value, the local-only variables that stand

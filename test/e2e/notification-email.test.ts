@@ -17,17 +17,21 @@ const mailsTo = async (email: string) => (await (await fetch(`${inject('mailboxU
 describe('notification email in a browser (issue 25)', () => {
   const browser = useBrowser();
 
-  it('emails the worker a poster accepts within seconds, and the email unsubscribes from that type alone without signing in', async () => {
+  it("leads the poster from a new applicant's notification to the applicants, emails the worker they accept within seconds, and the email unsubscribes from that type alone without signing in", async () => {
     const title = `Hang three shelves ${randomUUID().slice(0, 6)}`;
     const [posterToken, workerToken] = await Promise.all([idTokenOf('omar@oddjobs.test'), idTokenOf(WORKER.email)]);
     const job = await postPaidJob(posterToken, title);
     await callApi('POST', `/jobs/${job.id}/applications`, workerToken, { message: 'I have a drill and a level.' });
 
-    // The poster accepts in the browser.
+    // The poster opens the new applicant's notification, which shows the job's applicants, and accepts.
     const posterContext = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const poster = await signedInPage(posterContext, 'omar@oddjobs.test');
-    await poster.goto(webUrl(`/jobs/${job.id}`));
-    await poster.getByRole('tab', { name: /^Applications/ }).click();
+    await poster.goto(webUrl('/notifications'));
+    const notice = poster.getByRole('button').filter({ hasText: MSG.applications.newApplicantMessage(WORKER.name, title) });
+    await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
+    await notice.click();
+    await poster.waitForURL(webUrl(`/jobs/${job.id}?tab=applications`));
+    await expect.poll(() => poster.getByRole('tab', { name: /^Applications/ }).getAttribute('aria-selected')).toBe('true');
     await poster.getByRole('button', { name: `Accept ${WORKER.name}` }).click();
     await expect.poll(toastShown(poster, MSG.applications.accepted)).toBe(1);
     await posterContext.close();

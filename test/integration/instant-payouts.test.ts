@@ -1,16 +1,20 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import type { AppNotification } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { formatCents } from '../../shared/money.js';
 import type { InstantPayout, InstantPayoutAvailability } from '../../shared/payouts.js';
 import { keys } from '../../functions/table.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
-import { connectPaymentAccount, stripeOf } from '../support/payments.js';
+import type { OnboardingFinish } from '../../infra/local/stripe-simulator/onboarding.js';
+import { connectPaymentAccount, settle, stripeOf } from '../support/payments.js';
 
 describe('instant payouts: a worker cashes out to a debit card that takes them, once per request', () => {
   const stack = useLocalStack();
 
-  /** A worker whose Stripe account received `cents` by a transfer, paying out to a card with or without Instant Payouts. */
-  async function paidWorker(cents: number, finish: 'complete' | 'complete-without-instant' = 'complete'): Promise<{ worker: TestUser; accountId: string }> {
+  /** A worker whose Stripe account received `cents` by a transfer, paying out to a card with or without Instant Payouts (or whose payouts fail). */
+  async function paidWorker(cents: number, finish: OnboardingFinish = 'complete'): Promise<{ worker: TestUser; accountId: string }> {
     const worker = await createUser(stack(), { role: 'worker' });
     await connectPaymentAccount(stack(), worker, finish);
     const stripe = stripeOf(stack());
@@ -32,10 +36,13 @@ describe('instant payouts: a worker cashes out to a debit card that takes them, 
 
     const key = 'cash-out-0001';
     const answers = await Promise.all([cashOut(worker, 4926, key), cashOut(worker, 4926, key)]);
+    // Pending until Stripe's payout.paid, which may have come already.
+    const answered = { requestKey: key, amount: 4926, fee: 74, status: expect.stringMatching(/^(pending|paid)$/), createdAt: expect.any(String) };
     expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
-      [200, { requestKey: key, amount: 4926, fee: 74, status: 'paid', createdAt: expect.any(String) }],
-      [200, { requestKey: key, amount: 4926, fee: 74, status: 'paid', createdAt: expect.any(String) }],
+      [200, answered],
+      [200, answered],
     ]);
+    await settle(stack());
     expect(await cashOut(worker, 4926, key)).toMatchObject({ status: 200, body: { status: 'paid', fee: 74 } });
     const payouts = stack()
       .stripe.events()
@@ -52,6 +59,31 @@ describe('instant payouts: a worker cashes out to a debit card that takes them, 
     // Nothing left: another request is refused by Stripe's balance check, the same key with another amount by ours.
     expect(await cashOut(worker, 100, 'cash-out-0002')).toEqual({ status: 409, body: { error: MSG.payouts.overBalance } });
     expect(await cashOut(worker, 100, key)).toEqual({ status: 409, body: { error: MSG.payouts.otherAmountInProgress } });
+  }, 120_000);
+
+  it("records a payout that fails after Stripe took it with Stripe's reason, tells the worker once, and leaves the money cashable again", async () => {
+    const { worker, accountId } = await paidWorker(2000, 'complete-failing-payouts');
+    const { cashOut: offer, cardLast4 } = (await availability(worker)).body;
+    expect({ cardLast4, offer }).toEqual({ cardLast4: '5572', offer: { amount: 1950, fee: 50 } });
+    expect((await cashOut(worker, 1950, 'failing-0001')).status).toBe(200);
+    await settle(stack());
+
+    const [failed, ...more] = stack()
+      .stripe.events()
+      .filter((event) => event.type === 'payout.failed' && event.account === accountId);
+    expect(more).toEqual([]);
+    const reason = (failed!.data.object as Stripe.Payout).failure_message!;
+    expect(reason.length).toBeGreaterThan(0);
+    const after = (await availability(worker)).body;
+    expect(after).toMatchObject({ instantAvailable: 2000, payouts: [{ requestKey: 'failing-0001', amount: 1950, status: 'failed', failureMessage: reason }] });
+    const told = async () => (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: worker.idToken })).body.items.filter((n) => n.type === 'payout_failed');
+    expect(await told()).toMatchObject([{ title: MSG.payouts.failedTitle, message: MSG.payouts.failedMessage(formatCents(1950), reason) }]);
+
+    // Stripe sends it again (a retry, the dashboard's resend): nothing changes, nobody is told twice.
+    await stack().stripe.redeliver(failed!.id);
+    await settle(stack());
+    expect(await told()).toHaveLength(1);
+    expect((await availability(worker)).body.payouts).toEqual(after.payouts);
   }, 120_000);
 
   it('refuses a card without Instant Payouts, a poster, and malformed requests', async () => {

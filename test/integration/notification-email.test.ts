@@ -50,8 +50,35 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     expect(email!.html).toContain(`href="${jobUrl}"`);
     expect(email!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(email!.headers!['List-Unsubscribe']).toMatch(new RegExp(`^<${stack().urls.api}/unsubscribe\\?token=[\\w.%-]+>$`));
-    // The poster's notification of nothing by email: none of theirs came.
-    expect(emailsTo(poster)).toEqual([]);
+    // The poster's only email is the application's; nothing of the acceptance went to them.
+    expect(emailsTo(poster).map((mail) => mail.subject)).toEqual([MSG.applications.newApplicantTitle]);
+  });
+
+  it("emails the poster once per application, linking to the job's applicants, unless they turned that email off", async () => {
+    const [poster, first, second] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker'), createReadyUser(stack(), 'worker')]);
+    const job = await postOpenJob(stack(), poster);
+    const apply = (worker: TestUser) => api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: worker.idToken, body: {} });
+    expect((await Promise.all([apply(first), apply(first)])).map((answer) => answer.status).sort()).toEqual([201, 409]);
+    await settle(stack());
+
+    const [notice, ...otherNotices] = (await notificationsOf(poster)).filter((notification) => notification.type === 'new_applicant');
+    expect(otherNotices).toEqual([]);
+    expect(notice).toMatchObject({ jobId: job.id, title: MSG.applications.newApplicantTitle, metadata: { worker_id: first.userId } });
+    const [email, ...more] = emailsTo(poster);
+    expect(more).toEqual([]);
+    expect(email).toMatchObject({ to: poster.email, subject: MSG.applications.newApplicantTitle });
+    const applicantsUrl = `http://127.0.0.1:5173/jobs/${job.id}?tab=applications`;
+    expect(email!.text).toContain(notice!.message);
+    expect(email!.text).toContain(`Review the applicants: ${applicantsUrl}`);
+    expect(email!.html).toContain(`href="${applicantsUrl}"`);
+    expect(email!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+    // Email off for applicants: the next one is in the app only.
+    await savePreferences(poster, { channels: { ...channelsWithDefaults(undefined), new_applicant: { inApp: true, email: false, push: false } } });
+    expect((await apply(second)).status).toBe(201);
+    await settle(stack());
+    expect((await notificationsOf(poster)).filter((notification) => notification.type === 'new_applicant')).toHaveLength(2);
+    expect(emailsTo(poster)).toHaveLength(1);
   });
 
   it('sends a notification once however often its message comes (a retried or duplicated queue message)', async () => {

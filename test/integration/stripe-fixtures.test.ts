@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeSimulator, type StripeSimulator } from '../../infra/local/stripe-simulator.js';
+import type { OnboardingFinish } from '../../infra/local/stripe-simulator/onboarding.js';
 
 /**
  * The Stripe simulator stays a faithful subset of Stripe (issue 22).
@@ -50,7 +51,7 @@ const PRODUCT_READS: Record<string, string[]> = {
   account_link: ['url'],
   event: ['id', 'type', 'data'],
   balance: ['available', 'pending'],
-  payout: ['id', 'amount', 'balance_transaction'],
+  payout: ['id', 'amount', 'balance_transaction', 'method', 'metadata', 'status', 'failure_message'],
 };
 
 /** Paths (resource.field.field) that Stripe returns but its example leaves out, with why each is Stripe's. */
@@ -158,7 +159,7 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
   afterAll(() => simulator?.close());
 
   /** A connected account through the simulator's onboarding page, finished by one of its buttons; with $10 transferred to it. */
-  async function onboardedAccount(finish: 'complete' | 'complete-without-instant'): Promise<string> {
+  async function onboardedAccount(finish: OnboardingFinish): Promise<string> {
     const account = await stripe.accounts.create({ type: 'express', country: 'US', capabilities: { transfers: { requested: true } } });
     const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost/r', return_url: 'http://localhost/done' });
     await fetch(`${link.url}/${finish}`, { method: 'POST', redirect: 'manual' });
@@ -223,10 +224,17 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     const payout = await call('POST', '/v1/payouts', { amount: '500', currency: 'usd', method: 'instant' }, asWorker);
     expectFaithful(payout.body);
     expectFaithful((await call('GET', `/v1/payouts/${payout.body.id as string}`, { 'expand[]': 'balance_transaction' }, asWorker)).body);
+    // A payout to the card whose payouts fail: failed, with the balance transaction that returned its funds.
+    const failing = { 'stripe-account': await onboardedAccount('complete-failing-payouts') };
+    const failed = (await call('POST', '/v1/payouts', { amount: '500', currency: 'usd', method: 'instant' }, failing)).body;
+    const afterFailure = (await call('GET', `/v1/payouts/${failed.id as string}`, {}, failing)).body;
+    expect(afterFailure).toMatchObject({ status: 'failed', failure_code: 'could_not_process', failure_message: expect.any(String) });
+    expectFaithful(afterFailure);
+    expectFaithful((await call('GET', `/v1/balance_transactions/${afterFailure.failure_balance_transaction as string}`, {}, failing)).body);
 
     const events = simulator.events();
     expect(new Set(events.map((event) => event.type))).toEqual(
-      new Set(['account.updated', 'customer.created', 'payment_intent.requires_action', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'refund.created', 'charge.refunded', 'payout.created']),
+      new Set(['account.updated', 'customer.created', 'payment_intent.requires_action', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'refund.created', 'charge.refunded', 'payout.created', 'payout.paid', 'payout.failed']),
     );
     for (const event of events) expectFaithful((await call('GET', `/v1/events/${event.id}`)).body);
     expect(Object.keys(NOT_IN_EXAMPLE).filter((path) => !exceptionsUsed.has(path))).toEqual([]);

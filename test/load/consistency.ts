@@ -26,7 +26,8 @@ export interface ConsistencyFacts {
   transfers: Record<string, string[]>;
   applications: Array<{ jobId: string; workerId: string; status: string }>;
   messages: Array<{ conversationId: string; id: string; senderId: string; createdAt: string }>;
-  notifications: Array<{ userId: string; jobId: string | null; type: string; conversationId?: string }>;
+  /** With what tells one event of a type from another on the same job: its conversation, or the worker it is about. */
+  notifications: Array<{ userId: string; jobId: string | null; type: string; conversationId?: string; workerId?: string }>;
   sockets: SocketRecord[];
 }
 
@@ -97,12 +98,21 @@ export function checkConsistency(facts: ConsistencyFacts): Finding[] {
     for (const message of due) if (!socket.received[message.id]) lost(`message ${message.id}: never pushed to the open socket of ${socket.userId}`);
   }
 
-  // Notifications: one per event (a user, a type, a job, a conversation).
+  // Notifications: one per event (a user, a type, a job, a conversation or the worker it is about).
   const notifications = facts.notifications.filter((notification) => !REPEATING_NOTIFICATIONS.has(notification.type));
-  for (const [event, count] of countBy(notifications, (n) => `${n.type} for ${n.userId} on job ${n.jobId ?? '-'}${n.conversationId ? ` conversation ${n.conversationId}` : ''}`)) {
+  const eventOf = (n: ConsistencyFacts['notifications'][number]) =>
+    `${n.type} for ${n.userId} on job ${n.jobId ?? '-'}${n.conversationId ? ` conversation ${n.conversationId}` : ''}${n.workerId ? ` about ${n.workerId}` : ''}`;
+  for (const [event, count] of countBy(notifications, eventOf)) {
     if (count > 1) doubled(`notification ${event}: written ${count} times`);
   }
   const notified = new Set(notifications.map((n) => `${n.type}|${n.userId}|${n.jobId}`));
+  const posterOf = new Map(facts.jobs.map((job) => [job.id, job.posterId]));
+  const applicantsNotified = new Set(notifications.filter((n) => n.type === 'new_applicant').map((n) => `${n.jobId}|${n.workerId}`));
+  for (const application of facts.applications) {
+    if (!applicantsNotified.has(`${application.jobId}|${application.workerId}`)) {
+      lost(`notification new_applicant for ${posterOf.get(application.jobId)} on job ${application.jobId} about ${application.workerId}`);
+    }
+  }
   const accepted = facts.applications.filter((application) => application.status === 'accepted');
   for (const application of accepted) {
     if (!notified.has(`application_accepted|${application.workerId}|${application.jobId}`)) lost(`notification application_accepted for ${application.workerId} on job ${application.jobId}`);
@@ -180,6 +190,7 @@ export async function gatherFacts(db: DynamoDBDocumentClient, tableName: string,
         jobId: (item.jobId as string | null) ?? null,
         type: String(item.notificationType),
         conversationId: (item.metadata as Record<string, string> | undefined)?.conversation_id,
+        workerId: (item.metadata as Record<string, string> | undefined)?.worker_id,
       })),
     sockets,
   };

@@ -32,6 +32,9 @@ export function useLocalStack(options: Pick<LocalStackOptions, 'webSocketLimits'
       ports: RANDOM_PORTS,
       dynamoDbEndpoint: dynamodb.endpoint,
       tableName: `test-${randomUUID()}`,
+      // Every stack-wide settle (events.idle()) would wait out the live feed's coalescing window;
+      // only the tests of coalescing open one (live-subscriptions.test.ts).
+      liveCoalescingSeconds: 0,
       ...options,
     });
   });

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
 import type { PaymentAccount } from '../../shared/payments.js';
 import { LOCAL_STRIPE_KEYS, type LocalStack } from '../../infra/local/stack.js';
+import type { OnboardingFinish } from '../../infra/local/stripe-simulator/onboarding.js';
 import { api, createUser, type TestUser } from './local-stack.js';
 
 /** The page origin the browser would send; Stripe's return URLs are built on it. */
@@ -22,9 +23,10 @@ export async function settle(stack: LocalStack): Promise<void> {
 
 /**
  * Connects the user's payment account and completes onboarding on the simulator's page, paying
- * out to a debit card that takes Instant Payouts or (`complete-without-instant`) one that does not.
+ * out to a debit card that takes Instant Payouts, (`complete-without-instant`) one that does not,
+ * or (`complete-failing-payouts`) one whose payouts fail.
  */
-export async function connectPaymentAccount(stack: LocalStack, user: TestUser, finish: 'complete' | 'complete-without-instant' = 'complete'): Promise<PaymentAccount> {
+export async function connectPaymentAccount(stack: LocalStack, user: TestUser, finish: OnboardingFinish = 'complete'): Promise<PaymentAccount> {
   const link = await api<{ accountLinkUrl: string }>(stack, 'POST', '/payments/account', { token: user.idToken, headers: { origin: APP_ORIGIN } });
   if (link.status !== 200) throw new Error(`connect failed: ${JSON.stringify(link.body)}`);
   const completed = await fetch(`${link.body.accountLinkUrl}/${finish}`, { method: 'POST', redirect: 'manual' });

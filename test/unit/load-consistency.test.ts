@@ -30,6 +30,10 @@ function healthyRun(): ConsistencyFacts {
     ],
     notifications: [
       { userId: 'worker', jobId: 'paid-job', type: 'application_accepted' },
+      { userId: 'poster', jobId: 'paid-job', type: 'new_applicant', workerId: 'worker' },
+      { userId: 'poster', jobId: 'paid-job', type: 'new_applicant', workerId: 'other-worker' },
+      { userId: 'poster', jobId: 'open-job', type: 'new_applicant', workerId: 'worker' },
+      { userId: 'poster', jobId: 'open-job', type: 'new_applicant', workerId: 'other-worker' },
       { userId: 'other-worker', jobId: 'paid-job', type: 'application_rejected' },
       { userId: 'poster', jobId: 'paid-job', type: 'job_completed' },
       { userId: 'worker', jobId: 'paid-job', type: 'payment_released' },
@@ -82,7 +86,10 @@ describe("the load run's consistency check", () => {
 
   it('finds a job past the pending limit and a counter that disagrees with its applications', () => {
     const crowded = findings((facts) => {
-      for (const workerId of ['a', 'b', 'c']) facts.applications.push({ jobId: 'open-job', workerId, status: 'pending' });
+      for (const workerId of ['a', 'b', 'c']) {
+        facts.applications.push({ jobId: 'open-job', workerId, status: 'pending' });
+        facts.notifications.push({ userId: 'poster', jobId: 'open-job', type: 'new_applicant', workerId });
+      }
       facts.jobs[1]!.pendingApplications = 5;
     });
     expect(crowded).toEqual(['doubled: job open-job: 5 pending applications (at most 4)']);
@@ -114,8 +121,13 @@ describe("the load run's consistency check", () => {
     expect(findings((facts) => facts.notifications.push({ userId: 'worker', jobId: 'paid-job', type: 'payment_released' }))).toEqual([
       'doubled: notification payment_released for worker on job paid-job: written 2 times',
     ]);
-    expect(findings((facts) => facts.notifications.splice(0, 1))).toEqual(['lost: notification application_accepted for worker on job paid-job']);
-    expect(findings((facts) => facts.notifications.splice(2, 1))).toEqual(['lost: notification job_completed for poster on job paid-job']);
-    expect(findings((facts) => facts.notifications.splice(3, 1))).toEqual(['lost: notification payment_released for worker on job paid-job']);
+    expect(findings((facts) => facts.notifications.push({ userId: 'poster', jobId: 'open-job', type: 'new_applicant', workerId: 'worker' }))).toEqual([
+      'doubled: notification new_applicant for poster on job open-job about worker: written 2 times',
+    ]);
+    const without = (type: string) => (facts: ConsistencyFacts) => facts.notifications.splice(facts.notifications.findIndex((n) => n.type === type), 1);
+    expect(findings(without('application_accepted'))).toEqual(['lost: notification application_accepted for worker on job paid-job']);
+    expect(findings(without('job_completed'))).toEqual(['lost: notification job_completed for poster on job paid-job']);
+    expect(findings(without('payment_released'))).toEqual(['lost: notification payment_released for worker on job paid-job']);
+    expect(findings(without('new_applicant'))).toEqual(['lost: notification new_applicant for poster on job paid-job about worker']);
   });
 });

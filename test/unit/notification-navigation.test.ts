@@ -29,6 +29,11 @@ describe('every notification leads to its subject (issue 25)', () => {
     expect(notificationTarget(notification('application_accepted', at(0), { jobId: 'j-9' }), 'worker')).toBe('/jobs/j-9');
     expect(notificationTarget(notification('job_moderated', at(0), { jobId: null }), 'poster')).toBe('/notifications');
   });
+
+  it("opens a new applicant in the job's Applications tab, and a failed payout in the earnings", () => {
+    expect(notificationTarget(notification('new_applicant', at(0), { jobId: 'j 7' }), 'poster')).toBe('/jobs/j%207?tab=applications');
+    expect(notificationTarget(notification('payout_failed', at(0), { jobId: null }), 'worker')).toBe('/worker-earnings');
+  });
 });
 
 describe("the bell's notifications", () => {

@@ -35,17 +35,24 @@ export interface PayoutCard {
   brand: string;
   /** Whether it takes Instant Payouts. */
   instant: boolean;
+  /** How every payout to it fails (Stripe's failure code and its description), if it does. */
+  payoutFailure?: { code: string; message: string };
 }
 
 /**
  * The debit cards onboarding can pay out to: Stripe's Visa debit test card, which takes Instant
- * Payouts, and (the simulator's choice) its Mastercard debit test card standing for a card whose
- * bank does not.
+ * Payouts; (the simulator's choice) its Mastercard debit test card standing for a card whose
+ * bank does not; and its Visa debit test card whose payouts fail with `could_not_process`.
  */
 export const PAYOUT_CARDS = {
   instant: { number: '4000056655665556', brand: 'Visa', instant: true },
   standardOnly: { number: '5200828282828210', brand: 'MasterCard', instant: false },
+  failing: { number: '4000056655665572', brand: 'Visa', instant: true, payoutFailure: { code: 'could_not_process', message: 'The bank could not process this payout.' } },
 } as const satisfies Record<string, PayoutCard>;
+
+/** The test card an external card stands for (the simulator knows them by brand and last four digits). */
+export const payoutCardOf = (card: { brand: string; last4: string }): PayoutCard | undefined =>
+  Object.values<PayoutCard>(PAYOUT_CARDS).find((candidate) => candidate.brand === card.brand && candidate.number.endsWith(card.last4));
 
 /** Stripe's account links stay valid for a few minutes. */
 const ACCOUNT_LINK_LIFETIME_SECONDS = 300;

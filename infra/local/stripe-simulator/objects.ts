@@ -72,7 +72,11 @@ export type PayoutObject = Conforming<
     method: 'instant' | 'standard';
     source_type: 'card';
     statement_descriptor: string | null;
-    status: 'paid' | 'in_transit';
+    status: 'pending' | 'paid' | 'failed';
+    /** Set when it failed: the reversal that put the funds back, and Stripe's code and reason. */
+    failure_balance_transaction: string | null;
+    failure_code: string | null;
+    failure_message: string | null;
     type: 'card';
   },
   Stripe.Payout
@@ -188,7 +192,7 @@ export type ChargeObject = Conforming<
   'payment_method_details'
 >;
 
-export type BalanceTransactionType = 'charge' | 'refund' | 'transfer' | 'payment' | 'payout';
+export type BalanceTransactionType = 'charge' | 'refund' | 'transfer' | 'payment' | 'payout' | 'payout_failure';
 
 export type BalanceTransactionObject = Conforming<
   {
@@ -278,6 +282,8 @@ export type EventType =
   | 'payment_intent.requires_action'
   | 'payment_intent.succeeded'
   | 'payout.created'
+  | 'payout.failed'
+  | 'payout.paid'
   | 'refund.created'
   | 'transfer.created';
 

@@ -37,6 +37,8 @@ function onboardingPage(link: AccountLinkRecord, account: AccountObject): string
 <p class="hint" id="complete-hint">Verifies the account and turns on its requested capabilities, pays out to the test debit card ${PAYOUT_CARDS.instant.number} (takes Instant Payouts), then returns to the app.</p>
 <form method="post" action="/onboarding/${link.id}/complete-without-instant"><button type="submit" class="secondary" aria-describedby="no-instant-hint">Complete setup with a card without Instant Payouts</button></form>
 <p class="hint" id="no-instant-hint">The same, paying out to the test debit card ${PAYOUT_CARDS.standardOnly.number}, which takes standard payouts only.</p>
+<form method="post" action="/onboarding/${link.id}/complete-failing-payouts"><button type="submit" class="secondary" aria-describedby="failing-hint">Complete setup with a card whose payouts fail</button></form>
+<p class="hint" id="failing-hint">The same, paying out to the test debit card ${PAYOUT_CARDS.failing.number}: it takes Instant Payouts, but each one fails (${PAYOUT_CARDS.failing.payoutFailure.code}) and its money returns to the balance.</p>
 <form method="post" action="/onboarding/${link.id}/abandon"><button type="submit" class="secondary" aria-describedby="abandon-hint">Leave setup unfinished</button></form>
 <p class="hint" id="abandon-hint">Returns to the app with the account still incomplete, as closing Stripe's onboarding early does.</p>`,
   );
@@ -47,10 +49,18 @@ function unusablePage(reason: string, link?: AccountLinkRecord): string {
   return page('Setup link unavailable — Stripe test mode', `<p class="badge">Test mode</p>\n<h1>This setup link can't be used</h1>\n<p>${reason}</p>${retry}`);
 }
 
+/** The payout card each way of finishing onboarding gives the account (the form's action). */
+const ONBOARDING_CARDS = {
+  complete: PAYOUT_CARDS.instant,
+  'complete-without-instant': PAYOUT_CARDS.standardOnly,
+  'complete-failing-payouts': PAYOUT_CARDS.failing,
+} as const;
+export type OnboardingFinish = keyof typeof ONBOARDING_CARDS;
+
 /**
  * The pages behind account links: GET /onboarding/:link shows the choice, POST …/complete finishes
  * onboarding (account.updated, back to return_url; …/complete-without-instant with a payout card
- * that takes no Instant Payouts) and POST …/abandon leaves it unfinished (no
+ * that takes no Instant Payouts, …/complete-failing-payouts with one whose payouts fail) and POST …/abandon leaves it unfinished (no
  * change, back to refresh_url, where the app asks for a new link). Links are single-use; expiry is
  * checked when the page opens, not when its form is posted, as a started onboarding session runs on.
  */
@@ -61,7 +71,7 @@ export class OnboardingPages {
   ) {}
 
   handle(method: string, path: string): PageAnswer {
-    const [, linkId = '', action] = /^\/onboarding\/([^/]+)(?:\/(complete|complete-without-instant|abandon))?$/.exec(path) ?? [];
+    const [, linkId = '', action] = /^\/onboarding\/([^/]+)(?:\/(complete|complete-without-instant|complete-failing-payouts|abandon))?$/.exec(path) ?? [];
     const link = this.store.data.accountLinks[linkId];
     const account = link && this.store.data.accounts[link.account];
     if (!link || !account || method !== (action ? 'POST' : 'GET')) {
@@ -74,7 +84,7 @@ export class OnboardingPages {
     }
     const op = new Operation(this.store, { id: null, idempotency_key: null }, this.endpointCount);
     link.used = true;
-    if (action !== 'abandon') completeOnboarding(op, account, action === 'complete' ? PAYOUT_CARDS.instant : PAYOUT_CARDS.standardOnly);
+    if (action !== 'abandon') completeOnboarding(op, account, ONBOARDING_CARDS[action as OnboardingFinish]);
     this.store.save();
     return { status: 303, location: action === 'abandon' ? link.refresh_url : link.return_url, events: op.events };
   }

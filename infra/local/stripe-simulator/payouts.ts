@@ -1,6 +1,6 @@
-import type { ApiCall } from './operation.js';
+import type { ApiCall, Operation } from './operation.js';
 import { invalidRequest, unsupported } from './errors.js';
-import { findAccount } from './accounts.js';
+import { findAccount, payoutCardOf } from './accounts.js';
 import { availableBalance, positiveAmount, recordBalanceTransaction, takesInstantPayouts, usdOnly } from './balance.js';
 import { newId, nowSeconds, type PayoutObject } from './objects.js';
 
@@ -57,15 +57,40 @@ export function createPayout(call: ApiCall): PayoutObject {
     currency,
     description,
     destination: card.id,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
     livemode: false,
     metadata,
     method,
     source_type: 'card',
     statement_descriptor: null,
-    status: 'paid',
+    status: 'pending',
     type: 'card',
   };
   op.store.data.payouts[id] = payout;
   op.emit('payout.created', payout);
-  return payout;
+  const answer = structuredClone(payout);
+  arrive(op, payout, fee, payoutCardOf(card)?.payoutFailure);
+  return answer;
+}
+
+/**
+ * How the payout ends, right away: Stripe sends an Instant Payout's payout.paid within about 30
+ * minutes, compressed here to the moment after the answer (the events go out in order, created
+ * first). A card whose payouts fail makes it `failed` with Stripe's code and reason, and a
+ * `payout_failure` balance transaction returns the payout and its fee to the balance.
+ */
+function arrive(op: Operation, payout: PayoutObject, fee: number, failure: { code: string; message: string } | undefined): void {
+  if (!failure) {
+    payout.status = 'paid';
+    op.emit('payout.paid', payout);
+    return;
+  }
+  const account = op.store.data.ownerAccounts[payout.id];
+  payout.status = 'failed';
+  payout.failure_code = failure.code;
+  payout.failure_message = failure.message;
+  payout.failure_balance_transaction = recordBalanceTransaction(op.store, { type: 'payout_failure', amount: payout.amount, fee: -fee, source: payout.id, description: 'STRIPE PAYOUT FAILURE', account }).id;
+  op.emit('payout.failed', payout);
 }

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AppNotification, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { ROLE_HOME } from '../../../../../shared/roles';
+import { JOB_TAB_PARAM } from '../../../../../shared/app-paths';
 import { mayDispute } from '../../../../../shared/disputes';
 import { apiErrorText, isNotFound } from '../../../lib/api/client';
 import { useJob } from '../api/fetch-job';
@@ -109,6 +110,8 @@ interface JobDetailViewProps {
 function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
   const { userId, profile } = useAuth();
   const navigate = useNavigate();
+  // The open tab lives in the address: a new applicant's notification opens the applicants.
+  const [searchParams, setSearchParams] = useSearchParams();
   const isOwner = job.posterId === userId;
   const isWorker = profile?.role === 'worker';
   const isAssignedWorker = job.workerId !== undefined && job.workerId === userId;
@@ -181,6 +184,16 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         {isOwner ? (
           <JobTabs
             label="Job sections"
+            selected={searchParams.get(JOB_TAB_PARAM)}
+            onSelect={(tab) =>
+              setSearchParams(
+                (current) => {
+                  current.set(JOB_TAB_PARAM, tab);
+                  return current;
+                },
+                { replace: true },
+              )
+            }
             tabs={[
               { id: 'details', label: 'Job Details', panel: details },
               {

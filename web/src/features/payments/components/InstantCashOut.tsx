@@ -94,7 +94,9 @@ function CashOut({ availability, onChanged }: { availability: InstantPayoutAvail
           <ul className="cash-out__history">
             {payouts.map((payout) => (
               <li key={payout.requestKey}>
-                {formatCents(payout.amount)} on {formatCalendarDay(payout.createdAt.slice(0, 10))} (fee {formatCents(payout.fee)}){payout.status === 'pending' ? ', in progress' : ''}
+                {formatCents(payout.amount)} on {formatCalendarDay(payout.createdAt.slice(0, 10))} (fee {formatCents(payout.fee)})
+                {payout.status === 'pending' ? MSG.payouts.historyInProgress : null}
+                {payout.status === 'failed' ? MSG.payouts.historyFailed(payout.failureMessage ?? MSG.payouts.failedNoReason) : null}
               </li>
             ))}
           </ul>

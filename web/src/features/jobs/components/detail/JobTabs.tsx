@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Tab {
   id: string;
@@ -8,18 +8,19 @@ export interface Tab {
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern, automatic activation): the arrow keys, Home and End
- * move between tabs; only the selected tab is in the tab order.
+ * move between tabs; only the selected tab is in the tab order. The owner keeps which is
+ * selected (the job page keeps it in its address, so a link can open a tab); an unknown or
+ * missing one selects the first.
  */
-export function JobTabs({ label, tabs }: { label: string; tabs: Tab[] }) {
+export function JobTabs({ label, tabs, selected, onSelect }: { label: string; tabs: Tab[]; selected: string | null; onSelect(id: string): void }) {
   const baseId = useId();
-  const [selected, setSelected] = useState(tabs[0]?.id ?? '');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const current = tabs.find((tab) => tab.id === selected) ?? tabs[0];
 
   function select(index: number) {
     const tab = tabs[(index + tabs.length) % tabs.length];
     if (!tab) return;
-    setSelected(tab.id);
+    onSelect(tab.id);
     buttons.current.get(tab.id)?.focus();
   }
 
@@ -48,7 +49,7 @@ export function JobTabs({ label, tabs }: { label: string; tabs: Tab[] }) {
             aria-selected={tab.id === current?.id}
             tabIndex={tab.id === current?.id ? 0 : -1}
             className="tabs__tab"
-            onClick={() => setSelected(tab.id)}
+            onClick={() => onSelect(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}

@@ -1,0 +1,13 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import type Stripe from 'stripe';
+import { settleInstantPayout } from '../domain/instant-payouts.js';
+import { logger, withLogContext } from '../lib/logger.js';
+
+/** `payout.paid` / `payout.failed` of a connected account: how a worker's Instant Payout ended. */
+async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
+  const payout = event.detail.data.object as Stripe.Payout;
+  const outcome = await settleInstantPayout(payout);
+  logger.info('instant payout settled', { eventId: event.detail.id, payoutId: payout.id, status: payout.status, outcome });
+}
+
+export const handler = withLogContext(handle);
