@@ -150,6 +150,6 @@ function printKnee(periods: Period[], run: { users: number; ramp: number }): voi
   console.log(
     knee
       ? `knee: about ${knee.active} active users (${knee.throughput.toFixed(1)} requests/s, p95 ${ms(knee.p95)}): with more users the throughput grew no further and the wait did. Peak throughput ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`
-      : `no knee within this run: the throughput grew with the users; peak ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`,
+      : `no knee within this run: the throughput never stalled while the users grew; peak ${peak.throughput.toFixed(1)} requests/s at ${peak.active} users.`,
   );
 }
