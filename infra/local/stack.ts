@@ -171,8 +171,10 @@ export const LOCAL_STRIPE_KEYS = {
 
 const REGION = 'us-east-1';
 /** The handlers' AWS credentials: s3rver accepts only this key; DynamoDB Local runs -sharedDb. */
-const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const BUS_NAME = 'oddjobs-local';
+/** The table of `npm run dev` (options.tableName unset). */
+export const DEV_TABLE_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 const AUTO_RELEASE_GROUP = 'oddjobs-local-auto-release';
 /** The local mailer's sender, the one identity local SES accepts. */
@@ -251,7 +253,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stops.push(dynamodb.stop);
       dynamoDbEndpoint = dynamodb.endpoint;
     }
-    const tableName = options.tableName ?? 'oddjobs-local';
+    const tableName = options.tableName ?? DEV_TABLE_NAME;
     await ensureTable(dynamoDbEndpoint, tableName);
 
     // The triggers for cognito-local; the rules' functions for the redrive (npm run redrive).
