@@ -26,5 +26,9 @@ const TRANSIENT_AWS_ERRORS: ReadonlySet<string> = new Set([
  */
 export function transientHttpError(error: unknown): HttpError | undefined {
   if (!(error instanceof Error)) return undefined;
-  return error instanceof LostRace || TRANSIENT_AWS_ERRORS.has(error.name) ? new HttpError(503, MSG.backend.unavailable, undefined, { 'retry-after': String(TRANSIENT_RETRY_AFTER_SECONDS) }) : undefined;
+  const retryAfter = { 'retry-after': String(TRANSIENT_RETRY_AFTER_SECONDS) };
+  // The function's time ran out (middy answers just before Lambda's timeout), or a call to a
+  // dependency did (the SDK's request timeout): the same request may succeed in a moment.
+  if (error.name === 'TimeoutError') return new HttpError(503, MSG.backend.timeout, undefined, retryAfter);
+  return error instanceof LostRace || TRANSIENT_AWS_ERRORS.has(error.name) ? new HttpError(503, MSG.backend.unavailable, undefined, retryAfter) : undefined;
 }
