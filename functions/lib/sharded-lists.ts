@@ -38,10 +38,11 @@ export interface ShardRead<T, K> {
 }
 
 /**
- * One page of the merged list from each shard's read. An item is taken only if no shard's unread items could come before it: a shard with
- * more to read holds nothing before its `lastKey`, so items past the earliest such key wait for
- * the next page (a filtered shard page may end early). Each shard's next position is after its
- * last item taken, or after its `lastKey` when all its items were taken.
+ * One page of the merged list from each shard's read. An item is taken only if no shard's
+ * unread items could come before it: a shard with more to read holds nothing before its
+ * `lastKey`, so items past the earliest such key wait for the next page (a filtered shard page
+ * may end early). Each shard's next position is after its last item taken, or after its
+ * `lastKey` when all its items were taken.
  */
 export function mergeShardPages<T, K>(shards: ReadonlyArray<ShardRead<T, K>>, { limit, keyOf, compare }: MergeOptions<T, K>): { items: T[]; positions: Array<ShardPosition<K>> } {
   const frontiers = shards.flatMap(({ page }) => (page?.lastKey === undefined ? [] : [page.lastKey]));
