@@ -45,7 +45,8 @@ export const CONNECTION_SHARDS = 4;
  * 4,000 to one list; each page of a list costs one Query per shard, in parallel
  * (functions/lib/sharded-lists.ts). Changing it moves items between shards: every item of these
  * lists must then be rewritten (`npm run backfill:list-shards`, docs/deploy.md), and cursors
- * handed out before stop being valid (400).
+ * handed out before stop being valid (400). A page cursor holds a key per shard, about 240
+ * characters each: beyond 8 shards the open-jobs cursor outgrows its 2,000 (shared/schemas/job.ts).
  */
 export const LIST_SHARDS = 4;
 
