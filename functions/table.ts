@@ -5,6 +5,8 @@
  * or index serves it.
  */
 
+import { createHash } from 'node:crypto';
+
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -35,6 +37,34 @@ export type IndexName = keyof typeof TABLE_DESIGN.indexes;
  * count. Raise it only (a smaller number would hide connections' partitions).
  */
 export const CONNECTION_SHARDS = 4;
+
+/**
+ * How many partitions each platform-wide list is written over (write sharding, issue 24): the
+ * jobs in a status (the open-jobs feed above all), payments, the admin actions log, and the
+ * market and category counters. Each partition takes about 1,000 writes a second, so 4 take
+ * 4,000 to one list; each page of a list costs one Query per shard, in parallel
+ * (functions/lib/sharded-lists.ts). Changing it moves items between shards: every item of these
+ * lists must then be rewritten (`npm run backfill:list-shards`, docs/deploy.md), and cursors
+ * handed out before stop being valid (400). A page cursor holds a key per shard, about 240
+ * characters each: beyond 8 shards the open-jobs cursor outgrows its 2,000 (shared/schemas/job.ts).
+ */
+export const LIST_SHARDS = 4;
+
+/** A stable shard of an id among `count`: the first 32 bits of its SHA-256, so no lookup is needed and it never moves. */
+export const shardOf = (id: string, count: number): number => createHash('sha256').update(id).digest().readUInt32BE(0) % count;
+
+/** A platform-wide list written over `LIST_SHARDS` partitions, `<name>#<shard>`. */
+export interface ShardedList {
+  /** The partition of the item with this id (its key's stable shard): updates and deletes find it. */
+  partitionOf(id: string): string;
+  /** Every shard's partition, in shard order: a reader queries each, in parallel. */
+  partitions: readonly string[];
+}
+
+const shardedList = (name: string): ShardedList => ({
+  partitionOf: (id) => `${name}#${shardOf(id, LIST_SHARDS)}`,
+  partitions: Array.from({ length: LIST_SHARDS }, (_, shard) => `${name}#${shard}`),
+});
 
 export interface ItemKey {
   pk: string;
@@ -85,8 +115,8 @@ export const keys = {
   applicationPrefix: () => 'APP#',
   applicationsOfWorker: (workerId: string) => `WORKERAPPS#${workerId}`,
 
-  /** GSI1 on job items: jobs in one status, newest first (the open-jobs feed, admin lists). */
-  jobsByStatus: (status: string) => `JOBS#${status}`,
+  /** GSI1 on job items: jobs in one status, newest first (the open-jobs feed, admin lists), sharded by job id. */
+  jobsByStatus: (status: string) => shardedList(`JOBS#${status}`),
   /** GSI2 on job items: a poster's jobs, sorted by status then time. */
   jobsByPoster: (posterId: string) => `POSTER#${posterId}`,
   /** GSI3 on job items with a worker: the worker's jobs, sorted by status then time. */
@@ -115,9 +145,9 @@ export const keys = {
    */
   jobReferences: (jobId: string) => `JOBREF#${jobId}`,
 
-  /** A payment of a job (by its PaymentIntent). GSI1: all payments newest first; GSI2: a poster's. */
+  /** A payment of a job (by its PaymentIntent). GSI1: all payments newest first, sharded by intent id; GSI2: a poster's. */
   payment: (paymentIntentId: string): ItemKey => ({ pk: `PAYMENT#${paymentIntentId}`, sk: 'PAYMENT' }),
-  paymentsLog: () => 'PAYMENTS',
+  paymentsLog: () => shardedList('PAYMENTS'),
   paymentsOfPoster: (posterId: string) => `POSTERPAYMENTS#${posterId}`,
   /** The tip of a job: the key allows one; claimed before Stripe is called, settled with the payment row. */
   tip: (jobId: string): ItemKey => ({ pk: `TIP#${jobId}`, sk: 'TIP' }),
@@ -132,9 +162,9 @@ export const keys = {
   /** Which user a Stripe connected account belongs to (for account.updated webhooks). */
   stripeAccount: (accountId: string): ItemKey => ({ pk: `STRIPEACCOUNT#${accountId}`, sk: 'USER' }),
 
-  /** One entry of the admin actions log (admin actions and security events). GSI1: newest first. */
+  /** One entry of the admin actions log (admin actions and security events). GSI1: newest first, sharded by entry id. */
   adminAction: (id: string): ItemKey => ({ pk: `ADMINACTION#${id}`, sk: 'ADMINACTION' }),
-  adminActionsLog: () => 'ADMINACTIONS',
+  adminActionsLog: () => shardedList('ADMINACTIONS'),
 
   /** GSI2 on admin actions: one action type's entries, newest first (the audit log's filter). */
   adminActionsOfType: (actionType: string) => `ADMINACTIONS#${actionType}`,
@@ -149,20 +179,20 @@ export const keys = {
   jobFlagPrefix: () => 'FLAG#',
   flagsByStatus: (status: string) => `FLAGS#${status}`,
 
-  /** A market's running totals (analytics). GSI1: every market. */
+  /** A market's running totals (analytics). GSI1: every market, sharded by lower-cased market. */
   marketTotals: (market: string): ItemKey => ({ pk: `MARKET#${market.toLowerCase()}`, sk: 'TOTALS' }),
-  allMarkets: () => 'MARKETS',
-  /** Jobs a market got on one UTC day. GSI1 "MARKETDAYS" sorted by day: the last 30 days of every market. */
+  allMarkets: () => shardedList('MARKETS'),
+  /** Jobs a market got on one UTC day. GSI1 "MARKETDAYS" sorted by day, sharded by lower-cased market: the last 30 days of every market. */
   marketDay: (market: string, day: string): ItemKey => ({ pk: `MARKET#${market.toLowerCase()}`, sk: `DAY#${day}` }),
-  marketDays: () => 'MARKETDAYS',
+  marketDays: () => shardedList('MARKETDAYS'),
   /**
    * The money counters of one UTC day or month (the admin's money overview), ADDed to in the
    * transaction that takes or refunds a payment; one partition per kind, the period sorts.
    */
   moneyTotals: (kind: string, period: string): ItemKey => ({ pk: `MONEY#${kind}`, sk: period }),
-  /** A category's running totals (counted with the markets, issue 27). GSI1 "CATEGORIES" by name: every category. */
+  /** A category's running totals (counted with the markets, issue 27). GSI1 "CATEGORIES" by name, sharded by name: every category. */
   categoryTotals: (category: string): ItemKey => ({ pk: `CATEGORY#${category}`, sk: 'TOTALS' }),
-  allCategories: () => 'CATEGORIES',
+  allCategories: () => shardedList('CATEGORIES'),
   /** The categories the admin hid from posting: one item, a string set of names. */
   hiddenCategories: (): ItemKey => ({ pk: 'CATEGORIES', sk: 'HIDDEN' }),
   /** What the analytics rule has counted of one job (outside the job's partition: it outlives a delete). */

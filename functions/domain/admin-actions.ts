@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_SIZE, type AdminActionType, type AdminActionView } from '../../shared/admin.js';
 import type { Page } from '../../shared/api.js';
-import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
+import { db, tableName } from '../lib/db.js';
 import type { TransactItem } from '../lib/transactions.js';
 import { logger } from '../lib/logger.js';
+import { queryShardedPage } from '../lib/sharded-lists.js';
 import { keys, timeOrdered } from '../table.js';
 
 /** Who acted: the admin's id, or 'system' for security events the platform records itself. */
@@ -29,7 +30,7 @@ export function adminActionItem(action: AdminAction) {
     id,
     ...action,
     createdAt,
-    gsi1pk: keys.adminActionsLog(),
+    gsi1pk: keys.adminActionsLog().partitionOf(id),
     gsi1sk: timeOrdered(createdAt, id),
     gsi2pk: keys.adminActionsOfType(action.actionType),
     gsi2sk: timeOrdered(createdAt, id),
@@ -56,32 +57,21 @@ export async function recordSecurityEvent(actionType: string, targetType: string
   );
 }
 
-/** The audit log, newest first, all of it (GSI1) or one action type (GSI2); 50 per page. */
+/** The audit log, newest first, all of it (GSI1, one Query per shard, merged) or one action type (GSI2); 50 per page. */
 export function listAdminActions(actionType: AdminActionType | undefined, cursor: string | undefined): Promise<Page<AdminActionView>> {
-  return adminActionsPage(actionType ? ['GSI2', keys.adminActionsOfType(actionType)] : ['GSI1', keys.adminActionsLog()], cursor);
+  return adminActionsPage(actionType ? ['GSI2', [keys.adminActionsOfType(actionType)]] : ['GSI1', keys.adminActionsLog().partitions], cursor);
 }
 
 /** The entries about one target (GSI3), newest first: a user's audit trail; 50. */
 export async function adminActionsAbout(targetId: string): Promise<AdminActionView[]> {
-  return (await adminActionsPage(['GSI3', keys.adminActionsAbout(targetId)], undefined)).items;
+  return (await adminActionsPage(['GSI3', [keys.adminActionsAbout(targetId)]], undefined)).items;
 }
 
-async function adminActionsPage([index, partition]: ['GSI1' | 'GSI2' | 'GSI3', string], cursor: string | undefined): Promise<Page<AdminActionView>> {
-  const startKey = decodeCursor(cursor, { index, partition });
-  const field = index.toLowerCase();
-  const { Items = [], LastEvaluatedKey } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${field}pk = :pk`,
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: ADMIN_PAGE_SIZE,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+/** A page of entries from the partitions of one index (the shards of the log, or one partition: a list of one shard). */
+async function adminActionsPage([index, partitions]: ['GSI1' | 'GSI2' | 'GSI3', readonly string[]], cursor: string | undefined): Promise<Page<AdminActionView>> {
+  const { items, nextCursor } = await queryShardedPage(partitions, { IndexName: index }, ADMIN_PAGE_SIZE, cursor);
   return {
-    items: Items.map((item) => ({
+    items: items.map((item) => ({
       id: item.id,
       adminId: item.adminId,
       actionType: item.actionType,
@@ -91,6 +81,6 @@ async function adminActionsPage([index, partition]: ['GSI1' | 'GSI2' | 'GSI3', s
       reason: item.reason,
       createdAt: item.createdAt,
     })),
-    nextCursor: encodeCursor(LastEvaluatedKey),
+    nextCursor,
   };
 }

@@ -2,7 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CategoryStats } from '../../shared/admin.js';
 import { JOB_CATEGORIES, type JobCategory } from '../../shared/categories.js';
 import { MSG } from '../../shared/messages.js';
-import { db, queryAll, tableName } from '../lib/db.js';
+import { db, tableName } from '../lib/db.js';
+import { queryEveryShard } from '../lib/sharded-lists.js';
 import { badRequest } from '../lib/errors.js';
 import { transactWrite } from '../lib/transactions.js';
 import { keys } from '../table.js';
@@ -43,14 +44,10 @@ export async function setCategoryHidden(category: JobCategory, hidden: boolean, 
   ]);
 }
 
-/** Every declared category with its figures and visibility: one Query of the totals (GSI1 CATEGORIES) and one GetItem. */
+/** Every declared category with its figures and visibility: one Query of the totals per shard (GSI1 `CATEGORIES#<shard>`, in parallel) and one GetItem. */
 export async function listCategoryStats(): Promise<CategoryStats[]> {
   const [totals, hidden] = await Promise.all([
-    queryAll<Record<string, unknown>>({
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.allCategories() },
-    }),
+    queryEveryShard<Record<string, unknown>>(keys.allCategories().partitions, { IndexName: 'GSI1' }),
     hiddenCategories(),
   ]);
   const byName = new Map(totals.map((item) => [String(item.category), item]));

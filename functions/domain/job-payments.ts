@@ -6,9 +6,10 @@ import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { db, decodeCursor, encodeCursor, isConditionFailure, tableName } from '../lib/db.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { countAttempt } from '../lib/rate-limit.js';
+import { queryShardedPage } from '../lib/sharded-lists.js';
 import { stripe } from '../lib/stripe.js';
 import { isStripeError } from '../lib/stripe-errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
@@ -172,7 +173,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
               ...keys.payment(intent.id),
               type: 'payment',
               ...payment,
-              gsi1pk: keys.paymentsLog(),
+              gsi1pk: keys.paymentsLog().partitionOf(intent.id),
               gsi1sk: timeOrdered(paidAt, intent.id),
               gsi2pk: keys.paymentsOfPoster(job.posterId),
               gsi2sk: paidAt,
@@ -424,24 +425,10 @@ export async function adminPaymentRecords(stored: Array<Record<string, unknown>>
   }));
 }
 
-/** Payments newest first, for the admin: 50 per page, with the poster's and worker's names (one BatchGetItem). */
+/** Payments newest first, for the admin: 50 per page (one Query per shard, merged), with the poster's and worker's names (one BatchGetItem). */
 export async function listPayments(cursor?: string): Promise<Page<AdminPaymentRecord>> {
-  const startKey = decodeCursor(cursor, { index: 'GSI1', partition: keys.paymentsLog() });
-  const { Items = [], LastEvaluatedKey } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.paymentsLog() },
-      ScanIndexForward: false,
-      Limit: ADMIN_PAGE_SIZE,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return {
-    items: await adminPaymentRecords(Items),
-    nextCursor: encodeCursor(LastEvaluatedKey),
-  };
+  const page = await queryShardedPage(keys.paymentsLog().partitions, { IndexName: 'GSI1' }, ADMIN_PAGE_SIZE, cursor);
+  return { items: await adminPaymentRecords(page.items), nextCursor: page.nextCursor };
 }
 
 /** Records that a webhook event was handled; false when it already had been (a duplicate). */

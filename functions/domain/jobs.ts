@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobCardSummary, JobDetail, JobSummary, Page, PartyJob } from '../../shared/api.js';
 import type { JobStatus } from '../../shared/job-states.js';
 import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { db, decodeCursor, encodeCursor, queryAll, tableName } from '../lib/db.js';
+import { db, queryAll, tableName } from '../lib/db.js';
 import { imageUrl } from '../lib/images.js';
+import { queryShardedPage } from '../lib/sharded-lists.js';
 import { keys, timeOrdered } from '../table.js';
 
 /** A job as stored: the summary's fields, with image keys where the summary has URLs. */
@@ -42,7 +43,7 @@ export interface JobItem extends Omit<PartyJob, 'images'> {
 /** The index keys a job item carries; recomputed on every status or worker change. */
 export function jobIndexKeys(job: Pick<JobItem, 'id' | 'status' | 'posterId' | 'workerId' | 'createdAt'>) {
   return {
-    gsi1pk: keys.jobsByStatus(job.status),
+    gsi1pk: keys.jobsByStatus(job.status).partitionOf(job.id),
     gsi1sk: timeOrdered(job.createdAt, job.id),
     gsi2pk: keys.jobsByPoster(job.posterId),
     gsi2sk: keys.statusOrdered(job.status, job.createdAt, job.id),
@@ -205,32 +206,26 @@ export async function listOwnJobs(user: { id: string; role: string }): Promise<J
   return jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Jobs in one status, newest first, each as `view` shows it: one Query on GSI1 per page. `listedOnly`: not those of a suspended poster. */
+/**
+ * Jobs in one status, newest first, each as `view` shows it: one Query on GSI1 per shard of the
+ * status, in parallel, merged (functions/lib/sharded-lists.ts). `listedOnly`: not those of a suspended poster.
+ */
 export async function listJobsByStatus<View>(
   status: JobStatus,
   options: { limit: number; cursor?: string; excludePosterId?: string; listedOnly?: boolean },
   view: (job: JobItem) => View,
 ): Promise<Page<View>> {
-  const startKey = decodeCursor(options.cursor, { index: 'GSI1', partition: keys.jobsByStatus(status) });
   // listedOnly: the public feed, without the jobs of suspended posters (rare, so a filter costs little).
   const filters = [...(options.excludePosterId ? ['posterId <> :me'] : []), ...(options.listedOnly ? ['attribute_not_exists(posterSuspended)'] : [])];
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
+  const page = await queryShardedPage<JobItem>(
+    keys.jobsByStatus(status).partitions,
+    {
       IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: {
-        ':pk': keys.jobsByStatus(status),
-        ...(options.excludePosterId ? { ':me': options.excludePosterId } : {}),
-      },
+      ...(options.excludePosterId ? { ExpressionAttributeValues: { ':me': options.excludePosterId } } : {}),
       ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ExclusiveStartKey: startKey,
-    }),
+    },
+    options.limit,
+    options.cursor,
   );
-  return {
-    items: (result.Items ?? []).map((item) => view(item as JobItem)),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
-  };
+  return { items: page.items.map(view), nextCursor: page.nextCursor };
 }

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { completionRate, marketOf, type MarketStats } from '../../shared/admin.js';
-import { db, queryAll, tableName } from '../lib/db.js';
+import { db, tableName } from '../lib/db.js';
+import { queryEveryShard } from '../lib/sharded-lists.js';
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, type ItemKey } from '../table.js';
 import { getJob, type JobItem } from './jobs.js';
@@ -66,18 +67,23 @@ function deltaOf(deltas: Deltas, key: ItemKey, set: Record<string, string>): Del
   return delta;
 }
 
-const marketTotalsSet = (market: string) => ({ market, gsi1pk: keys.allMarkets(), gsi1sk: market.toLowerCase() });
+const marketTotalsSet = (market: string) => ({ market, gsi1pk: keys.allMarkets().partitionOf(market.toLowerCase()), gsi1sk: market.toLowerCase() });
 
 function addTo(deltas: Deltas, contribution: Contribution, sign: 1 | -1): void {
   const totals = deltaOf(deltas, keys.marketTotals(contribution.market), marketTotalsSet(contribution.market));
   for (const figure of MARKET_FIGURES) totals.add[figure] = (totals.add[figure] ?? 0) + sign * contribution[figure];
   const { market, day: date } = contribution;
-  const day = deltaOf(deltas, keys.marketDay(market, date), { market, day: date, gsi1pk: keys.marketDays(), gsi1sk: `${date}#${market.toLowerCase()}` });
+  const day = deltaOf(deltas, keys.marketDay(market, date), {
+    market,
+    day: date,
+    gsi1pk: keys.marketDays().partitionOf(market.toLowerCase()),
+    gsi1sk: `${date}#${market.toLowerCase()}`,
+  });
   day.add.jobs = (day.add.jobs ?? 0) + sign;
   if (contribution.category === undefined) return;
   const category = deltaOf(deltas, keys.categoryTotals(contribution.category), {
     category: contribution.category,
-    gsi1pk: keys.allCategories(),
+    gsi1pk: keys.allCategories().partitionOf(contribution.category),
     gsi1sk: contribution.category,
   });
   category.add.jobs = (category.add.jobs ?? 0) + sign;
@@ -145,19 +151,15 @@ export async function countJobInMarkets(jobId: string): Promise<boolean> {
   }, { attempts: 12, baseDelayMs: 10 });
 }
 
-/** Every market's figures with its jobs of the last 30 days: two indexed queries, whatever the number of jobs. */
+/** Every market's figures with its jobs of the last 30 days: two indexed queries per shard, in parallel, whatever the number of jobs. */
 export async function listMarketStats(now = new Date()): Promise<MarketStats[]> {
   const since = new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
   const [totals, days] = await Promise.all([
-    queryAll<Record<string, unknown>>({
+    queryEveryShard<Record<string, unknown>>(keys.allMarkets().partitions, { IndexName: 'GSI1' }),
+    queryEveryShard<{ market: string; jobs: number }>(keys.marketDays().partitions, {
       IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.allMarkets() },
-    }),
-    queryAll<{ market: string; jobs: number }>({
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
-      ExpressionAttributeValues: { ':pk': keys.marketDays(), ':since': since },
+      KeyConditionExpression: 'gsi1sk >= :since',
+      ExpressionAttributeValues: { ':since': since },
       ProjectionExpression: 'market, jobs',
     }),
   ]);

@@ -219,7 +219,7 @@ async function settleTip(job: JobItem, intent: Stripe.PaymentIntent, workerAccou
               status: 'succeeded',
               transferId: transfer.id,
               createdAt: at,
-              gsi1pk: keys.paymentsLog(),
+              gsi1pk: keys.paymentsLog().partitionOf(intent.id),
               gsi1sk: timeOrdered(at, intent.id),
               gsi2pk: keys.paymentsOfPoster(job.posterId),
               gsi2sk: at,

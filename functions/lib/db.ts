@@ -57,15 +57,25 @@ const MAX_KEY_BYTES = 1024;
 
 export function decodeCursor(cursor: string | undefined, scope: CursorScope): Record<string, string> | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  const index = TABLE_DESIGN.indexes[scope.index];
-  const expected = [TABLE_DESIGN.partitionKey, TABLE_DESIGN.sortKey, index.partitionKey, index.sortKey];
-  let value: unknown;
+  const value = parseCursor(cursor);
+  if (!isKeyOf(value, scope)) throw badRequest(MSG.backend.invalidCursor);
+  return value;
+}
+
+/** The JSON a base64url cursor holds; 400 'Invalid cursor' when it holds none. */
+export function parseCursor(cursor: string): unknown {
   try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw badRequest(MSG.backend.invalidCursor);
   }
-  const isKey =
+}
+
+/** Whether a value from a cursor is exactly a key of the query `scope` names (see `encodeCursor`). */
+export function isKeyOf(value: unknown, scope: CursorScope): value is Record<string, string> {
+  const index = TABLE_DESIGN.indexes[scope.index];
+  const expected = [TABLE_DESIGN.partitionKey, TABLE_DESIGN.sortKey, index.partitionKey, index.sortKey];
+  return (
     value !== null &&
     typeof value === 'object' &&
     !Array.isArray(value) &&
@@ -74,7 +84,6 @@ export function decodeCursor(cursor: string | undefined, scope: CursorScope): Re
       const part = (value as Record<string, unknown>)[name];
       return typeof part === 'string' && part.length > 0 && Buffer.byteLength(part) <= MAX_KEY_BYTES && !hasLoneSurrogate(part);
     }) &&
-    (value as Record<string, string>)[index.partitionKey] === scope.partition;
-  if (!isKey) throw badRequest(MSG.backend.invalidCursor);
-  return value as Record<string, string>;
+    (value as Record<string, string>)[index.partitionKey] === scope.partition
+  );
 }

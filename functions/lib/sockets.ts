@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { CONNECTION_SHARDS, keys } from '../table.js';
+import { CONNECTION_SHARDS, keys, shardOf } from '../table.js';
 import { batchWrite } from './batch.js';
 import { db, tableName } from './db.js';
 import { env } from './env.js';
@@ -17,8 +16,7 @@ let client: ApiGatewayManagementApiClient | undefined;
 const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: env('socketsEndpoint') }));
 
 /** The shard of a connection's live subscriptions: a stable hash of its id, so no lookup is needed and it never moves. */
-export const connectionShardOf = (connectionId: string): number =>
-  createHash('sha256').update(connectionId).digest().readUInt32BE(0) % CONNECTION_SHARDS;
+export const connectionShardOf = (connectionId: string): number => shardOf(connectionId, CONNECTION_SHARDS);
 
 /** Live connection ids of one partition of the table or an index, page by page (expired ones filtered out). */
 async function* connectionIds(index: 'GSI1' | undefined, partition: string, idAttribute: 'connectionId' | 'sk'): AsyncGenerator<string> {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
+import { keys } from '../../functions/table.js';
 import { api, confirm, queryIndex, signIn, signUp, uniqueEmail, useLocalStack } from '../support/local-stack.js';
 import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
 
@@ -124,7 +125,7 @@ describe('accounts: roles and the one admin', () => {
     await signIn(stack(), email, password);
     for (let i = 0; i < 5; i++) await expect(signIn(stack(), email, 'wrong-password')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await expect(signIn(stack(), email, password)).rejects.toThrow(MSG.auth.tooManySignIns);
-    const alerts = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((item) => item.actionType === 'repeated_auth_failures');
+    const alerts = (await queryIndex(stack(), 'GSI1', keys.adminActionsLog())).filter((item) => item.actionType === 'repeated_auth_failures');
     expect(alerts.map((alert) => alert.details)).toEqual([{ email }]);
   });
 

@@ -1,3 +1,4 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminActionView, AdminFlaggedJob, CategoryStats, MarketStats } from '../../shared/admin.js';
 import { completionRate } from '../../shared/admin.js';
@@ -6,12 +7,15 @@ import { JOB_STATUSES, type JobStatus } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { quotePrice } from '../../shared/money.js';
+import { createJobSchema } from '../../shared/schemas/job.js';
+import { adminActionItem } from '../../functions/domain/admin-actions.js';
 import { jobEvent } from '../../functions/domain/events.js';
 import { transactWrite } from '../../functions/lib/transactions.js';
-import { jobIndexKeys, type JobItem } from '../../functions/domain/jobs.js';
+import { jobIndexKeys, newJob, type JobItem } from '../../functions/domain/jobs.js';
 import { HTTP_ROUTE_GROUPS, JOB_EVENT } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
-import { api, createUser, queryIndex, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { backfillListShards } from '../../infra/backfill-list-shards.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, postPaidJob, settle, stripeOf } from '../support/payments.js';
 
 const form = {
@@ -356,5 +360,31 @@ describe('the admin console', () => {
     expect((await put(second, '/me/location', { zip: '10001', timeZone: 'America/New_York' })).status).toBe(200);
     expect(await workersIn('Austin, TX')).toEqual([before[0]! + 1, before[1]!]);
     expect(await workersIn('New York, NY')).toEqual([newYorkBefore[0]! + 1, newYorkBefore[1]! + 1]);
+  });
+
+  it('moves list items written before sharding to their shard, where the lists find them (npm run backfill:list-shards)', async () => {
+    // As the previous release wrote them: each list's one GSI1 partition.
+    const job = newJob(createJobSchema.parse(form), poster.userId, new Date().toISOString());
+    const action = adminActionItem({ adminId: admin.userId, actionType: 'delete_job', targetType: 'job', targetId: job.id, details: {}, reason: 'Written before sharding' });
+    const market = 'Unshardedville, ZZ';
+    const unsharded = [
+      { ...keys.job(job.id), type: 'job', ...job, ...jobIndexKeys(job), gsi1pk: 'JOBS#open' },
+      { ...action, gsi1pk: 'ADMINACTIONS' },
+      { ...keys.marketTotals(market), market, openJobs: 1, gsi1pk: 'MARKETS', gsi1sk: market.toLowerCase() },
+    ];
+    await tableClient(stack()).send(new BatchWriteCommand({ RequestItems: { [stack().tableName]: unsharded.map((Item) => ({ PutRequest: { Item } })) } }));
+    const asAdmin = <T,>(path: string) => api<T>(stack(), 'GET', path, { token: admin.idToken });
+    const listed = async () => ({
+      job: (await asAdmin<Page<JobSummary>>('/admin/jobs?status=open')).body.items.some((item) => item.id === job.id),
+      action: (await asAdmin<Page<AdminActionView>>('/admin/actions')).body.items.some((item) => item.id === action.id),
+      market: (await asAdmin<{ items: MarketStats[] }>('/admin/markets')).body.items.some((item) => item.market === market),
+    });
+    expect(await listed()).toEqual({ job: false, action: false, market: false });
+
+    expect(await backfillListShards(tableClient(stack()), stack().tableName)).toEqual({ moved: 3, skipped: 0 });
+    expect(await listed()).toEqual({ job: true, action: true, market: true });
+    expect((await queryIndex(stack(), 'GSI1', keys.jobsByStatus('open'))).find((item) => item.id === job.id)?.gsi1pk).toBe(keys.jobsByStatus('open').partitionOf(job.id));
+    // A second run finds nothing left to move.
+    expect(await backfillListShards(tableClient(stack()), stack().tableName)).toEqual({ moved: 0, skipped: 0 });
   });
 });

@@ -1,7 +1,11 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { JobDetail, JobSummary, OwnProfile, Page } from '../../shared/api.js';
+import type { JobCardSummary, JobDetail, JobSummary, OwnProfile, Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { api, createUser, useLocalStack } from '../support/local-stack.js';
+import { createJobSchema } from '../../shared/schemas/job.js';
+import { jobIndexKeys, newJob, type JobItem } from '../../functions/domain/jobs.js';
+import { keys, LIST_SHARDS, shardOf } from '../../functions/table.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack } from '../support/local-stack.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
 
 const validJob = {
@@ -70,6 +74,39 @@ describe('walking skeleton: sign up, verify, sign in, post a job, see it', () =>
     expect(second.body.items[0]?.id).toBe(ids[0]);
     expect((await api(stack(), 'GET', '/jobs?cursor=not-a-cursor')).status).toBe(400);
     expect((await api(stack(), 'GET', '/jobs?limit=500')).status).toBe(400);
+  });
+
+  it('reads the open jobs back from all their shards newest first, page boundaries falling inside shards (issue 24)', async () => {
+    const poster = await createPoster(stack());
+    // Five jobs older than any other, written straight to the table (posting through Stripe is
+    // rate-limited); their ids chosen so that they span three shards, one of them holding two.
+    const request = createJobSchema.parse(validJob);
+    let jobs: JobItem[];
+    do {
+      jobs = Array.from({ length: 5 }, (_, i) => newJob({ ...request, title: `Sharded job ${i}` }, poster.userId, `2001-01-0${i + 1}T00:00:00.000Z`));
+    } while (new Set(jobs.map((job) => shardOf(job.id, LIST_SHARDS))).size !== Math.min(3, LIST_SHARDS));
+    await tableClient(stack()).send(
+      new BatchWriteCommand({
+        RequestItems: { [stack().tableName]: jobs.map((job) => ({ PutRequest: { Item: { ...keys.job(job.id), type: 'job', ...job, ...jobIndexKeys(job) } } })) },
+      }),
+    );
+    const ids = jobs.map((job) => job.id);
+    const stored = (await queryIndex(stack(), 'GSI1', keys.jobsByStatus('open'))).filter((item) => ids.includes(item.id as string));
+    expect(new Set(stored.map((item) => item.gsi1pk)).size).toBe(Math.min(3, LIST_SHARDS));
+
+    // The whole feed, two a page: one list, newest first, each job once.
+    const feed: JobCardSummary[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: Page<JobCardSummary> } = await api<Page<JobCardSummary>>(stack(), 'GET', `/jobs?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      feed.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(feed.map((job) => job.createdAt)).toEqual(feed.map((job) => job.createdAt).sort().reverse());
+    expect(new Set(feed.map((job) => job.id)).size).toBe(feed.length);
+    expect(feed.filter((job) => ids.includes(job.id)).map((job) => job.id)).toEqual([...ids].reverse());
   });
 
   it('refuses job posts from workers, anonymous callers and bad input with the spec texts', async () => {

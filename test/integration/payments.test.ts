@@ -185,7 +185,7 @@ describe('payments through the Stripe test-mode simulator', () => {
     await settle(stack());
     const listed = await api<{ items: PaymentRecord[] }>(stack(), 'GET', '/admin/payments', { token: admin.idToken });
     expect(listed.body.items.find((p) => p.jobId === kept.id)).toMatchObject({ status: 'refunded' });
-    const actions = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((a) => a.actionType === 'issue_refund');
+    const actions = (await queryIndex(stack(), 'GSI1', keys.adminActionsLog())).filter((a) => a.actionType === 'issue_refund');
     expect(actions).toEqual([expect.objectContaining({ adminId: admin.userId, targetId: row!.stripePaymentIntentId, reason: 'Duplicate listing' })]);
   });
 
@@ -262,7 +262,7 @@ describe('payments through the Stripe test-mode simulator', () => {
     await settle(stack());
     expect(results.map((r) => r.body.status)).toEqual(Array(5).fill('paid'));
     expect((await stripeOf(stack()).transfers.list({ transfer_group: job.id })).data).toEqual([expect.objectContaining({ amount: 5000 })]);
-    const actions = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((a) => a.actionType === 'release_payment' && a.targetId === job.id);
+    const actions = (await queryIndex(stack(), 'GSI1', keys.adminActionsLog())).filter((a) => a.actionType === 'release_payment' && a.targetId === job.id);
     expect(actions).toEqual([expect.objectContaining({ adminId: admin.userId, targetType: 'job', reason: 'The poster stopped answering' })]);
   });
 
@@ -271,7 +271,7 @@ describe('payments through the Stripe test-mode simulator', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await api(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, payment: 60_000 } })).status);
     expect(statuses).toEqual([201, 201, 201, 429]);
-    const alerts = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((a) => a.actionType === 'suspicious_payment' && a.targetId === poster.userId);
+    const alerts = (await queryIndex(stack(), 'GSI1', keys.adminActionsLog())).filter((a) => a.actionType === 'suspicious_payment' && a.targetId === poster.userId);
     expect(alerts.length).toBe(3);
   });
 });

@@ -55,7 +55,7 @@ describe('profiles', () => {
     }
     const me = await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken });
     expect(me.body.role).toBe('worker');
-    const events = (await queryIndex(stack(), 'GSI1', 'ADMINACTIONS')).filter((item) => item.targetId === worker.userId);
+    const events = (await queryIndex(stack(), 'GSI1', keys.adminActionsLog())).filter((item) => item.targetId === worker.userId);
     expect(events).toHaveLength(5);
     expect(events[0]).toMatchObject({ actionType: 'profile_security_violation', adminId: 'system', targetType: 'profile' });
   });

@@ -27,13 +27,19 @@ describe('bad input gets a clear 4xx (issue 15)', () => {
   }, 120_000);
 
   it('answers forged cursors 400 and still pages with real ones', async () => {
+    const [openShard, otherOpenShard] = keys.jobsByStatus('open').partitions;
+    /** A cursor of the open-jobs list whose first shard continues after `key` (the others from their start). */
+    const firstShardAfter = (key: object) => cursorOf(keys.jobsByStatus('open').partitions.map((_, shard) => (shard === 0 ? { after: key } : 'start')));
     const forged = [
       'e30', // {}
       cursorOf([]),
       cursorOf({ pk: 'JOB#x', sk: 'JOB' }),
-      cursorOf({ pk: 'JOB#x', sk: 'JOB', gsi1pk: keys.jobsByStatus('draft'), gsi1sk: 'x' }), // another partition
-      cursorOf({ pk: 'JOB#x', sk: 'JOB', gsi1pk: keys.jobsByStatus('open'), gsi1sk: 'x'.repeat(1100) }),
-      cursorOf({ pk: 1, sk: 'JOB', gsi1pk: keys.jobsByStatus('open'), gsi1sk: 'x' }),
+      cursorOf({ pk: 'JOB#x', sk: 'JOB', gsi1pk: openShard, gsi1sk: 'x' }), // one key where every shard's position belongs
+      firstShardAfter({ pk: 'JOB#x', sk: 'JOB', gsi1pk: keys.jobsByStatus('draft').partitions[0], gsi1sk: 'x' }), // another list
+      firstShardAfter({ pk: 'JOB#x', sk: 'JOB', gsi1pk: otherOpenShard ?? 'JOBS#open', gsi1sk: 'x' }), // another shard
+      firstShardAfter({ pk: 'JOB#x', sk: 'JOB', gsi1pk: openShard, gsi1sk: 'x'.repeat(1100) }),
+      firstShardAfter({ pk: 1, sk: 'JOB', gsi1pk: openShard, gsi1sk: 'x' }),
+      cursorOf([...keys.jobsByStatus('open').partitions.map(() => 'start'), 'start']), // one shard too many
       '%%%',
     ];
     const paths = ['/jobs', '/feed/jobs', '/jobs?q=open', `/profiles/${poster.userId}/reviews`];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { localDynamoDbClient, startDynamoDbLocal, type LocalDynamoDb } from '../../infra/local/dynamodb.js';
 import { freePort } from '../../infra/local/processes.js';
 import { RANDOM_PORTS, startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack.js';
+import type { ShardedList } from '../../functions/table.js';
 
 export * from './stack-api.js';
 
@@ -54,17 +55,23 @@ export function tableClient(stack: LocalStack) {
   return DynamoDBDocumentClient.from(localDynamoDbClient(stack.urls.dynamodb));
 }
 
-/** Every item of a GSI partition (tests only: a small partition, read in full). */
-export async function queryIndex(stack: LocalStack, index: 'GSI1' | 'GSI2' | 'GSI3', partition: string) {
+/** Every item of a GSI partition, or of every shard of a sharded list (tests only: small partitions, read in full). */
+export async function queryIndex(stack: LocalStack, index: 'GSI1' | 'GSI2' | 'GSI3', partition: string | ShardedList) {
   const attribute = `${index.toLowerCase()}pk`;
-  const { Items = [] } = await tableClient(stack).send(
-    new QueryCommand({
-      TableName: stack.tableName,
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': attribute },
-      ExpressionAttributeValues: { ':pk': partition },
+  const partitions = typeof partition === 'string' ? [partition] : partition.partitions;
+  const shards = await Promise.all(
+    partitions.map(async (value) => {
+      const { Items = [] } = await tableClient(stack).send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          IndexName: index,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': attribute },
+          ExpressionAttributeValues: { ':pk': value },
+        }),
+      );
+      return Items;
     }),
   );
-  return Items;
+  return shards.flat();
 }
