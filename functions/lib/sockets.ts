@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_SHARDS, keys } from '../table.js';
@@ -6,6 +5,7 @@ import { batchWrite } from './batch.js';
 import { db, tableName } from './db.js';
 import { env } from './env.js';
 import { logger } from './logger.js';
+import { shardOf } from './shards.js';
 
 /** Connections live for at most two hours on API Gateway; the item's TTL matches. */
 export const CONNECTION_TTL_SECONDS = 2 * 3600;
@@ -16,9 +16,8 @@ export const PUSH_BATCH_SIZE = 100;
 let client: ApiGatewayManagementApiClient | undefined;
 const management = () => (client ??= new ApiGatewayManagementApiClient({ endpoint: env('socketsEndpoint') }));
 
-/** The shard of a connection's live subscriptions: a stable hash of its id, so no lookup is needed and it never moves. */
-export const connectionShardOf = (connectionId: string): number =>
-  createHash('sha256').update(connectionId).digest().readUInt32BE(0) % CONNECTION_SHARDS;
+/** The shard of a connection's live subscriptions: it never moves. */
+export const connectionShardOf = (connectionId: string): number => shardOf(connectionId, CONNECTION_SHARDS);
 
 /** Live connection ids of one partition of the table or an index, page by page (expired ones filtered out). */
 async function* connectionIds(index: 'GSI1' | undefined, partition: string, idAttribute: 'connectionId' | 'sk'): AsyncGenerator<string> {

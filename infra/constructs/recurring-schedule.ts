@@ -33,7 +33,8 @@ export class RecurringSchedule extends Construct {
     this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.target.function.functionArn] }));
     this.schedule = new scheduler.CfnSchedule(this, 'Schedule', {
       description: props.declaration.description,
-      scheduleExpression: `rate(${props.declaration.rateHours} hours)`,
+      // The unit is singular for a value of 1 (EventBridge Scheduler's rate expression).
+      scheduleExpression: `rate(${props.declaration.rateHours} ${props.declaration.rateHours === 1 ? 'hour' : 'hours'})`,
       flexibleTimeWindow: { mode: 'OFF' },
       target: { arn: this.target.function.functionArn, roleArn: this.schedulerRole.roleArn },
     });

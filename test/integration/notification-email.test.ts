@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationPreferences, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
-import { localClock } from '../../functions/domain/nearby-alerts.js';
+import { localClock } from '../../functions/domain/local-clock.js';
 import type { MailRequest } from '../../functions/domain/notification-mail.js';
 import { keys } from '../../functions/table.js';
 import type { Mail } from '../../infra/local/mailbox.js';

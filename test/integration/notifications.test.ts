@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { AppNotification, LiveMessage, NotificationPreferences, OwnProfile, UnreadCount } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, EARTH_RADIUS_MILES } from '../../shared/notifications.js';
-import { localClock } from '../../functions/domain/nearby-alerts.js';
+import { localClock } from '../../functions/domain/local-clock.js';
 import { notificationItem, toNotification } from '../../functions/domain/notifications.js';
 import { ZipCodeGeocoder } from '../../functions/lib/geocoder.js';
 import { EVENT_SOURCE, JOB_EVENT, NOTIFICATION_EVENT } from '../../functions/routes.js';
