@@ -11,7 +11,7 @@ import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../routes.js';
 import { keys } from '../table.js';
 import { inQuietHours, localClock } from './local-clock.js';
 import { digestAddition } from './nearby-digest.js';
-import { notificationItem, toNotification, type StoredNotification } from './notifications.js';
+import { notificationItem, toNotification, type NewNotification, type StoredNotification } from './notifications.js';
 import { COVER_PRECISION, workersNear } from './worker-locations.js';
 
 /** What the alert rules need of a worker (their profile as the geo index holds it). */
@@ -79,8 +79,8 @@ const COUNTER_TTL_SECONDS = 3 * 24 * 60 * 60;
 /** Up to four items per alert (marker, counter, notification, digest) in one transaction of at most 100. */
 const ALERTS_PER_TRANSACTION = 25;
 
-/** Notifications per hand-off event: well under EventBridge's 256 KB per event. */
-const NOTIFICATIONS_PER_HANDOFF = 200;
+/** The largest hand-off event's detail: under EventBridge's 256 KB per event, with room for its envelope. */
+const HANDOFF_MAX_BYTES = 200_000;
 
 interface Alert {
   worker: AlertCandidate;
@@ -155,19 +155,33 @@ async function writeAlertGroup(alerts: readonly Alert[], job: AlertJob, now: Dat
   return [];
 }
 
+/** The new notifications packed into as few hand-off events as their size allows (about 500 each). */
+function handOffs(written: readonly StoredNotification[]): NewNotification[][] {
+  const events: NewNotification[][] = [];
+  let bytes = Infinity;
+  for (const item of written) {
+    const entry = { userId: item.userId, notification: toNotification(item) };
+    const size = Buffer.byteLength(JSON.stringify(entry)) + 1;
+    if (bytes + size > HANDOFF_MAX_BYTES) {
+      events.push([]);
+      bytes = 0;
+    }
+    events.at(-1)!.push(entry);
+    bytes += size;
+  }
+  return events;
+}
+
 /**
  * Writes the alerts in transactions of many, several at once, then hands the notifications
- * written to live and web push in one outbox event per NOTIFICATIONS_PER_HANDOFF (the
- * consumers then run once per event, not once per alert). Answers how many were written.
+ * written to live and web push in as few outbox events as fit (NOTIFICATION_EVENT.createdInBulk:
+ * the consumers run once per event, not once per alert). Answers how many were written.
  */
 export async function sendNearbyAlerts(alerts: readonly Alert[], job: AlertJob, now: Date): Promise<number> {
   const groups: Alert[][] = [];
   for (let start = 0; start < alerts.length; start += ALERTS_PER_TRANSACTION) groups.push(alerts.slice(start, start + ALERTS_PER_TRANSACTION));
   const written = (await inBatches(groups, WRITE_CONCURRENCY, (group) => writeAlertGroup(group, job, now))).flat();
-  for (let start = 0; start < written.length; start += NOTIFICATIONS_PER_HANDOFF) {
-    const notifications = written.slice(start, start + NOTIFICATIONS_PER_HANDOFF).map((item) => ({ userId: item.userId, notification: toNotification(item) }));
-    await publishEvent(EVENT_SOURCE.notifications, NOTIFICATION_EVENT.createdInBulk, { notifications });
-  }
+  for (const notifications of handOffs(written)) await publishEvent(EVENT_SOURCE.notifications, NOTIFICATION_EVENT.createdInBulk, { notifications });
   return written.length;
 }
 

@@ -26,6 +26,7 @@ import {
   LOCAL_SECRET_ACCESS_KEY,
   configureFunctions,
   functionOfAccessKey,
+  invocationCounts,
   invoke,
   serveLambdaInvokeApi,
   stopFunctions,
@@ -147,8 +148,8 @@ export interface LocalStack {
   scheduler: LocalScheduler;
   /** A Web Push service on this machine: subscriptions that point at it, and what it decrypted. */
   pushReceiver: PushReceiver;
-  /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's. */
-  functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment };
+  /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's; how often each was invoked. */
+  functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment; invocationCounts: typeof invocationCounts };
   /** Tells `observer` of every DynamoDB call a function makes, with its consumed capacity, until the returned stop. */
   observeDynamoDb(observer: (call: DynamoDbCall) => void): () => void;
   stop(): Promise<void>;
@@ -491,7 +492,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stripe,
       scheduler,
       pushReceiver,
-      functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment },
+      functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment, invocationCounts },
       observeDynamoDb: (observer) => {
         dynamoDbObservers.add(observer);
         return () => dynamoDbObservers.delete(observer);
