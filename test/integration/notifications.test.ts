@@ -82,6 +82,15 @@ describe('notifications, location and nearby-job alerts', () => {
     // The capped worker already had five alerts today, in their zone.
     await table().send(new PutCommand({ TableName: stack().tableName, Item: { ...keys.nearbyAlertCount(capped.userId, localNow.day), alerts: 5 } }));
 
+    // The inside worker has the app open: the alerts' bulk hand-off reaches their socket.
+    const socket = new WebSocket(`${stack().urls.webSocket}?token=${inside.idToken}`);
+    const pushed: AppNotification[] = [];
+    socket.on('message', (data) => {
+      const live = JSON.parse(data.toString()) as LiveMessage;
+      if (live.type === 'notification') pushed.push(live.notification);
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+
     const poster = await createPoster(stack());
     const job = await postOpenJob(stack(), poster);
     await stack().events.idle();
@@ -90,6 +99,8 @@ describe('notifications, location and nearby-job alerts', () => {
     const bus = new EventBridgeClient({ endpoint: stack().urls.events, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await bus.send(new PutEventsCommand({ Entries: [{ EventBusName: BUS_NAME, Source: EVENT_SOURCE.jobs, DetailType: JOB_EVENT.posted, Detail: JSON.stringify({ job }) }] }));
     await stack().events.idle();
+    socket.close();
+    expect(pushed.filter((n) => n.type === 'new_job_nearby' && n.jobId === job.id)).toHaveLength(1);
 
     const nearby = async (user: TestUser) => (await notificationsOf(user)).filter((n) => n.type === 'new_job_nearby' && n.jobId === job.id);
     expect(await nearby(inside)).toHaveLength(1);
