@@ -177,7 +177,7 @@ function handOffs(written: readonly StoredNotification[]): NewNotification[][] {
  * written to live and web push in as few outbox events as fit (NOTIFICATION_EVENT.createdInBulk:
  * the consumers run once per event, not once per alert). Answers how many were written.
  */
-export async function sendNearbyAlerts(alerts: readonly Alert[], job: AlertJob, now: Date): Promise<number> {
+async function sendNearbyAlerts(alerts: readonly Alert[], job: AlertJob, now: Date): Promise<number> {
   const groups: Alert[][] = [];
   for (let start = 0; start < alerts.length; start += ALERTS_PER_TRANSACTION) groups.push(alerts.slice(start, start + ALERTS_PER_TRANSACTION));
   const written = (await inBatches(groups, WRITE_CONCURRENCY, (group) => writeAlertGroup(group, job, now))).flat();
@@ -195,9 +195,11 @@ export interface AlertRun {
 
 /** Alerts every worker the rules allow about a job that just opened at `point`. */
 export async function alertWorkersNear(job: AlertJob, point: GeoPoint, now = new Date()): Promise<AlertRun> {
-  const candidates = await findAlertCandidates(point);
+  const found = await findAlertCandidates(point);
+  // Once each: one transaction may not write a worker's items twice.
+  const candidates = [...new Map(found.map((worker) => [worker.id, worker])).values()];
   const decisions = candidates.map((worker) => ({ worker, decision: decideAlert(worker, job, point, now) }));
   const inRange = decisions.filter(({ decision }) => decision.send || decision.reason !== 'out of range').length;
   const toSend = decisions.flatMap(({ worker, decision }) => (decision.send ? [{ worker, decision }] : []));
-  return { itemsRead: candidates.length, inRange, sent: await sendNearbyAlerts(toSend, job, now) };
+  return { itemsRead: found.length, inRange, sent: await sendNearbyAlerts(toSend, job, now) };
 }

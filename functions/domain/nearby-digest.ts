@@ -1,5 +1,5 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { deliversBy } from '../../shared/notifications.js';
+import { DAILY_LIMIT_OPTIONS, deliversBy } from '../../shared/notifications.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { env, optionalEnv } from '../lib/env.js';
 import { logger } from '../lib/logger.js';
@@ -162,6 +162,31 @@ async function clearDigest(digest: PendingDigest, sentAt?: Date): Promise<boolea
   }
 }
 
+/**
+ * The most jobs a held digest keeps (twice the largest daily limit): a digest held for days (quiet
+ * hours that the hourly runs keep missing) must not grow toward DynamoDB's item size, which would
+ * refuse the alert transactions it is part of.
+ */
+const MAX_WAITING_JOBS = 2 * Math.max(...DAILY_LIMIT_OPTIONS);
+
+/** Keeps only the newest `count` waiting jobs, on condition that none joined since they were read. */
+async function keepNewest(digest: PendingDigest, count: number): Promise<void> {
+  const newest = [...digest.jobs].sort((a, b) => b.alertedAt.localeCompare(a.alertedAt)).slice(0, count);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.nearbyDigest(digest.workerId),
+        UpdateExpression: 'SET jobs = :newest',
+        ConditionExpression: 'size(jobs) = :count',
+        ExpressionAttributeValues: { ':newest': newest, ':count': digest.jobs.length },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /** Puts the jobs of a digest SES refused back, due at once, with the last sending time as before. */
 async function restoreDigest(digest: PendingDigest): Promise<void> {
   await db.send(
@@ -194,7 +219,10 @@ async function deliverDigest(digest: PendingDigest, now: Date): Promise<DigestOu
   }
   const plan = planDigest(digest, profile, now);
   if (!plan.send) {
-    if (!plan.drop) return 'held';
+    if (!plan.drop) {
+      if (digest.jobs.length > MAX_WAITING_JOBS) await keepNewest(digest, MAX_WAITING_JOBS);
+      return 'held';
+    }
     return (await clearDigest(digest)) ? 'dropped' : 'changed meanwhile';
   }
   // SES reported the address as bouncing or complaining: the jobs are dropped, as the mailer drops its emails.
