@@ -24,6 +24,18 @@ describe('notifications, location and nearby-job alerts', () => {
   const notificationsOf = async (user: TestUser) => (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: user.idToken })).body.items;
   const unread = async (user: TestUser) => (await api<UnreadCount>(stack(), 'GET', '/me/notifications/unread-count', { token: user.idToken })).body;
 
+  /** An open socket of the user's and the notifications pushed to it. */
+  async function liveNotificationsOf(user: TestUser) {
+    const socket = new WebSocket(`${stack().urls.webSocket}?token=${user.idToken}`);
+    const pushed: AppNotification[] = [];
+    socket.on('message', (data) => {
+      const live = JSON.parse(data.toString()) as LiveMessage;
+      if (live.type === 'notification') pushed.push(live.notification);
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return { socket, pushed };
+  }
+
   async function workerAt(point: { latitude: number; longitude: number }, preferences: Partial<NotificationPreferences> = {}, timeZone = ZONE) {
     const worker = await createUser(stack(), { role: 'worker' });
     expect((await api(stack(), 'PUT', '/me/location', { token: worker.idToken, body: { ...point, timeZone } })).status).toBe(200);
@@ -83,13 +95,7 @@ describe('notifications, location and nearby-job alerts', () => {
     await table().send(new PutCommand({ TableName: stack().tableName, Item: { ...keys.nearbyAlertCount(capped.userId, localNow.day), alerts: 5 } }));
 
     // The inside worker has the app open: the alerts' bulk hand-off reaches their socket.
-    const socket = new WebSocket(`${stack().urls.webSocket}?token=${inside.idToken}`);
-    const pushed: AppNotification[] = [];
-    socket.on('message', (data) => {
-      const live = JSON.parse(data.toString()) as LiveMessage;
-      if (live.type === 'notification') pushed.push(live.notification);
-    });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const { socket, pushed } = await liveNotificationsOf(inside);
 
     const poster = await createPoster(stack());
     const job = await postOpenJob(stack(), poster);
@@ -177,13 +183,7 @@ describe('notifications, location and nearby-job alerts', () => {
     const hide = { worker_question: { inApp: false, email: false, push: false } };
     expect((await api(stack(), 'PUT', '/me/notification-preferences', { token: user.idToken, body: { ...withoutChannels, channels: hide } })).status).toBe(200);
 
-    const socket = new WebSocket(`${stack().urls.webSocket}?token=${user.idToken}`);
-    const pushed: AppNotification[] = [];
-    socket.on('message', (data) => {
-      const live = JSON.parse(data.toString()) as LiveMessage;
-      if (live.type === 'notification') pushed.push(live.notification);
-    });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const { socket, pushed } = await liveNotificationsOf(user);
     const bus = new EventBridgeClient({ endpoint: stack().urls.events, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const deliver = async (type: AppNotification['type']) => {
       const item = notificationItem({ userId: user.userId, jobId: null, type, title: type, message: type });
