@@ -408,7 +408,12 @@ export const LIVE_COALESCING = { defaultSeconds: 1 } as const;
 // sockets:push: a payment row they change is pushed to the admin's console.
 const STRIPE_RULE_CAPABILITIES = ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'] as const;
 
-export const NOTIFICATION_EVENT = { created: 'Notification Created', read: 'Notifications Read' } as const;
+/**
+ * `createdInBulk`: many new notifications in one event ({notifications: [{userId, notification}]}),
+ * so a writer of many (the nearby-job alerts) hands them to live and web push in one invocation
+ * each rather than one per notification (issue 24).
+ */
+export const NOTIFICATION_EVENT = { created: 'Notification Created', createdInBulk: 'Notifications Created', read: 'Notifications Read' } as const;
 
 /** A review was written or changed by the admin; the detail is the review. */
 export const REVIEW_EVENT = { saved: 'Review Saved' } as const;
@@ -436,7 +441,7 @@ export const EVENT_RULES = {
   },
   notificationPush: {
     description: 'Delivers new notifications live to the user they are for',
-    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.read] },
+    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.createdInBulk, NOTIFICATION_EVENT.read] },
     entry: 'functions/events/notification-push.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
@@ -532,7 +537,7 @@ export const EVENT_RULES = {
   },
   notificationWebPush: {
     description: 'Sends each new notification by web push to the browsers of its user who chose push for its type',
-    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created] },
+    pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.createdInBulk] },
     entry: 'functions/events/notification-web-push.ts',
     capabilities: ['table:read', 'table:write', 'push:vapid'],
   },
@@ -665,6 +670,15 @@ export const RECURRING_SCHEDULES = {
     capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user'],
     timeoutSeconds: 300,
     rateHours: 24,
+  },
+  /** Emails each worker whose nearby-jobs digest is due (functions/domain/nearby-digest.ts). */
+  nearbyDigest: {
+    description: "Emails the daily digest of new nearby jobs to each worker whose digest is due, outside their quiet hours, once per day of their zone",
+    entry: 'functions/schedules/nearby-digest.ts',
+    capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key'],
+    settings: ['mailLinkOrigin', 'apiUrl'],
+    timeoutSeconds: 300,
+    rateHours: 1,
   },
 } as const satisfies Record<string, RecurringSchedule>;
 

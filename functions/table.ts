@@ -304,6 +304,14 @@ export const keys = {
   nearbyAlertCount: (workerId: string, localDay: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `ALERTDAY#${localDay}` }),
 
   /**
+   * The nearby jobs waiting for a worker's next email digest (functions/domain/nearby-digest.ts).
+   * GSI2, only while jobs wait: `NEARBYDIGESTS#<shard>` / `<due time>#<workerId>`, so the hourly
+   * digest run reads only the digests that are due, spread over DIGEST_SHARDS partitions.
+   */
+  nearbyDigest: (workerId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: 'NEARBYDIGEST' }),
+  nearbyDigestsDue: (shard: number) => `NEARBYDIGESTS#${shard}`,
+
+  /**
    * That an account was deleted (issue 27), without anything personal: the user's id, role and
    * when. GSI1 "DELETIONS" by time, only until the 30-day sweep checked it (sparse).
    */

@@ -496,7 +496,9 @@ export const MSG = {
     pushEndpointInvalid: 'Push subscription endpoint must be an https URL', // ours
     pushKeysInvalid: 'Push subscription keys are not valid', // ours
     pushTooManyBrowsers: (max: number) => `Push is on for ${max} browsers already. Turn it off on one of them first.`, // ours
-    digestUnavailable: 'Digest coming soon', // ours
+    digestTitle: (count: number) => (count === 1 ? '1 new job near you' : `${count} new jobs near you`), // ours
+    digestIntro: 'These jobs were posted near you since your last digest.', // ours
+    digestJobDetail: (location: string, miles: string) => `(${location}), ${miles} miles from you`, // ours
   },
   /** An email's one-click unsubscribe (issue 25): the link's page and the route. */
   unsubscribe: {

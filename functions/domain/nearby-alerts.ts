@@ -1,12 +1,17 @@
 import type { JobCategory } from '../../shared/categories.js';
 import type { NotificationPreferences } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { distanceMiles, RADIUS_OPTIONS } from '../../shared/notifications.js';
+import { deliversBy, distanceMiles, RADIUS_OPTIONS } from '../../shared/notifications.js';
 import { queryAll, tableName } from '../lib/db.js';
+import { inBatches } from '../lib/concurrency.js';
 import { coverRanges, type GeoPoint } from '../lib/geo-cells.js';
-import { retryLostRaces, TransactionRefused, transactWrite } from '../lib/transactions.js';
+import { publishEvent } from '../lib/outbox.js';
+import { retryLostRaces, TransactionRefused, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../routes.js';
 import { keys } from '../table.js';
-import { notificationItem, notificationWrites } from './notifications.js';
+import { inQuietHours, localClock } from './local-clock.js';
+import { digestAddition } from './nearby-digest.js';
+import { notificationItem, toNotification, type NewNotification, type StoredNotification } from './notifications.js';
 import { COVER_PRECISION, workersNear } from './worker-locations.js';
 
 /** What the alert rules need of a worker (their profile as the geo index holds it). */
@@ -27,34 +32,6 @@ export interface AlertJob {
   posterId: string;
 }
 
-/** The calendar day (YYYY-MM-DD) and minute of the day at `now` in the zone. */
-export function localClock(now: Date, timeZone = 'UTC'): { day: string; minuteOfDay: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, minuteOfDay: Number(parts.hour) * 60 + Number(parts.minute) };
-}
-
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Whether the minute falls in the quiet hours; a start after the end spans midnight (22:00–08:00). */
-export function inQuietHours(quietHours: NotificationPreferences['quietHours'], minuteOfDay: number): boolean {
-  if (!quietHours.enabled) return false;
-  const start = minutesOf(quietHours.start);
-  const end = minutesOf(quietHours.end);
-  if (start === end) return false;
-  return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
-}
-
-/** How many minutes of quiet hours are left at this minute of the day (0 outside them). */
-export function quietMinutesLeft(quietHours: NotificationPreferences['quietHours'], minuteOfDay: number): number {
-  if (!inQuietHours(quietHours, minuteOfDay)) return 0;
-  const end = minutesOf(quietHours.end);
-  return (end - minuteOfDay + 24 * 60) % (24 * 60);
-}
-
 export type AlertDecision = { send: true; miles: number; day: string } | { send: false; reason: 'own job' | 'disabled' | 'out of range' | 'category' | 'quiet hours' };
 
 /** Every rule but the daily limit (which the write enforces atomically), for one worker. */
@@ -73,11 +50,8 @@ export function decideAlert(worker: AlertCandidate, job: AlertJob, jobPoint: Geo
 /** Queries run at once while finding workers: enough to overlap round trips, few enough for a small table. */
 const QUERY_CONCURRENCY = 8;
 
-async function inBatches<T, R>(inputs: readonly T[], size: number, run: (input: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < inputs.length; start += size) results.push(...(await Promise.all(inputs.slice(start, start + size).map(run))));
-  return results;
-}
+/** Alert transactions run at once (each up to 100 items). */
+const WRITE_CONCURRENCY = 4;
 
 /**
  * The indexed workers whose own radius might reach the point: for each radius choice, the
@@ -102,13 +76,24 @@ export async function findAlertCandidates(point: GeoPoint): Promise<AlertCandida
 /** Counter items outlive their day by a day (a zone can be a day ahead of UTC), then expire. */
 const COUNTER_TTL_SECONDS = 3 * 24 * 60 * 60;
 
+/** Up to four items per alert (marker, counter, notification, digest) in one transaction of at most 100. */
+const ALERTS_PER_TRANSACTION = 25;
+
+/** The largest hand-off event's detail: under EventBridge's 256 KB per event, with room for its envelope. */
+const HANDOFF_MAX_BYTES = 200_000;
+
+interface Alert {
+  worker: AlertCandidate;
+  decision: { miles: number; day: string };
+}
+
 /**
- * Writes one `new_job_nearby` notification (and its live push, through the outbox), in one
- * transaction with the (job, worker) marker
- * (put only if absent: a redelivered event sends nothing twice) and the worker's counter for
- * their local day (raised only below their daily limit). Answers whether it was sent.
+ * One alert's writes: the (job, worker) marker, put only if absent (a redelivered event sends
+ * nothing twice); the worker's counter for their local day, raised only below their daily
+ * limit; the `new_job_nearby` notification; and, for a worker who wants nearby jobs by email,
+ * the job added to their next digest (functions/domain/nearby-digest.ts).
  */
-export async function sendNearbyAlert(worker: AlertCandidate, job: AlertJob, decision: { miles: number; day: string }, now: Date): Promise<boolean> {
+function alertWrites({ worker, decision }: Alert, job: AlertJob, now: Date) {
   const notification = notificationItem({
     userId: worker.id,
     jobId: job.id,
@@ -116,34 +101,88 @@ export async function sendNearbyAlert(worker: AlertCandidate, job: AlertJob, dec
     title: MSG.notifications.nearbyTitle,
     message: MSG.notifications.nearbyMessage(job.title, decision.miles.toFixed(1), job.location),
     metadata: { distance_miles: decision.miles.toFixed(1) },
+    createdAt: now.toISOString(),
   });
-  try {
-    await retryLostRaces(() =>
-      transactWrite([
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.nearbyAlert(worker.id, job.id), type: 'nearbyAlert', gsi3pk: keys.jobReferences(job.id), gsi3sk: `NEARBY#${worker.id}`, createdAt: now.toISOString() },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.nearbyAlertCount(worker.id, decision.day),
-            UpdateExpression: 'ADD alerts :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-            ConditionExpression: 'attribute_not_exists(alerts) OR alerts < :max',
-            ExpressionAttributeValues: { ':one': 1, ':max': worker.notificationPreferences.maxPerDay, ':expires': Math.floor(now.getTime() / 1000) + COUNTER_TTL_SECONDS },
-          },
-        },
-        ...notificationWrites(notification),
-      ]),
-    );
-  } catch (error) {
-    if (error instanceof TransactionRefused) return false;
-    throw error;
+  const writes: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.nearbyAlert(worker.id, job.id), type: 'nearbyAlert', gsi3pk: keys.jobReferences(job.id), gsi3sk: `NEARBY#${worker.id}`, createdAt: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.nearbyAlertCount(worker.id, decision.day),
+        UpdateExpression: 'ADD alerts :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+        ConditionExpression: 'attribute_not_exists(alerts) OR alerts < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': worker.notificationPreferences.maxPerDay, ':expires': Math.floor(now.getTime() / 1000) + COUNTER_TTL_SECONDS },
+      },
+    },
+    { Put: { TableName: tableName(), Item: notification } },
+  ];
+  if (deliversBy(worker.notificationPreferences, 'new_job_nearby', 'email')) {
+    writes.push(digestAddition(worker, { jobId: job.id, title: job.title, location: job.location, miles: Number(decision.miles.toFixed(1)), alertedAt: now.toISOString() }, now));
   }
-  return true;
+  return { notification, writes };
+}
+
+/**
+ * Writes a group of alerts in one transaction. A refused condition (already alerted, daily
+ * limit reached) cancels the whole transaction and names its items: those alerts are dropped
+ * and the rest written again. Answers the notifications written.
+ */
+async function writeAlertGroup(alerts: readonly Alert[], job: AlertJob, now: Date): Promise<StoredNotification[]> {
+  let remaining = alerts.map((alert) => alertWrites(alert, job, now));
+  while (remaining.length > 0) {
+    const group = remaining;
+    try {
+      await retryLostRaces(() => transactWrite(group.flatMap(({ writes }) => writes)));
+      return group.map(({ notification }) => notification);
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+      let index = 0;
+      remaining = group.filter(({ writes }) => {
+        const refused = writes.some((_, offset) => error.failed(index + offset));
+        index += writes.length;
+        return !refused;
+      });
+      // A refusal that names none of the alerts' items is not one this can resolve.
+      if (remaining.length === group.length) throw error;
+    }
+  }
+  return [];
+}
+
+/** The new notifications packed into as few hand-off events as their size allows (about 500 each). */
+function handOffs(written: readonly StoredNotification[]): NewNotification[][] {
+  const events: NewNotification[][] = [];
+  let bytes = Infinity;
+  for (const item of written) {
+    const entry = { userId: item.userId, notification: toNotification(item) };
+    const size = Buffer.byteLength(JSON.stringify(entry)) + 1;
+    if (bytes + size > HANDOFF_MAX_BYTES) {
+      events.push([]);
+      bytes = 0;
+    }
+    events.at(-1)!.push(entry);
+    bytes += size;
+  }
+  return events;
+}
+
+/**
+ * Writes the alerts in transactions of many, several at once, then hands the notifications
+ * written to live and web push in as few outbox events as fit (NOTIFICATION_EVENT.createdInBulk:
+ * the consumers run once per event, not once per alert). Answers how many were written.
+ */
+async function sendNearbyAlerts(alerts: readonly Alert[], job: AlertJob, now: Date): Promise<number> {
+  const groups: Alert[][] = [];
+  for (let start = 0; start < alerts.length; start += ALERTS_PER_TRANSACTION) groups.push(alerts.slice(start, start + ALERTS_PER_TRANSACTION));
+  const written = (await inBatches(groups, WRITE_CONCURRENCY, (group) => writeAlertGroup(group, job, now))).flat();
+  for (const notifications of handOffs(written)) await publishEvent(EVENT_SOURCE.notifications, NOTIFICATION_EVENT.createdInBulk, { notifications });
+  return written.length;
 }
 
 export interface AlertRun {
@@ -156,10 +195,11 @@ export interface AlertRun {
 
 /** Alerts every worker the rules allow about a job that just opened at `point`. */
 export async function alertWorkersNear(job: AlertJob, point: GeoPoint, now = new Date()): Promise<AlertRun> {
-  const candidates = await findAlertCandidates(point);
+  const found = await findAlertCandidates(point);
+  // Once each: one transaction may not write a worker's items twice.
+  const candidates = [...new Map(found.map((worker) => [worker.id, worker])).values()];
   const decisions = candidates.map((worker) => ({ worker, decision: decideAlert(worker, job, point, now) }));
   const inRange = decisions.filter(({ decision }) => decision.send || decision.reason !== 'out of range').length;
   const toSend = decisions.flatMap(({ worker, decision }) => (decision.send ? [{ worker, decision }] : []));
-  const sent = await inBatches(toSend, QUERY_CONCURRENCY, ({ worker, decision }) => sendNearbyAlert(worker, job, decision, now));
-  return { itemsRead: candidates.length, inRange, sent: sent.filter(Boolean).length };
+  return { itemsRead: found.length, inRange, sent: await sendNearbyAlerts(toSend, job, now) };
 }

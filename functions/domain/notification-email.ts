@@ -1,5 +1,6 @@
 import type { AppNotification, NotificationType } from '../../shared/api.js';
 import { escapeHtml } from '../../shared/html.js';
+import { MSG } from '../../shared/messages.js';
 import { NOTIFICATION_TYPE_LABELS } from '../../shared/notifications.js';
 import { notificationTarget } from '../../shared/notification-target.js';
 import type { Role } from '../../shared/roles.js';
@@ -41,40 +42,57 @@ export interface RenderedEmail {
   headers: Array<{ name: string; value: string }>;
 }
 
-/** A notification as an email: text and HTML from the same parts, with its one-click unsubscribe headers. */
-export function renderNotificationEmail(notification: Pick<AppNotification, 'type' | 'jobId' | 'metadata' | 'title' | 'message'>, role: Role, links: EmailLinks): RenderedEmail {
-  const { action } = EMAIL_TEMPLATES[notification.type];
-  const subjectUrl = new URL(notificationTarget(notification, role), links.siteOrigin).href;
+/** What one email says: its title, paragraphs, an optional list of links, and the button to its subject. */
+interface EmailContent {
+  type: NotificationType;
+  title: string;
+  paragraphs: readonly string[];
+  links?: ReadonlyArray<{ label: string; detail: string; url: string }>;
+  action?: { label: string; url: string };
+}
+
+/**
+ * Every email's frame: text and HTML from the same parts, the footer that says why it came with
+ * the unsubscribe and settings links, and the one-click unsubscribe headers (RFC 8058) for its type.
+ */
+function renderEmail(content: EmailContent, links: EmailLinks): RenderedEmail {
   const token = encodeURIComponent(links.unsubscribeToken);
   const unsubscribePage = `${new URL(UNSUBSCRIBE_PATH, links.siteOrigin).href}?${UNSUBSCRIBE_TOKEN_PARAM}=${token}`;
   const oneClick = `${links.apiUrl.replace(/\/$/, '')}${UNSUBSCRIBE_PATH}?${UNSUBSCRIBE_TOKEN_PARAM}=${token}`;
   const settings = new URL('/notification-settings', links.siteOrigin).href;
-  const why = `You receive this email because "${NOTIFICATION_TYPE_LABELS[notification.type]}" is on for email in your notification settings.`;
+  const why = `You receive this email because "${NOTIFICATION_TYPE_LABELS[content.type]}" is on for email in your notification settings.`;
+  const { title, paragraphs, links: list = [], action } = content;
 
   const text = [
-    notification.title,
+    title,
     '',
-    notification.message,
-    '',
-    `${action}: ${subjectUrl}`,
-    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(list.length ? [...list.map((link) => `- ${link.label} ${link.detail}: ${link.url}`), ''] : []),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     '--',
     why,
     `Stop these emails: ${unsubscribePage}`,
     `All notification settings: ${settings}`,
   ].join('\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(notification.title)}</title></head>
+  const listHtml = list.length
+    ? `<ul style="font-size:16px;line-height:1.5;margin:0 0 20px;padding-left:20px">${list
+        .map((link) => `<li style="margin:0 0 8px"><a href="${escapeHtml(link.url)}" style="color:#2563eb;font-weight:600">${escapeHtml(link.label)}</a> ${escapeHtml(link.detail)}</li>`)
+        .join('')}</ul>\n`
+    : '';
+  const actionHtml = action
+    ? `<p style="margin:0 0 24px"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:600">${escapeHtml(action.label)}</a></p>\n`
+    : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px"><tr><td>
-<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(notification.title)}</h1>
-<p style="font-size:16px;line-height:1.5;margin:0 0 20px">${escapeHtml(notification.message)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(subjectUrl)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:600">${escapeHtml(action)}</a></p>
-<hr style="border:none;border-top:1px solid #e5e7eb;margin:0 0 12px">
+<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1>
+${paragraphs.map((paragraph) => `<p style="font-size:16px;line-height:1.5;margin:0 0 20px">${escapeHtml(paragraph)}</p>`).join('\n')}
+${listHtml}${actionHtml}<hr style="border:none;border-top:1px solid #e5e7eb;margin:0 0 12px">
 <p style="font-size:13px;color:#4b5563;margin:0 0 4px">${escapeHtml(why)}</p>
 <p style="font-size:13px;margin:0"><a href="${escapeHtml(unsubscribePage)}" style="color:#4b5563">Stop these emails</a> · <a href="${escapeHtml(settings)}" style="color:#4b5563">All notification settings</a></p>
 </td></tr></table></body></html>`;
   return {
-    subject: notification.title,
+    subject: title,
     text,
     html,
     headers: [
@@ -82,4 +100,38 @@ export function renderNotificationEmail(notification: Pick<AppNotification, 'typ
       { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
     ],
   };
+}
+
+/** A notification as an email: its title and message, and the button to its subject. */
+export function renderNotificationEmail(notification: Pick<AppNotification, 'type' | 'jobId' | 'metadata' | 'title' | 'message'>, role: Role, links: EmailLinks): RenderedEmail {
+  const url = new URL(notificationTarget(notification, role), links.siteOrigin).href;
+  return renderEmail(
+    { type: notification.type, title: notification.title, paragraphs: [notification.message], action: { label: EMAIL_TEMPLATES[notification.type].action, url } },
+    links,
+  );
+}
+
+/** One job of a nearby-jobs digest. */
+export interface DigestEntry {
+  jobId: string;
+  title: string;
+  location: string;
+  miles: number;
+}
+
+/** The nearby-jobs digest (functions/domain/nearby-digest.ts): one link per job, with where it is and how far. */
+export function renderNearbyDigestEmail(jobs: readonly DigestEntry[], links: EmailLinks): RenderedEmail {
+  return renderEmail(
+    {
+      type: 'new_job_nearby',
+      title: MSG.notifications.digestTitle(jobs.length),
+      paragraphs: [MSG.notifications.digestIntro],
+      links: jobs.map((job) => ({
+        label: job.title,
+        detail: MSG.notifications.digestJobDetail(job.location, job.miles.toFixed(1)),
+        url: new URL(notificationTarget({ type: 'new_job_nearby', jobId: job.jobId, metadata: {} }, 'worker'), links.siteOrigin).href,
+      })),
+    },
+    links,
+  );
 }

@@ -8,7 +8,7 @@ import { SQS_MAX_DELAY_SECONDS, sendMessages } from '../lib/queues.js';
 import { unsubscribeToken } from '../lib/unsubscribe-tokens.js';
 import { keys } from '../table.js';
 import { emailSuppression } from './email-suppressions.js';
-import { localClock, quietMinutesLeft } from './nearby-alerts.js';
+import { localClock, quietMinutesLeft } from './local-clock.js';
 import { renderNotificationEmail } from './notification-email.js';
 import { getProfile } from './profiles.js';
 
@@ -21,8 +21,8 @@ export interface MailRequest {
 export type MailOutcome = 'sent' | 'already sent' | 'not wanted' | 'no such user' | 'held for quiet hours' | 'email off' | 'digest only' | 'suppressed';
 
 /**
- * Types never emailed one by one: nearby jobs go by email only in a daily digest (DECISIONS.md
- * "Off-site delivery"), which is not built yet, so they are not emailed at all for now.
+ * Types never emailed one by one: nearby jobs go by email only in the daily digest (DECISIONS.md
+ * "Off-site delivery"; functions/domain/nearby-digest.ts).
  */
 const DIGEST_ONLY: ReadonlySet<NotificationType> = new Set<NotificationType>(['new_job_nearby']);
 

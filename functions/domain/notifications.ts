@@ -53,6 +53,16 @@ export function notificationItem(input: {
   };
 }
 
+/** A new notification for its user, as the created events carry it. */
+export interface NewNotification {
+  userId: string;
+  notification: AppNotification;
+}
+
+/** The new notifications of a created event: one (NOTIFICATION_EVENT.created) or many (NOTIFICATION_EVENT.createdInBulk). */
+export const newNotificationsOf = (detail: NewNotification | { notifications: NewNotification[] }): NewNotification[] =>
+  'notifications' in detail ? detail.notifications : [detail];
+
 /** A notification as written to the table (what notificationItem builds). */
 export type StoredNotification = ReturnType<typeof notificationItem>;
 

@@ -1,15 +1,26 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { AppNotification, LiveMessage } from '../../shared/api.js';
+import type { LiveMessage } from '../../shared/api.js';
 import { NOTIFICATION_EVENT } from '../routes.js';
-import { typesHiddenInApp } from '../domain/notifications.js';
+import { newNotificationsOf, typesHiddenInApp, type NewNotification } from '../domain/notifications.js';
+import { inBatches } from '../lib/concurrency.js';
 import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
 import { withLogContext } from '../lib/logger.js';
 
-type NotificationEventDetail = { userId: string; notification: AppNotification } | { userId: string; notificationId: string | null };
+type NotificationEventDetail = NewNotification | { notifications: NewNotification[] } | { userId: string; notificationId: string | null };
+
+/** Users whose new notifications go live at once (each: a profile read, a connections query, the pushes). */
+const USERS_AT_ONCE = 16;
+
+/** A new notification goes live to every connection of its user, unless they turned its type off in the app. */
+async function pushNew({ userId, notification }: NewNotification): Promise<void> {
+  if ((await typesHiddenInApp(userId)).includes(notification.type)) return;
+  const message: LiveMessage = { type: 'notification', notification };
+  await pushToConnections(userConnectionIds(userId), message);
+}
 
 /**
- * A new notification, or a change of read state, goes live to every connection of its user;
- * a new one of a type the user turned off in the app does not.
+ * A new notification, many new ones in one event (NOTIFICATION_EVENT.createdInBulk), or a
+ * change of read state, goes live to every connection of its user.
  */
 async function handle(event: EventBridgeEvent<string, NotificationEventDetail>): Promise<void> {
   const { detail } = event;
@@ -17,10 +28,7 @@ async function handle(event: EventBridgeEvent<string, NotificationEventDetail>):
     await pushToConnections(userConnectionIds(detail.userId), { type: 'notifications.read', notificationId: detail.notificationId });
     return;
   }
-  const { notification } = detail as { notification: AppNotification };
-  if ((await typesHiddenInApp(detail.userId)).includes(notification.type)) return;
-  const message: LiveMessage = { type: 'notification', notification };
-  await pushToConnections(userConnectionIds(detail.userId), message);
+  await inBatches(newNotificationsOf(detail as NewNotification | { notifications: NewNotification[] }), USERS_AT_ONCE, pushNew);
 }
 
 export const handler = withLogContext(handle);

@@ -134,8 +134,13 @@ function environmentFor(name: string, declaration: FunctionDeclaration): Promise
   return starting;
 }
 
+/** Invocations per function since the process started, as Lambda's `Invocations` metric counts them (the benches read it). */
+const invocations = new Map<string, number>();
+export const invocationCounts = (): ReadonlyMap<string, number> => new Map(invocations);
+
 /** Invokes a declared function in its own execution environment, as Lambda would (fresh context per call). */
 export async function invoke(name: string, declaration: FunctionDeclaration, event: unknown): Promise<unknown> {
+  invocations.set(name, (invocations.get(name) ?? 0) + 1);
   const environment = await environmentFor(name, declaration);
   const id = randomUUID();
   const context: InvocationContext = {

@@ -27,6 +27,7 @@ import {
   LOCAL_SECRET_ACCESS_KEY,
   configureFunctions,
   functionOfAccessKey,
+  invocationCounts,
   invoke,
   serveLambdaInvokeApi,
   stopFunctions,
@@ -154,8 +155,8 @@ export interface LocalStack {
   pushReceiver: PushReceiver;
   /** Faults in the emulators, switched on and off while the stack runs (faults.ts, docs/faults.md). */
   faults: FaultSwitch;
-  /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's. */
-  functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment };
+  /** The local Lambda service: invoke a function by name and declaration, or change its environment or every function's; how often each was invoked. */
+  functions: { invoke: typeof invoke; updateEnvironment: typeof updateFunctionEnvironment; updateEveryEnvironment: typeof updateEveryFunctionEnvironment; invocationCounts: typeof invocationCounts };
   /** Tells `observer` of every DynamoDB call a function makes, with its consumed capacity, until the returned stop. */
   observeDynamoDb(observer: (call: DynamoDbCall) => void): () => void;
   stop(): Promise<void>;
@@ -510,7 +511,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       scheduler,
       pushReceiver,
       faults,
-      functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment },
+      functions: { invoke, updateEnvironment: updateFunctionEnvironment, updateEveryEnvironment: updateEveryFunctionEnvironment, invocationCounts },
       observeDynamoDb: (observer) => {
         dynamoDbObservers.add(observer);
         return () => dynamoDbObservers.delete(observer);

@@ -138,8 +138,9 @@ export class ApiStack extends Stack {
       ]),
     ) as Record<keyof typeof QUEUE_CONSUMERS, QueueSubscription>;
     this.releaseSchedules = new ReleaseSchedules(this, 'AutoRelease', { target: SCHEDULE_TARGETS.autoRelease, functionResources: pushingResources });
+    // The mail settings too: the nearby digest's schedule emails, with the same links as the mailer.
     const functionResources: FunctionResources = {
-      ...pushingResources,
+      ...queueResources,
       jobFeedQueue: queues.jobFeedShard.queue,
       mailQueue: queues.mailer.queue,
       releaseSchedules: this.releaseSchedules,

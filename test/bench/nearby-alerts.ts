@@ -1,24 +1,31 @@
 /**
- * `npm run bench -- nearby`: what the nearby-job alert handler reads and how long it takes.
+ * `npm run bench -- nearby`: what the nearby-job alert handler reads, how long it takes, and
+ * how many Lambda invocations its alerts cost.
  *
- * 20,000 workers spread over the contiguous US plus 200 within 30 miles of Austin, each with
- * a random radius choice, are written straight to the table (bench setup, with the geo index
- * key the location route would write). Then 20 jobs open within 5 miles of downtown Austin
- * and the real handler runs on each one's Job Posted event. Reported per job: index items the
- * handler's queries returned, workers actually within their own radius (counted by brute force
- * over the seeded list), their ratio (the design's bar: ≤ 3), queries made, and handler time.
- * The workers are kept in .local/bench-nearby (delete it to start over).
+ * 20,000 workers spread over the contiguous US plus 10,000 within 30 miles of Austin (issue 24's
+ * dense metro), each with a random radius choice, are written straight to the table (bench
+ * setup, with the geo index key the location route would write). Then 20 jobs open within 5
+ * miles of downtown Austin and the real handler runs on each one's Job Posted event. Reported
+ * per job: index items the handler's queries returned, workers actually within their own radius
+ * (counted by brute force over the seeded list), their ratio (the design's bar: ≤ 3), queries
+ * made, handler time, alerts written, and the Lambda invocations the job caused: the handler's
+ * own and every invocation of the local stack's functions until its events and queues settled
+ * (the outbox relay, the push hand-off's consumers; budget: ≤ 1 per 100 alerts).
+ * BENCH_US_WORKERS, BENCH_CITY_WORKERS and BENCH_NEARBY_JOBS change the sizes. The workers are
+ * kept in .local/bench-nearby (delete it to start over; alerts counted per day cap there too).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { DEFAULT_NOTIFICATION_PREFERENCES, distanceMiles, EARTH_RADIUS_MILES, RADIUS_OPTIONS } from '../../shared/notifications.js';
 import type { JobEventDetail } from '../../functions/routes.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
 
 const US_WORKERS = Number(process.env.BENCH_US_WORKERS ?? 20_000);
-const CITY_WORKERS = Number(process.env.BENCH_CITY_WORKERS ?? 200);
+const CITY_WORKERS = Number(process.env.BENCH_CITY_WORKERS ?? 10_000);
+/** Issue 24's budget: the Lambda invocations a job causes, per 100 alerts it writes. */
+const INVOCATIONS_PER_100_ALERTS_BUDGET = 1;
 const JOBS = Number(process.env.BENCH_NEARBY_JOBS ?? 20);
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
 const dataDir = resolve(import.meta.dirname, '../../.local/bench-nearby');
@@ -119,6 +126,7 @@ export async function runNearbyAlertsBench(): Promise<void> {
       { step: 'initialize', name: 'benchGeoReads' },
     );
 
+    const totalInvocations = () => [...stack.functions.invocationCounts().values()].reduce((sum, count) => sum + count, 0);
     const next = random(Date.now());
     const rows: number[][] = [];
     for (let i = 0; i < JOBS; i++) {
@@ -145,23 +153,36 @@ export async function runNearbyAlertsBench(): Promise<void> {
       const inRange = everyone.filter((worker) => distanceMiles(worker, point) <= worker.radiusMiles).length;
       itemsRead = 0;
       queries = 0;
+      const invokedBefore = totalInvocations();
       const started = performance.now();
       await handler({ detail: { job: { ...job } } } as unknown as EventBridgeEvent<string, JobEventDetail>);
       const run = { ms: performance.now() - started, itemsRead, queries };
+      // Everything the alerts set off (the hand-off's relay and consumers), then the handler itself.
+      await stack.events.idle();
+      await stack.queues.idle();
+      const invocations = totalInvocations() - invokedBefore + 1;
+      const { Count: alerts = 0 } = await db.send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          IndexName: 'GSI3',
+          KeyConditionExpression: 'gsi3pk = :job AND begins_with(gsi3sk, :alert)',
+          ExpressionAttributeValues: { ':job': keys.jobReferences(job.id), ':alert': 'NEARBY#' },
+          Select: 'COUNT',
+        }),
+      );
       // The finding alone (the queries), without the alerts' writes, for the same point.
       const findStarted = performance.now();
       await findAlertCandidates(point);
-      rows.push([run.itemsRead, inRange, run.queries, run.ms, performance.now() - findStarted]);
+      rows.push([run.itemsRead, inRange, run.queries, run.ms, performance.now() - findStarted, alerts, invocations]);
     }
-    await stack.events.idle();
 
     const sum = (column: number) => rows.reduce((total, row) => total + row[column]!, 0);
     const sorted = rows.map((row) => row[3]!).sort((a, b) => a - b);
     console.log(`\nNearby-job alerts: ${US_WORKERS} workers over the US + ${CITY_WORKERS} within 30 mi of Austin; ${JOBS} jobs within 5 mi of Austin\n`);
-    console.log('job  items read  in range  ratio  queries  handler ms  of which finding ms');
-    rows.forEach(([read, inRange, calls, ms, findMs], i) =>
+    console.log('job  items read  in range  ratio  queries  handler ms  of which finding ms  alerts  invocations');
+    rows.forEach(([read, inRange, calls, ms, findMs, alerts, invocations], i) =>
       console.log(
-        `${String(i + 1).padStart(3)}  ${String(read).padStart(10)}  ${String(inRange).padStart(8)}  ${(read! / Math.max(1, inRange!)).toFixed(2).padStart(5)}  ${String(calls).padStart(7)}  ${ms!.toFixed(0).padStart(10)}  ${findMs!.toFixed(0).padStart(19)}`,
+        `${String(i + 1).padStart(3)}  ${String(read).padStart(10)}  ${String(inRange).padStart(8)}  ${(read! / Math.max(1, inRange!)).toFixed(2).padStart(5)}  ${String(calls).padStart(7)}  ${ms!.toFixed(0).padStart(10)}  ${findMs!.toFixed(0).padStart(19)}  ${String(alerts).padStart(6)}  ${String(invocations).padStart(11)}`,
       ),
     );
     console.log(
@@ -169,6 +190,12 @@ export async function runNearbyAlertsBench(): Promise<void> {
         `worst job ${Math.max(...rows.map(([read, inRange]) => read! / Math.max(1, inRange!))).toFixed(2)}; ` +
         `${(sum(2) / rows.length).toFixed(0)} queries per job; handler p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms; ` +
         `finding alone p50 ${rows.map((row) => row[4]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!.toFixed(0)} ms`,
+    );
+    const alerts = sum(5);
+    console.log(
+      alerts > 0
+        ? `invocations per 100 alerts: ${((sum(6) / alerts) * 100).toFixed(2)} (budget: ≤ ${INVOCATIONS_PER_100_ALERTS_BUDGET}; ${sum(6)} invocations for ${alerts} alerts)`
+        : 'invocations per 100 alerts: no alerts written (every worker at their daily limit: delete .local/bench-nearby or wait for tomorrow)',
     );
   } finally {
     await stack.stop();

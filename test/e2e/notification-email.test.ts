@@ -73,11 +73,13 @@ describe('notification email in a browser (issue 25)', () => {
     const workerContext = await browser().newContext({ viewport: { width: 375, height: 740 } });
     const worker = await signedInPage(workerContext, WORKER.email);
     await worker.goto(webUrl('/notification-settings'));
-    const box = (type: 'application_accepted' | 'payment_released', channel: 'by email' | 'in the app') => worker.getByRole('checkbox', { name: `${NOTIFICATION_TYPE_LABELS[type]}: ${channel}` });
+    const box = (type: 'application_accepted' | 'payment_released' | 'new_job_nearby', channel: 'by email' | 'in the app') => worker.getByRole('checkbox', { name: `${NOTIFICATION_TYPE_LABELS[type]}: ${channel}` });
     await expect.poll(() => box('application_accepted', 'by email').count()).toBe(1);
     expect(await box('application_accepted', 'by email').isChecked()).toBe(false);
     expect(await box('application_accepted', 'in the app').isChecked()).toBe(true);
     expect(await box('payment_released', 'by email').isChecked()).toBe(true);
+    // The nearby-jobs digest is a real choice, on by default.
+    expect(await box('new_job_nearby', 'by email').isChecked()).toBe(true);
     await workerContext.close();
   });
 });

@@ -1,15 +1,18 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationPreferences, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
-import { localClock } from '../../functions/domain/nearby-alerts.js';
+import { localClock } from '../../functions/domain/local-clock.js';
+import type { DigestOutcome } from '../../functions/domain/nearby-digest.js';
 import type { MailRequest } from '../../functions/domain/notification-mail.js';
+import { ZipCodeGeocoder } from '../../functions/lib/geocoder.js';
+import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import type { Mail } from '../../infra/local/mailbox.js';
-import { LOCAL_MAIL_FROM } from '../../infra/local/stack.js';
-import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';
+import { LOCAL_MAIL_FROM, recurringScheduleName } from '../../infra/local/stack.js';
+import { createReadyUser, jobForm, postOpenJob } from '../support/job-lifecycle.js';
 import { api, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { settle } from '../support/payments.js';
 
@@ -114,6 +117,54 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     await hire(poster, sleeper);
     expect(emailsTo(sleeper)).toEqual([]);
     expect(stack().queues.delayedCount()).toBe(delayedBefore + 1);
+  });
+
+  it('emails new nearby jobs in one digest once due, at most once a day, and its one-click unsubscribe stops only the nearby digest', async () => {
+    const jobPoint = (await new ZipCodeGeocoder().geocode(jobForm.address))!;
+    const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    expect((await api(stack(), 'PUT', '/me/location', { token: worker.idToken, body: { ...jobPoint, timeZone: ZONE } })).status).toBe(200);
+    const first = await postOpenJob(stack(), poster);
+    const second = await postOpenJob(stack(), poster);
+    await settle(stack());
+    // Nearby jobs are not emailed one by one: both wait in the worker's digest, due this evening or the next.
+    expect(emailsTo(worker)).toEqual([]);
+    const digestKey = keys.nearbyDigest(worker.userId);
+    const waiting = (await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: digestKey }))).Item!;
+    expect(waiting.jobs.map((job: { jobId: string }) => job.jobId)).toEqual([first.id, second.id]);
+    expect(Date.parse(waiting.gsi2sk.split('#')[0])).toBeGreaterThan(Date.now());
+
+    // The evening came: the digest is due now (its index key says when), and the hourly run sends it.
+    const dueNow = () =>
+      tableClient(stack()).send(
+        new UpdateCommand({ TableName: stack().tableName, Key: digestKey, UpdateExpression: 'SET gsi2sk = :due', ExpressionAttributeValues: { ':due': `${new Date(Date.now() - 60_000).toISOString()}#${worker.userId}` } }),
+      );
+    const run = () => stack().functions.invoke(recurringScheduleName('nearbyDigest'), RECURRING_SCHEDULES.nearbyDigest, {}) as Promise<Partial<Record<DigestOutcome, number>>>;
+    await dueNow();
+    expect(await run()).toEqual({ sent: 1 });
+    const [digest, ...more] = emailsTo(worker);
+    expect(more).toEqual([]);
+    expect(digest!.subject).toBe(MSG.notifications.digestTitle(2));
+    for (const job of [first, second]) {
+      expect(digest!.text).toContain(`http://127.0.0.1:5173/jobs/${job.id}`);
+      expect(digest!.html).toContain(`href="http://127.0.0.1:5173/jobs/${job.id}"`);
+    }
+    expect(digest!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(await run()).toEqual({});
+
+    // A third job the same day waits for tomorrow's digest: one a day in the worker's zone.
+    await postOpenJob(stack(), poster);
+    await settle(stack());
+    await dueNow();
+    expect(await run()).toEqual({ held: 1 });
+    expect(emailsTo(worker).length).toBe(1);
+
+    // The digest's one-click unsubscribe turns off nearby jobs by email and nothing else; what waited is dropped.
+    const link = new URL(/^<(.+)>$/.exec(digest!.headers!['List-Unsubscribe']!)![1]!);
+    expect((await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    const channels = (await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken })).body.notificationPreferences.channels;
+    const defaults = channelsWithDefaults(undefined);
+    expect(channels).toEqual({ ...defaults, new_job_nearby: { ...defaults.new_job_nearby, email: false } });
+    expect(await run()).toEqual({ dropped: 1 });
   });
 
   it('unsubscribes from one type by the link alone, without signing in, and refuses a forged link', async () => {

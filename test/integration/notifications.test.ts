@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { AppNotification, LiveMessage, NotificationPreferences, OwnProfile, UnreadCount } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, EARTH_RADIUS_MILES } from '../../shared/notifications.js';
-import { localClock } from '../../functions/domain/nearby-alerts.js';
+import { localClock } from '../../functions/domain/local-clock.js';
 import { notificationItem, toNotification } from '../../functions/domain/notifications.js';
 import { ZipCodeGeocoder } from '../../functions/lib/geocoder.js';
 import { EVENT_SOURCE, JOB_EVENT, NOTIFICATION_EVENT } from '../../functions/routes.js';
@@ -23,6 +23,18 @@ describe('notifications, location and nearby-job alerts', () => {
 
   const notificationsOf = async (user: TestUser) => (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: user.idToken })).body.items;
   const unread = async (user: TestUser) => (await api<UnreadCount>(stack(), 'GET', '/me/notifications/unread-count', { token: user.idToken })).body;
+
+  /** An open socket of the user's and the notifications pushed to it. */
+  async function liveNotificationsOf(user: TestUser) {
+    const socket = new WebSocket(`${stack().urls.webSocket}?token=${user.idToken}`);
+    const pushed: AppNotification[] = [];
+    socket.on('message', (data) => {
+      const live = JSON.parse(data.toString()) as LiveMessage;
+      if (live.type === 'notification') pushed.push(live.notification);
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return { socket, pushed };
+  }
 
   async function workerAt(point: { latitude: number; longitude: number }, preferences: Partial<NotificationPreferences> = {}, timeZone = ZONE) {
     const worker = await createUser(stack(), { role: 'worker' });
@@ -82,6 +94,9 @@ describe('notifications, location and nearby-job alerts', () => {
     // The capped worker already had five alerts today, in their zone.
     await table().send(new PutCommand({ TableName: stack().tableName, Item: { ...keys.nearbyAlertCount(capped.userId, localNow.day), alerts: 5 } }));
 
+    // The inside worker has the app open: the alerts' bulk hand-off reaches their socket.
+    const { socket, pushed } = await liveNotificationsOf(inside);
+
     const poster = await createPoster(stack());
     const job = await postOpenJob(stack(), poster);
     await stack().events.idle();
@@ -90,6 +105,8 @@ describe('notifications, location and nearby-job alerts', () => {
     const bus = new EventBridgeClient({ endpoint: stack().urls.events, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await bus.send(new PutEventsCommand({ Entries: [{ EventBusName: BUS_NAME, Source: EVENT_SOURCE.jobs, DetailType: JOB_EVENT.posted, Detail: JSON.stringify({ job }) }] }));
     await stack().events.idle();
+    socket.close();
+    expect(pushed.filter((n) => n.type === 'new_job_nearby' && n.jobId === job.id)).toHaveLength(1);
 
     const nearby = async (user: TestUser) => (await notificationsOf(user)).filter((n) => n.type === 'new_job_nearby' && n.jobId === job.id);
     expect(await nearby(inside)).toHaveLength(1);
@@ -166,13 +183,7 @@ describe('notifications, location and nearby-job alerts', () => {
     const hide = { worker_question: { inApp: false, email: false, push: false } };
     expect((await api(stack(), 'PUT', '/me/notification-preferences', { token: user.idToken, body: { ...withoutChannels, channels: hide } })).status).toBe(200);
 
-    const socket = new WebSocket(`${stack().urls.webSocket}?token=${user.idToken}`);
-    const pushed: AppNotification[] = [];
-    socket.on('message', (data) => {
-      const live = JSON.parse(data.toString()) as LiveMessage;
-      if (live.type === 'notification') pushed.push(live.notification);
-    });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const { socket, pushed } = await liveNotificationsOf(user);
     const bus = new EventBridgeClient({ endpoint: stack().urls.events, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const deliver = async (type: AppNotification['type']) => {
       const item = notificationItem({ userId: user.userId, jobId: null, type, title: type, message: type });

@@ -15,9 +15,6 @@ const CHOOSABLE: ReadonlyArray<{ channel: NotificationChannel; heading: string; 
   { channel: 'push', heading: MSG.notifications.pushHeading, label: 'by push' },
 ];
 
-/** Nearby jobs go by email only as a daily digest, which is not sent yet: no box that changes nothing. */
-const NOT_OFFERED: Partial<Record<NotificationType, NotificationChannel>> = { new_job_nearby: 'email' };
-
 /**
  * Per notification type, whether it reaches the user on each channel offered (DECISIONS.md
  * "Off-site delivery"). A table of checkboxes, each named by its row and column for screen
@@ -45,21 +42,17 @@ export function ChannelChoices({ channels, onChange }: { channels: NotificationP
             {NOTIFICATION_TYPES.map((type) => (
               <tr key={type}>
                 <th scope="row">{NOTIFICATION_TYPE_LABELS[type]}</th>
-                {CHOOSABLE.map(({ channel, label }) =>
-                  NOT_OFFERED[type] === channel ? (
-                    <td key={channel}>{MSG.notifications.digestUnavailable}</td>
-                  ) : (
-                    <td key={channel}>
-                      <input
-                        type="checkbox"
-                        aria-label={`${NOTIFICATION_TYPE_LABELS[type]}: ${label}`}
-                        checked={channels[type][channel]}
-                        disabled={channel === 'push' && push.status !== 'on'}
-                        onChange={(event) => onChange(type, { ...channels[type], [channel]: event.target.checked })}
-                      />
-                    </td>
-                  ),
-                )}
+                {CHOOSABLE.map(({ channel, label }) => (
+                  <td key={channel}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${NOTIFICATION_TYPE_LABELS[type]}: ${label}`}
+                      checked={channels[type][channel]}
+                      disabled={channel === 'push' && push.status !== 'on'}
+                      onChange={(event) => onChange(type, { ...channels[type], [channel]: event.target.checked })}
+                    />
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
