@@ -71,7 +71,8 @@ describe('the job lifecycle in a browser', () => {
     await expect.poll(() => applicationsTab.count()).toBe(1);
     await paula.getByRole('tab', { name: 'Job Details' }).focus();
     await paula.keyboard.press('ArrowRight');
-    expect(await applicationsTab.getAttribute('aria-selected')).toBe('true');
+    // The page keeps its tab in the address: the selection lands with the navigation.
+    await expect.poll(() => applicationsTab.getAttribute('aria-selected')).toBe('true');
     const applicants = paula.getByRole('tabpanel');
     expect(await applicants.getByRole('article', { name: 'Wendy Worker' }).getByText('I have refinished a dozen benches.').count()).toBe(1);
     expect(await applicants.getByRole('link', { name: 'Message Marco Diaz' }).getAttribute('href')).toMatch(
