@@ -34,6 +34,8 @@ describe('account deletion', () => {
     });
     const { accountLinkUrl } = (await link.json()) as { accountLinkUrl: string };
     expect((await fetch(`${accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    // Stripe's account.updated webhook completes the account, a moment after the onboarding page.
+    await expect.poll(async () => (await callApi<OwnProfile>('GET', '/me', workerToken)).paymentAccount.status).toBe('complete');
     const posterToken = await idTokenOf('omar@oddjobs.test');
     const job = await postPaidJob(posterToken, 'Oil the garden bench');
     await callApi('POST', `/jobs/${job.id}/applications`, workerToken, { message: 'Happy to help' });

@@ -203,8 +203,9 @@ describe('accounts and the app shell in a browser', () => {
 
     await page.goto(webUrl('/profile'));
     await page.getByRole('heading', { level: 1, name: 'Sam Skills' }).waitFor();
+    // The job history and the ratings arrive after the heading.
     for (const text of ['Recently joined', 'No ratings yet', 'Not Connected', 'Job History', 'No jobs yet.']) {
-      expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText(text, { exact: true }).count(), { message: text }).toBeGreaterThan(0);
     }
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
