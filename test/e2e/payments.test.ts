@@ -114,7 +114,8 @@ describe('payments in a browser', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'My Earnings' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Payout Options' }).count()).toBe(1);
     for (const option of PAYOUT_OPTIONS) {
-      expect(await page.getByRole('heading', { level: 3, name: option.name }).count()).toBe(1);
+      // Exactly: "Your instant payouts" (the history, once Wendy cashed out) contains "Instant Payout".
+      expect(await page.getByRole('heading', { level: 3, name: option.name, exact: true }).count()).toBe(1);
       expect(await page.getByText(option.timing, { exact: true }).count()).toBe(1);
     }
     expect(await page.getByText('Total Earned').count()).toBe(1);
