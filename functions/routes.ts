@@ -591,7 +591,7 @@ export interface QueueConsumer extends FunctionDeclaration {
 export const QUEUE_CONSUMERS = {
   /**
    * The job feed's fan-out: a delayed `flush` per job change window (from the job feed rule),
-   * which sends one `shard` message per connection shard to this same queue.
+   * which sends one `shard` message per connection shard watching the job to this same queue.
    */
   jobFeedShard: {
     description: 'Pushes a coalesced job change to the subscribed connections, one shard per message',

@@ -31,10 +31,10 @@ export type IndexName = keyof typeof TABLE_DESIGN.indexes;
  * How many partitions each live topic's subscriptions are spread over. A connection's shard is
  * a hash of its id (functions/lib/sockets.ts), the same for every topic and for its whole life,
  * so one consumer per shard reads every topic of a job change for its connections and pushes
- * each connection once. Each shard costs every job change one query per topic it touches, so
- * it is sized for the subscribe rate of the busiest topic (about 1,000 writes a second per
- * partition: 4 take 4,000 subscribes a second to the feed; docs/scale.md), not for the socket
- * count. Raise it only (a smaller number would hide connections' partitions).
+ * each connection once. Each shard costs a job change one query per topic it touches that is
+ * watched there (keys.watchedShard), so it is sized for the subscribe rate of the busiest topic
+ * (about 1,000 writes a second per partition: 4 take 4,000 subscribes a second to the feed;
+ * docs/scale.md), not for the socket count. Raise it only (a smaller number would hide connections' partitions).
  */
 export const CONNECTION_SHARDS = 4;
 
@@ -227,6 +227,13 @@ export const keys = {
   /** A connection's subscription to a live topic, in the topic's partition of its shard (TTL'd with the connection). */
   subscription: (topic: string, shard: number, connectionId: string): ItemKey => ({ pk: `SUB#${topic}#${shard}`, sk: connectionId }),
   subscribers: (topic: string, shard: number) => `SUB#${topic}#${shard}`,
+  /**
+   * The mark that a shard of a topic may have subscribers, until `expiresAt` (TTL'd): a
+   * subscribe sets it past its connection's end, nothing clears it sooner. A job change's flush
+   * reads the marks of its topics in one BatchGetItem and queries only the marked shards, so a
+   * change nobody watches costs no Query and no push invocation.
+   */
+  watchedShard: (topic: string, shard: number): ItemKey => ({ pk: `WATCHED#${topic}#${shard}`, sk: 'WATCHED' }),
 
   /**
    * A job's change waiting out the coalescing window (functions/domain/live-feed.ts): the newest

@@ -1,13 +1,13 @@
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LiveMessage } from '../../shared/api.js';
 import { categoryTopic, FEED_TOPIC, jobTopic, LIVE_LIMITS, OWN_JOBS_TOPIC, type LiveReply } from '../../shared/live.js';
 import { JOB_EVENT, LIVE_COALESCING, QUEUE_CONSUMERS, type JobChange, type JobEventDetail } from '../routes.js';
 import { optionalEnv } from '../lib/env.js';
 import { CONNECTION_SHARDS, keys } from '../table.js';
-import { batchWrite } from '../lib/batch.js';
+import { batchGet, batchWrite } from '../lib/batch.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { sendMessages } from '../lib/queues.js';
-import { pushToConnection, pushToConnections, subscriberIds, subscriptionKeys, type ConnectionItem } from '../lib/sockets.js';
+import { connectionShardOf, pushToConnection, pushToConnections, subscriberIds, subscriptionKeys, type ConnectionItem } from '../lib/sockets.js';
 
 /**
  * The live job feed: a job change is pushed only to the sockets subscribed to a topic it
@@ -36,6 +36,8 @@ const coalescingWindowSeconds = () => Number(optionalEnv('liveCoalescingSeconds'
 export const CATCH_UP_SECONDS = 10 * 60;
 /** Changes per topic a catch-up sends at most; a topic with more reads its list again. */
 const CATCH_UP_LIMIT = 100;
+/** How long a topic's watched mark outlasts the connection that set it (markWatched). */
+const WATCHED_MARK_SLACK_SECONDS = 30 * 60;
 /** A pending change whose flush never came (its message dead-lettered) is deleted after this. */
 const PENDING_TTL_SECONDS = 24 * 3600;
 /** How long a flush's claim on a pending change holds: the flushing function's own timeout, past which it no longer runs. */
@@ -119,6 +121,10 @@ export async function holdJobChange(detailType: JobEventType, detail: JobEventDe
   await sendMessages('jobFeedQueueUrl', [{ kind: 'flush', jobId: detail.job.id } satisfies JobFeedQueueMessage], { delaySeconds: coalescingWindowSeconds() });
 }
 
+interface WatchedMark {
+  expiresAt: number;
+}
+
 interface PendingPush {
   messageType: JobFeedMessage['type'];
   content: Omit<UnsentJobFeedMessage, 'type'>;
@@ -128,29 +134,30 @@ interface PendingPush {
 
 /**
  * Ends a job's coalescing window: its newest change is kept for catch-up and handed to one
- * consumer per shard, and deleted unless a newer one arrived meanwhile (whose own flush pushes
- * that). Nothing pending: an earlier flush of the window pushed it.
+ * consumer per shard watching it, and deleted unless a newer one arrived meanwhile (whose own
+ * flush pushes that). Nothing pending: an earlier flush of the window pushed it.
  */
 export async function flushJobChange(jobId: string): Promise<void> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.pendingJobPush(jobId), ConsistentRead: true }));
-  if (!Item) return;
-  const pending = Item as PendingPush;
   // Every change of a window sends a flush, and SQS may deliver them at once (or one twice): the
   // flush that claims the pending version pushes it, the others leave it. The claim expires
   // when no invocation can still hold it, so one left behind (its give-back failed, or its
-  // function died) cannot keep the change from ever being pushed.
+  // function died) cannot keep the change from ever being pushed. The claim answers the
+  // pending change itself, so the flush reads nothing before it.
   const now = nowSeconds();
+  let pending: PendingPush;
   try {
-    await db.send(
+    const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.pendingJobPush(jobId),
-        UpdateExpression: 'SET flushedVersion = :version, flushClaimExpiresAt = :claimExpiresAt',
+        UpdateExpression: 'SET flushedVersion = version, flushClaimExpiresAt = :claimExpiresAt',
         ConditionExpression:
-          'version = :version AND (attribute_not_exists(flushedVersion) OR flushedVersion <> :version OR attribute_not_exists(flushClaimExpiresAt) OR flushClaimExpiresAt < :now)',
-        ExpressionAttributeValues: { ':version': pending.version, ':claimExpiresAt': now + FLUSH_CLAIM_SECONDS, ':now': now },
+          'attribute_exists(pk) AND (attribute_not_exists(flushedVersion) OR flushedVersion <> version OR attribute_not_exists(flushClaimExpiresAt) OR flushClaimExpiresAt < :now)',
+        ExpressionAttributeValues: { ':claimExpiresAt': now + FLUSH_CLAIM_SECONDS, ':now': now },
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    pending = Attributes as PendingPush;
   } catch (error) {
     if (isConditionFailure(error)) return;
     throw error;
@@ -184,15 +191,54 @@ export async function flushJobChange(jobId: string): Promise<void> {
   }
 }
 
-/** Keeps a pending change for catch-up and hands it to one consumer per shard. */
+/** Keeps a pending change for catch-up and hands it to one consumer per shard that watches any of its topics, with those topics. */
 async function pushPending(jobId: string, pending: PendingPush): Promise<void> {
   const topics = [...pending.topics];
   const cursor = `${new Date().toISOString()}#${jobId}`;
   const message = { type: pending.messageType, ...pending.content, cursor } as JobFeedMessage;
   const expiresAt = nowSeconds() + CATCH_UP_SECONDS;
   await batchWrite(topics.map((topic) => ({ PutRequest: { Item: { ...keys.topicChange(topic, cursor), jobId, message, expiresAt } } })));
-  const shards = Array.from({ length: CONNECTION_SHARDS }, (_, shard): JobFeedQueueMessage => ({ kind: 'shard', shard, topics, message }));
-  await sendMessages('jobFeedQueueUrl', shards);
+  const shards = (await watchedShards(topics)).map(({ shard, topics: watched }): JobFeedQueueMessage => ({ kind: 'shard', shard, topics: watched, message }));
+  if (shards.length) await sendMessages('jobFeedQueueUrl', shards);
+}
+
+/** The shards where any of these topics is marked watched (keys.watchedShard), each with those topics: one BatchGetItem. */
+async function watchedShards(topics: readonly string[]): Promise<Array<{ shard: number; topics: string[] }>> {
+  const pairs = topics.flatMap((topic) => Array.from({ length: CONNECTION_SHARDS }, (_, shard) => ({ topic, shard })));
+  const marks = await batchGet<WatchedMark>(pairs.map(({ topic, shard }) => keys.watchedShard(topic, shard)));
+  const now = nowSeconds();
+  const byShard = new Map<number, string[]>();
+  pairs.forEach(({ topic, shard }, i) => {
+    // TTL deletes an expired mark only eventually; by then every subscription under it has ended.
+    if ((marks[i]?.expiresAt ?? 0) > now) byShard.set(shard, [...(byShard.get(shard) ?? []), topic]);
+  });
+  return [...byShard].map(([shard, watched]) => ({ shard, topics: watched }));
+}
+
+/**
+ * Marks each topic watched in the connection's shard until WATCHED_MARK_SLACK_SECONDS past the
+ * connection's end, unless a mark already lasts past it: a busy topic's mark is rewritten about
+ * once per slack, not at every subscribe (the refused condition still costs a write unit).
+ */
+async function markWatched(connectionId: string, topics: readonly string[], connectionExpiresAt: number): Promise<void> {
+  const shard = connectionShardOf(connectionId);
+  await Promise.all(
+    topics.map(async (topic) => {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.watchedShard(topic, shard),
+            UpdateExpression: 'SET expiresAt = :markedUntil',
+            ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt < :connectionExpiresAt',
+            ExpressionAttributeValues: { ':markedUntil': connectionExpiresAt + WATCHED_MARK_SLACK_SECONDS, ':connectionExpiresAt': connectionExpiresAt },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }),
+  );
 }
 
 /** Pushes a job change to the connections of one shard subscribed to its topics, each once. */
@@ -259,7 +305,10 @@ export async function subscribe(connectionId: string, userId: string | null, req
         }),
       );
       const { expiresAt } = Attributes as ConnectionItem;
-      await batchWrite(subscriptionKeys(connectionId, topics).map((key) => ({ PutRequest: { Item: { ...key, expiresAt } } })));
+      await Promise.all([
+        markWatched(connectionId, topics, expiresAt),
+        batchWrite(subscriptionKeys(connectionId, topics).map((key) => ({ PutRequest: { Item: { ...key, expiresAt } } }))),
+      ]);
       subscribed = accepted;
     } catch (error) {
       // A connection already gone, or one at its limit: nothing is subscribed, the reply says so.

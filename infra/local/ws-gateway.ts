@@ -118,6 +118,14 @@ export async function serveWebSocketGateway(options: {
   const throttle = stageThrottle(limits.throttle);
   const sockets = new Map<string, WebSocket>();
   const idleTimers = new Map<string, NodeJS.Timeout>();
+  /** Route invocations under way: closing waits for them, so none outlives the functions that run it. */
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (invocation: Promise<unknown>) => {
+    inFlight.add(invocation);
+    void invocation.finally(() => inFlight.delete(invocation));
+  };
+  /** Set while the gateway closes: the sockets it terminates then are not clients leaving. */
+  let closing = false;
   /** Restarts a connection's idle clock (on every message in or out). */
   const touch = (connectionId: string) => {
     clearTimeout(idleTimers.get(connectionId));
@@ -219,8 +227,10 @@ export async function serveWebSocketGateway(options: {
           ws.send(JSON.stringify({ message: TOO_MANY_REQUESTS, connectionId, requestId: randomUUID() }));
           return;
         }
-        void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$default', 'MESSAGE', sourceIp, authorizer, data.toString())).catch(
-          (error: unknown) => console.error('[ws] $default failed', error),
+        track(
+          invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$default', 'MESSAGE', sourceIp, authorizer, data.toString())).catch((error: unknown) =>
+            console.error('[ws] $default failed', error),
+          ),
         );
       });
       ws.on('close', () => {
@@ -228,8 +238,11 @@ export async function serveWebSocketGateway(options: {
         clearTimeout(idleTimers.get(connectionId));
         idleTimers.delete(connectionId);
         clearTimeout(ageLimit);
-        void invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$disconnect', 'DISCONNECT', sourceIp, authorizer)).catch(
-          (error: unknown) => console.error('[ws] $disconnect failed', error),
+        if (closing) return;
+        track(
+          invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$disconnect', 'DISCONNECT', sourceIp, authorizer)).catch((error: unknown) =>
+            console.error('[ws] $disconnect failed', error),
+          ),
         );
       });
       // An invalid frame closes this connection (ws does that); it must not reach the process.
@@ -244,6 +257,8 @@ export async function serveWebSocketGateway(options: {
     managementEndpoint: listening.url,
     connectionCount: () => sockets.size,
     close: async () => {
+      closing = true;
+      await Promise.allSettled(inFlight);
       for (const timer of idleTimers.values()) clearTimeout(timer);
       for (const ws of sockets.values()) ws.terminate();
       wss.close();

@@ -118,6 +118,34 @@ describe('live job pushes to the sockets subscribed to them', () => {
     await page.close();
   });
 
+  it('reads and invokes nothing for a change no socket watches, and only the watching shard for one that is', async () => {
+    const job = jobSummary();
+    const fanOut = 'queue-jobFeedShard';
+    let queries = 0;
+    const stopObserving = stack().observeDynamoDb(({ operation, functionName }) => {
+      if (functionName === fanOut && operation === 'Query') queries += 1;
+    });
+    const invocations = () => stack().functions.invocationCounts().get(fanOut) ?? 0;
+    try {
+      const before = invocations();
+      await publish({ job: { ...job, pendingApplications: 1 }, change: 'applications' });
+      // The flush alone: it finds no shard watching the job or its poster.
+      expect([invocations() - before, queries]).toEqual([1, 0]);
+
+      const page = await LiveSocket.open(url());
+      await page.subscribe([jobTopic(job.id)]);
+      const watched = invocations();
+      queries = 0;
+      await publish({ job: { ...job, pendingApplications: 2, updatedAt: '2026-11-26T08:01:00.000Z' }, change: 'applications' });
+      await expect.poll(() => page.jobPushes()).toHaveLength(1);
+      // The flush and the page's shard, which reads the job's topic and not the poster's.
+      expect([invocations() - watched, queries]).toEqual([2, 1]);
+      await page.close();
+    } finally {
+      stopObserving();
+    }
+  });
+
   it('coalesces changes of one job within the window into one push of the newest state', async () => {
     const job = jobSummary();
     const page = await LiveSocket.open(url());

@@ -1,12 +1,14 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOB_EVENT } from '../../functions/routes.js';
-import { CONNECTION_SHARDS, OUTBOX_PREFIX } from '../../functions/table.js';
+import { OUTBOX_PREFIX } from '../../functions/table.js';
+import { jobTopic } from '../../shared/live.js';
 import { CORRELATION_ID } from '../../functions/lib/logger.js';
 import type { OutboxItem } from '../../functions/lib/outbox.js';
 import { api, tableClient, useLocalStack } from '../support/local-stack.js';
 import { jobForm } from '../support/job-lifecycle.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
+import { LiveSocket } from '../support/live-socket.js';
 
 describe('log correlation', () => {
   const stack = useLocalStack();
@@ -21,6 +23,9 @@ describe('log correlation', () => {
     const job = await postPaidJob(stack(), poster, jobForm);
     await stack().events.idle();
     await stack().queues.idle();
+    // One page shows the job: its shard is the one the fan-out pushes to.
+    const page = await LiveSocket.open(stack().urls.webSocket);
+    await page.subscribe([jobTopic(job.id)]);
 
     // Each function's lines reach this process's output, as Lambda's reach its log group.
     stack().functions.updateEveryEnvironment({ LOG_LEVEL: 'info' });
@@ -51,6 +56,8 @@ describe('log correlation', () => {
     const correlated = entries.filter((entry) => entry.correlation_id === correlationId).map((entry) => entry.message);
     // Two rules' consumers (through the bus) and the job feed's shard consumer (through the queue).
     expect(correlated).toEqual(expect.arrayContaining(['search index synced', 'job feed fanned out']));
-    expect(correlated.filter((message) => message === 'job feed shard pushed')).toHaveLength(CONNECTION_SHARDS);
+    expect(correlated.filter((message) => message === 'job feed shard pushed')).toHaveLength(1);
+    expect(page.jobPushes().map((push) => push.type === 'job.updated' && push.job.title)).toEqual([title]);
+    await page.close();
   });
 });

@@ -2,14 +2,14 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { GetQueueAttributesCommand, ListQueuesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../functions/routes.js';
-import { CONNECTION_SHARDS } from '../../functions/table.js';
 import type { JobFeedQueueMessage } from '../../functions/domain/live-feed.js';
-import { FEED_TOPIC } from '../../shared/live.js';
+import { FEED_TOPIC, jobTopic } from '../../shared/live.js';
 import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { redrive } from '../../infra/redrive.js';
 import { api, useLocalStack } from '../support/local-stack.js';
 import { jobForm } from '../support/job-lifecycle.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
+import { LiveSocket } from '../support/live-socket.js';
 
 describe('npm run redrive', () => {
   const stack = useLocalStack();
@@ -52,6 +52,9 @@ describe('npm run redrive', () => {
     const job = await postPaidJob(stack(), poster, jobForm);
     await stack().events.idle();
     await stack().queues.idle();
+    // One page shows the job: its shard is the one the fan-out pushes to.
+    const page = await LiveSocket.open(stack().urls.webSocket);
+    await page.subscribe([jobTopic(job.id)]);
 
     // The job feed's function fails on every event while its queue is missing; the other rules' do not.
     jobFeedQueue(`${stack().urls.queues}/000000000000/no-such-queue`);
@@ -72,7 +75,9 @@ describe('npm run redrive', () => {
     });
     expect(result).toEqual({ redriven: 1, failed: 0, movedToSource: false });
     expect(afterRedrive).toContain('job feed fanned out');
-    expect(afterRedrive.filter((message) => message === 'job feed shard pushed')).toHaveLength(CONNECTION_SHARDS);
+    expect(afterRedrive.filter((message) => message === 'job feed shard pushed')).toHaveLength(1);
+    expect(page.jobPushes().map((push) => push.type === 'job.updated' && push.job.title)).toEqual(['Paint a redriven fence']);
+    await page.close();
     // Only the consumer that failed ran again.
     expect(afterRedrive).not.toContain('search index synced');
 
