@@ -5,13 +5,14 @@ import { MSG } from '../../shared/messages.js';
 import { batchGet } from '../lib/batch.js';
 import { db, tableName } from '../lib/db.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, type HttpError } from '../lib/errors.js';
-import { countDistinctAttempt } from '../lib/rate-limit.js';
+import { distinctAttemptCount } from '../lib/rate-limit.js';
+import { isSuspendedProfile } from '../lib/suspension.js';
 import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
 import { LostRace, TransactionRefused, retryLostRaces, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { logger } from '../lib/logger.js';
 import { notifyAwayRecipient } from './away-messages.js';
-import { getJob, type JobItem } from './jobs.js';
+import { existingJob, getJob, type JobItem } from './jobs.js';
 import { notificationWrites } from './notifications.js';
 import { getProfile, toPublicProfile, type ProfileItem } from './profiles.js';
 import { workerQuestionNotification } from './worker-questions.js';
@@ -349,21 +350,16 @@ export async function listMessages(userId: string, id: string, range: { before?:
   return { items: messages, nextCursor: hasMore && edge ? edge.position : null };
 }
 
-/** Every open connection of each of the conversation's two parties (the sender's other tabs included). */
-async function partiesConnections(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>): Promise<Record<Party, string[]>> {
-  const [poster, worker] = await Promise.all(
-    [conversation.posterId, conversation.workerId].map(async (userId) => {
-      const ids: string[] = [];
-      for await (const id of userConnectionIds(userId)) ids.push(id);
-      return ids;
-    }),
-  );
-  return { poster: poster!, worker: worker! };
+/** Every open connection of a user (all their tabs). */
+async function liveConnectionIds(userId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const id of userConnectionIds(userId)) ids.push(id);
+  return ids;
 }
 
 /** Sends one live message to every open connection of both parties. */
 async function pushToParties(conversation: Pick<ConversationItem, 'posterId' | 'workerId'>, message: LiveMessage): Promise<void> {
-  const { poster, worker } = await partiesConnections(conversation);
+  const [poster, worker] = await Promise.all([liveConnectionIds(conversation.posterId), liveConnectionIds(conversation.workerId)]);
   await pushToConnections([...poster, ...worker], message);
 }
 
@@ -393,16 +389,26 @@ export interface SendResult {
   questionSent: boolean;
 }
 
-/** What a send decides on: the conversation (strongly consistent: its last position is a condition) and its job. */
+/**
+ * What a send decides on, in one strongly consistent BatchGetItem (the conversation's last
+ * position is a condition): the conversation, its job and the sender's profile. The profile
+ * says whether the sender is suspended (this route asks here, not before its reads:
+ * OPERATIONS_CHECKING_SUSPENSION) and names them in the notifications a send may make.
+ */
 async function readForSend(senderId: string, id: string) {
-  const parsed = parseConversationId(id);
-  const [{ conversation, party }, job] = await Promise.all([conversationOf(senderId, id, true), parsed ? getJob(parsed.jobId) : undefined]);
-  return { conversation, party, job };
+  const key = conversationKey(id);
+  const [sender, conversation, job] = await batchGet<Record<string, unknown>>([keys.profile(senderId), ...(key ? [key, keys.job(parseConversationId(id)!.jobId)] : [])], {
+    consistentRead: true,
+  });
+  if (isSuspendedProfile(sender)) throw forbidden(MSG.auth.accountSuspended);
+  const party = conversation && partyOf(conversation as unknown as ConversationItem, senderId);
+  if (!conversation || !party) throw notFound(MSG.messaging.conversationNotFound);
+  return { conversation: conversation as unknown as ConversationItem, party, job: existingJob(job as JobItem | undefined), sender: sender as ProfileItem | undefined };
 }
 
 /** One attempt of a send, from what was read: throws LostRace when the conversation moved since. */
 async function attemptSend(senderId: string, request: SendMessageRequest, read: Awaited<ReturnType<typeof readForSend>>): Promise<SendResult> {
-  const { conversation, party, job } = read;
+  const { conversation, party, job, sender } = read;
   if (!job) throw notFound(MSG.messaging.conversationNotFound);
   const closed = closedReason(job, conversation);
   if (closed) throw closedRefusal(closed, party);
@@ -413,7 +419,9 @@ async function attemptSend(senderId: string, request: SendMessageRequest, read: 
   const position = messagePosition(createdAt, request.id);
   const message: MessageItem = { id: request.id, conversationId: conversation.id, senderId, content: request.content, createdAt, position };
   const asksQuestion = party === 'worker' && job.status === 'open' && !conversation.questionNotifiedAt;
-  const notification = asksQuestion ? workerQuestionNotification(job, (await getProfile(senderId))!, conversation.id) : undefined;
+  const notification = asksQuestion ? workerQuestionNotification(job, sender!, conversation.id) : undefined;
+  // Counted with the message, so a send refused for anything else (or a resend) is not.
+  const rate = distinctAttemptCount('messages', senderId, request.id);
 
   const conditions = ['attribute_exists(pk)', conversation.lastPosition ? 'lastPosition = :seen' : 'attribute_not_exists(lastPosition)'];
   if (party === 'worker') conditions.push('isBlocked = :false');
@@ -446,8 +454,10 @@ async function attemptSend(senderId: string, request: SendMessageRequest, read: 
     },
     stillWritable(conversation),
     unreadTotalChange(partyId(conversation, recipient), 1),
+    rate.item,
     ...(notification ? notificationWrites(notification) : []),
   ];
+  const rateIndex = items.indexOf(rate.item);
   try {
     await transactWrite(items);
   } catch (error) {
@@ -455,6 +465,7 @@ async function attemptSend(senderId: string, request: SendMessageRequest, read: 
       const sent = await messageSentAs(conversation, senderId, request.id);
       if (sent) return { message: sent, created: false, questionSent: false };
     }
+    if (error instanceof TransactionRefused && error.failed(rateIndex)) throw tooManyRequests(MSG.messaging.tooManyMessages, rate.retryAfterSeconds());
     // Anything else refused means the conversation or job moved since the read: read again.
     if (error instanceof TransactionRefused) throw new LostRace(error);
     throw error;
@@ -463,22 +474,30 @@ async function attemptSend(senderId: string, request: SendMessageRequest, read: 
 }
 
 /**
- * Sends a message: written once, with the conversation's update time and the recipient's
- * unread counters, in one transaction. The id is the client's: a resend (a retry over a
- * flaky network) answers with the message already written and changes nothing. The new
- * message is pushed to both parties' connections (the sender's other tabs too).
+ * Sends a message: written once, with the conversation's update time, the recipient's unread
+ * counters and the sender's count against the message limit, in one transaction. The id is the
+ * client's: a resend (a retry over a flaky network) answers with the message already written
+ * and changes nothing. The new message is pushed to both parties' connections (the sender's
+ * other tabs too).
  */
 export async function sendMessage(senderId: string, id: string, request: SendMessageRequest): Promise<SendResult> {
-  // The limit counts distinct message ids, so a resend is not limited: it is counted beside
-  // the first read instead of after it, one round trip less for every message.
-  const [rate, firstRead] = await Promise.all([countDistinctAttempt('messages', senderId, request.id), readForSend(senderId, id)]);
-  if (!rate.allowed) throw tooManyRequests(MSG.messaging.tooManyMessages, rate.retryAfterSeconds);
-
-  // The parties' connections are read while the message is written, not after: one round trip
-  // less before the push. A tab that connects in between catches up when it opens.
+  // The parties' connections are read beside the message's reads, not after them: the sender's
+  // and the worker's (named by the conversation id) at once, the poster's once the read names
+  // them. A tab that connects in between catches up when it opens.
+  const connectionsOf = new Map<string, Promise<string[]>>();
+  const connections = (userId: string) => {
+    let ids = connectionsOf.get(userId);
+    if (!ids) {
+      ids = liveConnectionIds(userId);
+      ids.catch(() => undefined); // unused if the send fails
+      connectionsOf.set(userId, ids);
+    }
+    return ids;
+  };
+  for (const userId of [senderId, parseConversationId(id)?.workerId]) if (userId) void connections(userId);
+  const firstRead = await readForSend(senderId, id);
   const { conversation } = firstRead;
-  const connections = partiesConnections(conversation);
-  connections.catch(() => undefined); // unused if the send fails
+  const parties = Promise.all([connections(conversation.posterId), connections(conversation.workerId)]);
 
   let pending: typeof firstRead | undefined = firstRead;
   const result = await retryLostRaces(
@@ -490,11 +509,11 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
     { attempts: 10, exhaustedMessage: MSG.messaging.sendFailed },
   );
   if (result.created) {
-    const { poster, worker } = await connections;
+    const [poster, worker] = await parties;
     await pushToConnections([...poster, ...worker], { type: 'chat.message', conversationId: conversation.id, message: result.message });
     // No connection of the recipient took it live; a worker's question told the poster already.
     const recipient = otherParty(firstRead.party);
-    if ((recipient === 'poster' ? poster : worker).length === 0 && !result.questionSent) await tellAwayRecipient(conversation, recipient, firstRead.job, senderId);
+    if ((recipient === 'poster' ? poster : worker).length === 0 && !result.questionSent) await tellAwayRecipient(conversation, recipient, firstRead.job, firstRead.sender);
   }
   return result;
 }
@@ -504,10 +523,9 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
  * notification (and email), once per quiet period (functions/domain/away-messages.ts). Best
  * effort: the message is sent whatever happens here.
  */
-async function tellAwayRecipient(conversation: ConversationItem, recipient: Party, job: JobItem | undefined, senderId: string): Promise<void> {
+async function tellAwayRecipient(conversation: ConversationItem, recipient: Party, job: JobItem | undefined, sender: ProfileItem | undefined): Promise<void> {
   const recipientId = partyId(conversation, recipient);
   try {
-    const sender = await getProfile(senderId);
     await notifyAwayRecipient({
       jobId: conversation.jobId,
       workerId: conversation.workerId,

@@ -174,7 +174,11 @@ export async function putNewJob(job: JobItem): Promise<void> {
 /** `consistentRead`: for deciding again after a conditional write lost a race. */
 export async function getJob(jobId: string, options: { includeDeleting?: boolean; consistentRead?: boolean } = {}): Promise<JobItem | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.job(jobId), ConsistentRead: options.consistentRead }));
-  const job = Item as JobItem | undefined;
+  return existingJob(Item as JobItem | undefined, options);
+}
+
+/** A job item as read, unless it no longer counts as a job: an expired draft, or (unless asked for) one being deleted. */
+export function existingJob(job: JobItem | undefined, options: { includeDeleting?: boolean } = {}): JobItem | undefined {
   if (job?.expiresAt !== undefined && job.expiresAt < Date.now() / 1000) return undefined; // an expired draft
   return job?.deletingAt && !options.includeDeleting ? undefined : job;
 }

@@ -19,15 +19,15 @@ export async function batchWrite(requests: WriteRequest[]): Promise<void> {
   }
 }
 
-/** BatchGetItem in chunks of 100, retrying unprocessed keys; returns items in key order. */
-export async function batchGet<T>(itemKeys: ItemKey[]): Promise<Array<T | undefined>> {
+/** BatchGetItem in chunks of 100, retrying unprocessed keys; returns items in key order (strongly consistent reads on request). */
+export async function batchGet<T>(itemKeys: ItemKey[], options: { consistentRead?: boolean } = {}): Promise<Array<T | undefined>> {
   const found = new Map<string, T>();
   for (let start = 0; start < itemKeys.length; start += 100) {
     let pending: ItemKey[] = itemKeys.slice(start, start + 100);
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt > 6) throw new Error('BatchGetItem left keys unprocessed');
       if (attempt) await pause(attempt);
-      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: options.consistentRead } } }));
       for (const item of Responses?.[tableName()] ?? []) found.set(`${item.pk}|${item.sk}`, item as T);
       pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as ItemKey[];
     }

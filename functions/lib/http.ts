@@ -4,7 +4,7 @@ import type * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { containsLoneSurrogate } from '../../shared/text.js';
-import { HTTP_ROUTE_GROUPS, type HttpRouteGroupName, type RouteKeyOf } from '../routes.js';
+import { HTTP_ROUTE_GROUPS, OPERATIONS_CHECKING_SUSPENSION, type HttpRouteGroupName, type RouteKeyOf } from '../routes.js';
 import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from './errors.js';
 import { spendClientBudget } from './client-budget.js';
 import { logger, startLogContext } from './logger.js';
@@ -202,7 +202,7 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
       // routes are not: Stripe's webhooks come from a few shared addresses. The two checks are
       // independent, so they run together (a suspended user's spent budget harms nobody).
       const [suspended, budget] = await Promise.all([
-        access !== 'public' && caller ? isSuspended(caller.userId) : false,
+        access !== 'public' && caller && !OPERATIONS_CHECKING_SUSPENSION.has(event.routeKey) ? isSuspended(caller.userId) : false,
         caller && WRITE_METHODS.has(event.requestContext.http.method) ? spendClientBudget('clientWrites', caller.userId) : undefined,
       ]);
       if (suspended) throw forbidden(MSG.auth.accountSuspended);

@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PROFILE_PENALTY, RATE_LIMITS, type RateLimitName } from '../../shared/limits.js';
 import { keys } from '../table.js';
-import { db, isConditionFailure, tableName } from './db.js';
+import { db, tableName } from './db.js';
+import type { TransactItem } from './transactions.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -41,29 +42,27 @@ export async function countAttempt(name: RateLimitName, subject: string, max: nu
 }
 
 /**
- * Counts one attempt named by `attemptId` (a client-chosen id): repeating an id, as a resend
+ * Counts one attempt named by `attemptId` (a client-chosen id) as an item of the caller's
+ * transaction, so only what the transaction writes is counted: repeating an id, as a resend
  * does, does not count again. The window's ids are a string set that never grows past the
- * limit: an id beyond it is refused by the update's condition.
+ * limit: an id beyond it fails the item's condition, and `retryAfterSeconds` says how long
+ * until the window ends.
  */
-export async function countDistinctAttempt(name: RateLimitName, subject: string, attemptId: string): Promise<RateDecision> {
+export function distinctAttemptCount(name: RateLimitName, subject: string, attemptId: string): { item: TransactItem; retryAfterSeconds: () => number } {
   const limit = RATE_LIMITS[name];
   const { start, end } = window(name);
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
+  return {
+    item: {
+      Update: {
         TableName: tableName(),
         Key: keys.rateCounter(limit.name, subject, start),
         UpdateExpression: 'ADD attempts :ids SET expiresAt = :expires',
         ConditionExpression: 'attribute_not_exists(attempts) OR size(attempts) < :limit OR contains(attempts, :id)',
         ExpressionAttributeValues: { ':ids': new Set([attemptId]), ':id': attemptId, ':limit': limit.limit, ':expires': end + 60 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return { allowed: true, count: (Attributes?.attempts as Set<string> | undefined)?.size ?? 1, retryAfterSeconds: 0 };
-  } catch (error) {
-    if (isConditionFailure(error)) return { allowed: false, count: limit.limit + 1, retryAfterSeconds: end - nowSeconds() };
-    throw error;
-  }
+      },
+    },
+    retryAfterSeconds: () => Math.max(1, end - nowSeconds()),
+  };
 }
 
 /** Forgets the attempts of the current window (a successful sign-in clears its failures). */

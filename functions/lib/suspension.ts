@@ -12,5 +12,8 @@ export async function isSuspended(userId: string): Promise<boolean> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.profile(userId), ProjectionExpression: 'accountStatus', ConsistentRead: true }),
   );
-  return Item?.accountStatus === 'suspended';
+  return isSuspendedProfile(Item);
 }
+
+/** Whether a profile item (or the part of it read) says its user is suspended. */
+export const isSuspendedProfile = (profile: { accountStatus?: unknown } | undefined): boolean => profile?.accountStatus === 'suspended';

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppNotification, ChatMessage, ConversationDetail, ConversationView, JobSummary, LiveMessage } from '../../shared/api.js';
 import { conversationId as conversationIdOf } from '../../shared/chat.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
+import { keys } from '../../functions/table.js';
 import { ChatClient, messagesAfter, sendMessage, startConversation, unreadTotal } from '../support/chat.js';
 import { createReadyUser, postOpenJob, setJobStatus } from '../support/job-lifecycle.js';
 import { api, createUser, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
@@ -160,6 +161,27 @@ describe('live messaging', () => {
     expect([resend.status, resend.body.message.id]).toEqual([200, sent[9]]);
     expect(await storedMessages(conversation)).toHaveLength(10);
   }, 60_000);
+
+  it("refuses a suspended sender's message, before telling whether the conversation exists, and counts nothing against their limit", async () => {
+    const { worker, conversation } = await conversationPair();
+    // The admin's suspension (test/integration/admin-users.test.ts) sets this on the profile; the worker's token stays valid.
+    const setStatus = (accountStatus: string) =>
+      tableClient(stack()).send(
+        new UpdateCommand({ TableName: stack().tableName, Key: keys.profile(worker.userId), UpdateExpression: 'SET accountStatus = :status', ExpressionAttributeValues: { ':status': accountStatus } }),
+      );
+    await setStatus('suspended');
+    const refused = await sendMessage(stack(), worker, conversation.id, 'Still here?');
+    const unknown = await sendMessage(stack(), worker, conversationIdOf(randomUUID(), worker.userId), 'Anyone?');
+    expect([refused.status, refused.body.error, unknown.status, unknown.body.error]).toEqual([403, MSG.auth.accountSuspended, 403, MSG.auth.accountSuspended]);
+    expect(await storedMessages(conversation)).toEqual([]);
+    const { Items: counters = [] } = await tableClient(stack()).send(
+      new QueryCommand({ TableName: stack().tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.rateCounter(RATE_LIMITS.messages.name, worker.userId, 0).pk } }),
+    );
+    expect(counters).toEqual([]);
+
+    await setStatus('active');
+    expect((await sendMessage(stack(), worker, conversation.id, 'Back again.')).status).toBe(201);
+  });
 
   it('lets the poster block and unblock the worker; a blocked worker cannot send, the poster still can', async () => {
     const { poster, worker, conversation } = await conversationPair();
