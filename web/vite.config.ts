@@ -1,12 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { FIRST_CHUNKS_ELEMENT_ID, FIRST_SCREEN_MODULES, SIGNED_IN_CONTROLS_MODULE, type FirstChunks } from './src/lib/first-chunks';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/** The screen most visits start on: its chunk is fetched with the entry's, not after it ran. */
-const FIRST_SCREEN = 'src/features/landing/screens/LandingScreen.tsx';
 
 /** The early entry (web/src/early.ts): a rollup input of its own, run before the app's entry. */
 const EARLY_ENTRY = 'src/early.ts';
@@ -16,10 +14,11 @@ const EARLY_ENTRY = 'src/early.ts';
  * - first in the head, the early entry's script and its chunks: module scripts run in document
  *   order, so the small one runs while the app's entry is still downloading (a script written in
  *   index.html would be bundled into the app's entry, an inline one the CSP refuses);
- * - `<link rel="modulepreload">` for FIRST_SCREEN's chunk and the chunks it imports, beside the
- *   entry's own: the landing page's content no longer waits for the entry to download and run
- *   before its chunk is even asked for. Other pages download it too (about 10 KB gzip), and run
- *   it only when shown.
+ * - a JSON data block (lib/first-chunks.ts) naming, for each first screen, its chunks and those
+ *   they import, beside the entry's own, and the signed-in header controls' chunks: the early
+ *   entry modulepreloads those of its page, so a page's content no longer waits for the entry to
+ *   download and run before its chunk is even asked for, and no page downloads another's.
+ *   (A data block is not a script: the CSP, which allows no inline script, does not apply.)
  */
 function firstLoadTags(): Plugin {
   return {
@@ -42,13 +41,19 @@ function firstLoadTags(): Plugin {
           for (const name of from.imports) reach(byName.get(name)!, into);
           return into;
         };
-        const preload = (name: string, injectTo: 'head' | 'head-prepend') => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo });
+        const preload = (name: string) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo: 'head-prepend' as const });
         const [early, ...earlyImports] = reach(chunkOf(EARLY_ENTRY), new Set());
-        const loaded = reach(entry, new Set());
+        const loaded = reach(entry, new Set(earlyImports));
+        const notLoaded = (source: string) => [...reach(chunkOf(source), new Set())].filter((name) => !loaded.has(name));
+        const firstChunks: FirstChunks = {
+          screens: Object.fromEntries(Object.entries(FIRST_SCREEN_MODULES).map(([path, source]) => [path, notLoaded(source)])),
+          signedIn: notLoaded(SIGNED_IN_CONTROLS_MODULE),
+        };
         return [
           { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${early}` }, injectTo: 'head-prepend' as const },
-          ...earlyImports.map((name) => preload(name, 'head-prepend')),
-          ...[...reach(chunkOf(FIRST_SCREEN), new Set())].filter((name) => !loaded.has(name)).map((name) => preload(name, 'head')),
+          ...earlyImports.map(preload),
+          // '<' escaped: nothing in the JSON can close the element.
+          { tag: 'script', attrs: { type: 'application/json', id: FIRST_CHUNKS_ELEMENT_ID }, children: JSON.stringify(firstChunks).replaceAll('<', '\\u003c'), injectTo: 'head' as const },
         ];
       },
     },

@@ -15,9 +15,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
-// What the first screen needs downloads beside /config.json: its chunk, and when a session is
-// kept, the header's signed-in controls, and Amplify if the kept tokens need a refresh (fresh
-// ones are sent as stored, without it).
+// What the first screen needs is asked for beside /config.json: its chunk, and when a session is
+// kept, the header's signed-in controls (both already modulepreloaded by the early entry in a
+// build: importing them here runs them as soon as they arrive), and Amplify if the kept tokens
+// need a refresh (fresh ones are sent as stored, without it).
 preloadScreen(window.location.pathname);
 if (mayKeepSession()) {
   if (keptSessionNeedsRefresh()) prefetchAmplify();
