@@ -105,8 +105,11 @@ describe('the job lifecycle in a browser', () => {
     await expect.poll(toastShown(paula, MSG.applications.completionDeclined)).toBe(1);
 
     // Wendy is told why, the job is hers again, and she completes it again.
-    // On the job page itself (a notification's toast may quote it too, for a moment).
-    await expect.poll(() => wendy.getByRole('main').getByText('The second chair still needs a coat.', { exact: false }).count()).toBe(1);
+    // On the job page's completion card (the notification's toast, and its notice on this page
+    // once the live notification arrives, quote the reason too, in their own words).
+    await expect
+      .poll(() => wendy.getByRole('main').getByText(MSG.dashboard.declinedCompletion('The second chair still needs a coat.'), { exact: true }).count())
+      .toBe(1);
     await expect.poll(() => wendy.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
     await wendy.getByRole('button', { name: 'Mark as Completed' }).click();
     await wendy.getByRole('dialog', { name: 'Mark this job as completed?' }).getByRole('button', { name: 'Mark completed' }).click();
