@@ -207,6 +207,8 @@ async function attemptStart(callerId: string, input: { jobId: string; workerId?:
     callerIsPoster ? db.send(new GetCommand({ TableName: tableName(), Key: keys.application(job.id, workerId), ConsistentRead: true })) : undefined,
   ]);
   if (existing) return { conversation: await viewOf(existing, viewer), created: false };
+  // A worker cannot open a conversation about a job hidden by its poster's suspension (a saved link, an open tab).
+  if (!callerIsPoster && job.status === 'open' && job.posterSuspended) throw conflict(MSG.jobs.noLongerAvailable);
   const refusal = startRefusal(job, workerId, callerIsPoster, Boolean(application?.Item));
   if (refusal) throw refusal;
   const worker = await getProfile(workerId);
@@ -232,7 +234,7 @@ async function attemptStart(callerId: string, input: { jobId: string; workerId?:
     ConditionCheck: {
       TableName: tableName(),
       Key: keys.job(job.id),
-      ConditionExpression: `attribute_not_exists(deletingAt) AND #status = :status${job.status === 'open' ? '' : ' AND workerId = :worker'}`,
+      ConditionExpression: `attribute_not_exists(deletingAt) AND #status = :status${job.status === 'open' ? (callerIsPoster ? '' : ' AND attribute_not_exists(posterSuspended)') : ' AND workerId = :worker'}`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':status': job.status, ...(job.status === 'open' ? {} : { ':worker': workerId }) },
     },

@@ -110,6 +110,9 @@ describe("the admin's users: search, suspension, reinstatement, password reset",
     expect(await publicJobs()).not.toContain(openJob.id);
     expect(await searchedJobs()).toEqual([]);
     expect((await api<Page<JobCardSummary>>(stack(), 'GET', '/feed/jobs?limit=50', { token: worker.idToken })).body.items.map((job) => job.id)).not.toContain(openJob.id);
+    // Nor does a saved link reach it: no application, no new conversation.
+    expect(await api(stack(), 'POST', `/jobs/${openJob.id}/applications`, { token: worker.idToken, body: {} })).toEqual({ status: 409, body: { error: MSG.jobs.noLongerAvailable } });
+    expect(await api(stack(), 'POST', '/conversations', { token: worker.idToken, body: { jobId: openJob.id } })).toEqual({ status: 409, body: { error: MSG.jobs.noLongerAvailable } });
     // The admin still sees the job, and the assigned one waits for a decision among the flags.
     expect((await asAdmin<Page<JobSummary>>('GET', '/admin/jobs?status=open')).body.items.map((job) => job.id)).toContain(openJob.id);
     const flags = (await asAdmin<Page<AdminFlaggedJob>>('GET', '/admin/flags')).body.items.filter((flag) => flag.reporterId === 'system#suspension');
