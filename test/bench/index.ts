@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- fan-out|browse|chat|nearby|dashboards|cold-start|web]`: every benchmark, or the one named.
- * fan-out: the live job feed to 5,000 WebSocket connections (test/bench/fan-out.ts);
+ * fan-out: the live job feed to 10,000 WebSocket connections, subscribed over 100 job topics (test/bench/fan-out.ts);
  * browse: listing and searching open jobs (test/bench/browse.ts);
  * chat: 200 sockets exchanging messages for 60 s (test/bench/chat.ts);
  * nearby: the nearby-job alert handler over 20,000 workers (test/bench/nearby-alerts.ts);
