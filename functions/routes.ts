@@ -93,7 +93,7 @@ export const API_STAGE_THROTTLE: StageThrottle = { rateLimit: 100, burstLimit: 2
  * same BatchGetItem) and refuses a suspended caller before it writes, rather than the route
  * group asking before the operation starts: one round trip less on the busiest write path.
  */
-export const OPERATIONS_CHECKING_SUSPENSION: ReadonlySet<string> = new Set(['POST /conversations/{id}/messages']);
+export const OPERATIONS_CHECKING_SUSPENSION: ReadonlySet<string> = new Set<HttpRouteKey>(['POST /conversations/{id}/messages']);
 
 export const HTTP_ROUTE_GROUPS = {
   accounts: {
@@ -328,6 +328,8 @@ export const HTTP_ROUTE_GROUPS = {
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
 /** The route keys of one group, e.g. RouteKeyOf<'jobs'> = 'GET /jobs' | ... */
 export type RouteKeyOf<G extends HttpRouteGroupName> = keyof (typeof HTTP_ROUTE_GROUPS)[G]['routes'] & string;
+/** Every route key of the HTTP API. */
+export type HttpRouteKey = { [G in HttpRouteGroupName]: RouteKeyOf<G> }[HttpRouteGroupName];
 
 /**
  * The WebSocket API: one function serves $connect, $disconnect and $default; the authorizer
@@ -598,7 +600,8 @@ export interface QueueConsumer extends FunctionDeclaration {
 export const QUEUE_CONSUMERS = {
   /**
    * The job feed's fan-out: a delayed `flush` per job change window (from the job feed rule),
-   * which sends one `shard` message per connection shard watching the job to this same queue.
+   * which sends one `shard` message per connection shard watching the job to this same
+   * queue.
    */
   jobFeedShard: {
     description: 'Pushes a coalesced job change to the subscribed connections, one shard per message',

@@ -34,7 +34,8 @@ export type IndexName = keyof typeof TABLE_DESIGN.indexes;
  * each connection once. Each shard costs a job change one query per topic it touches that is
  * watched there (keys.watchedShard), so it is sized for the subscribe rate of the busiest topic
  * (about 1,000 writes a second per partition: 4 take 4,000 subscribes a second to the feed;
- * docs/scale.md), not for the socket count. Raise it only (a smaller number would hide connections' partitions).
+ * docs/scale.md), not for the socket count. Raise it only (a smaller number would hide
+ * connections' partitions).
  */
 export const CONNECTION_SHARDS = 4;
 

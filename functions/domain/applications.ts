@@ -70,7 +70,8 @@ function applicationsChanged(job: JobItem, delta: 1 | -1): TransactItem {
 
 function applicationRefusal(job: JobItem, workerId: string): HttpError | undefined {
   if (job.posterId === workerId) return forbidden(MSG.applications.ownJob);
-  // A suspended poster's open job left the feed (DECISIONS.md "Suspension"); a saved link or an open tab must not reach it either.
+  // A suspended poster's open job left the feed (DECISIONS.md "Suspension"); a saved link or an
+  // open tab must not reach it either.
   if (job.posterSuspended) return conflict(MSG.jobs.noLongerAvailable);
   if (job.status !== 'open') return conflict(MSG.applications.notAvailable);
   if ((job.pendingApplications ?? 0) >= MAX_PENDING_APPLICATIONS) return conflict(MSG.applications.full);
@@ -92,9 +93,10 @@ function newApplicantNotice(job: JobItem, worker: ProfileItem): StoredNotificati
 /**
  * A worker applies (spec 2 §4, §5): one transaction puts the application, on a key that exists
  * once per worker and job, and counts it on the job, on condition that the job is open, not
- * the worker's own, not hidden by its poster's suspension and has fewer than 4 pending, and tells the poster (so a refused or repeated
- * application tells nobody). A refused transaction is explained from a
- * fresh read; if that read shows nothing in the way, the state moved and it runs again.
+ * the worker's own, not hidden by its poster's suspension and has fewer than 4 pending, and
+ * tells the poster (so a refused or repeated application tells nobody). A refused transaction
+ * is explained from a fresh read; if that read shows nothing in the way, the state moved and
+ * it runs again.
  */
 export async function applyToJob(jobId: string, worker: ProfileItem, message: string | null): Promise<Application> {
   return retryWhileStale(async () => {

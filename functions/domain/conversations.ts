@@ -398,14 +398,13 @@ export interface SendResult {
  * OPERATIONS_CHECKING_SUSPENSION) and names them in the notifications a send may make.
  */
 async function readForSend(senderId: string, id: string) {
-  const key = conversationKey(id);
-  const [sender, conversation, job] = await batchGet<Record<string, unknown>>([keys.profile(senderId), ...(key ? [key, keys.job(parseConversationId(id)!.jobId)] : [])], {
-    consistentRead: true,
-  });
+  const parsed = parseConversationId(id);
+  const itemKeys = [keys.profile(senderId), ...(parsed ? [keys.conversation(parsed.jobId, parsed.workerId), keys.job(parsed.jobId)] : [])];
+  const [sender, conversation, job] = (await batchGet(itemKeys, { consistentRead: true })) as [ProfileItem?, ConversationItem?, JobItem?];
   if (isSuspendedProfile(sender)) throw forbidden(MSG.auth.accountSuspended);
-  const party = conversation && partyOf(conversation as unknown as ConversationItem, senderId);
+  const party = conversation && partyOf(conversation, senderId);
   if (!conversation || !party) throw notFound(MSG.messaging.conversationNotFound);
-  return { conversation: conversation as unknown as ConversationItem, party, job: existingJob(job as JobItem | undefined), sender: sender as ProfileItem | undefined };
+  return { conversation, party, job: existingJob(job), sender };
 }
 
 /** One attempt of a send, from what was read: throws LostRace when the conversation moved since. */

@@ -191,7 +191,7 @@ export async function flushJobChange(jobId: string): Promise<void> {
   }
 }
 
-/** Keeps a pending change for catch-up and hands it to one consumer per shard that watches any of its topics, with those topics. */
+/** Keeps a pending change for catch-up and hands it to one consumer per shard watching any of its topics, with those topics. */
 async function pushPending(jobId: string, pending: PendingPush): Promise<void> {
   const topics = [...pending.topics];
   const cursor = `${new Date().toISOString()}#${jobId}`;

@@ -4,8 +4,8 @@ import { logger, withLogContext } from '../lib/logger.js';
 
 /**
  * The job feed's fan-out, two steps on one queue: a `flush` message ends a job's coalescing
- * window and sends one `shard` message per connection shard watching it; each `shard` message pushes the
- * change to that shard's subscribed connections. A message that fails is retried alone
+ * window and sends one `shard` message per connection shard watching it; each `shard` message
+ * pushes the change to that shard's subscribed connections. A message that fails is retried alone
  * (partial batch response); its connections may then receive it twice, which the browser
  * tolerates (it applies a job's state by id, never an older one over a newer).
  */

@@ -120,7 +120,9 @@ export async function serveWebSocketGateway(options: {
   const idleTimers = new Map<string, NodeJS.Timeout>();
   /** Route invocations under way: closing waits for them, so none outlives the functions that run it. */
   const inFlight = new Set<Promise<unknown>>();
-  const track = (invocation: Promise<unknown>) => {
+  /** Invokes the connections function for a route without waiting; a failure is logged, as API Gateway logs it. */
+  const runRoute = (event: ReturnType<typeof routeEvent>, routeKey: string) => {
+    const invocation = invoke('ws-connections', WEBSOCKET_API.connections, event).catch((error: unknown) => console.error(`[ws] ${routeKey} failed`, error));
     inFlight.add(invocation);
     void invocation.finally(() => inFlight.delete(invocation));
   };
@@ -227,11 +229,7 @@ export async function serveWebSocketGateway(options: {
           ws.send(JSON.stringify({ message: TOO_MANY_REQUESTS, connectionId, requestId: randomUUID() }));
           return;
         }
-        track(
-          invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$default', 'MESSAGE', sourceIp, authorizer, data.toString())).catch((error: unknown) =>
-            console.error('[ws] $default failed', error),
-          ),
-        );
+        runRoute(routeEvent(connectionId, '$default', 'MESSAGE', sourceIp, authorizer, data.toString()), '$default');
       });
       ws.on('close', () => {
         sockets.delete(connectionId);
@@ -239,11 +237,7 @@ export async function serveWebSocketGateway(options: {
         idleTimers.delete(connectionId);
         clearTimeout(ageLimit);
         if (closing) return;
-        track(
-          invoke('ws-connections', WEBSOCKET_API.connections, routeEvent(connectionId, '$disconnect', 'DISCONNECT', sourceIp, authorizer)).catch((error: unknown) =>
-            console.error('[ws] $disconnect failed', error),
-          ),
-        );
+        runRoute(routeEvent(connectionId, '$disconnect', 'DISCONNECT', sourceIp, authorizer), '$disconnect');
       });
       // An invalid frame closes this connection (ws does that); it must not reach the process.
       ws.on('error', (error) => console.error('[ws] connection error', error.message));
