@@ -764,7 +764,7 @@ export const ENV = {
   unsubscribeKey: 'UNSUBSCRIBE_KEY',
   /** Where links in emails lead: the site's origin (AWS: the same as siteOrigin; locally the web app's, which siteOrigin leaves unset). */
   mailLinkOrigin: 'MAIL_LINK_ORIGIN',
-  /** The HTTP API's URL, where an email's one-click unsubscribe posts. */
+  /** The HTTP API's URL, where an email's one-click unsubscribe posts (AWS: on the site's origin, under API_PATH; locally the gateway's own). */
   apiUrl: 'API_URL',
   /** AWS: the Secrets Manager secret holding the VAPID keys as JSON {publicKey, privateKey, subject}. */
   vapidSecretArn: 'VAPID_SECRET_ARN',

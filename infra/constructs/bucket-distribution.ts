@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -59,12 +59,9 @@ export class BucketDistribution extends Construct {
       { id: 'AwsSolutions-CFR1', reason: 'No geo restriction: the marketplace serves anyone who can reach it.' },
       {
         id: 'AwsSolutions-CFR2',
-        reason: 'No WAF: the distribution serves static files only; the APIs, on their own hosts, are throttled per stage.',
+        reason: 'No WAF: the distributions serve static files and the HTTP API, whose stage throttles it; the WebSocket API, on its own host, is throttled per stage too.',
       },
     );
     this.url = `https://${this.distribution.distributionDomainName}`;
   }
 }
-
-/** Cache lifetime of the SPA fallback response. */
-export const SPA_FALLBACK_TTL = Duration.minutes(5);

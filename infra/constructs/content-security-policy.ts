@@ -16,9 +16,8 @@ export const STRIPE_JS_SOURCES = {
   connect: ['https://api.stripe.com'],
 } as const;
 
-/** The hosts of this deployment the page talks to. */
+/** The hosts of this deployment the page talks to, beside its own origin (which serves the HTTP API too). */
 export interface PolicyHosts {
-  readonly httpApi: string;
   readonly webSocketApi: string;
   /** Cognito's user pool API (sign-in, tokens). */
   readonly cognito: string;
@@ -28,7 +27,7 @@ export interface PolicyHosts {
 }
 
 /** The hosts as the header names them: by scheme, since none exists when the site stack is deployed. */
-export const HEADER_HOSTS: PolicyHosts = { httpApi: 'https:', webSocketApi: 'wss:', cognito: 'https:', imageUploads: 'https:', images: 'https:' };
+export const HEADER_HOSTS: PolicyHosts = { webSocketApi: 'wss:', cognito: 'https:', imageUploads: 'https:', images: 'https:' };
 
 /** Directives only a header can carry (a meta policy ignores them). */
 const HEADER_ONLY_DIRECTIVES = { 'frame-ancestors': ["'none'"] };
@@ -40,7 +39,7 @@ function directives(hosts: PolicyHosts): Record<string, readonly string[]> {
     'style-src': ["'self'"],
     // blob: for previews of images before they are uploaded.
     'img-src': ["'self'", 'data:', 'blob:', hosts.images],
-    'connect-src': ["'self'", hosts.httpApi, hosts.webSocketApi, hosts.cognito, ...STRIPE_JS_SOURCES.connect, hosts.imageUploads],
+    'connect-src': ["'self'", hosts.webSocketApi, hosts.cognito, ...STRIPE_JS_SOURCES.connect, hosts.imageUploads],
     'frame-src': [...STRIPE_JS_SOURCES.frame],
     // The service worker that shows web pushes (web/public/service-worker.js), from the site only.
     'worker-src': ["'self'"],

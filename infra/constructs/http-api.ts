@@ -1,13 +1,13 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
-  CorsHttpMethod,
   HttpApi,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  type IHttpApi,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -20,14 +20,14 @@ import { AppFunction, type FunctionResources } from './app-function.js';
 import { pascalCase } from './names.js';
 
 export interface DeclaredHttpApiProps {
+  /** The API, bare (the site stack's, which its distribution fronts): this gives it its stage and routes. */
+  readonly api: IHttpApi;
   /** The route groups of functions/routes.ts: one function each. */
   readonly routeGroups: Readonly<Record<string, HttpRouteGroup>>;
   readonly functionResources: FunctionResources;
   /** Issuer and audience of the ID tokens that non-public routes require. */
   readonly tokenIssuer: string;
   readonly userPoolClient: IUserPoolClient;
-  /** Origins whose pages may call the API. */
-  readonly allowedOrigins: readonly string[];
   readonly throttle: ThrottleSettings;
   /**
    * Where the routes go, with their integrations, permissions and the authorizer: every route
@@ -68,11 +68,11 @@ export const HTTP_ACCESS_LOG_FIELDS = {
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(JSON.stringify(HTTP_ACCESS_LOG_FIELDS).replace('"$context.status"', '$context.status'));
 
 /**
- * The HTTP API as declared: one Lambda per route group, each declared route on its group's
- * function, and the user pool's JWT authorizer on every route that is not public.
+ * The HTTP API as declared: its stage, one Lambda per route group, each declared route on its
+ * group's function, and the user pool's JWT authorizer on every route that is not public.
  */
 export class DeclaredHttpApi extends Construct {
-  readonly api: HttpApi;
+  readonly api: IHttpApi;
   /** One line per request (HTTP_ACCESS_LOG_FIELDS). */
   readonly accessLogs: logs.LogGroup;
   /** The declared route keys ("GET /jobs/{id}"). */
@@ -83,20 +83,9 @@ export class DeclaredHttpApi extends Construct {
     const routeKeys = Object.values(props.routeGroups).flatMap((group) => Object.keys(group.routes));
     this.routeKeys = routeKeys;
 
-    this.api = new HttpApi(this, 'Api', {
-      apiName: `${Stack.of(this).stackName}-${id}`,
-      description: 'Odd jobs: the HTTP API of the web app',
-      // The stage below replaces the default one, for its access log and throttling.
-      createDefaultStage: false,
-      corsPreflight: {
-        allowOrigins: [...props.allowedOrigins],
-        allowHeaders: ['Authorization', 'Content-Type'],
-        // Not a CORS-safelisted header: the web app waits as long as a 503 or 429 asks (docs/faults.md).
-        exposeHeaders: ['Retry-After'],
-        allowMethods: [...new Set(routeKeys.map((key) => CorsHttpMethod[parseRouteKey(key).method]))],
-        maxAge: Duration.hours(1),
-      },
-    });
+    // Imported, so that what CDK places under the API (the authorizer, the integrations) is made
+    // in this construct's stack, beside the functions, and not in the stack that made the API.
+    this.api = HttpApi.fromHttpApiAttributes(this, 'Api', { httpApiId: props.api.apiId, apiEndpoint: props.api.apiEndpoint });
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     new HttpStage(this, 'Stage', {
       httpApi: this.api,

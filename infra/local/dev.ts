@@ -6,11 +6,12 @@
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer } from 'vite';
+import { API_PATH } from '../constructs/site-request.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
 import { stopChildrenWithProcess } from './processes.js';
 import { seedDemoDataOnce } from './seed.js';
 import { DEFAULT_PORTS, startLocalStack, type LocalPorts } from './stack.js';
-import { serveRuntimeConfig } from './web-preview.js';
+import { serveApiOnSite, serveRuntimeConfig } from './web-preview.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
         name: 'local-runtime-config',
         configureServer(server) {
           server.middlewares.use('/config.json', serveRuntimeConfig(stack.config));
+          server.middlewares.use(serveApiOnSite(stack.config.apiUrl));
         },
       },
     ],
@@ -78,7 +80,7 @@ OddJobs is running locally (ready in ${seconds} s${seeded ? ', demo data created
 
   Web app        ${webUrl}
   Local mailbox  ${stack.urls.mailbox}   (verification and reset codes, notification emails)
-  HTTP API       ${stack.urls.api}
+  HTTP API       ${stack.urls.api}   (the web app calls it on its own origin, under ${API_PATH})
   WebSocket API  ${stack.urls.webSocket}
   Cognito        ${stack.urls.cognito}   (cognito-local behind a proxy)
   DynamoDB       ${stack.urls.dynamodb}   (table ${stack.tableName})

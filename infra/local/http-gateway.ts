@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { API_STAGE_THROTTLE, HTTP_ROUTE_GROUPS, type Access, type HttpRouteGroup, type StageThrottle } from '../../functions/routes.js';
 import { createIdTokenVerifier, type IdTokenVerifier } from '../../functions/lib/tokens.js';
-import { CORS_HEADERS, decodePathSegment, guarded, listen, readBodyWithin, sendJson, type Listening } from './http-util.js';
+import { decodePathSegment, guarded, listen, readBodyWithin, sendJson, type Listening } from './http-util.js';
 import { invoke } from './lambda-runtime.js';
 import { stageThrottle, TOO_MANY_REQUESTS } from './stage-throttle.js';
 
@@ -120,12 +120,9 @@ export async function serveHttpGateway(options: {
 
   const server = createServer(guarded('http', async (req, res) => {
     // API Gateway throttles before anything else, the authorizer included.
-    if (!throttle.admit()) return sendJson(res, 429, { message: TOO_MANY_REQUESTS }, CORS_HEADERS);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, CORS_HEADERS);
-      res.end();
-      return;
-    }
+    if (!throttle.admit()) return sendJson(res, 429, { message: TOO_MANY_REQUESTS });
+    // No CORS, as the HTTP API has none: pages call it on their own origin (infra/constructs/site-request.ts),
+    // so a preflight is a request for a route nobody declared.
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     let params: Array<string | undefined> = [];
@@ -135,9 +132,9 @@ export async function serveHttpGateway(options: {
       if (match) params = match.slice(1).map(decodePathSegment);
       return match !== null;
     });
-    if (!route) return sendJson(res, 404, { message: 'Not Found' }, CORS_HEADERS);
+    if (!route) return sendJson(res, 404, { message: 'Not Found' });
     // As API Gateway: a path it cannot decode is the caller's error.
-    if (params.includes(undefined)) return sendJson(res, 400, { message: 'Bad Request' }, CORS_HEADERS);
+    if (params.includes(undefined)) return sendJson(res, 400, { message: 'Bad Request' });
 
     const headers = requestHeaders(req);
     let claims: Record<string, string> | undefined;
@@ -146,12 +143,12 @@ export async function serveHttpGateway(options: {
       try {
         claims = flattenClaims((await verifier.verify(token)) as Record<string, unknown>);
       } catch {
-        return sendJson(res, 401, { message: 'Unauthorized' }, CORS_HEADERS);
+        return sendJson(res, 401, { message: 'Unauthorized' });
       }
     }
 
     const rawBody = await readBodyWithin(req, limits.maxPayloadBytes);
-    if (!rawBody) return sendJson(res, 413, { message: 'Request Entity Too Large' }, CORS_HEADERS);
+    if (!rawBody) return sendJson(res, 413, { message: 'Request Entity Too Large' });
     const isText = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
     const now = new Date();
     const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
@@ -185,18 +182,18 @@ export async function serveHttpGateway(options: {
         | typeof TIMED_OUT;
       if (result === TIMED_OUT) {
         console.error(`[http] ${route.routeKey} did not answer within ${limits.integrationTimeoutMs} ms`);
-        return sendJson(res, 503, { message: 'Service Unavailable' }, CORS_HEADERS);
+        return sendJson(res, 503, { message: 'Service Unavailable' });
       }
       if (typeof result === 'object' && result !== null && 'statusCode' in result) {
         const body = result.body ?? '';
-        res.writeHead(result.statusCode ?? 200, { ...CORS_HEADERS, ...(result.headers as Record<string, string>) });
+        res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string> | undefined);
         res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
       } else {
-        sendJson(res, 200, result, CORS_HEADERS);
+        sendJson(res, 200, result);
       }
     } catch (error) {
       console.error(`[http] ${route.routeKey} failed`, error);
-      sendJson(res, 500, { message: 'Internal Server Error' }, CORS_HEADERS);
+      sendJson(res, 500, { message: 'Internal Server Error' });
     }
   }));
   return listen(server, options.port);

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { preview } from 'vite';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { API_PATH, isApiPath, routeSiteRequest } from '../constructs/site-request.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const WEB_DIST_DIR = join(REPO_ROOT, 'web/dist');
@@ -33,12 +34,50 @@ export interface WebPreviewOptions {
   tls?: { cert: string; key: string };
 }
 
-/** /config.json for the local stack, as the web stack serves it in AWS: revalidated on every load (SITE_CACHE_CONTROL.entryPoints). */
+/** The origin a request was sent to (HTTP/2 names it in `:authority`, HTTP/1.1 in Host). */
+function requestOrigin(request: IncomingMessage): string {
+  const host = request.headers[':authority'] ?? request.headers.host;
+  const secure = 'encrypted' in request.socket && request.socket.encrypted;
+  return `${secure ? 'https' : 'http'}://${String(host)}`;
+}
+
+/**
+ * /config.json for the local stack, as the web stack serves it in AWS: the API on the page's
+ * own origin (serveApiOnSite), revalidated on every load (SITE_CACHE_CONTROL.entryPoints).
+ */
 export function serveRuntimeConfig(config: RuntimeConfig) {
-  return (_request: IncomingMessage, response: ServerResponse) => {
+  return (request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('content-type', 'application/json');
     response.setHeader('cache-control', 'no-cache');
-    response.end(JSON.stringify(config));
+    response.end(JSON.stringify({ ...config, apiUrl: `${requestOrigin(request)}${API_PATH}` }));
+  };
+}
+
+/** Headers of one hop (and HTTP/2's pseudo-headers), which a proxy does not pass on. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host', 'te', 'trailer']);
+const endToEnd = (headers: IncomingMessage['headers']) =>
+  Object.fromEntries(Object.entries(headers).filter(([name, value]) => !HOP_BY_HOP.has(name) && !name.startsWith(':') && value !== undefined)) as Record<string, string | string[]>;
+
+/**
+ * The site's API path as the distribution serves it in AWS (infra/constructs/site-request.ts,
+ * whose code rewrites the path here too): a request under API_PATH goes to the local HTTP API
+ * at `apiUrl` with the prefix taken off, every header but Host passed on, uncached.
+ */
+export function serveApiOnSite(apiUrl: string) {
+  return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    const [path = '/', query] = (request.url ?? '/').split(/\?(.*)/s);
+    if (!isApiPath(path)) return next();
+    const target = new URL(`${routeSiteRequest(path)}${query ? `?${query}` : ''}`, apiUrl);
+    const upstream = forward(target, { method: request.method, headers: endToEnd(request.headers) }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+      answer.pipe(response);
+    });
+    upstream.on('error', () => {
+      // As CloudFront when its origin cannot be reached.
+      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+      response.end('Bad Gateway');
+    });
+    request.pipe(upstream);
   };
 }
 
@@ -59,6 +98,7 @@ export async function previewWebApp(config: RuntimeConfig, { port = 0, tls }: We
         name: 'local-runtime-config',
         configurePreviewServer(previewServer) {
           previewServer.middlewares.use('/config.json', serveRuntimeConfig(config));
+          previewServer.middlewares.use(serveApiOnSite(config.apiUrl));
           // Hashed assets as CloudFront serves them: compressed and kept for a year.
           previewServer.middlewares.use((req, res, next) => {
             const path = decodeURIComponent((req.url ?? '').split('?')[0]!);

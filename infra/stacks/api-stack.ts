@@ -1,5 +1,6 @@
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -9,6 +10,7 @@ import type { Construct } from 'constructs';
 import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, LIVE_COALESCING, QUEUE_CONSUMERS, RECURRING_SCHEDULES, REVIEW_PUBLICATION, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import type { FunctionResources } from '../constructs/app-function.js';
+import { API_PATH } from '../constructs/site-request.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
 import { EventSubscription } from '../constructs/event-subscription.js';
 import { DeclaredHttpApi } from '../constructs/http-api.js';
@@ -28,8 +30,10 @@ export interface ApiStackProps extends StackProps {
   readonly userPoolClient: IUserPoolClient;
   /** The `iss` claim of the pool's ID tokens. */
   readonly tokenIssuer: string;
-  /** Origins whose pages may call the HTTP API: the site's; the first is where Stripe's onboarding returns. */
-  readonly browserOrigins: readonly [string, ...string[]];
+  /** The site's origin: where Stripe's onboarding returns and emails link to. */
+  readonly siteOrigin: string;
+  /** The HTTP API, bare, as the site's distribution fronts it (SiteStack.httpApi): its stage and routes are made here. */
+  readonly httpApi: IHttpApi;
   /** What the `stripe` capability reads. */
   readonly stripeSecret: ISecret;
   /** What the `push:vapid` capability reads. */
@@ -85,7 +89,7 @@ export class ApiStack extends Stack {
       stripeSecret: props.stripeSecret,
       vapidSecret: props.vapidSecret,
       settings: {
-        siteOrigin: props.browserOrigins[0],
+        siteOrigin: props.siteOrigin,
         userPoolId: props.userPool.userPoolId,
         userPoolClientId: props.userPoolClient.userPoolClientId,
         tokenIssuer: props.tokenIssuer,
@@ -108,19 +112,20 @@ export class ApiStack extends Stack {
       unsubscribeSecret: props.unsubscribeSecret,
       mailSender: { fromAddress: props.mailFromAddress, configurationSet: props.mailConfigurationSet },
     };
-    // The HTTP API before the queues: emails link to it (one-click unsubscribe).
     this.httpApi = new DeclaredHttpApi(this, 'Http', {
+      api: props.httpApi,
       routeGroups: HTTP_ROUTE_GROUPS,
       functionResources: pushingResources,
       tokenIssuer: props.tokenIssuer,
       userPoolClient: props.userPoolClient,
-      allowedOrigins: props.browserOrigins,
       throttle: API_STAGE_THROTTLE,
       routesScope: props.httpRoutes,
     });
     const queueResources: FunctionResources = {
       ...pushingResources,
-      settings: { ...pushingResources.settings, mailLinkOrigin: props.browserOrigins[0], apiUrl: this.httpApi.api.apiEndpoint },
+      // Emails link to the site, and their one-click unsubscribe to the API on the site's origin:
+      // links that outlive a replaced API.
+      settings: { ...pushingResources.settings, mailLinkOrigin: props.siteOrigin, apiUrl: `${props.siteOrigin}${API_PATH}` },
     };
     // A consumer may send to its own queue: the mailer holds emails back for quiet hours, the job
     // feed's consumer hands each shard a flush message.

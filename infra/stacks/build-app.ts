@@ -125,8 +125,8 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const resendAdminInvitation = optionalSetting(app, 'resendAdminInvitation', options.resendAdminInvitation, /^\S+$/, new Date().toISOString().slice(0, 10));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
-  // The site first: its origin is the only one whose pages may call the API and upload images,
-  // and the one Stripe's onboarding returns to.
+  // The site first: its origin is the only one whose pages may upload images, the one Stripe's
+  // onboarding returns to and emails link to; its distribution serves the HTTP API too.
   const site = new SiteStack(app, names.stackName('Site'), {
     description: 'Odd jobs: the CloudFront distribution and bucket of the web app',
     names,
@@ -158,7 +158,8 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     tokenIssuer: auth.tokenIssuer,
-    browserOrigins,
+    siteOrigin,
+    httpApi: site.httpApi,
     stripeSecret: data.stripeSecret,
     vapidSecret: data.vapidSecret,
     httpRoutes,
@@ -171,7 +172,6 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     description: 'Odd jobs: the web app build and its config.json, deployed to the site',
     webDistDir,
     distribution: site.distribution,
-    httpApi: api.httpApi.api,
     webSocketStage: api.webSocketApi.stage,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,

@@ -1,8 +1,11 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Construct, IConstruct } from 'constructs';
-import { BucketDistribution, SPA_FALLBACK_TTL } from '../constructs/bucket-distribution.js';
+import { BucketDistribution } from '../constructs/bucket-distribution.js';
+import { API_PATH, SITE_REQUEST_FUNCTION_CODE } from '../constructs/site-request.js';
 import { SITE_HEADER_CSP } from '../constructs/content-security-policy.js';
 import { accountUniqueName, type StageNames } from '../constructs/names.js';
 import { AccessLogsBucket, PrivateBucket } from '../constructs/private-bucket.js';
@@ -26,13 +29,21 @@ export interface SiteStackProps extends StackProps {
 }
 
 /**
- * Where the web app is served: a private bucket behind CloudFront, with the security headers.
- * The first stack, so every other one knows the site's origin (CORS, Stripe's return URLs);
- * the web stack deploys the build into its bucket last. Replaceable: it holds no data.
+ * Where the web app is served: a private bucket behind CloudFront, with the security headers,
+ * and the HTTP API under the same origin (API_PATH). The first stack, so every other one knows
+ * the site's origin (the uploads' CORS, Stripe's return URLs, links in emails); the API stack
+ * gives the HTTP API made here its stage and routes, and the web stack deploys the build into
+ * the bucket last. Replaceable: it holds no data.
  */
 export class SiteStack extends Stack {
   readonly bucket: PrivateBucket;
   readonly distribution: cloudfront.Distribution;
+  /**
+   * The HTTP API, bare: its stage, authorizer and routes are the API stack's. It is made here
+   * because the distribution forwards API_PATH to it, and everything after this stack needs
+   * the distribution's domain; it has no CORS, as pages call it on their own origin.
+   */
+  readonly httpApi: HttpApi;
   /** The site's origin: https://<domainName> with a domain, else e.g. https://d111111abcdef8.cloudfront.net. */
   readonly origin: string;
 
@@ -59,22 +70,50 @@ export class SiteStack extends Stack {
       },
     });
 
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${this.stackName}-Http`,
+      description: 'Odd jobs: the HTTP API of the web app',
+      // The API stack's stage replaces the default one, for its access log and throttling.
+      createDefaultStage: false,
+    });
+    // Client-side routes (/jobs/123) answered with index.html, and the API's prefix taken off.
+    const routeRequest = [
+      {
+        eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+        function: new cloudfront.Function(this, 'RouteRequest', {
+          functionName: accountUniqueName(this, 'route-request'),
+          comment: 'Odd jobs: the web app\'s routes to index.html, the API\'s path to the HTTP API',
+          runtime: cloudfront.FunctionRuntime.JS_2_0,
+          code: cloudfront.FunctionCode.fromInline(SITE_REQUEST_FUNCTION_CODE),
+        }),
+      },
+    ];
+
     const site = new BucketDistribution(this, 'Site', {
       comment: 'Odd jobs: the web app',
       bucket: this.bucket,
       logBucket: accessLogs,
       logFilePrefix: 'cloudfront/',
-      defaultBehavior: { responseHeadersPolicy: securityHeaders },
+      defaultBehavior: { responseHeadersPolicy: securityHeaders, functionAssociations: routeRequest },
       distribution: {
         defaultRootObject: 'index.html',
-        // Client-side routes (/jobs/123) are not objects; the app's index.html renders them.
-        // The private bucket answers 403 for a missing key, as it does not let CloudFront list.
-        errorResponses: [403, 404].map((httpStatus) => ({
-          httpStatus,
-          responseHttpStatus: 200,
-          responsePagePath: '/index.html',
-          ttl: SPA_FALLBACK_TTL,
-        })),
+        additionalBehaviors: {
+          [`${API_PATH}/*`]: {
+            origin: new HttpOrigin(`${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
+              protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+              originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            }),
+            // A redirect would drop a POST's body; API callers use HTTPS.
+            viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+            cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+            // Every header (Authorization above all) and query string, but the Host: API Gateway
+            // answers only for its own.
+            originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+            responseHeadersPolicy: securityHeaders,
+            functionAssociations: routeRequest,
+          },
+        },
         ...(props.domain && {
           domainNames: [props.domain.domainName],
           certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Aws, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import type { IHttpApi, IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
@@ -9,6 +9,7 @@ import type * as iam from 'aws-cdk-lib/aws-iam';
 import { pageContentSecurityPolicy } from '../constructs/content-security-policy.js';
 import type { StageNames } from '../constructs/names.js';
 import { acknowledgeWildcardPermissions } from '../constructs/nag.js';
+import { API_PATH } from '../constructs/site-request.js';
 import { siteBucketName } from './site-stack.js';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
@@ -55,7 +56,6 @@ export interface WebStackProps extends StackProps {
   readonly webDistDir: string;
   /** The distribution whose cache a deploy invalidates (its bucket is named by siteBucketName). */
   readonly distribution: cloudfront.IDistribution;
-  readonly httpApi: IHttpApi;
   readonly webSocketStage: IWebSocketStage;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
@@ -67,7 +67,7 @@ export interface WebStackProps extends StackProps {
   readonly stripePublishableKey: string;
   /** The stage, whose site bucket this stack deploys into. */
   readonly names: StageNames;
-  /** The site's origin (its own domain or CloudFront's), for the SiteUrl output. */
+  /** The site's origin (its own domain or CloudFront's): the SiteUrl output, and the API's under API_PATH. */
   readonly siteOrigin: string;
 }
 
@@ -91,7 +91,6 @@ export class WebStack extends Stack {
     // this stack's values only (pseudo parameters), which its acknowledgement below can list.
     const siteBucket = Bucket.fromBucketName(this, 'SiteFiles', siteBucketName(props.names, this));
     const policy = pageContentSecurityPolicy({
-      httpApi: props.httpApi.apiEndpoint,
       webSocketApi: props.webSocketStage.api.apiEndpoint,
       cognito: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
       imageUploads: `https://${props.imagesBucket.bucketRegionalDomainName}`,
@@ -101,7 +100,8 @@ export class WebStack extends Stack {
     const runtimeConfig: RuntimeConfig = {
       mode: 'aws',
       region: this.region,
-      apiUrl: props.httpApi.apiEndpoint,
+      // On the site's own origin (SiteStack): no CORS preflight, no second connection.
+      apiUrl: `${props.siteOrigin}${API_PATH}`,
       webSocketUrl: props.webSocketStage.url,
       userPoolId: props.userPool.userPoolId,
       userPoolClientId: props.userPoolClient.userPoolClientId,

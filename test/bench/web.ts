@@ -16,8 +16,9 @@
  * never asserted. BENCH_WEB_PAGES=landing,job,dashboard,poster-dashboard chooses pages;
  * BENCH_WEB_REPORTS=dir keeps each run's Lighthouse report (JSON) there, to see what shifted or
  * what loaded. Beside LCP, the LCP Lighthouse's simulation (Lantern) gives the same run with every
- * request to the API left out of its graph: what the page's own files and work cost, without
- * its data reads (docs/decisions.md, "Signed-in pages: the remaining budget").
+ * request to the API (on the site's origin, under API_PATH) left out of its graph: what the
+ * page's own files and work cost, without its data reads (docs/decisions.md, "Signed-in pages:
+ * the remaining budget").
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { adoptGroup } from '../../infra/local/processes.js';
 import { seedDemoDataOnce } from '../../infra/local/seed.js';
 import { RANDOM_PORTS, startLocalStack } from '../../infra/local/stack.js';
+import { API_PATH } from '../../infra/constructs/site-request.js';
 import { previewWebApp, WEB_DIST_DIR } from '../../infra/local/web-preview.js';
 import { ROLE_HOME } from '../../shared/roles.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
@@ -176,20 +178,20 @@ const lanternModules = async () => {
 
 /**
  * Lantern's LCP of a run (the mean of its optimistic and pessimistic estimates, as Lighthouse
- * weighs them) replayed with every request to `apiOrigin` (reads and their CORS preflights)
+ * weighs them) replayed with every request to the API (under `apiBase`, on the site's origin)
  * taken out of its graphs.
  */
-async function lcpWithoutApi(artifacts: Record<string, unknown>, settings: unknown, apiOrigin: string): Promise<number> {
+async function lcpWithoutApi(artifacts: Record<string, unknown>, settings: unknown, apiBase: string): Promise<number> {
   const lantern = await lanternModules();
   const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings, URL: artifacts.URL, SourceMaps: [], simulator: null };
   const context = { computedCache: new Map() };
   const { optimisticGraph, pessimisticGraph } = await lantern.lcp.request(data, context);
   const simulator = await lantern.simulator.request(data, context);
-  const withoutApi = (graph: LanternGraph) => simulator.simulate(graph.cloneWithRelationships((node) => node.type !== 'network' || new URL(node.request.url).origin !== apiOrigin)).timeInMs;
+  const withoutApi = (graph: LanternGraph) => simulator.simulate(graph.cloneWithRelationships((node) => node.type !== 'network' || !node.request.url.startsWith(apiBase))).timeInMs;
   return (withoutApi(optimisticGraph) + withoutApi(pessimisticGraph)) / 2;
 }
 
-async function measure(url: string, origin: string, apiOrigin: string, port: number, formFactor: FormFactor, reportName: string): Promise<Measurement> {
+async function measure(url: string, origin: string, apiBase: string, port: number, formFactor: FormFactor, reportName: string): Promise<Measurement> {
   const { default: lighthouse } = await lighthouseModule();
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, await configFor(formFactor));
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -211,7 +213,7 @@ async function measure(url: string, origin: string, apiOrigin: string, port: num
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-    lcpWithoutApiMs: await lcpWithoutApi(result.artifacts as unknown as Record<string, unknown>, lhr.configSettings, apiOrigin).catch(() => NaN),
+    lcpWithoutApiMs: await lcpWithoutApi(result.artifacts as unknown as Record<string, unknown>, lhr.configSettings, apiBase).catch(() => NaN),
     jsKb: scripts.reduce((sum, request) => sum + gzipKb(request.url, origin), 0),
     scripts: scripts.length,
     jsBeforePaintKb: beforePaint.reduce((sum, request) => sum + gzipKb(request.url, origin), 0),
@@ -263,7 +265,7 @@ export async function runWebBench(): Promise<void> {
         const runs: Measurement[] = [];
         for (let run = 0; run < RUNS; run++) {
           process.stdout.write(`  ${page.name} ${formFactor} run ${run + 1}/${RUNS}\n`);
-          runs.push(await measure(`${web.url}${page.path}`, web.url, new URL(stack.urls.api).origin, browser.port, formFactor, `${page.name}-${formFactor}-${run + 1}`));
+          runs.push(await measure(`${web.url}${page.path}`, web.url, `${web.url}${API_PATH}/`, browser.port, formFactor, `${page.name}-${formFactor}-${run + 1}`));
         }
         const m = summarize(runs);
         const isLanding = page.name === 'landing';

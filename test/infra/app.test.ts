@@ -40,6 +40,7 @@ import { RecurringSchedule } from '../../infra/constructs/recurring-schedule.js'
 import { AppFunction, configurationSetArn, FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS, senderIdentityArns } from '../../infra/constructs/app-function.js';
 import { REPO_ROOT } from '../../infra/constructs/repo.js';
 import { SITE_HEADER_CSP, STRIPE_JS_SOURCES } from '../../infra/constructs/content-security-policy.js';
+import { API_PATH, SITE_REQUEST_FUNCTION_CODE } from '../../infra/constructs/site-request.js';
 import { buildApp, type OddJobsAppOptions, type OddJobsStacks } from '../../infra/stacks/build-app.js';
 import { NON_HTTP_DECLARATIONS } from '../support/routes.js';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
@@ -417,7 +418,7 @@ describe('api stack', () => {
   it('builds one function per route group and adds each declared route once, on its group\'s function, in the routes\' stack', () => {
     const routesStack = template(stacks.httpRoutes).toJSON().Resources as Record<string, Resource>;
     const httpRoutes = Object.values(routesStack).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
-    expect(JSON.stringify(httpRoutes.map((route) => route.Properties.ApiId))).toContain(cfnId(stacks.api.httpApi.api));
+    expect(JSON.stringify(httpRoutes.map((route) => route.Properties.ApiId))).toContain(cfnId(stacks.site.httpApi));
     expect(httpRoutes.map((route) => route.Properties.RouteKey).sort()).toEqual(declaredRoutes.map(({ routeKey }) => routeKey).sort());
     expect(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Route')).not.toHaveProperty(declaredRoutes[0]!.routeKey);
 
@@ -455,12 +456,15 @@ describe('api stack', () => {
     }
   });
 
-  it('logs and throttles the HTTP API and allows browser calls with a token, which may read Retry-After', () => {
-    template(stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Api', {
-      ProtocolType: 'HTTP',
-      CorsConfiguration: Match.objectLike({ AllowHeaders: ['Authorization', 'Content-Type'], ExposeHeaders: ['Retry-After'] }),
-    });
+  it('logs and throttles the HTTP API, which answers no CORS preflight: pages call it on their own origin', () => {
+    // Made bare in the site stack, whose distribution fronts it; its stage is the api stack's.
+    const [httpApi, ...others] = Object.values(resourcesOf(stacks.site, 'AWS::ApiGatewayV2::Api'));
+    expect(others).toEqual([]);
+    expect(httpApi!.Properties.ProtocolType).toBe('HTTP');
+    expect(httpApi!.Properties).not.toHaveProperty('CorsConfiguration');
+    expect(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Api')).not.toHaveProperty(cfnId(stacks.site.httpApi));
     template(stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { 'Fn::ImportValue': Match.stringLikeRegexp(cfnId(stacks.site.httpApi)) },
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.integration.requestId') },
@@ -779,16 +783,39 @@ describe('account deletion', () => {
 });
 
 describe('site and web stacks', () => {
-  it('serves the SPA from a private bucket through CloudFront, falling back to index.html', () => {
-    template(stacks.site).hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        DefaultRootObject: 'index.html',
-        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', ResponseHeadersPolicyId: Match.anyValue() }),
-        CustomErrorResponses: [403, 404].map((code) => Match.objectLike({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/index.html' })),
-        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
-        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
-      }),
+  it("serves the SPA from a private bucket through CloudFront, its routes as index.html, and the HTTP API on the same origin", () => {
+    const [routeRequest, ...otherFunctions] = Object.entries(resourcesOf(stacks.site, 'AWS::CloudFront::Function'));
+    expect(otherFunctions).toEqual([]);
+    // The code the local stack's web servers run too (test/unit/site-request.test.ts).
+    expect(routeRequest![1].Properties).toMatchObject({ FunctionCode: SITE_REQUEST_FUNCTION_CODE, FunctionConfig: { Runtime: 'cloudfront-js-2.0' }, AutoPublish: true });
+    const onViewerRequest = [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [routeRequest![0], 'FunctionARN'] } }];
+    const [distribution] = Object.values(resourcesOf(stacks.site, 'AWS::CloudFront::Distribution'));
+    const config = distribution!.Properties.DistributionConfig;
+    expect(config).toMatchObject({
+      DefaultRootObject: 'index.html',
+      DefaultCacheBehavior: { ViewerProtocolPolicy: 'redirect-to-https', ResponseHeadersPolicyId: expect.anything(), FunctionAssociations: onViewerRequest },
+      Logging: { Bucket: expect.anything() },
     });
+    // No error responses: they would turn the API's own 403 and 404 into the page.
+    expect(config).not.toHaveProperty('CustomErrorResponses');
+    const [siteFiles, api, ...otherOrigins] = config.Origins as Array<Record<string, unknown>>;
+    expect(otherOrigins).toEqual([]);
+    expect(siteFiles).toMatchObject({ OriginAccessControlId: expect.anything() });
+    expect(JSON.stringify(api!.DomainName)).toMatch(new RegExp(`${cfnId(stacks.site.httpApi)}.*execute-api`));
+    expect(api).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] } });
+    expect(config.CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: `${API_PATH}/*`,
+        TargetOriginId: api!.Id,
+        ViewerProtocolPolicy: 'https-only',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        // The managed CachingDisabled and AllViewerExceptHostHeader policies: nothing cached, every
+        // header (the Authorization above all) and query string forwarded, but the Host.
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+        FunctionAssociations: onViewerRequest,
+      }),
+    ]);
     for (const bucket of Object.values(resourcesOf(stacks.site, 'AWS::S3::Bucket'))) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -842,7 +869,8 @@ describe('site and web stacks', () => {
     expect(STRIPE_JS_SOURCES.script).toContain('https://*.js.stripe.com');
     // This deployment's hosts: the HTTP and WebSocket APIs, Cognito, the images bucket and CDN.
     const named = (directive: string, pattern: RegExp) => expect(page[directive]!.some((source) => pattern.test(source)), `${directive} ${pattern}`).toBe(true);
-    named('connect-src', /^https:\/\/.*HttpApi.*ApiEndpoint/);
+    // The HTTP API is the page's own origin ('self'), not a host of its own.
+    expect(page['connect-src']!.some((source) => /HttpApi/.test(source))).toBe(false);
     named('connect-src', /^wss:\/\/.*WebSocketApi.*ApiEndpoint/);
     named('connect-src', /^https:\/\/cognito-idp\./);
     named('connect-src', /^https:\/\/.*JobImages.*RegionalDomainName/);
@@ -850,14 +878,9 @@ describe('site and web stacks', () => {
     named('img-src', /^https:\/\/.*ImagesCdn.*DomainName/);
   });
 
-  it("admits browser calls and uploads from the site's origin only, and returns Stripe's onboarding there", () => {
+  it("admits uploads from the site's origin only, and returns Stripe's onboarding there", () => {
     // The distribution's domain, as another stack reads it.
     const siteDomain = /SiteDistribution\w*DomainName/;
-    const [api] = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Api')).filter((resource) => resource.Properties.ProtocolType === 'HTTP');
-    const allowed = JSON.stringify(api!.Properties.CorsConfiguration.AllowOrigins);
-    expect(allowed).toContain('https://');
-    expect(allowed).toMatch(siteDomain);
-    expect(allowed).not.toContain('*');
     const images = resourcesOf(stacks.data, 'AWS::S3::Bucket')[cfnId(stacks.data.imagesBucket)]!;
     const uploadsFrom = JSON.stringify(images.Properties.CorsConfiguration.CorsRules.map((rule: { AllowedOrigins: unknown }) => rule.AllowedOrigins));
     expect(uploadsFrom).toMatch(siteDomain);
@@ -895,7 +918,9 @@ describe('site and web stacks', () => {
     // The SPA reads the file with the shared schema: what the stack writes must pass it.
     expect(runtimeConfigSchema.safeParse({ ...config, apiUrl: 'x', webSocketUrl: 'x', userPoolId: 'x', userPoolClientId: 'x' }).success).toBe(true);
     const markers = JSON.stringify(deployment.Properties.SourceMarkers);
-    for (const source of ['HttpApi', 'WebSocketApi', 'UserPool', 'UserPoolWebClient']) expect(markers).toContain(source);
+    for (const source of ['SiteDistribution', 'WebSocketApi', 'UserPool', 'UserPoolWebClient']) expect(markers).toContain(source);
+    // The HTTP API on the site's own origin.
+    expect(config.apiUrl).toMatch(new RegExp(`^https://\\S+${API_PATH}$`));
   });
 
   it('caches hashed assets for a year and revalidates the entry points, with no source map uploaded', () => {
@@ -1019,11 +1044,12 @@ describe('notification email', () => {
     });
   });
 
-  it('links emails to the site and their one-click unsubscribe to the HTTP API', () => {
+  it("links emails to the site and their one-click unsubscribe to the HTTP API on the site's origin", () => {
     const built = variant();
     const variables = variablesOf(mailerOf(built));
     expect(variables[ENV.mailLinkOrigin]).toBe(`https://${VARIANT.domainName}`);
-    expect(JSON.stringify(variables[ENV.apiUrl])).toContain(cfnId(built.api.httpApi.api));
+    // On the site's origin, as the web app calls it: the link outlives a replaced API.
+    expect(variables[ENV.apiUrl]).toBe(`https://${VARIANT.domainName}${API_PATH}`);
   });
 
   it('signs unsubscribe links with a generated, kept secret that only the mailer, the nearby digest and the unsubscribe route read', () => {
@@ -1395,9 +1421,10 @@ describe('deployment limits and a second deployment', () => {
     const withDomain = configOf(variant().site);
     expect(withDomain.Aliases).toEqual([VARIANT.domainName]);
     expect(withDomain.ViewerCertificate).toEqual({ AcmCertificateArn: VARIANT.certificateArn, SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' });
-    // CORS, Stripe's return URL and the SiteUrl output follow the domain.
-    const [api] = Object.values(resourcesOf(variant().api, 'AWS::ApiGatewayV2::Api')).filter((resource) => resource.Properties.ProtocolType === 'HTTP');
-    expect(api!.Properties.CorsConfiguration.AllowOrigins).toEqual([`https://${VARIANT.domainName}`]);
+    // The uploads' CORS, Stripe's return URL, the API's URL and the SiteUrl output follow the domain.
+    const images = resourcesOf(variant().data, 'AWS::S3::Bucket')[cfnId(variant().data.imagesBucket)]!;
+    expect(images.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toEqual([`https://${VARIANT.domainName}`]);
+    expect(template(variant().web).toJSON().Outputs.ApiUrl.Value).toBe(`https://${VARIANT.domainName}${API_PATH}`);
     expect(template(variant().web).toJSON().Outputs.SiteUrl.Value).toBe(`https://${VARIANT.domainName}`);
     expect(JSON.stringify(template(stacks.web).toJSON().Outputs.SiteUrl.Value)).toMatch(/SiteDistribution\w*DomainName/);
   });

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { listen } from '../../infra/local/http-util.js';
+import { serveApiOnSite, serveRuntimeConfig } from '../../infra/local/web-preview.js';
 import { runSmoke } from '../smoke/smoke.js';
 import { adminSeatCreateEvent, invokeAdminSeat } from '../support/admin-seat.js';
 import { api, createUser, useLocalStack } from '../support/local-stack.js';
@@ -15,11 +16,17 @@ describe('npm run smoke against the local stack', () => {
     await invokeAdminSeat(stack(), adminSeatCreateEvent(adminEmail));
     const temporaryPassword = stack().mailbox.list(adminEmail).find((mail) => mail.subject === 'Your temporary password')!.code!;
     const admin = { email: adminEmail, password: temporaryPassword, newPassword: 'Smoke-admin-chosen-1' };
-    // config.json as the site serves it (Vite in `npm run dev`, the site bucket in AWS).
+    // The site as it serves config.json and the API under API_PATH (the distribution in AWS, Vite in
+    // `npm run dev`): every call of the smoke goes through the site's origin, as the web app's do.
+    const config = serveRuntimeConfig(stack().config);
+    const apiOnSite = serveApiOnSite(stack().config.apiUrl);
     const site = await listen(
-      createServer((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(stack().config));
+      createServer((req, res) => {
+        if (req.url === '/config.json') return config(req, res);
+        apiOnSite(req, res, () => {
+          res.writeHead(404);
+          res.end();
+        });
       }),
       0,
     );

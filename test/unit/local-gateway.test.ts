@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseGroups } from '../../functions/lib/http.js';
 import { API_GATEWAY_HTTP_LIMITS, compileRoutes, flattenClaims, serveHttpGateway, type HttpApiLimits } from '../../infra/local/http-gateway.js';
 import { matchesPattern } from '../../infra/local/event-pattern.js';
-import type { Listening } from '../../infra/local/http-util.js';
+import { createServer } from 'node:http';
+import { listen, type Listening } from '../../infra/local/http-util.js';
+import { serveApiOnSite, serveRuntimeConfig } from '../../infra/local/web-preview.js';
+import { API_PATH } from '../../infra/constructs/site-request.js';
+import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { API_GATEWAY_CONNECTION_LIMITS } from '../../infra/local/ws-gateway.js';
 import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS } from '../../functions/routes.js';
 
@@ -70,6 +74,48 @@ describe('local HTTP gateway limits (API Gateway HTTP API quotas)', () => {
     expect(statuses).toEqual([200, 200, 200]);
     const throttled = await fetch(`${url}/echo`, { method: 'POST', body: 'x' });
     expect({ status: throttled.status, body: await throttled.json() }).toEqual({ status: 429, body: { message: 'Too Many Requests' } });
+  });
+
+  it('answers no CORS preflight and sends no CORS header, as the HTTP API, which has no CORS: a page of another origin cannot call it', async () => {
+    const url = await serve();
+    const preflight = await fetch(`${url}/echo`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(404);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const call = await fetch(`${url}/echo`, { method: 'POST', headers: { origin: 'https://elsewhere.example' }, body: 'x' });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("is served on the site's origin under API_PATH, as the distribution serves it: prefix off, body, query and answers passed through", async () => {
+    const apiUrl = await serve();
+    const config = serveRuntimeConfig({ apiUrl } as RuntimeConfig);
+    const apiOnSite = serveApiOnSite(apiUrl);
+    const site = await listen(
+      createServer((req, res) => {
+        if (req.url === '/config.json') return config(req, res);
+        apiOnSite(req, res, () => {
+          res.writeHead(200, { 'content-type': 'text/html' });
+          res.end('the page');
+        });
+      }),
+      0,
+    );
+    try {
+      // The page is told to call the API on its own origin.
+      expect(((await (await fetch(`${site.url}/config.json`)).json()) as RuntimeConfig).apiUrl).toBe(`${site.url}${API_PATH}`);
+      const echoed = await fetch(`${site.url}${API_PATH}/echo?x=1`, { method: 'POST', body: 'hello' });
+      expect({ status: echoed.status, body: await echoed.text() }).toEqual({ status: 200, body: '5' });
+      // The API's own 404 stays the API's (in AWS, the reason the distribution has no error responses).
+      const missing = await fetch(`${site.url}${API_PATH}/nowhere`);
+      expect({ status: missing.status, body: await missing.json() }).toEqual({ status: 404, body: { message: 'Not Found' } });
+      // Anything else is the site's.
+      expect(await (await fetch(`${site.url}/jobs/1`)).text()).toBe('the page');
+    } finally {
+      await site.close();
+    }
   });
 });
 
