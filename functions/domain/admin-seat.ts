@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, tableName } from '../lib/db.js';
 import { keys } from '../table.js';
 
 /**
@@ -22,8 +22,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export async function claimAdminSeat(email: string): Promise<boolean> {
   const now = nowSeconds();
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.adminSeat(), type: 'adminSeat', email, confirmed: false, expiresAt: now + SEAT_CLAIM_TTL_SECONDS },
@@ -31,18 +31,14 @@ export async function claimAdminSeat(email: string): Promise<boolean> {
           'attribute_not_exists(pk) OR (confirmed = :false AND (expiresAt < :now OR email = :email))',
         ExpressionAttributeValues: { ':false': false, ':now': now, ':email': email },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Marks the claim confirmed by the user who verified the claiming email. */
 export async function confirmAdminSeat(email: string, userId: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.adminSeat(),
@@ -50,12 +46,8 @@ export async function confirmAdminSeat(email: string, userId: string): Promise<b
         ConditionExpression: 'email = :email AND (confirmed = :false OR userId = :user)',
         ExpressionAttributeValues: { ':true': true, ':false': false, ':user': userId, ':email': email },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 async function readSeat(): Promise<SeatItem | undefined> {
@@ -75,20 +67,16 @@ export async function adminExists(): Promise<boolean> {
  * the one-admin rule says.
  */
 export async function seatDeployedAdmin(email: string, userId: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.adminSeat(), type: 'adminSeat', email, confirmed: true, userId },
         ConditionExpression: 'attribute_not_exists(pk) OR confirmed = :false OR userId = :user',
         ExpressionAttributeValues: { ':false': false, ':user': userId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The email of the confirmed admin, if there is one. */

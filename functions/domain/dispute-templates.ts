@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ResolutionTemplate } from '../../shared/api.js';
-import { db, isConditionFailure, queryAll, tableName } from '../lib/db.js';
+import { conditionHeld, db, queryAll, tableName } from '../lib/db.js';
 import { keys } from '../table.js';
 
 /**
@@ -56,17 +56,15 @@ const toTemplate = ({ id, title, resolutionText, disputeType }: TemplateItem): R
 
 /** Writes a default template unless it exists (an admin's later edit is kept). */
 async function seedTemplate(template: ResolutionTemplate): Promise<void> {
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.resolutionTemplate(template.id), type: 'resolutionTemplate', ...template },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** The templates ordered by title (spec 2 §7); the defaults missing from the table are written first. */

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailSuppression, EmailSuppressionReason } from '../../shared/admin.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, tableName } from '../lib/db.js';
 import { keys } from '../table.js';
 
 /**
@@ -29,17 +29,15 @@ export function suppressionsOf(event: SesFeedbackEvent, now: Date): Array<{ emai
 
 /** Records that an address gets no more email; the first reason stays (a redelivered SNS message changes nothing). */
 export async function suppressEmail({ email, reason, at }: { email: string } & EmailSuppression): Promise<void> {
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.emailSuppression(email), type: 'emailSuppression', email: email.toLowerCase(), reason, at },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** Why and since when an address gets no email, or null while it may be emailed. */

@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_SIZE, automaticFlagReasons, type AdminFlaggedJob, type FlagStatus, type FlagType, type FlaggedJob } from '../../shared/admin.js';
 import type { Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { db, decodeCursor, encodeCursor, isConditionFailure, queryAll, tableName } from '../lib/db.js';
+import { conditionHeld, db, decodeCursor, encodeCursor, queryAll, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
@@ -34,8 +34,8 @@ async function putFlag(job: JobItem, reporterId: string, flagType: FlagType, rea
     reviewedAt: null,
     createdAt,
   };
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -47,12 +47,8 @@ async function putFlag(job: JobItem, reporterId: string, flagType: FlagType, rea
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** 'Report this job': any signed-in user but the job's poster, once per job. */

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ngeohash from 'ngeohash';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, tableName } from '../lib/db.js';
 import type { GeoPoint } from '../lib/geo-cells.js';
 import { createGeocoder } from '../lib/geocoder.js';
 import { logger } from '../lib/logger.js';
@@ -30,8 +30,8 @@ export async function locateJob(job: JobItem): Promise<GeoPoint | null> {
     logger.info('job address not geocoded', { jobId: job.id });
     return null;
   }
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.job(job.id),
@@ -44,9 +44,7 @@ export async function locateJob(job: JobItem): Promise<GeoPoint | null> {
           ':address': job.fullAddress,
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
   return point;
 }

@@ -6,7 +6,7 @@ import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { countAttempt } from '../lib/rate-limit.js';
 import { queryShardedPage } from '../lib/sharded-lists.js';
@@ -255,8 +255,8 @@ export async function markRefunded(paymentIntentId: string, extra: TransactItem[
  * reused key and different parameters.
  */
 export async function adminRefund(paymentIntentId: string, reason: string, adminId: string): Promise<boolean> {
-  try {
-    await db.send(
+  const claimed = await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.payment(paymentIntentId),
@@ -265,9 +265,9 @@ export async function adminRefund(paymentIntentId: string, reason: string, admin
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':reason': reason, ':succeeded': 'succeeded' },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    ),
+  );
+  if (!claimed) {
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ConsistentRead: true }));
     if (!Item) throw notFound(MSG.payments.refundFailed);
     if (Item.kind === 'tip') throw conflict(MSG.tips.notRefundable);

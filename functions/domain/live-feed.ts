@@ -5,7 +5,7 @@ import { JOB_EVENT, LIVE_COALESCING, QUEUE_CONSUMERS, type JobChange, type JobEv
 import { optionalEnv } from '../lib/env.js';
 import { CONNECTION_SHARDS, keys } from '../table.js';
 import { batchGet, batchWrite } from '../lib/batch.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, isConditionFailure, tableName } from '../lib/db.js';
 import { sendMessages } from '../lib/queues.js';
 import { connectionShardOf, pushToConnection, pushToConnections, subscriberIds, subscriptionKeys, type ConnectionItem } from '../lib/sockets.js';
 
@@ -91,8 +91,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export async function holdJobChange(detailType: JobEventType, detail: JobEventDetail): Promise<void> {
   const removal = isRemoval(detailType, detail);
   const { type, ...content } = toFeedMessage(detailType, detail);
-  try {
-    await db.send(
+  const held = await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.pendingJobPush(detail.job.id),
@@ -112,12 +112,10 @@ export async function holdJobChange(detailType: JobEventType, detail: JobEventDe
           ...(removal ? { ':removed': true } : {}),
         },
       }),
-    );
-  } catch (error) {
-    // A newer change is pending: its flush pushes it.
-    if (isConditionFailure(error)) return;
-    throw error;
-  }
+    ),
+  );
+  // Not held: a newer change is pending, and its flush pushes it.
+  if (!held) return;
   await sendMessages('jobFeedQueueUrl', [{ kind: 'flush', jobId: detail.job.id } satisfies JobFeedQueueMessage], { delaySeconds: coalescingWindowSeconds() });
 }
 
@@ -177,18 +175,16 @@ export async function flushJobChange(jobId: string): Promise<void> {
     ).catch(() => undefined);
     throw error;
   }
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.pendingJobPush(jobId),
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: { ':version': pending.version },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** Keeps a pending change for catch-up and hands it to one consumer per shard watching any of its topics, with those topics. */
@@ -224,8 +220,8 @@ async function markWatched(connectionId: string, topics: readonly string[], conn
   const shard = connectionShardOf(connectionId);
   await Promise.all(
     topics.map(async (topic) => {
-      try {
-        await db.send(
+      await conditionHeld(
+        db.send(
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.watchedShard(topic, shard),
@@ -233,10 +229,8 @@ async function markWatched(connectionId: string, topics: readonly string[], conn
             ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt < :connectionExpiresAt',
             ExpressionAttributeValues: { ':markedUntil': connectionExpiresAt + WATCHED_MARK_SLACK_SECONDS, ':connectionExpiresAt': connectionExpiresAt },
           }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+        ),
+      );
     }),
   );
 }
@@ -328,8 +322,8 @@ export async function subscribe(connectionId: string, userId: string | null, req
 export async function unsubscribe(connectionId: string, userId: string | null, requested: readonly string[]): Promise<void> {
   const topics = [...new Set(requested.flatMap((name) => serverTopic(name, userId) ?? []))];
   if (!topics.length) return;
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.connection(connectionId),
@@ -337,10 +331,8 @@ export async function unsubscribe(connectionId: string, userId: string | null, r
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':topics': new Set(topics) },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
   await batchWrite(subscriptionKeys(connectionId, topics).map((Key) => ({ DeleteRequest: { Key } })));
 }
 

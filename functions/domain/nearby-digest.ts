@@ -1,6 +1,6 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DAILY_LIMIT_OPTIONS, deliversBy } from '../../shared/notifications.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, tableName } from '../lib/db.js';
 import { env, optionalEnv } from '../lib/env.js';
 import { logger } from '../lib/logger.js';
 import { sendEmail } from '../lib/mail.js';
@@ -144,8 +144,8 @@ async function dueDigests(shard: number, now: Date): Promise<PendingDigest[]> {
  * Answers whether it held.
  */
 async function clearDigest(digest: PendingDigest, sentAt?: Date): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.nearbyDigest(digest.workerId),
@@ -153,12 +153,8 @@ async function clearDigest(digest: PendingDigest, sentAt?: Date): Promise<boolea
         ConditionExpression: 'size(jobs) = :count',
         ExpressionAttributeValues: { ':count': digest.jobs.length, ...(sentAt ? { ':sentAt': sentAt.toISOString() } : {}) },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -171,8 +167,8 @@ const MAX_WAITING_JOBS = 2 * Math.max(...DAILY_LIMIT_OPTIONS);
 /** Keeps only the newest `count` waiting jobs, on condition that none joined since they were read. */
 async function keepNewest(digest: PendingDigest, count: number): Promise<void> {
   const newest = [...digest.jobs].sort((a, b) => b.alertedAt.localeCompare(a.alertedAt)).slice(0, count);
-  try {
-    await db.send(
+  await conditionHeld(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.nearbyDigest(digest.workerId),
@@ -180,10 +176,8 @@ async function keepNewest(digest: PendingDigest, count: number): Promise<void> {
         ConditionExpression: 'size(jobs) = :count',
         ExpressionAttributeValues: { ':newest': newest, ':count': digest.jobs.length },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** Puts the jobs of a digest SES refused back, due at once, with the last sending time as before. */

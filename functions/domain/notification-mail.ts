@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppNotification, NotificationType } from '../../shared/api.js';
 import { channelsWithDefaults } from '../../shared/notifications.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, tableName } from '../lib/db.js';
 import { env, optionalEnv } from '../lib/env.js';
 import { sendEmail } from '../lib/mail.js';
 import { SQS_MAX_DELAY_SECONDS, sendMessages } from '../lib/queues.js';
@@ -37,8 +37,8 @@ export const queueForMail = (requests: readonly MailRequest[]) => sendMessages('
  * that receives its message again (a retry, a duplicate from the bus or the queue) sends once.
  */
 async function claimDelivery(notificationId: string, now: Date): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -49,12 +49,8 @@ async function claimDelivery(notificationId: string, now: Date): Promise<boolean
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives the claim back when SES refused: the message's retry may send. */

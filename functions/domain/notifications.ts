@@ -3,7 +3,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTIFICATION_TYPES, type AppNotification, type NotificationType } from '../../shared/api.js';
 import { channelsWithDefaults, compareNotifications, NOTIFICATION_LIMITS } from '../../shared/notifications.js';
 import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../routes.js';
-import { db, isConditionFailure, queryAll, tableName } from '../lib/db.js';
+import { conditionHeld, db, queryAll, tableName } from '../lib/db.js';
 import { outboxEvent, publishEvent } from '../lib/outbox.js';
 import { TransactionRefused, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
@@ -209,11 +209,8 @@ export async function markAllNotificationsRead(userId: string): Promise<number> 
   const now = new Date().toISOString();
   await Promise.all(
     unread.map(async (item) => {
-      try {
-        await db.send(new UpdateCommand(markReadUpdate(item, now).Update!));
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+      // A notification read meanwhile is already read.
+      await conditionHeld(db.send(new UpdateCommand(markReadUpdate(item, now).Update!)));
     }),
   );
   const event = readEvent(userId, null);

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
 import { accountStatus, type PaymentAccount } from '../../shared/payments.js';
 import { ROLE_HOME, type Role } from '../../shared/roles.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, tableName } from '../lib/db.js';
 import { optionalEnv } from '../lib/env.js';
 import { badRequest, forbidden } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
@@ -136,17 +136,17 @@ export async function startOnboarding(userId: string, origin: string): Promise<{
 /** Saves the state Stripe reports for an account on its user's profile. */
 export async function savePaymentAccount(userId: string, account: Stripe.Account): Promise<PaymentAccount> {
   const paymentAccount = paymentAccountOf(account);
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.profile(userId),
-      UpdateExpression: 'SET paymentAccount = :state, updatedAt = :now',
-      ConditionExpression: 'stripeAccountId = :account',
-      ExpressionAttributeValues: { ':state': paymentAccount, ':now': new Date().toISOString(), ':account': account.id },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await conditionHeld(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression: 'SET paymentAccount = :state, updatedAt = :now',
+        ConditionExpression: 'stripeAccountId = :account',
+        ExpressionAttributeValues: { ':state': paymentAccount, ':now': new Date().toISOString(), ':account': account.id },
+      }),
+    ),
+  );
   return paymentAccount;
 }
 

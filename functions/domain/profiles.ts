@@ -5,7 +5,7 @@ import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../sh
 import { NO_PAYMENT_ACCOUNT, type PaymentAccount } from '../../shared/payments.js';
 import type { Role } from '../../shared/roles.js';
 import { batchGet } from '../lib/batch.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conditionHeld, db, isConditionFailure, tableName } from '../lib/db.js';
 import { imageUrl } from '../lib/images.js';
 import { keys } from '../table.js';
 
@@ -122,19 +122,15 @@ export function newProfile(input: { id: string; name: string; email: string; rol
 
 /** Creates the profile once; a repeated confirmation (trigger retry) leaves the first one as is. */
 export async function createProfileOnce(profile: ProfileItem): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.profile(profile.id), type: 'profile', ...profile, ...nameSearchKeys(profile.id, profile.name), ...emailSearchKeys(profile.id, profile.email) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** `SET` of every field, with placeholder names and values (`:v<i>`; add your own values beside them). */

@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages.js';
 import { notificationTarget } from '../../shared/notification-target.js';
 import { deliversBy } from '../../shared/notifications.js';
 import type { PushSubscriptionInput } from '../../shared/schemas/push.js';
-import { db, isConditionFailure, queryAll, tableName } from '../lib/db.js';
+import { conditionHeld, db, queryAll, tableName } from '../lib/db.js';
 import { optionalEnv } from '../lib/env.js';
 import { badRequest, conflict } from '../lib/errors.js';
 import { logger } from '../lib/logger.js';
@@ -77,19 +77,15 @@ export async function removePushSubscription(userId: string, endpoint: string): 
  * event), so each notification is pushed once.
  */
 async function claimDelivery(notificationId: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionHeld(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.notificationDelivery(notificationId, 'push'), type: 'notificationDelivery', expiresAt: Math.floor(Date.now() / 1000) + DELIVERY_RECORD_DAYS * 86_400 },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 const releaseDelivery = (notificationId: string) => db.send(new DeleteCommand({ TableName: tableName(), Key: keys.notificationDelivery(notificationId, 'push') }));

@@ -22,6 +22,20 @@ export function isConditionFailure(error: unknown): boolean {
 }
 
 /**
+ * Whether a conditional write held: false when DynamoDB refused it for its condition alone (a
+ * claim made before, an item already there or already gone); any other failure is thrown.
+ */
+export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * Every item a query matches, page after page (for lists bounded by the domain, not by the
  * caller), or its first `upTo` when a filter may leave pages short of what the caller shows.
  */
