@@ -1,5 +1,6 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DAILY_LIMIT_OPTIONS, deliversBy } from '../../shared/notifications.js';
+import { batchGet } from '../lib/batch.js';
 import { conditionHeld, db, tableName } from '../lib/db.js';
 import { env, optionalEnv } from '../lib/env.js';
 import { logger } from '../lib/logger.js';
@@ -200,6 +201,25 @@ async function restoreDigest(digest: PendingDigest): Promise<void> {
 
 export type DigestOutcome = 'sent' | 'held' | 'dropped' | 'changed meanwhile' | 'suppressed' | 'no such user';
 
+/** What the digest reads of a job at sending time. */
+interface StoredJobState {
+  status: string;
+  deletingAt?: string;
+  posterSuspended?: boolean;
+}
+
+/**
+ * The waiting jobs a worker can still apply to: open, not being deleted, not hidden with their
+ * suspended poster. A job taken, cancelled or deleted since its alert is left out of the email.
+ */
+async function stillOpen(jobs: DigestJob[]): Promise<DigestJob[]> {
+  const stored = await batchGet<StoredJobState>(jobs.map((job) => keys.job(job.jobId)));
+  return jobs.filter((_, index) => {
+    const job = stored[index];
+    return job?.status === 'open' && !job.deletingAt && !job.posterSuspended;
+  });
+}
+
 /**
  * Emails one due digest if the rules allow it now. The jobs are taken out before SES is asked
  * (a second run cannot send them again) and put back if SES refuses.
@@ -210,7 +230,9 @@ async function deliverDigest(digest: PendingDigest, now: Date): Promise<DigestOu
     await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.nearbyDigest(digest.workerId) }));
     return 'no such user';
   }
-  const plan = planDigest(digest, profile, now);
+  let plan = planDigest(digest, profile, now);
+  // Only a digest about to be sent reads its jobs; none still open drops it like none in range.
+  if (plan.send) plan = planDigest({ ...digest, jobs: await stillOpen(digest.jobs) }, profile, now);
   if (!plan.send) {
     if (!plan.drop) {
       if (digest.jobs.length > MAX_WAITING_JOBS) await keepNewest(digest, MAX_WAITING_JOBS);

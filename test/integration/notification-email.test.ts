@@ -119,6 +119,19 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     expect(stack().queues.delayedCount()).toBe(delayedBefore + 1);
   });
 
+  /** The evening came: the worker's digest is due now (its index key says when); `alsoRemove` clears more of it. */
+  const makeDigestDue = (worker: TestUser, alsoRemove?: string) =>
+    tableClient(stack()).send(
+      new UpdateCommand({
+        TableName: stack().tableName,
+        Key: keys.nearbyDigest(worker.userId),
+        UpdateExpression: `SET gsi2sk = :due${alsoRemove ? ` REMOVE ${alsoRemove}` : ''}`,
+        ExpressionAttributeValues: { ':due': `${new Date(Date.now() - 60_000).toISOString()}#${worker.userId}` },
+      }),
+    );
+  /** The hourly digest run, as the scheduler invokes it. */
+  const runDigests = () => stack().functions.invoke(recurringScheduleName('nearbyDigest'), RECURRING_SCHEDULES.nearbyDigest, {}) as Promise<Partial<Record<DigestOutcome, number>>>;
+
   it('emails new nearby jobs in one digest once due, at most once a day, and its one-click unsubscribe stops only the nearby digest', async () => {
     const jobPoint = (await new ZipCodeGeocoder().geocode(jobForm.address))!;
     const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
@@ -134,14 +147,9 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     expect(waiting.jobs.map((job: { jobId: string }) => job.jobId).sort()).toEqual([first.id, second.id].sort());
     expect(Date.parse(waiting.gsi2sk.split('#')[0])).toBeGreaterThan(Date.now());
 
-    // The evening came: the digest is due now (its index key says when), and the hourly run sends it.
-    const dueNow = () =>
-      tableClient(stack()).send(
-        new UpdateCommand({ TableName: stack().tableName, Key: digestKey, UpdateExpression: 'SET gsi2sk = :due', ExpressionAttributeValues: { ':due': `${new Date(Date.now() - 60_000).toISOString()}#${worker.userId}` } }),
-      );
-    const run = () => stack().functions.invoke(recurringScheduleName('nearbyDigest'), RECURRING_SCHEDULES.nearbyDigest, {}) as Promise<Partial<Record<DigestOutcome, number>>>;
-    await dueNow();
-    expect(await run()).toEqual({ sent: 1 });
+    // The evening came, and the hourly run sends the digest.
+    await makeDigestDue(worker);
+    expect(await runDigests()).toEqual({ sent: 1 });
     const [digest, ...more] = emailsTo(worker);
     expect(more).toEqual([]);
     expect(digest!.subject).toBe(MSG.notifications.digestTitle(2));
@@ -150,13 +158,13 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
       expect(digest!.html).toContain(`href="http://127.0.0.1:5173/jobs/${job.id}"`);
     }
     expect(digest!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(await run()).toEqual({});
+    expect(await runDigests()).toEqual({});
 
     // A third job the same day waits for tomorrow's digest: one a day in the worker's zone.
     await postOpenJob(stack(), poster);
     await settle(stack());
-    await dueNow();
-    expect(await run()).toEqual({ held: 1 });
+    await makeDigestDue(worker);
+    expect(await runDigests()).toEqual({ held: 1 });
     expect(emailsTo(worker).length).toBe(1);
 
     // The digest's one-click unsubscribe turns off nearby jobs by email and nothing else; what waited is dropped.
@@ -165,7 +173,42 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     const channels = (await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken })).body.notificationPreferences.channels;
     const defaults = channelsWithDefaults(undefined);
     expect(channels).toEqual({ ...defaults, new_job_nearby: { ...defaults.new_job_nearby, email: false } });
-    expect(await run()).toEqual({ dropped: 1 });
+    expect(await runDigests()).toEqual({ dropped: 1 });
+  });
+
+  it('leaves out of the digest the jobs taken or deleted since their alert, and sends none when none is left', async () => {
+    const jobPoint = (await new ZipCodeGeocoder().geocode(jobForm.address))!;
+    const [poster, laterPoster, worker, hired] = await Promise.all([
+      createReadyUser(stack(), 'poster'),
+      createReadyUser(stack(), 'poster'),
+      createReadyUser(stack(), 'worker'),
+      createReadyUser(stack(), 'worker'),
+    ]);
+    expect((await api(stack(), 'PUT', '/me/location', { token: worker.idToken, body: { ...jobPoint, timeZone: ZONE } })).status).toBe(200);
+    const [open, taken, deleted] = [await postOpenJob(stack(), poster), await postOpenJob(stack(), poster), await postOpenJob(stack(), poster)];
+    await settle(stack());
+    // After their alerts: one job goes to another worker, one is deleted by its poster.
+    expect((await api(stack(), 'POST', `/jobs/${taken.id}/applications`, { token: hired.idToken, body: {} })).status).toBe(201);
+    expect((await api(stack(), 'POST', `/jobs/${taken.id}/applications/${hired.userId}/accept`, { token: poster.idToken })).status).toBe(200);
+    expect((await api(stack(), 'DELETE', `/jobs/${deleted.id}`, { token: poster.idToken })).status).toBe(204);
+    await settle(stack());
+    await makeDigestDue(worker);
+    expect(await runDigests()).toEqual({ sent: 1 });
+    const [digest, ...more] = emailsTo(worker);
+    expect(more).toEqual([]);
+    expect(digest!.subject).toBe(MSG.notifications.digestTitle(1));
+    expect(digest!.text).toContain(`/jobs/${open.id}`);
+    for (const gone of [taken, deleted]) expect(digest!.text).not.toContain(`/jobs/${gone.id}`);
+
+    // The next day's digest would hold only a job deleted since: nothing is sent, and nothing waits.
+    // (Another poster's: the first has made as many payment attempts as it may for now.)
+    const late = await postOpenJob(stack(), laterPoster);
+    await settle(stack());
+    expect((await api(stack(), 'DELETE', `/jobs/${late.id}`, { token: laterPoster.idToken })).status).toBe(204);
+    await makeDigestDue(worker, 'lastSentAt');
+    expect(await runDigests()).toEqual({ dropped: 1 });
+    expect(emailsTo(worker).length).toBe(1);
+    expect((await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.nearbyDigest(worker.userId) }))).Item!.jobs).toBeUndefined();
   });
 
   it('unsubscribes from one type by the link alone, without signing in, and refuses a forged link', async () => {
