@@ -119,6 +119,8 @@ export interface DataExport {
   disputesFiled: ExportRecord[];
   disputesAbout: ExportRecord[];
   disputeMessagesSent: ExportRecord[];
+  /** The browsers the user turned push on in: each push service's endpoint and when it was saved (not the browser's encryption keys). */
+  pushSubscriptions: ExportRecord[];
 }
 
 export interface OwnProfile extends PublicProfile {

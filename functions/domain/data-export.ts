@@ -100,5 +100,7 @@ export async function exportUserData(userId: string, now = new Date()): Promise<
     // The filer's description is their words, not the user's: the dispute without it.
     disputesAbout: disputesAbout.map(({ description: _description, ...dispute }) => record(dispute)),
     disputeMessagesSent: disputeMessagesSent.flat().map(record),
+    // The browser's keys encrypt its pushes: a credential of that browser, not data about the user.
+    pushSubscriptions: withPrefix(ownPartition, keys.pushSubscriptionPrefix()).map(({ keys: _keys, ...subscription }) => subscription),
   };
 }

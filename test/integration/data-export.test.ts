@@ -32,14 +32,20 @@ describe('data export (Download my data)', () => {
 
   it("holds the worker's own profile, application and sent messages, and none of anyone else's words", async () => {
     const { poster, worker, rival, job } = await marketplace();
+    const { body: vapid } = await api<{ publicKey: string }>(stack(), 'GET', '/push/public-key');
+    const browser = stack().pushReceiver.subscribe(vapid.publicKey);
+    expect((await api(stack(), 'PUT', '/me/push-subscriptions', { token: worker!.idToken, body: browser })).status).toBe(204);
     const data = await exportOf(worker!.idToken);
 
     expect(data.profile).toMatchObject({ id: worker!.userId, email: worker!.email });
     expect(data.applications.map((application) => [application.jobId, application.message])).toEqual([[job.id, 'Wendy can start Monday']]);
     expect(data.messagesSent.map((message) => message.content)).toEqual(['Wendy asks about the gate']);
 
+    // The browser the worker turned push on in: where its pushes go, not its encryption keys.
+    expect(data.pushSubscriptions).toEqual([{ type: 'pushSubscription', userId: worker!.userId, endpoint: browser.endpoint, savedAt: expect.any(String) }]);
+
     const text = JSON.stringify(data);
-    for (const private_ of ['Poster shares the gate code 4321', 'Rita private pitch', '7 Secret Lane', poster.email, rival.email]) expect(text).not.toContain(private_);
+    for (const private_ of ['Poster shares the gate code 4321', 'Rita private pitch', '7 Secret Lane', poster.email, rival.email, browser.keys.auth, browser.keys.p256dh]) expect(text).not.toContain(private_);
     // The table's keys and indexes are plumbing, not data about the user.
     for (const plumbing of ['"pk"', '"sk"', '"gsi1pk"']) expect(text).not.toContain(plumbing);
   }, 120_000);
