@@ -1,12 +1,15 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AdminActionView, AdminFlaggedJob, AdminUserDetail, AdminUserSummary } from '../../shared/admin.js';
 import type { JobCardSummary, JobSummary, Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { MAX_PENDING_APPLICATIONS } from '../../shared/limits.js';
+import { keys } from '../../functions/table.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';
-import { api, createUser, signIn, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { api, createUser, signIn, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, settle } from '../support/payments.js';
 
 /** Opens a socket as the browser does; `closed` resolves when the server ends it. */
@@ -165,4 +168,38 @@ describe("the admin's users: search, suspension, reinstatement, password reset",
     const audit = (await asAdmin<Page<AdminActionView>>('GET', '/admin/actions?type=reset_user_password')).body.items;
     expect(audit).toEqual([expect.objectContaining({ targetId: worker.userId, reason: 'Asked by phone' })]);
   });
+
+  it('lets a suspension race applications: each is recorded and counted, or refused as no longer available, never half of both', async () => {
+    // As many applicants as the job takes, sent one by one across the time a suspension takes here
+    // (Cognito, the sockets, then the jobs), so that some land before the job is hidden and some
+    // after; the assertions hold whichever way the timing falls.
+    const [racingPoster, ...applicants] = await Promise.all([
+      createPoster(stack(), { name: 'Rae Racer' }),
+      ...Array.from({ length: MAX_PENDING_APPLICATIONS }, () => createReadyUser(stack(), 'worker')),
+    ]);
+    const job = await postOpenJob(stack(), racingPoster);
+    await settle(stack());
+    const [suspension, ...answers] = await Promise.all([
+      asAdmin('POST', `/admin/users/${racingPoster.userId}/suspend`, { reason: 'Racing' }),
+      ...applicants.map(async (applicant, index) => {
+        await new Promise((resolve) => setTimeout(resolve, 150 + index * 300));
+        return api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: applicant.idToken, body: {} });
+      }),
+    ]);
+    expect(suspension.status).toBe(200);
+    for (const answer of answers) {
+      if (answer.status !== 201) expect(answer).toEqual({ status: 409, body: { error: MSG.jobs.noLongerAvailable } });
+    }
+    // The table agrees with the answers: one application per 201, and the job's count of them.
+    const recorded = await tableClient(stack()).send(
+      new QueryCommand({ TableName: stack().tableName, KeyConditionExpression: 'pk = :job AND begins_with(sk, :application)', ExpressionAttributeValues: { ':job': keys.job(job.id).pk, ':application': keys.applicationPrefix() } }),
+    );
+    const accepted = applicants.filter((_, index) => answers[index]!.status === 201).map((applicant) => applicant.userId);
+    expect((recorded.Items ?? []).map((item) => item.workerId).sort()).toEqual(accepted.sort());
+    const { Item: stored } = await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.job(job.id) }));
+    expect({ pendingApplications: stored!.pendingApplications ?? 0, posterSuspended: stored!.posterSuspended }).toEqual({ pendingApplications: accepted.length, posterSuspended: true });
+    // Once suspended, the job takes none.
+    const late = await createReadyUser(stack(), 'worker');
+    expect(await api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: late.idToken, body: {} })).toEqual({ status: 409, body: { error: MSG.jobs.noLongerAvailable } });
+  }, 120_000);
 });
