@@ -338,6 +338,19 @@ export const keys = {
    */
   emailSuppression: (email: string): ItemKey => ({ pk: `SUPPRESSED#${email.toLowerCase()}`, sk: 'EMAIL' }),
 
+  /**
+   * One money movement of the ledger (shared/ledger.ts), in its scope's partition (`job:<jobId>`,
+   * or `worker:<workerId>` for payouts): the movement id is deterministic, so the key itself
+   * writes a movement once. "Where is every cent of job X" is one Query of the partition.
+   * GSI1: every movement by time, sharded by scope and movement (what reconciliation reads
+   * since its checkpoint).
+   */
+  ledgerMovement: (scope: string, movementId: string): ItemKey => ({ pk: `LEDGER#${scope}`, sk: `MOVE#${movementId}` }),
+  ledgerPartition: (scope: string) => `LEDGER#${scope}`,
+  ledgerLog: () => shardedList('LEDGERLOG'),
+  /** Where the last reconciliation with Stripe ended (its checkpoint) and what it found. */
+  reconciliationCheckpoint: (): ItemKey => ({ pk: 'RECONCILIATION', sk: 'CHECKPOINT' }),
+
   /** A record that an event (a Stripe event, a request id) was already processed (TTL'd). */
   idempotency: (scope: string, id: string): ItemKey => ({ pk: `IDEMPOTENCY#${scope}#${id}`, sk: 'DONE' }),
 
