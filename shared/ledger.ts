@@ -103,7 +103,7 @@ export function jobInvariantProblems(jobId: string, movements: ReadonlyArray<Pic
   for (let i = 1; i <= movements.length; i++) {
     const escrow = balances(movements.slice(0, i)).get(ledgerAccount.escrow(jobId)) ?? 0;
     if (escrow < 0) {
-      problems.push(`escrow of job ${jobId} negative (${escrow}) after ${movements[i - 1].kind}`);
+      problems.push(`escrow of job ${jobId} negative (${escrow}) after ${movements[i - 1]?.kind}`);
       break;
     }
   }
