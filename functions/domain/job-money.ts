@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PENDING_MONEY, canPerform, moneyStateOf, type MoneyState } from '../../shared/job-process.js';
+import { JOB_PROCESS, PENDING_MONEY, canPerform, moneyStateOf, type MoneyState, type Transition } from '../../shared/job-process.js';
 import { ledgerAccount } from '../../shared/ledger.js';
 import { MSG } from '../../shared/messages.js';
 import { conditionHeld, db, tableName } from '../lib/db.js';
@@ -27,6 +27,12 @@ import { getProfile } from './profiles.js';
  * decision — a retry, the admin, the refund rule, Stripe's webhook — moves the money once.
  */
 
+/** The money state an action's pending decision ends in (refund for every refunding action). */
+const settledBy = (action: TransitionAction): MoneyState | undefined => {
+  const transition: Transition = JOB_PROCESS[action];
+  return transition.settles?.money;
+};
+
 /** Cents as the notices write them: "12.50" (USD). */
 const usd = (cents: number) => (cents / 100).toFixed(2);
 
@@ -40,14 +46,22 @@ export function moneyRefusal(job: JobItem, action: TransitionAction): HttpError 
   return conflict(money === 'released' || money === 'split' ? MSG.payments.refundAfterReleaseNeedsReversal : MSG.jobs.statusChanged);
 }
 
-/** Writes a decision; a refused condition is answered with the state that beat it. */
-async function commit(job: JobItem, action: TransitionAction, items: TransactItem[]): Promise<void> {
+/**
+ * Writes a decision and answers the job as decided. A refused condition is answered with the
+ * state that beat it — unless the same action decided it first (racing clicks, the auto-release
+ * meeting the poster): then the job is answered as it is, pending (this call finishes it too)
+ * or settled already (the caller answers it as done).
+ */
+async function commit(decided: JobItem, action: TransitionAction, items: TransactItem[]): Promise<JobItem> {
   try {
     await retryLostRaces(() => transactWrite(items));
+    return decided;
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
-    const current = await getJob(job.id, { consistentRead: true });
+    const current = await getJob(decided.id, { consistentRead: true });
     if (!current) throw notFound(MSG.jobs.notFound);
+    const money = moneyStateOf(current);
+    if (PENDING_MONEY[money] === action || settledBy(action) === money) return current;
     throw moneyRefusal(current, action);
   }
 }
@@ -149,8 +163,8 @@ export async function releasePayment(jobId: string, callerId: string, options: R
       { by: { posterId: job.posterId } },
     );
     const logged = asAdmin ? [adminActionPut({ adminId: callerId, actionType: 'release_payment', targetType: 'job', targetId: job.id, details: { amount: job.payment }, reason: admin.reason })] : [];
-    await commit(job, 'release', [{ Update: decided.update }, ...logged]);
-    job = decided.updated;
+    job = await commit(decided.updated, 'release', [{ Update: decided.update }, ...logged]);
+    if (moneyStateOf(job) === 'released') return { job };
   }
   const releasing = job;
   const transfer = await stripeStep(releasing, 'releasing', async () =>
@@ -267,8 +281,7 @@ export async function decideRefund(job: JobItem, decision: RefundDecision): Prom
     { refundReason: decision.reason, autoReleaseAt: undefined, autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, ...decision.changes },
     { by: { posterId: job.posterId } },
   );
-  await commit(job, decision.action, [{ Update: update }, jobEvent(JOB_EVENT.updated, updated, decision.change ?? 'cancelled'), ...(decision.extra ?? [])]);
-  return updated;
+  return commit(updated, 'refund', [{ Update: update }, jobEvent(JOB_EVENT.updated, updated, decision.change ?? 'cancelled'), ...(decision.extra ?? [])]);
 }
 
 /**
@@ -334,6 +347,9 @@ export async function adminRefundJob(job: JobItem, reason: string, adminId: stri
   } else if (money !== 'refunding') {
     throw moneyRefusal(current, 'refund');
   }
+  // A refund under way with another reason is another admin's decision: not this one's to finish.
+  if (current.refundReason !== reason) throw conflict(MSG.admin.refundInProgressOtherReason);
+  if (moneyStateOf(current) === 'refunded') return current;
   return settleRefund(current);
 }
 
@@ -360,8 +376,7 @@ export async function splitJobMoney(job: JobItem, toWorker: number, extra: Trans
   const money = moneyStateOf(current);
   if (money === 'held') {
     const decided = jobTransition(current, 'split', { splitToWorker: toWorker, splitRefunded: current.postedAmount - toWorker, autoReleaseAt: undefined, autoReleasePausedAt: undefined }, { by: { posterId: current.posterId } });
-    await commit(current, 'split', [{ Update: decided.update }, jobEvent(JOB_EVENT.updated, decided.updated, 'disputed')]);
-    current = decided.updated;
+    current = await commit(decided.updated, 'split', [{ Update: decided.update }, jobEvent(JOB_EVENT.updated, decided.updated, 'disputed')]);
   } else if (money !== 'splitting' || current.splitToWorker !== toWorker) {
     throw moneyRefusal(current, 'split');
   }
@@ -434,13 +449,12 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
   if (confirmation.workerId !== current.workerId || confirmation.amount !== current.payment) throw conflict(MSG.payments.reversalNotConfirmed);
   if (money === 'released') {
     const decided = jobTransition(current, 'reverse', { refundReason: reason }, { by: { posterId: current.posterId } });
-    await commit(current, 'reverse', [
+    current = await commit(decided.updated, 'reverse', [
       { Update: decided.update },
       jobEvent(JOB_EVENT.updated, decided.updated, 'cancelled'),
       adminActionPut({ adminId, actionType: 'issue_refund', targetType: 'payment', targetId: current.stripePaymentIntentId, details: { jobId: current.id, reversedTransfer: current.transferId, amount: current.payment, workerId: current.workerId }, reason }),
       ...partyNotices(current, MSG.payments.reversedTitle, MSG.payments.reversedMessage(current.title, usd(current.payment), usd(current.postedAmount), reason)),
     ]);
-    current = decided.updated;
   }
   const reversing = current;
   const client = await stripe();

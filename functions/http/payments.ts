@@ -61,7 +61,7 @@ export const handler = routeGroup('payments', {
     if (profile?.role !== 'worker') throw forbidden(MSG.auth.insufficientPermissions);
     const paidJobs = (await listWorkerJobs(caller.userId, 'paid')).map(toPartyJob);
     const totalTips = paidJobs.reduce((sum, job) => sum + (job.tip ?? 0), 0);
-    return { paidJobs, totalEarned: totalEarnings(paidJobs) + totalTips, totalTips, paymentAccount: profile.paymentAccount };
+    return { paidJobs, totalEarned: totalEarnings(paidJobs), totalTips, paymentAccount: profile.paymentAccount };
   },
 
   /** Whether the worker can cash out instantly now, what, and their past cash-outs (functions/domain/instant-payouts.ts). */
@@ -89,7 +89,7 @@ export const handler = routeGroup('payments', {
   'POST /admin/payments/{id}/refund': async (request) => {
     const { reason, reverse } = request.body(refundSchema);
     const job = await jobOfPayment(request.params.id ?? '');
-    const refunded = reverse ? await reverseRelease(job, reason, reverse, request.caller.userId) : await adminRefundJob(job, reason, request.caller.userId);
-    return { refunded: true, job: toJobSummary(refunded) };
+    await (reverse ? reverseRelease(job, reason, reverse, request.caller.userId) : adminRefundJob(job, reason, request.caller.userId));
+    return { refunded: true };
   },
 });
