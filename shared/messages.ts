@@ -366,6 +366,7 @@ export const MSG = {
     adminModeActive: 'Admin Mode Active',
     myEarnings: 'My Earnings',
     profileSettings: 'Profile Settings',
+    notificationSettings: 'Notification Settings', // ours: the menus' entry to /notification-settings
     adminDashboard: 'Admin Dashboard',
     continueToDashboard: 'Continue to Dashboard',
     adminUnavailable: 'Admin (Unavailable)',
