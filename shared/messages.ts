@@ -171,6 +171,12 @@ export const MSG = {
     setupFailed: 'Failed to setup Stripe account',
     statusRefreshed: 'Stripe status refreshed successfully!',
     statusRefreshFailed: 'Failed to refresh Stripe status. Please try again.',
+    capabilitiesChecked: 'Payout capabilities checked successfully',
+    capabilitiesCheckFailed: 'Failed to check payout capabilities',
+    checkCapabilities: 'Check payout capabilities', // ours: the action's button
+    payoutOptionAvailable: 'Available to your payout account', // ours
+    payoutOptionUnavailable: 'Not available to your payout account', // ours
+    standardPayoutsOnly: 'Your payout account takes Standard payouts only (1-2 business days).', // ours
     setupComplete: 'Payment Setup Complete',
     workerSetupSuccess: "You're all set! Your payment account has been configured successfully.",
     setupOpenedInNewWindow: 'Stripe setup opened in a new window. Complete the process to start receiving payments.', // spec paraphrase
