@@ -12,6 +12,18 @@ import { PaymentAccountNeeded, isPaymentSetupComplete, useStripeSetupReturn } fr
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 
+/**
+ * Spec 1 §8 "Payment mapping": the session's end and the general rate limit read as the payment
+ * step's own texts; the payment's own limit ('Too many payment attempts for this job...') and
+ * every other answer keep theirs.
+ */
+function paymentStartError(error: unknown): unknown {
+  if (!(error instanceof ApiRequestError)) return error;
+  if (error.status === 401) return new ApiRequestError(401, MSG.payments.signInToContinue);
+  if (error.status === 429 && error.message === MSG.backend.tooManyRequests) return new ApiRequestError(429, MSG.payments.tooManyAttemptsWait, error.fields, error.retryAfterSeconds);
+  return error;
+}
+
 export default function PostJobScreen() {
   const api = useApi();
   const navigate = useNavigate();
@@ -26,7 +38,7 @@ export default function PostJobScreen() {
     } catch (error) {
       // The account changed since the profile was loaded: show the way to the payment settings.
       if (error instanceof ApiRequestError && error.status === 403) void refreshProfile();
-      throw error;
+      throw paymentStartError(error);
     }
   }
 
