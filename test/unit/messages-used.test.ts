@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 
@@ -23,9 +23,9 @@ const KEPT: Record<string, string> = {
 
 /** The source files that may show a text: everything but the catalogue itself and the tests. */
 function sources(): string {
-  const files = execFileSync('git', ['ls-files', 'shared', 'functions', 'web/src', 'infra'], { encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'shared', 'functions', 'web/src', 'infra'], { encoding: 'utf8' })
     .split('\n')
-    .filter((file) => /\.tsx?$/.test(file) && file !== 'shared/messages.ts');
+    .filter((file) => /\.tsx?$/.test(file) && file !== 'shared/messages.ts' && existsSync(file));
   // The catalogue's own helpers (signInErrorText) read it on behalf of their callers.
   const catalogue = readFileSync('shared/messages.ts', 'utf8');
   return [...files.map((file) => readFileSync(file, 'utf8')), catalogue.slice(catalogue.indexOf('} as const;'))].join('\n');

@@ -5,24 +5,13 @@ import { MSG } from '../../../../../shared/messages';
 import { EMPTY_JOB_FORM, type CreateJobRequest } from '../../../../../shared/schemas/job';
 import { ApiRequestError } from '../../../lib/api/client';
 import { createJob } from '../api/create-job';
+import { paymentStartError } from '../payment-start-errors';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { JobForm } from '../components/JobForm';
 import { JobPaymentStep } from '../components/JobPaymentStep';
 import { PaymentAccountNeeded, isPaymentSetupComplete, useStripeSetupReturn } from '../../payments';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
-
-/**
- * Spec 1 §8 "Payment mapping": the session's end and the general rate limit read as the payment
- * step's own texts; the payment's own limit ('Too many payment attempts for this job...') and
- * every other answer keep theirs.
- */
-function paymentStartError(error: unknown): unknown {
-  if (!(error instanceof ApiRequestError)) return error;
-  if (error.status === 401) return new ApiRequestError(401, MSG.payments.signInToContinue);
-  if (error.status === 429 && error.message === MSG.backend.tooManyRequests) return new ApiRequestError(429, MSG.payments.tooManyAttemptsWait, error.fields, error.retryAfterSeconds);
-  return error;
-}
 
 export default function PostJobScreen() {
   const api = useApi();
