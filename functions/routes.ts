@@ -37,7 +37,7 @@ export type Capability =
    * invoking SCHEDULE_TARGETS.autoRelease through the scheduler's role, which it may pass.
    */
   | 'schedules:auto-release'
-  /** Sends to the mail queue (QUEUE_CONSUMERS.mailer), with a delay where quiet hours hold an email back. */
+  /** Sends to the mail queue (QUEUE_CONSUMERS.mailer), with a delay where quiet hours hold an email or a push back. */
   | 'queue:mail'
   /**
    * Sends email through SES v2 from the deploy's sender identity (`-c sesFromAddress`) only,
@@ -563,7 +563,8 @@ export const EVENT_RULES = {
     description: 'Sends each new notification by web push to the browsers of its user who chose push for its type',
     pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.createdInBulk] },
     entry: 'functions/events/notification-web-push.ts',
-    capabilities: ['table:read', 'table:write', 'push:vapid'],
+    /** The mail queue holds a push back during the user's quiet hours, as it holds email (QUEUE_CONSUMERS.mailer pushes it after). */
+    capabilities: ['table:read', 'table:write', 'push:vapid', 'queue:mail'],
   },
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
@@ -626,13 +627,14 @@ export const QUEUE_CONSUMERS = {
     timeoutSeconds: 60,
   },
   /**
-   * One message per notification (queued by EVENT_RULES.notificationMail), or per email held
-   * back by quiet hours: sends it once (keyed by notification and channel) if the user wants it by email.
+   * One message per notification (queued by EVENT_RULES.notificationMail), or per email or web
+   * push held back by quiet hours: sends it once (keyed by notification and channel) if the
+   * user wants it by that channel.
    */
   mailer: {
-    description: 'Emails a notification to its user through SES, once, honouring their email preference and quiet hours',
+    description: 'Emails a notification to its user through SES, or pushes one held back by quiet hours, once, honouring their preferences and quiet hours',
     entry: 'functions/queues/mailer.ts',
-    capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key', 'queue:mail'],
+    capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key', 'queue:mail', 'push:vapid'],
     /** Links in the email: the subject on the site, and the one-click unsubscribe on the API. */
     settings: ['mailLinkOrigin', 'apiUrl'],
     batchSize: 5,

@@ -1287,7 +1287,8 @@ describe('web push', () => {
   it('lets exactly the functions declaring push:vapid read that secret, and tells them where it is', () => {
     const secretId = cfnId(stacks.data.vapidSecret);
     const readers = functions.filter((fn) => fn.declaration.capabilities.includes('push:vapid'));
-    expect(readers.map((fn) => fn.declaration.entry).sort()).toEqual([EVENT_RULES.notificationWebPush.entry, HTTP_ROUTE_GROUPS.pushSubscriptions.entry].sort());
+    // The mailer pushes what quiet hours held back.
+    expect(readers.map((fn) => fn.declaration.entry).sort()).toEqual([EVENT_RULES.notificationWebPush.entry, HTTP_ROUTE_GROUPS.pushSubscriptions.entry, QUEUE_CONSUMERS.mailer.entry].sort());
     for (const fn of functions) {
       const roleId = cfnId(fn.role);
       const statements = Object.values(resourcesOf(Stack.of(fn), 'AWS::IAM::Policy'))
