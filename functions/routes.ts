@@ -647,6 +647,13 @@ export const TOPIC_CONSUMERS = {
 } as const satisfies Record<string, TopicConsumer>;
 
 /**
+ * The retry policy of every schedule's target: EventBridge Scheduler's own maxima, stated, so a
+ * throttled or briefly failing invocation is tried for a day (a recurring schedule's only until its
+ * next run) before it goes to the schedule's dead-letter queue (docs/decisions.md, "Schedules").
+ */
+export const SCHEDULE_RETRY_POLICY = { maximumRetryAttempts: 185, maximumEventAgeSeconds: 86_400 } as const;
+
+/**
  * Functions that EventBridge Scheduler invokes (its Lambda target), with the schedule's input as
  * the event. Locally infra/local/scheduler.ts fires the same schedules at their time.
  */
@@ -752,6 +759,8 @@ export const ENV = {
   autoReleaseScheduleGroup: 'AUTO_RELEASE_SCHEDULE_GROUP',
   autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
   autoReleaseSchedulerRoleArn: 'AUTO_RELEASE_SCHEDULER_ROLE_ARN',
+  /** `schedules:auto-release`: the queue the schedules' undeliverable invocations go to (their DeadLetterConfig). */
+  autoReleaseDeadLetterQueueArn: 'AUTO_RELEASE_DEAD_LETTER_QUEUE_ARN',
   /** The queue that `queue:mail` sends to. */
   mailQueueUrl: 'MAIL_QUEUE_URL',
   /** `mail:send`: the sender address (the deploy's `-c sesFromAddress`); empty when the deploy has none, and email is then off. */
@@ -819,7 +828,7 @@ export const CAPABILITY_GRANTS = {
   // PassRole of the scheduler's role only: the schedule invokes the target as that role.
   'schedules:auto-release': {
     actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'],
-    environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn'],
+    environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn', 'autoReleaseDeadLetterQueueArn'],
   },
   'queue:mail': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['mailQueueUrl'] },
   // On the sender's identities only, and only from the sender's address (the CDK app's grant).
