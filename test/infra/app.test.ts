@@ -920,13 +920,21 @@ describe('site and web stacks', () => {
       DefaultCacheBehavior: { ViewerProtocolPolicy: 'redirect-to-https', ResponseHeadersPolicyId: expect.anything(), FunctionAssociations: onViewerRequest },
       Logging: { Bucket: expect.anything() },
     });
-    // No error responses: they would turn the API's own 403 and 404 into the page.
-    expect(config).not.toHaveProperty('CustomErrorResponses');
+    // Error caching off for every code CloudFront lets one set, and no error page: a page would turn the API's own 403 and 404 into the site's.
+    expect(config.CustomErrorResponses).toEqual(
+      [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504].map((ErrorCode) => ({ ErrorCode, ErrorCachingMinTTL: 0 })),
+    );
     const [siteFiles, api, ...otherOrigins] = config.Origins as Array<Record<string, unknown>>;
     expect(otherOrigins).toEqual([]);
     expect(siteFiles).toMatchObject({ OriginAccessControlId: expect.anything() });
     expect(JSON.stringify(api!.DomainName)).toMatch(new RegExp(`${cfnId(stacks.site.httpApi)}.*execute-api`));
     expect(api).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] } });
+    // CloudFront waits longer than every HTTP function and the HTTP API's own 30-second limit (so
+    // the API's answer arrives, not CloudFront's timeout), within the 60 seconds it allows.
+    const readTimeout = (api!.CustomOriginConfig as { OriginReadTimeout: number }).OriginReadTimeout;
+    const slowestHttpFunction = Math.max(...routeGroups.map((group: FunctionDeclaration) => group.timeoutSeconds ?? 0));
+    expect(readTimeout).toBeGreaterThan(Math.max(slowestHttpFunction, 30));
+    expect(readTimeout).toBeLessThanOrEqual(60);
     expect(config.CacheBehaviors).toEqual([
       expect.objectContaining({
         PathPattern: `${API_PATH}/*`,
