@@ -437,6 +437,12 @@ export interface EventPattern {
 export interface EventRule extends FunctionDeclaration {
   readonly description: string;
   readonly pattern: EventPattern;
+  /**
+   * A rule of Stripe events (source EVENT_SOURCE.stripe): the webhook endpoint they arrive at,
+   * `connect` for events of connected accounts (Stripe sends those to Connect endpoints only),
+   * else the account's own endpoint. STRIPE_WEBHOOK_ENDPOINTS subscribes each to these types.
+   */
+  readonly stripeEndpoint?: StripeWebhookEndpoint;
 }
 
 export const EVENT_RULES = {
@@ -471,6 +477,7 @@ export const EVENT_RULES = {
   accountUpdated: {
     description: 'Keeps profiles in line with their Stripe connected accounts',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['account.updated'] },
+    stripeEndpoint: 'connect',
     entry: 'functions/events/account-updated.ts',
     capabilities: ['table:read', 'table:write', 'stripe'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
@@ -491,6 +498,8 @@ export const EVENT_RULES = {
   payoutSettled: {
     description: "Records whether a worker's Instant Payout reached their card (payout.paid) or failed (payout.failed, with the worker's notification)",
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payout.paid', 'payout.failed'] },
+    // The payouts are the connected accounts' (Instant Payouts to their cards).
+    stripeEndpoint: 'connect',
     entry: 'functions/events/payout-settled.ts',
     capabilities: ['table:read', 'table:write'],
   },
@@ -563,6 +572,28 @@ export const EVENT_RULES = {
     capabilities: ['queue:mail'],
   },
 } as const satisfies Record<string, EventRule>;
+
+/** Stripe's two webhook endpoints (HTTP_ROUTE_GROUPS.stripeWebhook): the account's own events, and its connected accounts'. */
+export type StripeWebhookEndpoint = 'account' | 'connect';
+
+/**
+ * Each webhook endpoint's path under the API and the field of the Stripe secret holding its
+ * signing secret, and the event types it must be subscribed to: those the rules of EVENT_RULES
+ * consume from it, derived, so a new rule is subscribed by `npm run stripe:webhooks` (and the
+ * simulator delivers only these) with no list typed twice.
+ */
+export const STRIPE_WEBHOOK_ENDPOINTS: Readonly<Record<StripeWebhookEndpoint, { readonly path: string; readonly secret: 'webhookSecret' | 'connectWebhookSecret'; readonly events: readonly string[] }>> = {
+  account: { path: '/webhooks/stripe', secret: 'webhookSecret', events: stripeEventsOf('account') },
+  connect: { path: '/webhooks/stripe/connect', secret: 'connectWebhookSecret', events: stripeEventsOf('connect') },
+};
+
+function stripeEventsOf(endpoint: StripeWebhookEndpoint): string[] {
+  const rules: readonly EventRule[] = Object.values(EVENT_RULES);
+  const types = rules
+    .filter((rule) => rule.pattern.source.includes(EVENT_SOURCE.stripe) && (rule.stripeEndpoint ?? 'account') === endpoint)
+    .flatMap((rule) => rule.pattern['detail-type'] ?? []);
+  return [...new Set(types)].sort();
+}
 
 /**
  * A consumer of the table's stream, and the Lambda event filter that selects its records (the

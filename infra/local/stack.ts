@@ -8,6 +8,7 @@ import {
   RECURRING_SCHEDULES,
   SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
+  STRIPE_WEBHOOK_ENDPOINTS,
   TOPIC_CONSUMERS,
   declaredEnvironment,
   type EnvKey,
@@ -314,7 +315,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(events.close);
     const sockets = await serveWebSocketGateway({ port: await port('webSocket'), limits: options.webSocketLimits, faults });
     stops.push(sockets.close);
-    const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json'), faults });
+    const stripe = await startStripeSimulator({
+      port: await port('stripe'),
+      ...LOCAL_STRIPE_KEYS,
+      // Subscribed as `npm run stripe:webhooks` subscribes the endpoints in Stripe.
+      enabledEvents: { account: STRIPE_WEBHOOK_ENDPOINTS.account.events, connect: STRIPE_WEBHOOK_ENDPOINTS.connect.events },
+      stateFile: join(dataDir, 'stripe.json'),
+      faults,
+    });
     stops.push(stripe.close);
 
     // The configuration set's event destination: the SNS topic the feedback function is subscribed to.
@@ -511,8 +519,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const api = await serveHttpGateway({ port: apiPort, limits: options.httpLimits });
     stops.push(api.close);
-    stripe.setWebhookUrl(`${api.url}/webhooks/stripe`);
-    stripe.setConnectWebhookUrl(`${api.url}/webhooks/stripe/connect`);
+    stripe.setWebhookUrl(`${api.url}${STRIPE_WEBHOOK_ENDPOINTS.account.path}`);
+    stripe.setConnectWebhookUrl(`${api.url}${STRIPE_WEBHOOK_ENDPOINTS.connect.path}`);
 
     return {
       config: {
