@@ -1593,6 +1593,51 @@ describe('the admin seat', () => {
   });
 });
 
+describe("docs/deploy.md's commands", () => {
+  /** The context values a deploy may pass (build-app.ts's settings, and alarmEmail). */
+  const SETTINGS = ['stripePublishableKey', 'adminEmail', 'alarmEmail', 'siteOrigin', 'stage', 'domainName', 'certificateArn', 'sesFromAddress', 'resendAdminInvitation', 'lambdaConcurrencyQuota', 'autoReleaseHours'];
+
+  it('gives every cdk command that synthesizes the app the context values synth requires, and names only settings and stacks the app has', () => {
+    const docs = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8').replace(/\\\n\s*/g, ' ');
+    const commands = docs
+      .split('\n')
+      .map((line) => line.replace(/\s#.*$/, '').trim())
+      .filter((line) => /^npx cdk (deploy|destroy|diff|synth)\b/.test(line));
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    const stackNames = Object.values(stacks).map((stack) => stack.stackName);
+    for (const command of commands) {
+      const settings = [...command.matchAll(/-c (\w+)=/g)].map(([, name]) => name!);
+      // Synth throws without these two (build-app.ts), and every cdk command synthesizes the app.
+      expect(settings, command).toEqual(expect.arrayContaining(['stripePublishableKey', 'adminEmail']));
+      for (const setting of settings) expect(SETTINGS, command).toContain(setting);
+      if (settings.includes('stage')) continue;
+      for (const named of command.split(/\s+/).filter((word) => /^OddJobs/.test(word))) expect(stackNames, command).toContain(named);
+    }
+  });
+
+  it("names the log groups CloudFormation gives the HTTP API's access log and every function, in the Logs Insights recipe", () => {
+    const docs = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
+    const recipe = /<!-- logs-insights-recipe[^>]*-->\s*```text\n([\s\S]+?)```/.exec(docs)![1]!;
+    const [accessLogQuery, functionQuery] = recipe.split(/^# 2\./m);
+    const patternsIn = (query: string) => [...query.split('\n')[0]!.matchAll(/([\w/*-]*OddJobs[\w*-]+)/g)].map(([, pattern]) => new RegExp(`^${pattern!.replace(/\*/g, '.*')}$`));
+    // A log group without a name of its own is named <stack>-<logical id>-<suffix> by CloudFormation.
+    const generatedName = (group: IConstruct) => {
+      const resource = template(Stack.of(group)).toJSON().Resources[cfnId(group)] as Resource;
+      expect(resource.Properties.LogGroupName, group.node.path).toBeUndefined();
+      return `${Stack.of(group).stackName}-${cfnId(group)}-AbCdEfGhIjKl`;
+    };
+    const accessPatterns = patternsIn(accessLogQuery!);
+    const functionPatterns = patternsIn(functionQuery!);
+    expect(accessPatterns.length).toBeGreaterThan(0);
+    expect(accessPatterns.some((pattern) => pattern.test(generatedName(stacks.api.httpApi.accessLogs))), 'access log').toBe(true);
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) {
+      const name = generatedName(fn.node.findChild('Logs'));
+      expect(functionPatterns.some((pattern) => pattern.test(name)), name).toBe(true);
+    }
+  });
+});
+
 describe("docs/deploy.md's Logs Insights recipe", () => {
   it('joins an HTTP access-log line to the lines of the function that served it, by the fields the recipe names', async () => {
     const docs = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
