@@ -450,6 +450,12 @@ export interface EventPattern {
 export interface EventRule extends FunctionDeclaration {
   readonly description: string;
   readonly pattern: EventPattern;
+  /**
+   * A rule of Stripe events (source EVENT_SOURCE.stripe): the webhook endpoint they arrive at,
+   * `connect` for events of connected accounts (Stripe sends those to Connect endpoints only),
+   * else the account's own endpoint. STRIPE_WEBHOOK_ENDPOINTS subscribes each to these types.
+   */
+  readonly stripeEndpoint?: StripeWebhookEndpoint;
 }
 
 export const EVENT_RULES = {
@@ -484,6 +490,7 @@ export const EVENT_RULES = {
   accountUpdated: {
     description: 'Keeps profiles in line with their Stripe connected accounts',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['account.updated'] },
+    stripeEndpoint: 'connect',
     entry: 'functions/events/account-updated.ts',
     // A ready account makes the auto-releases it blocked (a release: a transfer, the job's event and the admin's push).
     capabilities: STRIPE_RULE_CAPABILITIES,
@@ -506,6 +513,8 @@ export const EVENT_RULES = {
   payoutSettled: {
     description: "Records whether a worker's Instant Payout reached their card (payout.paid) or failed (payout.failed, with the worker's notification)",
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payout.paid', 'payout.failed'] },
+    // The payouts are the connected accounts' (Instant Payouts to their cards).
+    stripeEndpoint: 'connect',
     entry: 'functions/events/payout-settled.ts',
     capabilities: ['table:read', 'table:write'],
   },
@@ -579,6 +588,28 @@ export const EVENT_RULES = {
     capabilities: ['queue:mail'],
   },
 } as const satisfies Record<string, EventRule>;
+
+/** Stripe's two webhook endpoints (HTTP_ROUTE_GROUPS.stripeWebhook): the account's own events, and its connected accounts'. */
+export type StripeWebhookEndpoint = 'account' | 'connect';
+
+/**
+ * Each webhook endpoint's path under the API and the field of the Stripe secret holding its
+ * signing secret, and the event types it must be subscribed to: those the rules of EVENT_RULES
+ * consume from it, derived, so a new rule is subscribed by `npm run stripe:webhooks` (and the
+ * simulator delivers only these) with no list typed twice.
+ */
+export const STRIPE_WEBHOOK_ENDPOINTS: Readonly<Record<StripeWebhookEndpoint, { readonly path: string; readonly secret: 'webhookSecret' | 'connectWebhookSecret'; readonly events: readonly string[] }>> = {
+  account: { path: '/webhooks/stripe', secret: 'webhookSecret', events: stripeEventsOf('account') },
+  connect: { path: '/webhooks/stripe/connect', secret: 'connectWebhookSecret', events: stripeEventsOf('connect') },
+};
+
+function stripeEventsOf(endpoint: StripeWebhookEndpoint): string[] {
+  const rules: readonly EventRule[] = Object.values(EVENT_RULES);
+  const types = rules
+    .filter((rule) => rule.pattern.source.includes(EVENT_SOURCE.stripe) && (rule.stripeEndpoint ?? 'account') === endpoint)
+    .flatMap((rule) => rule.pattern['detail-type'] ?? []);
+  return [...new Set(types)].sort();
+}
 
 /**
  * A consumer of the table's stream, and the Lambda event filter that selects its records (the
@@ -662,6 +693,13 @@ export const TOPIC_CONSUMERS = {
     capabilities: ['table:write'],
   },
 } as const satisfies Record<string, TopicConsumer>;
+
+/**
+ * The retry policy of every schedule's target: EventBridge Scheduler's own maxima, stated, so a
+ * throttled or briefly failing invocation is tried for a day (a recurring schedule's only until its
+ * next run) before it goes to the schedule's dead-letter queue (docs/decisions.md, "Schedules").
+ */
+export const SCHEDULE_RETRY_POLICY = { maximumRetryAttempts: 185, maximumEventAgeSeconds: 86_400 } as const;
 
 /**
  * Functions that EventBridge Scheduler invokes (its Lambda target), with the schedule's input as
@@ -769,6 +807,8 @@ export const ENV = {
   autoReleaseScheduleGroup: 'AUTO_RELEASE_SCHEDULE_GROUP',
   autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
   autoReleaseSchedulerRoleArn: 'AUTO_RELEASE_SCHEDULER_ROLE_ARN',
+  /** `schedules:auto-release`: the queue the schedules' undeliverable invocations go to (their DeadLetterConfig). */
+  autoReleaseDeadLetterQueueArn: 'AUTO_RELEASE_DEAD_LETTER_QUEUE_ARN',
   /** The queue that `queue:mail` sends to. */
   mailQueueUrl: 'MAIL_QUEUE_URL',
   /** `mail:send`: the sender address (the deploy's `-c sesFromAddress`); empty when the deploy has none, and email is then off. */
@@ -836,7 +876,7 @@ export const CAPABILITY_GRANTS = {
   // PassRole of the scheduler's role only: the schedule invokes the target as that role.
   'schedules:auto-release': {
     actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'],
-    environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn'],
+    environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn', 'autoReleaseDeadLetterQueueArn'],
   },
   'queue:mail': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['mailQueueUrl'] },
   // On the sender's identities only, and only from the sender's address (the CDK app's grant).

@@ -541,6 +541,7 @@ export const MSG = {
     pushBlocked: 'Push notifications are blocked for this site in your browser settings.', // ours
     pushServiceUnavailable: 'Push notifications are temporarily unavailable. Please try again later.', // ours: VAPID keys not (yet) readable
     pushEndpointInvalid: 'Push subscription endpoint must be an https URL', // ours
+    pushEndpointUnknownService: "Push subscription endpoint must be a browser's push service (Chrome, Firefox, Safari or Edge)", // ours
     pushKeysInvalid: 'Push subscription keys are not valid', // ours
     pushTooManyBrowsers: (max: number) => `Push is on for ${max} browsers already. Turn it off on one of them first.`, // ours
     digestTitle: (count: number) => (count === 1 ? '1 new job near you' : `${count} new jobs near you`), // ours

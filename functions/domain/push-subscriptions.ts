@@ -4,7 +4,7 @@ import type { AppNotification } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { notificationTarget } from '../../shared/notification-target.js';
 import { deliversBy } from '../../shared/notifications.js';
-import type { PushSubscriptionInput } from '../../shared/schemas/push.js';
+import { isPushServiceEndpoint, type PushSubscriptionInput } from '../../shared/schemas/push.js';
 import { conditionHeld, db, queryAll, tableName } from '../lib/db.js';
 import { optionalEnv } from '../lib/env.js';
 import { badRequest, conflict } from '../lib/errors.js';
@@ -28,14 +28,15 @@ interface StoredPushSubscription {
 }
 
 /**
- * A push endpoint is the push service's https URL. Locally the one exception is the local
- * stack's Web Push receiver (plain http), named by a variable the local stack alone sets.
+ * A push endpoint is a browser push service's https URL (PUSH_SERVICE_HOSTS). Locally the one
+ * exception is the local stack's Web Push receiver (plain http), named by a variable the local
+ * stack alone sets.
  */
 function checkEndpoint(endpoint: string): void {
   const url = new URL(endpoint);
-  if (url.protocol === 'https:') return;
   if (url.origin === optionalEnv('localPushReceiverOrigin')) return;
-  throw badRequest(MSG.notifications.pushEndpointInvalid);
+  if (url.protocol !== 'https:') throw badRequest(MSG.notifications.pushEndpointInvalid);
+  if (!isPushServiceEndpoint(endpoint)) throw badRequest(MSG.notifications.pushEndpointUnknownService);
 }
 
 async function subscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {

@@ -318,9 +318,10 @@ export class AppFunction extends Construct {
         acknowledgeWildcardPermissions(this.role, [statement], 'Schedule names exist only at run time (one per job); the grant covers the schedules of the auto-release group only.');
         schedules.schedulerRole.grantPassRole(this.role);
         return {
-          autoReleaseScheduleGroup: schedules.group.scheduleGroupName,
+          autoReleaseScheduleGroup: schedules.groupName,
           autoReleaseTargetArn: schedules.target.function.functionArn,
           autoReleaseSchedulerRoleArn: schedules.schedulerRole.roleArn,
+          autoReleaseDeadLetterQueueArn: schedules.deadLetterQueue.queueArn,
         };
       }
       case 'queue:mail': {

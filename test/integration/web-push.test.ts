@@ -132,6 +132,12 @@ describe('web push', () => {
     const refusals: Array<[object, string]> = [
       [{ ...subscription, endpoint: 'http://push.example.com/x' }, MSG.notifications.pushEndpointInvalid],
       [{ ...subscription, endpoint: 'not a url' }, MSG.notifications.pushEndpointInvalid],
+      // Only the browsers' push services: the server would otherwise post wherever a user says.
+      [{ ...subscription, endpoint: 'https://push.example.com/x' }, MSG.notifications.pushEndpointUnknownService],
+      [{ ...subscription, endpoint: 'https://169.254.169.254/latest/meta-data' }, MSG.notifications.pushEndpointUnknownService],
+      [{ ...subscription, endpoint: 'https://fcm.googleapis.com.example.com/fcm/send/x' }, MSG.notifications.pushEndpointUnknownService],
+      [{ ...subscription, endpoint: 'https://evilnotify.windows.com/w/?token=x' }, MSG.notifications.pushEndpointUnknownService],
+      [{ ...subscription, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x' }, MSG.notifications.pushEndpointUnknownService],
       [{ ...subscription, keys: { ...subscription.keys, p256dh: 'short' } }, MSG.notifications.pushKeysInvalid],
       [{ ...subscription, keys: { ...subscription.keys, auth: `${subscription.keys.auth}xx` } }, MSG.notifications.pushKeysInvalid],
     ];
@@ -141,13 +147,15 @@ describe('web push', () => {
     expect((await save(subscription)).status).toBe(204);
     // The same browser saved again is one subscription; past the cap a new browser is refused.
     expect((await save(subscription)).status).toBe(204);
-    for (let i = 1; i < MAX_PUSH_SUBSCRIPTIONS; i++) expect((await save({ ...subscription, endpoint: `https://push.example.com/${i}` })).status).toBe(204);
-    expect(await save({ ...subscription, endpoint: 'https://push.example.com/over' })).toMatchObject({ status: 409, body: { error: MSG.notifications.pushTooManyBrowsers(MAX_PUSH_SUBSCRIPTIONS) } });
+    // Each browser's push service is accepted.
+    const services = ['https://fcm.googleapis.com/fcm/send/', 'https://updates.push.services.mozilla.com/wpush/v2/', 'https://web.push.apple.com/', 'https://wns2-par02p.notify.windows.com/w/?token='];
+    for (let i = 1; i < MAX_PUSH_SUBSCRIPTIONS; i++) expect((await save({ ...subscription, endpoint: `${services[i % services.length]}${i}` })).status).toBe(204);
+    expect(await save({ ...subscription, endpoint: 'https://fcm.googleapis.com/fcm/send/over' })).toMatchObject({ status: 409, body: { error: MSG.notifications.pushTooManyBrowsers(MAX_PUSH_SUBSCRIPTIONS) } });
 
     const remove = (endpoint: string) => api(stack(), 'DELETE', `/me/push-subscriptions?endpoint=${encodeURIComponent(endpoint)}`, { token: user.idToken });
-    expect((await remove('https://push.example.com/1')).status).toBe(204);
-    expect((await save({ ...subscription, endpoint: 'https://push.example.com/over' })).status).toBe(204);
-    expect((await remove('https://push.example.com/never-saved')).status).toBe(204);
+    expect((await remove(`${services[1]}1`)).status).toBe(204);
+    expect((await save({ ...subscription, endpoint: 'https://fcm.googleapis.com/fcm/send/over' })).status).toBe(204);
+    expect((await remove('https://fcm.googleapis.com/fcm/send/never-saved')).status).toBe(204);
     expect((await api(stack(), 'DELETE', '/me/push-subscriptions', { token: user.idToken })).status).toBe(400);
   });
 });
