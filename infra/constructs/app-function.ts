@@ -118,9 +118,12 @@ export const configurationSetArn = (scope: Construct, configurationSet: IConfigu
  * the two files importing each other made an import circle.
  */
 export interface ScheduleGroupGrant {
-  readonly group: { readonly scheduleGroupName: string };
+  /** The group's name, as the functions pass it to CreateSchedule. */
+  readonly groupName: string;
   readonly target: { readonly function: Pick<lambda.IFunction, 'functionArn'> };
   readonly schedulerRole: iam.IRole;
+  /** Where Scheduler puts what it could not deliver (each schedule's DeadLetterConfig). */
+  readonly deadLetterQueue: Pick<IQueue, 'queueArn'>;
   scheduleArns(): string;
 }
 
