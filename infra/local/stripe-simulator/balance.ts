@@ -48,7 +48,7 @@ export function recordBalanceTransaction(
     fee,
     fee_details: fee ? [{ amount: fee, application: null, currency: CURRENCY, description: FEE_DESCRIPTION, type: 'stripe_fee' }] : [],
     net: movement.amount - fee,
-    reporting_category: movement.type,
+    reporting_category: movement.type === 'transfer_refund' ? 'transfer_reversal' : movement.type,
     source: movement.source,
     status: 'available',
     type: movement.type,

@@ -14,6 +14,7 @@ const EXPANDABLE: Record<ObjectType, Record<string, ObjectType>> = {
   payout: { balance_transaction: 'balance_transaction' },
   refund: { balance_transaction: 'balance_transaction', charge: 'charge', payment_intent: 'payment_intent' },
   transfer: { balance_transaction: 'balance_transaction', destination: 'account', source_transaction: 'charge' },
+  transfer_reversal: { balance_transaction: 'balance_transaction', transfer: 'transfer' },
 };
 
 /** What a route answers with, for expansion: one object, or a list whose paths start with `data.`. */
