@@ -220,6 +220,9 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     const reversals = (await call('GET', `/v1/transfers/${transfer.body.id as string}/reversals`, { 'expand[]': 'data.balance_transaction' })).body;
     expect((reversals.data as JsonObject[]).map((item) => item.id)).toEqual([reversal.body.id]);
     for (const item of reversals.data as JsonObject[]) expectFaithful(item);
+    const reversalTransactions = (await call('GET', '/v1/balance_transactions', { type: 'transfer_refund', 'expand[]': 'data.source.transfer' })).body;
+    expect((reversalTransactions.data as JsonObject[]).map((item) => (item.source as JsonObject).id)).toEqual([reversal.body.id]);
+    for (const item of reversalTransactions.data as JsonObject[]) expectFaithful(item);
 
     const refund = await call('POST', '/v1/refunds', { payment_intent: intent.id, amount: '500' });
     expectFaithful(refund.body);

@@ -483,6 +483,17 @@ describe('local Stripe simulator', () => {
       expect({ ids: firstPage.data.map((item) => item.id), hasMore: firstPage.has_more }).toEqual({ ids: [rest.id], hasMore: true });
       expect((await stripe.transfers.listReversals(transfer.id).autoPagingToArray({ limit: 10 })).map((item) => item.id)).toEqual([rest.id, part.id]);
 
+      // Reversals of every transfer, by the platform's balance transactions (how reconciliation finds them).
+      const reversalTransactions = await stripe.balanceTransactions.list({ type: 'transfer_refund', created: { gte: part.created }, expand: ['data.source.transfer'], limit: 100 });
+      const ours = reversalTransactions.data.filter((entry) => ((entry.source as Stripe.TransferReversal).transfer as Stripe.Transfer).id === transfer.id);
+      expect(ours.map((entry) => [(entry.source as Stripe.TransferReversal).id, entry.amount, ((entry.source as Stripe.TransferReversal).transfer as Stripe.Transfer).transfer_group])).toEqual([
+        [rest.id, 2000, 'job_rev'],
+        [part.id, 1000, 'job_rev'],
+      ]);
+      expect((await stripe.balanceTransactions.list({ source: part.id })).data.map((entry) => entry.id)).toEqual([part.balance_transaction]);
+      // A connected account's own transactions are not the platform's.
+      expect((await stripe.balanceTransactions.list({ type: 'transfer_refund' }, { stripeAccount: worker.id })).data).toEqual([]);
+
       await simulator.idle();
       const reversed = receiver.eventsAbout(transfer.id, 'transfer.reversed');
       expect(reversed.map((event) => (event.data.object as Stripe.Transfer).amount_reversed)).toEqual([1000, 3000]);

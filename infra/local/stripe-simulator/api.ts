@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { createAccount, createAccountLink, retrieveAccount, updateAccount } from './accounts.js';
-import { retrieveBalance } from './balance.js';
+import { listBalanceTransactions, retrieveBalance } from './balance.js';
 import { authenticationError, noSuchObject, ParameterError, secretKeyRequired, StripeApiError, unrecognizedUrl, unsupported } from './errors.js';
 import { checkExpandPaths, expandAnswer, type ExpansionTarget } from './expand.js';
 import { IdempotencyLayer, type IdempotentRequest } from './idempotency.js';
@@ -65,6 +65,7 @@ const ROUTES: Route[] = [
   route('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent, { answers: { object: 'payment_intent' } }),
   route('GET', '/v1/charges', listCharges, { answers: { object: 'charge', list: true } }),
   route('GET', '/v1/charges/:id', retrieve('charges', 'charge'), { answers: { object: 'charge' } }),
+  route('GET', '/v1/balance_transactions', listBalanceTransactions, { answers: { object: 'balance_transaction', list: true }, connected: true }),
   route('GET', '/v1/balance_transactions/:id', retrieve('balanceTransactions', 'balance_transaction'), { answers: { object: 'balance_transaction' }, connected: true }),
   route('POST', '/v1/refunds', createRefund, { answers: { object: 'refund' } }),
   route('GET', '/v1/refunds', listRefunds, { answers: { object: 'refund', list: true } }),

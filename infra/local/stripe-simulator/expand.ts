@@ -7,7 +7,10 @@ export type ObjectType = StripeObject['object'];
 /** The expandable fields of each object that the simulator can follow, and what they expand into. */
 const EXPANDABLE: Record<ObjectType, Record<string, ObjectType>> = {
   account: {},
-  balance_transaction: {},
+  // `source` is any of several objects at Stripe (a charge, refund, transfer, reversal, payout); the
+  // simulator follows it to whatever the id names and checks deeper paths as a transfer
+  // reversal's, the one source the product expands through (functions/domain/reconciliation.ts).
+  balance_transaction: { source: 'transfer_reversal' },
   customer: {},
   charge: { balance_transaction: 'balance_transaction', payment_intent: 'payment_intent' },
   payment_intent: { customer: 'customer', latest_charge: 'charge' },
