@@ -705,7 +705,7 @@ export const RECURRING_SCHEDULES = {
  * format (Powertools Metrics: a log line, no API call, so no capability), per function, which
  * makes each stage's its own; the alarm fires on any difference.
  */
-export const RECONCILIATION_METRIC = { namespace: 'OddJobs/Money', name: 'ReconciliationDifferences', dimension: 'FunctionName' } as const;
+export const RECONCILIATION_METRIC = { namespace: 'OddJobs/Money', name: 'ReconciliationDifferences', service: 'oddjobs', dimension: 'FunctionName' } as const;
 
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {

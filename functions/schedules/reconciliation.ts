@@ -4,7 +4,7 @@ import { describeDifference, reconcile, reconciliationInputSchema } from '../dom
 import { logger, withLogContext } from '../lib/logger.js';
 import { RECONCILIATION_METRIC } from '../routes.js';
 
-const metrics = new Metrics({ namespace: RECONCILIATION_METRIC.namespace, serviceName: 'oddjobs' });
+const metrics = new Metrics({ namespace: RECONCILIATION_METRIC.namespace, serviceName: RECONCILIATION_METRIC.service });
 
 /**
  * The daily schedule's target (RECURRING_SCHEDULES.reconciliation), and what `npm run reconcile`
