@@ -212,6 +212,8 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /jobs/{id}/applications/{workerId}/reject': 'user',
       'POST /jobs/{id}/complete': 'user',
       'POST /jobs/{id}/decline-completion': 'user',
+      'POST /jobs/{id}/auto-release/pause': 'user',
+      'POST /jobs/{id}/auto-release/resume': 'user',
       'GET /me/applications': 'user',
     },
   },
@@ -237,7 +239,10 @@ export const HTTP_ROUTE_GROUPS = {
   disputes: {
     entry: 'functions/http/disputes.ts',
     /** images:read: a dispute that stops a pending auto-release writes the job's event, whose summary carries its image URLs. */
-    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
+    // stripe: a resolution decides the job's held money (a transfer, a refund or both).
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push', 'stripe'],
+    /** A resolution that decides no money gives the auto-release back, at least a day (or the local delay) from then. */
+    settings: ['autoReleaseSeconds'],
     /** A bulk resolution of 100 disputes is 100 transactions; the HTTP API waits at most 30 s. */
     timeoutSeconds: 29,
     routes: {
@@ -378,6 +383,11 @@ export type JobChange =
   | 'completed'
   | 'declined'
   | 'disputed'
+  /** The poster paused the auto-release (its schedules go), or it was given back (resumed, or a dispute resolved without deciding the money). */
+  | 'autoReleasePaused'
+  | 'autoReleaseScheduled'
+  /** The auto-release came due and the worker's account could not take it. */
+  | 'releaseBlocked'
   | 'paid'
   | 'deleted'
   /** The poster was suspended: the open job leaves the feed and search (`posterSuspended`), and comes back when they are reinstated. */
@@ -401,8 +411,10 @@ export const AUTO_RELEASE = {
   defaultHours: 72,
   reminderFractions: [1 / 3, 1 / 36],
   /** The job changes after which no release may be pending: the rule deletes the job's schedules. */
-  cancellingChanges: ['declined', 'disputed', 'paid', 'cancelled', 'unassigned', 'deleted'],
-} as const satisfies { defaultHours: number; reminderFractions: readonly number[]; cancellingChanges: readonly JobChange[] };
+  cancellingChanges: ['declined', 'disputed', 'autoReleasePaused', 'paid', 'cancelled', 'unassigned', 'deleted'],
+  /** The job changes that (re)start a countdown: its schedules are made for the job's `autoReleaseAt`. */
+  schedulingChanges: ['completed', 'autoReleaseScheduled'],
+} as const satisfies { defaultHours: number; reminderFractions: readonly number[]; cancellingChanges: readonly JobChange[]; schedulingChanges: readonly JobChange[] };
 
 /**
  * Double-blind reviews (issue 26): each side's review of a job stays hidden until both have
@@ -472,14 +484,16 @@ export const EVENT_RULES = {
     description: 'Keeps profiles in line with their Stripe connected accounts',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['account.updated'] },
     entry: 'functions/events/account-updated.ts',
-    capabilities: ['table:read', 'table:write', 'stripe'],
+    // A ready account makes the auto-releases it blocked (a release: a transfer, the job's event and the admin's push).
+    capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   chargeRefunded: {
     description: 'Marks a payment refunded when Stripe reports the refund',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['charge.refunded'] },
     entry: 'functions/events/charge-refunded.ts',
-    capabilities: ['table:read', 'table:write', 'sockets:push'],
+    capabilities: STRIPE_RULE_CAPABILITIES,
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   transferCreated: {
     description: 'Finishes a payment release whose transfer Stripe made',
@@ -537,7 +551,7 @@ export const EVENT_RULES = {
     pattern: {
       source: [EVENT_SOURCE.jobs],
       'detail-type': [JOB_EVENT.updated, JOB_EVENT.removed],
-      detail: { change: ['completed', ...AUTO_RELEASE.cancellingChanges] },
+      detail: { change: [...AUTO_RELEASE.schedulingChanges, ...AUTO_RELEASE.cancellingChanges] },
     },
     entry: 'functions/events/auto-release-schedules.ts',
     capabilities: ['schedules:auto-release'],

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { JOB_STATUSES } from '../shared/job-states.js';
+import { JOB_STATUSES } from '../shared/job-process.js';
 import { isConditionFailure } from '../functions/lib/db.js';
 import { keys, type ShardedList } from '../functions/table.js';
 

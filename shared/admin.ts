@@ -5,7 +5,7 @@
 import * as z from './zod.js';
 import { JOB_CATEGORIES, type JobCategory } from './categories.js';
 import type { AdminPaymentRecord, Dispute, JobSummary, ReviewView, WorkerApplication } from './api.js';
-import type { JobStatus } from './job-states.js';
+import type { JobStatus } from './job-process.js';
 import { MSG } from './messages.js';
 import type { PaymentAccount } from './payments.js';
 import { ROLES, type Role } from './roles.js';

@@ -1,7 +1,7 @@
 /** Shapes of the HTTP API's responses, shared by the handlers and the web client. */
 import type { JobCategory } from './categories.js';
 import type { DisputePriority, DisputeStatus, DisputeType } from './disputes.js';
-import type { JobStatus } from './job-states.js';
+import type { JobStatus, MoneyState } from './job-process.js';
 import type { PaymentAccount } from './payments.js';
 import type { Role } from './roles.js';
 
@@ -26,6 +26,8 @@ export interface JobSummary {
   date: string;
   duration: string;
   status: JobStatus;
+  /** Where the poster's payment is (shared/job-process.ts); the web app offers what the process allows. */
+  moneyState: MoneyState;
   posterId: string;
   workerId?: string;
   /** Applications waiting for the poster's decision (at most MAX_PENDING_APPLICATIONS). */
@@ -77,6 +79,17 @@ export interface PartyJob extends JobSummary {
   /** The poster's tip in cents, and when it was charged (at most one per job). */
   tip?: number;
   tippedAt?: string;
+  /** The poster paused the auto-release (Wave 3): when, and the reason the worker sees. */
+  autoReleasePausedAt?: string;
+  autoReleasePauseReason?: string;
+  /** The auto-release came due but could not pay the worker (their payment account is not ready): when, and why. */
+  autoReleaseBlockedAt?: string;
+  autoReleaseBlockedReason?: string;
+  /** Why the job's money was refunded (a refund cancels the job). */
+  refundReason?: string;
+  /** A split's amounts: what the worker received and what the poster got back (cents). */
+  splitToWorker?: number;
+  splitRefunded?: number;
 }
 
 export interface JobDetail extends PartyJob {
@@ -369,8 +382,17 @@ export interface Dispute {
   resolution: string | null;
   resolvedBy: string | null;
   resolvedAt: string | null;
+  /** What the resolution decided of the job's money (cents), when it decided any (DECISIONS.md "Wave 4"). */
+  moneyOutcome?: DisputeMoneyOutcome;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A resolution's decision on money held for the job: to the worker, back to the poster, or split. */
+export interface DisputeMoneyOutcome {
+  decision: 'release' | 'refund' | 'split';
+  toWorker: number;
+  refunded: number;
 }
 
 /** GET /conversations/{id}: the conversation and its latest messages, oldest first. */

@@ -1,5 +1,5 @@
 /** Dispute rules of spec 2 §3, §4, §5 and §9, in one place for the server and the web. */
-import type { JobStatus } from './job-states.js';
+import type { JobStatus } from './job-process.js';
 
 export const DISPUTE_TYPES = ['payment', 'quality', 'behavior', 'general'] as const;
 export type DisputeType = (typeof DISPUTE_TYPES)[number];

@@ -20,6 +20,8 @@ export const LEDGER_MOVEMENTS = [
   'refund',
   /** A Stripe transfer reversal: the worker's balance back into escrow (then refunded). */
   'reversal',
+  /** The platform's fee back into escrow, when a reversal refunds the poster in full. */
+  'fee_return',
   /** A tip charged to the poster's card into escrow... */
   'tip_charge',
   /** ...and transferred to the worker in full. */

@@ -155,6 +155,33 @@ export const MSG = {
     posterLabel: 'Job Poster',
   },
   payments: {
+    // ours, the money process (DECISIONS.md "Wave 4", shared/job-process.ts):
+    alreadyRefundedJob: "This job's payment was refunded to the poster, so it can no longer be released.",
+    moneyDecisionUnderWay: "A decision on this job's payment is already under way. Please try again in a moment.",
+    alreadyReleased: "This job's payment was already released to the worker.",
+    onlyReleasedReverse: 'Only a payment released to the worker can be reversed.',
+    refundAfterReleaseNeedsReversal: "This payment was already released to the worker: refunding it reverses the worker's transfer. Confirm the worker and the amount to do so.",
+    reversalNotConfirmed: 'The worker or amount you confirmed does not match this payment. Please review the payment again.',
+    refundedTitle: 'Payment refunded',
+    refundedMessage: (title: string, amount: string, reason: string) => `The payment of ${amount} USD for "${title}" was refunded to the poster and the job cancelled. Reason: ${reason}`,
+    reversedTitle: 'Payment reversed and refunded',
+    reversedMessage: (title: string, workerAmount: string, refundAmount: string, reason: string) =>
+      `The ${workerAmount} USD released for "${title}" was taken back from the worker and ${refundAmount} USD refunded to the poster. Reason: ${reason}`,
+    autoReleasePausedTitle: 'Automatic release paused',
+    autoReleasePausedMessage: (title: string, reason: string) => `The poster paused the automatic release of your payment for "${title}". Reason: ${reason}`,
+    autoReleaseResumedTitle: 'Automatic release resumed',
+    autoReleaseResumedMessage: (title: string) => `The automatic release of your payment for "${title}" was resumed.`,
+    autoReleasePaused: (reason: string) => `The automatic release is paused. Reason: ${reason}`,
+    autoReleasePauseReasonRequired: 'Please say why you pause the automatic release.',
+    autoReleaseNotRunning: 'The automatic release of this job is not counting down.',
+    autoReleaseNotPaused: 'The automatic release of this job is not paused.',
+    autoReleaseBlockedTitle: 'Payment waiting for your payment account',
+    autoReleaseBlockedToWorker: (title: string) =>
+      `The payment for "${title}" is due, but your payment account is not ready to receive it. Finish your payment account setup in Payment settings: it is released as soon as your account is ready.`,
+    autoReleaseBlockedToPosterTitle: 'Automatic release delayed',
+    autoReleaseBlockedToPoster: (title: string) => `The payment for "${title}" could not be released automatically yet: the worker's payment account is not ready. It is released as soon as it is.`,
+    autoReleaseBlocked: "The automatic release is waiting for the worker's payment account to be ready.",
+    autoReleaseBlockedWorker: 'Your payment is due, but your payment account is not ready. Finish your payment account setup to receive it.',
     accountNeededToPost: 'Please set up your payment account before posting jobs so you can securely pay workers.',
     accountNeededToApply: 'Please set up your payment account before applying so you can receive payments.',
     tooManyAttempts: 'Too many payment attempts for this job. Please wait before trying again',
@@ -438,6 +465,12 @@ export const MSG = {
     filedMessage: (jobTitle: string) => `A dispute was filed about "${jobTitle}". Our admin team will review it.`, // ours
     resolvedTitle: 'Dispute Resolved', // ours
     resolvedMessage: (jobTitle: string) => `The dispute about "${jobTitle}" was resolved.`, // ours
+    // ours, disputes that decide the money (DECISIONS.md "Wave 4"):
+    resolvedReleased: (jobTitle: string, amount: string) => `The dispute about "${jobTitle}" was resolved: ${amount} USD was released to the worker.`,
+    resolvedRefunded: (jobTitle: string, amount: string) => `The dispute about "${jobTitle}" was resolved: ${amount} USD was refunded to the poster.`,
+    resolvedSplit: (jobTitle: string, toWorker: string, refunded: string) => `The dispute about "${jobTitle}" was resolved with a split: ${toWorker} USD to the worker, ${refunded} USD refunded to the poster.`,
+    nothingToSplit: 'This job has no payment held for a worker to split.',
+    splitAmountInvalid: (payment: string) => `Enter the worker's part: more than 0.00 and less than the payment of ${payment} USD.`,
     resolved: 'Dispute resolved', // ours
     bulkResolved: (count: number) => `${count} disputes resolved`, // ours
     prioritySet: 'Priority updated', // ours
@@ -530,7 +563,7 @@ export const MSG = {
     deleteReasonRequired: 'Please provide a reason for deleting the job.',
     alreadyRefunded: 'This payment was already refunded.', // ours
     refundInProgressOtherReason: 'A refund of this payment is already under way with another reason.', // ours
-    onlyOpenOrAssignedCancel: 'Only open or assigned jobs can be cancelled', // ours
+    onlyHeldCancel: 'Only a job whose payment is still held can be cancelled: open, assigned or completed', // ours
     jobCancelled: 'Job cancelled', // ours
     jobDeleted: 'Job deleted', // ours
     flagReviewed: 'Flag reviewed', // ours

@@ -92,9 +92,12 @@ export function moneyOverview(kind: MoneyPeriodKind, period: string, counters: M
   };
 }
 
-/** A worker's total earnings: the sum of the payments of their paid jobs (spec 2 §9). */
-export function totalEarnings(jobs: ReadonlyArray<{ status: string; payment: number }>): number {
-  return jobs.filter((job) => job.status === 'paid').reduce((sum, job) => sum + job.payment, 0);
+/**
+ * A worker's total earnings: what their paid jobs paid them (spec 2 §9) — the payment, or a
+ * dispute's split part of it — with their tips, the one figure every earnings view shows.
+ */
+export function totalEarnings(jobs: ReadonlyArray<{ status: string; payment: number; splitToWorker?: number; tip?: number }>): number {
+  return jobs.filter((job) => job.status === 'paid').reduce((sum, job) => sum + (job.splitToWorker ?? job.payment) + (job.tip ?? 0), 0);
 }
 
 // Created on first use: the first Intl formatter of a process loads ICU's locale data (~13 ms),

@@ -13,7 +13,8 @@ import { ROLE_HOME, type Role } from './roles.js';
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'jobId' | 'metadata'>, role: Role | undefined): string {
   const { conversation_id: conversationId, disputeId } = notification.metadata;
   if ((notification.type === 'worker_question' || notification.type === 'new_message') && conversationId) return `${MESSAGES_PATH}/${encodeURIComponent(conversationId)}`;
-  if (notification.type === 'payment_released' || notification.type === 'payout_failed') return EARNINGS_PATH;
+  // Only a worker has earnings: the poster's notice of an (automatic) release opens the job.
+  if ((notification.type === 'payment_released' && role === 'worker') || notification.type === 'payout_failed') return EARNINGS_PATH;
   if (notification.type === 'new_applicant' && notification.jobId) return jobApplicantsPath(notification.jobId);
   if (notification.type === 'dispute_update' && disputeId && role) {
     return role === 'admin' ? adminTabPath('disputes') : `${ROLE_HOME[role]}?${OPEN_DISPUTE_PARAM}=${encodeURIComponent(disputeId)}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Application, ApplicationStatus, ApplicationsOfJob, WorkerApplication } from '../../shared/api.js';
-import { canPerform } from '../../shared/job-states.js';
+import { canPerform } from '../../shared/job-process.js';
 import { MAX_PENDING_APPLICATIONS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { batchGet } from '../lib/batch.js';
@@ -188,7 +188,7 @@ async function pendingApplication(jobId: string, workerId: string, applications?
 export async function acceptApplication(jobId: string, posterId: string, workerId: string): Promise<JobChangeResult> {
   return retryWhileStale(async () => {
     const job = await jobOfPoster(jobId, posterId);
-    if (!canPerform('accept', job.status)) {
+    if (!canPerform('accept', job)) {
       throw conflict(job.workerId ? MSG.applications.workerAlreadyAccepted : MSG.jobs.statusChanged);
     }
     const applications = await applicationsOfJob(jobId);

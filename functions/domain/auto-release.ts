@@ -4,11 +4,17 @@ import { optionalEnv } from '../lib/env.js';
 import { HttpError } from '../lib/errors.js';
 import { logger } from '../lib/logger.js';
 import { createReleaseSchedule, deleteReleaseSchedule } from '../lib/scheduler.js';
-import { TransactionRefused, transactWrite } from '../lib/transactions.js';
+import { TransactionRefused, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { AUTO_RELEASE_MINIMUM_SECONDS, canPerform } from '../../shared/job-process.js';
+import { conflict } from '../lib/errors.js';
+import { jobEvent } from './events.js';
+import { autoReleaseDelaySeconds } from './job-completion.js';
+import { jobOfPoster, jobTransition } from './job-transitions.js';
+import { JOB_EVENT } from '../routes.js';
 import { MSG } from '../../shared/messages.js';
 import { keys } from '../table.js';
-import { releasePayment } from './job-payments.js';
-import { getJob } from './jobs.js';
+import { releasePayment } from './job-money.js';
+import { getJob, listWorkerJobs, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
 import { publishJobReviews } from './reviews.js';
 
@@ -119,9 +125,10 @@ async function remindPoster(input: AutoReleaseInput): Promise<void> {
 
 /**
  * What a schedule does when it fires. The release is the poster's exactly-once release,
- * made only while the job is completed with this release pending (a decline, a dispute or a
- * release by the poster or the admin removed it); a release that cannot be made (the
- * worker's payment account is not ready) is logged, not retried.
+ * made only while the job is completed with this release pending (a decline, a pause, a
+ * dispute, a refund or a release by the poster or the admin removed it). A release the
+ * worker's payment account cannot take yet is marked on the job, told to both parties and
+ * shown to the admin, and made again when the account is ready (retryBlockedReleases).
  */
 export async function runAutoRelease(input: AutoReleaseInput | ReviewPublicationInput): Promise<void> {
   if (input.action === 'publish-reviews') return publishJobReviews(input.jobId);
@@ -133,5 +140,96 @@ export async function runAutoRelease(input: AutoReleaseInput | ReviewPublication
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     logger.warn('auto-release refused', { jobId: job.id, reason: error.message });
+    if (error.status === 400) await markReleaseBlocked(job, error.message);
+  }
+}
+
+/** The auto-release came due but the worker's account cannot take the transfer: marked once, both parties told. */
+async function markReleaseBlocked(job: JobItem, reason: string): Promise<void> {
+  const notices = [
+    notificationItem({ userId: job.workerId!, jobId: job.id, type: 'payment_released', title: MSG.payments.autoReleaseBlockedTitle, message: MSG.payments.autoReleaseBlockedToWorker(job.title), metadata: { jobTitle: job.title } }),
+    notificationItem({ userId: job.posterId, jobId: job.id, type: 'job_completed', title: MSG.payments.autoReleaseBlockedToPosterTitle, message: MSG.payments.autoReleaseBlockedToPoster(job.title), metadata: { jobTitle: job.title } }),
+  ];
+  const blocked: JobItem = { ...job, autoReleaseBlockedAt: new Date().toISOString(), autoReleaseBlockedReason: reason };
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.job(job.id),
+          UpdateExpression: 'SET autoReleaseBlockedAt = :now, autoReleaseBlockedReason = :reason',
+          ConditionExpression: '#status = :completed AND autoReleaseAt = :at AND attribute_not_exists(autoReleaseBlockedAt)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':now': blocked.autoReleaseBlockedAt, ':reason': reason, ':completed': 'completed', ':at': job.autoReleaseAt },
+        },
+      },
+      jobEvent(JOB_EVENT.updated, blocked, 'releaseBlocked'),
+      ...notices.flatMap(notificationWrites),
+    ]);
+  } catch (error) {
+    // Marked already (a repeated invocation), or the job moved on since it was read.
+    if (!(error instanceof TransactionRefused)) throw error;
+  }
+}
+
+/**
+ * A worker's account became ready (account.updated): the auto-releases it blocked are made now,
+ * each the same exactly-once release (a release that moved on meanwhile is refused and skipped).
+ */
+export async function retryBlockedReleases(workerId: string): Promise<number> {
+  const waiting = (await listWorkerJobs(workerId, 'completed')).filter((job) => job.autoReleaseBlockedAt);
+  let released = 0;
+  for (const job of waiting) {
+    try {
+      await releasePayment(job.id, job.posterId, { automatic: true });
+      released++;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      logger.warn('blocked auto-release still refused', { jobId: job.id, reason: error.message });
+    }
+  }
+  return released;
+}
+
+/** When a paused or given-back auto-release comes due: its original time, but at least the minimum from now. */
+export function resumedReleaseTime(original: string | undefined): string {
+  const minimum = Date.now() + Math.min(AUTO_RELEASE_MINIMUM_SECONDS, autoReleaseDelaySeconds()) * 1000;
+  return new Date(Math.max(minimum, original ? Date.parse(original) : 0)).toISOString();
+}
+
+/** The poster pauses the countdown (Wave 3), with a reason the worker sees; the schedules go with the `autoReleasePaused` event. */
+export async function pauseAutoRelease(jobId: string, posterId: string, reason: string): Promise<JobItem> {
+  const job = await jobOfPoster(jobId, posterId);
+  if (!canPerform('pauseAutoRelease', job) || !job.autoReleaseAt || job.autoReleasePausedAt) throw conflict(MSG.payments.autoReleaseNotRunning);
+  const { updated, update } = jobTransition(job, 'pauseAutoRelease', { autoReleasePausedAt: new Date().toISOString(), autoReleasePauseReason: reason, autoReleaseAt: undefined, pausedReleaseAt: job.autoReleaseAt }, {
+    by: { posterId },
+    condition: { expression: 'autoReleaseAt = :at AND attribute_not_exists(autoReleasePausedAt)', values: { ':at': job.autoReleaseAt } },
+  });
+  const notice = notificationItem({ userId: job.workerId!, jobId, type: 'job_declined', title: MSG.payments.autoReleasePausedTitle, message: MSG.payments.autoReleasePausedMessage(job.title, reason), metadata: { jobTitle: job.title, reason } });
+  await commitAutoReleaseChange([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'autoReleasePaused'), ...notificationWrites(notice)], MSG.payments.autoReleaseNotRunning);
+  return updated;
+}
+
+/** The poster resumes a paused countdown: released at its old time, or at least the minimum from now. */
+export async function resumeAutoRelease(jobId: string, posterId: string): Promise<JobItem> {
+  const job = await jobOfPoster(jobId, posterId);
+  if (!canPerform('resumeAutoRelease', job) || !job.autoReleasePausedAt) throw conflict(MSG.payments.autoReleaseNotPaused);
+  const { updated, update } = jobTransition(
+    job,
+    'resumeAutoRelease',
+    { autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, pausedReleaseAt: undefined, autoReleaseReminders: undefined, autoReleaseAt: resumedReleaseTime(job.pausedReleaseAt) },
+    { by: { posterId }, condition: { expression: 'attribute_exists(autoReleasePausedAt)', values: {} } },
+  );
+  const notice = notificationItem({ userId: job.workerId!, jobId, type: 'job_completed', title: MSG.payments.autoReleaseResumedTitle, message: MSG.payments.autoReleaseResumedMessage(job.title), metadata: { jobTitle: job.title } });
+  await commitAutoReleaseChange([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'autoReleaseScheduled'), ...notificationWrites(notice)], MSG.payments.autoReleaseNotPaused);
+  return updated;
+}
+
+async function commitAutoReleaseChange(items: TransactItem[], refusal: string): Promise<void> {
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (error instanceof TransactionRefused) throw conflict(refusal);
+    throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { Dashboard } from '../../shared/api.js';
-import { workerSuccessRate } from '../../shared/job-states.js';
+import { workerSuccessRate } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { totalEarnings } from '../../shared/money.js';
 import { forbidden, notFound } from '../lib/errors.js';

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminDispute, BulkResolveResult, Dispute, Page } from '../../shared/api.js';
+import type { AdminDispute, BulkResolveResult, Dispute, DisputeMoneyOutcome, Page } from '../../shared/api.js';
+import { moneyStateOf } from '../../shared/job-process.js';
+import type { ResolveDisputeRequest } from '../../shared/schemas/dispute.js';
+import { JOB_EVENT } from '../routes.js';
+import { resumedReleaseTime } from './auto-release.js';
+import { jobEvent } from './events.js';
+import { adminRefundJob, releasePayment, splitJobMoney } from './job-money.js';
+import { getJob, type JobItem } from './jobs.js';
 import { ADMIN_DISPUTES_PAGE, type AdminDisputeView, type DisputePriority } from '../../shared/disputes.js';
 import { MSG } from '../../shared/messages.js';
 import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
 import { HttpError, conflict, notFound } from '../lib/errors.js';
-import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
+import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { adminActionItem } from './admin-actions.js';
 import { getResolutionTemplate } from './dispute-templates.js';
@@ -81,6 +88,63 @@ interface Resolution {
   templateId: string | null;
   actionType: DisputeActionType;
   bulkActionId?: string;
+  /** What the resolution decides of the job's held money (none: the auto-release is given back). */
+  money?: MoneyDecision;
+}
+
+type MoneyDecision = NonNullable<ResolveDisputeRequest['money']>;
+
+/**
+ * Decides the job's held money as the resolution says (shared/job-process.ts: release, refund or
+ * split, each the process's own exactly-once step, refused when the money moved already), and
+ * answers what moved. Run before the dispute's own transaction: a resolution retried after a
+ * failure finds the money decided and goes on to resolve.
+ */
+async function decideDisputeMoney(jobId: string, adminId: string, text: string, money: MoneyDecision): Promise<DisputeMoneyOutcome> {
+  const job = await getJob(jobId, { consistentRead: true });
+  if (!job) throw notFound(MSG.jobs.notFound);
+  if (money.decision === 'release') {
+    const { job: paid } = await releasePayment(job.id, adminId, { admin: { reason: text } });
+    return { decision: 'release', toWorker: paid.payment, refunded: 0 };
+  }
+  if (money.decision === 'refund') {
+    const refunded = await adminRefundJob(job, text, adminId);
+    return { decision: 'refund', toWorker: 0, refunded: refunded.postedAmount };
+  }
+  const split = await splitJobMoney(job, money.toWorker, []);
+  return { decision: 'split', toWorker: money.toWorker, refunded: split.postedAmount - money.toWorker };
+}
+
+/** The parties' notice of a resolution, with the amounts it moved. */
+function resolutionMessage(jobTitle: string, outcome: DisputeMoneyOutcome | undefined): string {
+  const usd = (cents: number) => (cents / 100).toFixed(2);
+  if (!outcome) return MSG.disputes.resolvedMessage(jobTitle);
+  if (outcome.decision === 'release') return MSG.disputes.resolvedReleased(jobTitle, usd(outcome.toWorker));
+  if (outcome.decision === 'refund') return MSG.disputes.resolvedRefunded(jobTitle, usd(outcome.refunded));
+  return MSG.disputes.resolvedSplit(jobTitle, usd(outcome.toWorker), usd(outcome.refunded));
+}
+
+/**
+ * A resolution that decides no money gives a completed job's auto-release back (Wave 4): at the
+ * earliest the minimum from now, unless the poster paused it, for the dispute's transaction.
+ */
+async function autoReleaseGivenBack(jobId: string): Promise<TransactItem[]> {
+  const job = await getJob(jobId, { consistentRead: true });
+  if (!job || job.status !== 'completed' || moneyStateOf(job) !== 'held' || job.autoReleaseAt || job.autoReleasePausedAt) return [];
+  const resumed: JobItem = { ...job, autoReleaseAt: resumedReleaseTime(undefined), autoReleaseReminders: undefined };
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.job(job.id),
+        UpdateExpression: 'SET autoReleaseAt = :at REMOVE autoReleaseReminders',
+        ConditionExpression: '#status = :completed AND attribute_not_exists(autoReleaseAt) AND attribute_not_exists(autoReleasePausedAt)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':at': resumed.autoReleaseAt, ':completed': 'completed' },
+      },
+    },
+    jobEvent(JOB_EVENT.updated, resumed, 'autoReleaseScheduled'),
+  ];
 }
 
 /**
@@ -89,17 +153,21 @@ interface Resolution {
  * notices to both parties are in the same transaction.
  */
 async function resolveOne(disputeId: string, adminId: string, resolution: Resolution): Promise<DisputeChange> {
+  const open = await requireDispute(disputeId);
+  if (open.status === 'resolved') throw conflict(MSG.disputes.alreadyResolved);
+  const moneyOutcome = resolution.money ? await decideDisputeMoney(open.jobId, adminId, resolution.text, resolution.money) : undefined;
   return retryLostRaces(async () => {
     const before = await requireDispute(disputeId);
     const now = new Date().toISOString();
-    const dispute: Dispute = { ...toDispute(before), status: 'resolved', resolution: resolution.text, resolvedBy: adminId, resolvedAt: now, updatedAt: now };
+    const dispute: Dispute = { ...toDispute(before), status: 'resolved', resolution: resolution.text, resolvedBy: adminId, resolvedAt: now, updatedAt: now, ...(moneyOutcome ? { moneyOutcome } : {}) };
+    const givenBack = moneyOutcome ? [] : await autoReleaseGivenBack(dispute.jobId);
     const notifications = [dispute.reporterId, dispute.reportedId].map((userId) =>
       notificationItem({
         userId,
         jobId: dispute.jobId,
         type: 'dispute_update',
         title: MSG.disputes.resolvedTitle,
-        message: MSG.disputes.resolvedMessage(dispute.jobTitle),
+        message: resolutionMessage(dispute.jobTitle, moneyOutcome),
         metadata: { disputeId, jobTitle: dispute.jobTitle },
       }),
     );
@@ -107,6 +175,7 @@ async function resolveOne(disputeId: string, adminId: string, resolution: Resolu
       resolution: resolution.text,
       ...(resolution.templateId ? { templateId: resolution.templateId } : {}),
       ...(resolution.bulkActionId ? { bulkActionId: resolution.bulkActionId } : {}),
+      ...(moneyOutcome ? { moneyOutcome } : {}),
     };
     try {
       await transactWrite([
@@ -114,7 +183,7 @@ async function resolveOne(disputeId: string, adminId: string, resolution: Resolu
           Update: {
             TableName: tableName(),
             Key: keys.dispute(disputeId),
-            UpdateExpression: 'SET #status = :resolved, resolution = :text, resolvedBy = :admin, resolvedAt = :now, updatedAt = :now, gsi3pk = :pk',
+            UpdateExpression: `SET #status = :resolved, resolution = :text, resolvedBy = :admin, resolvedAt = :now, updatedAt = :now, gsi3pk = :pk${moneyOutcome ? ', moneyOutcome = :money' : ''}`,
             ...stillOpen,
             ExpressionAttributeValues: {
               ...stillOpen.ExpressionAttributeValues,
@@ -123,11 +192,13 @@ async function resolveOne(disputeId: string, adminId: string, resolution: Resolu
               ':admin': adminId,
               ':now': now,
               ':pk': adminIndexKeys(dispute).gsi3pk,
+              ...(moneyOutcome ? { ':money': moneyOutcome } : {}),
             },
           },
         },
         putAdminAction(adminId, resolution.actionType, disputeId, details),
         ...notifications.flatMap(notificationWrites),
+        ...givenBack,
       ]);
     } catch (error) {
       if (error instanceof TransactionRefused && error.failed(0)) throw conflict(MSG.disputes.alreadyResolved);
@@ -144,10 +215,10 @@ async function templateText(templateId: string) {
 }
 
 /** The admin resolves one dispute with a template or their own text (spec 2 §4). */
-export async function resolveDispute(disputeId: string, adminId: string, input: { templateId?: string; resolution?: string }): Promise<DisputeChange> {
+export async function resolveDispute(disputeId: string, adminId: string, input: ResolveDisputeRequest): Promise<DisputeChange> {
   const resolution: Resolution = input.templateId
-    ? { text: await templateText(input.templateId), templateId: input.templateId, actionType: 'resolve_dispute_with_template' }
-    : { text: input.resolution ?? '', templateId: null, actionType: 'update_dispute' };
+    ? { text: await templateText(input.templateId), templateId: input.templateId, actionType: 'resolve_dispute_with_template', money: input.money }
+    : { text: input.resolution ?? '', templateId: null, actionType: 'update_dispute', money: input.money };
   return resolveOne(disputeId, adminId, resolution);
 }
 

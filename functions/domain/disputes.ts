@@ -35,6 +35,7 @@ export function toDispute(item: DisputeItem): Dispute {
     resolution: item.resolution ?? null,
     resolvedBy: item.resolvedBy ?? null,
     resolvedAt: item.resolvedAt ?? null,
+    ...(item.moneyOutcome ? { moneyOutcome: item.moneyOutcome } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

@@ -1,4 +1,4 @@
-import { canPerform } from '../../shared/job-states.js';
+import { canPerform } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { optionalEnv } from '../lib/env.js';
@@ -10,7 +10,7 @@ import { jobEvent } from './events.js';
 import { notificationItem, notificationWrites } from './notifications.js';
 
 /** The delay from completion to release: AUTO_RELEASE_SECONDS when set (local stack, tests), else the deploy's hours. */
-function autoReleaseDelaySeconds(): number {
+export function autoReleaseDelaySeconds(): number {
   const seconds = Number(optionalEnv('autoReleaseSeconds'));
   return Number.isFinite(seconds) && seconds > 0 ? seconds : AUTO_RELEASE.defaultHours * 3600;
 }
@@ -26,7 +26,7 @@ const autoReleaseTime = () => new Date(Date.now() + autoReleaseDelaySeconds() * 
 export async function completeJob(jobId: string, workerId: string): Promise<JobChangeResult> {
   return retryWhileStale(async () => {
     const job = await getJob(jobId, { consistentRead: true });
-    if (!job || job.workerId !== workerId || !canPerform('complete', job.status)) throw notFound(MSG.applications.notAuthorizedToComplete);
+    if (!job || job.workerId !== workerId || !canPerform('complete', job)) throw notFound(MSG.applications.notAuthorizedToComplete);
     // A new completion answers the last decline: its reason no longer applies. The payment is
     // released automatically after the deploy's delay (the schedules rule reads autoReleaseAt).
     const { updated, update } = jobTransition(
@@ -55,7 +55,7 @@ export async function completeJob(jobId: string, workerId: string): Promise<JobC
 export async function declineCompletion(jobId: string, posterId: string, reason: string): Promise<JobChangeResult> {
   return retryWhileStale(async () => {
     const job = await jobOfPoster(jobId, posterId);
-    if (!canPerform('declineCompletion', job.status) || !job.workerId) throw conflict(MSG.applications.onlyCompletedDecline);
+    if (!canPerform('declineCompletion', job) || !job.workerId) throw conflict(MSG.applications.onlyCompletedDecline);
     // Kept on the job for the worker's job page and dashboard, until they complete again.
     // The pending auto-release goes with the completion (the schedules rule deletes its schedules).
     const { updated, update } = jobTransition(job, 'declineCompletion', { declineReason: reason, autoReleaseAt: undefined }, { by: { posterId } });

@@ -1,4 +1,4 @@
-import { JOB_TRANSITIONS, type JobAction } from '../../shared/job-states.js';
+import { canPerform, moneyStateOf, type JobAction } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { batchWrite } from '../lib/batch.js';
@@ -13,6 +13,7 @@ import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
+import { decideRefund } from './job-money.js';
 import { requirePostableCategory } from './categories.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
@@ -41,8 +42,8 @@ const posterActor = (posterId: string): JobActor => ({ userId: posterId, isAdmin
 async function jobForPosterAction(jobId: string, actor: JobActor, action: JobAction, verb: Verb): Promise<JobItem> {
   const job = await getJob(jobId);
   if (!job || (job.posterId !== actor.userId && !actor.isAdmin)) throw notFound(MSG.jobs.notFoundOrNoPermission(verb));
-  if (!JOB_TRANSITIONS[action].from.includes(job.status)) {
-    throw new HttpError(409, action === 'adminCancel' ? MSG.admin.onlyOpenOrAssignedCancel : WRONG_STATUS[verb]);
+  if (!canPerform(action, job)) {
+    throw new HttpError(409, action === 'adminCancel' ? MSG.admin.onlyHeldCancel : WRONG_STATUS[verb]);
   }
   return job;
 }
@@ -110,13 +111,20 @@ export async function editJob(
 }
 
 /**
- * assigned -> cancelled (by the admin: open or assigned -> cancelled); the worker is cleared.
- * The refund follows the 'Job Cancelled' event.
+ * assigned -> cancelled (by the admin: open, assigned or completed -> cancelled), the worker
+ * cleared: the poster's money is decided for a refund in the same transaction (held ->
+ * refunding, shared/job-process.ts), so no release can follow, and the refund rule makes it
+ * after the 'cancelled' event.
  */
 export async function cancelJob(jobId: string, actor: JobActor): Promise<JobItem> {
   const action = actor.isAdmin ? 'adminCancel' : 'cancel';
   const job = await jobForPosterAction(jobId, actor, action, 'cancel');
-  return applyTransition(job, action, { workerId: undefined }, 'cancelled', moderationWrites(job, actor, 'cancel'));
+  return decideRefund(job, {
+    action,
+    reason: actor.isAdmin ? actor.reason : 'Cancelled by the poster',
+    changes: { workerId: undefined },
+    extra: moderationWrites(job, actor, 'cancel'),
+  });
 }
 
 /**
@@ -175,10 +183,15 @@ const referencingKeys = (jobId: string) =>
  * calling delete again finishes the work.
  */
 export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem> {
-  const job = await getJob(jobId, { includeDeleting: true });
+  const job = await getJob(jobId, { includeDeleting: true, consistentRead: true });
   if (!job || (job.posterId !== actor.userId && !actor.isAdmin)) throw notFound(MSG.jobs.notFoundOrNoPermission('delete'));
   if (!job.deletingAt) {
-    if (!JOB_TRANSITIONS.delete.from.includes(job.status)) throw new HttpError(409, MSG.jobs.cannotDeleteInStatus);
+    if (!canPerform(actor.isAdmin ? 'adminDelete' : 'delete', job)) throw new HttpError(409, MSG.jobs.cannotDeleteInStatus);
+    // Money still held is decided in the same step: refunded (the refund rule makes it after the
+    // removal's event), so the job's deletion never strands what the poster paid.
+    const money = moneyStateOf(job);
+    const refunding = money === 'held' && job.stripePaymentIntentId !== undefined;
+    const removed: JobItem = refunding ? { ...job, moneyState: 'refunding', refundReason: actor.isAdmin ? actor.reason : 'Job deleted' } : job;
     // The job's removal is told once, with the mark: from then on the job is gone for
     // everyone, and a delete called again only finishes the cascade.
     await commitJobChange([
@@ -186,13 +199,20 @@ export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem
         Update: {
           TableName: tableName(),
           Key: keys.job(jobId),
-          UpdateExpression: 'SET deletingAt = :now REMOVE gsi1pk, gsi1sk',
-          ConditionExpression: '#status = :expected AND posterId = :poster AND attribute_not_exists(deletingAt)',
+          UpdateExpression: `SET deletingAt = :now${refunding ? ', moneyState = :refunding, refundReason = :reason' : ''} REMOVE gsi1pk, gsi1sk`,
+          // The money as it was read (a job stored before money states has none: its status decides).
+          ConditionExpression: '#status = :expected AND (moneyState = :money OR attribute_not_exists(moneyState)) AND posterId = :poster AND attribute_not_exists(deletingAt)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':now': new Date().toISOString(), ':expected': job.status, ':poster': job.posterId },
+          ExpressionAttributeValues: {
+            ':now': new Date().toISOString(),
+            ':expected': job.status,
+            ':money': money,
+            ':poster': job.posterId,
+            ...(refunding ? { ':refunding': 'refunding', ':reason': removed.refundReason } : {}),
+          },
         },
       },
-      jobEvent(JOB_EVENT.removed, job, 'deleted'),
+      jobEvent(JOB_EVENT.removed, removed, 'deleted'),
       ...moderationWrites(job, actor, 'delete'),
     ]);
   }

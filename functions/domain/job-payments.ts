@@ -1,28 +1,28 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_SIZE } from '../../shared/admin.js';
 import type Stripe from 'stripe';
 import type { AdminPaymentRecord, JobPaymentStart, Page, PaymentRecord } from '../../shared/api.js';
-import { DRAFT_TTL_SECONDS } from '../../shared/job-states.js';
+import { DRAFT_TTL_SECONDS } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { conditionHeld, db, tableName } from '../lib/db.js';
-import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../lib/errors.js';
+import { db, tableName } from '../lib/db.js';
+import { HttpError, conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { countAttempt } from '../lib/rate-limit.js';
 import { queryShardedPage } from '../lib/sharded-lists.js';
 import { stripe } from '../lib/stripe.js';
-import { isStripeError } from '../lib/stripe-errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
 import { keys, timeOrdered } from '../table.js';
-import { adminActionPut, recordSecurityEvent } from './admin-actions.js';
+import { recordSecurityEvent } from './admin-actions.js';
 import { pushPaymentChanged } from './admin-live.js';
 import { jobEvent } from './events.js';
 import { jobTransition } from './job-transitions.js';
+import { jobScope, movementPut } from './ledger.js';
+import { ledgerAccount } from '../../shared/ledger.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
-import { notificationItem, notificationWrites } from './notifications.js';
 import { moneyCounterWrites } from './money-totals.js';
-import { getProfile, profileNames } from './profiles.js';
+import { profileNames } from './profiles.js';
 import { ensureCustomer } from './payment-accounts.js';
 
 
@@ -183,6 +183,8 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
         },
         jobEvent(JOB_EVENT.posted, opened),
         ...moneyCounterWrites(paidAt, { payments: 1, gross: payment.amount, platformFees: payment.platformFee, cardFees: payment.stripeFee }),
+        ...movementPut({ scope: jobScope(job.id), movementId: 'charge', kind: 'charge', from: ledgerAccount.card(job.posterId), to: ledgerAccount.escrow(job.id), amount: intent.amount, stripe: { kind: 'payment_intent', id: intent.id }, settled: Boolean(eventId) }, paidAt),
+        ...movementPut({ scope: jobScope(job.id), movementId: 'card_fee', kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: payment.stripeFee, settled: true }, paidAt),
         ...(eventId ? [processedMarker(eventId)] : []),
       ]),
     );
@@ -197,206 +199,16 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
 }
 
 /**
- * Refunds a job's payment in full (deleting an open paid job, cancelling an assigned one, or
- * an admin's decision). Stripe's idempotency key makes repeated calls refund once; the row
- * moves `succeeded -> refunded` once. A charge refunded already (the admin refunded before the
- * job was cancelled or deleted, under another key) is what was asked: done, not a failure.
+ * The job a payment row belongs to, for the admin's refund from the payments table: a tip is
+ * its own money and is not refunded with the job (shared/ledger.ts), so its row answers 409.
  */
-export async function refundPayment(paymentIntentId: string, reason: string, idempotencyKey: string): Promise<boolean> {
-  try {
-    await (await stripe()).refunds.create(
-      { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { reason: reason.slice(0, 500) } },
-      { idempotencyKey },
-    );
-  } catch (error) {
-    if (!(isStripeError(error) && error.code === 'charge_already_refunded')) throw error;
-  }
-  return markRefunded(paymentIntentId);
-}
-
-/**
- * The payment row `succeeded -> refunded`, with the refund counted in the money overview;
- * false when it already was (or is unknown).
- */
-export async function markRefunded(paymentIntentId: string, extra: TransactItem[] = []): Promise<boolean> {
-  const { Item: row } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ProjectionExpression: 'amount' }));
-  if (!row) return false;
-  try {
-    await retryLostRaces(() => {
-      const refundedAt = new Date().toISOString();
-      return transactWrite([
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.payment(paymentIntentId),
-            UpdateExpression: 'SET #status = :refunded, refundedAt = :now',
-            ConditionExpression: '#status = :succeeded',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':refunded': 'refunded', ':succeeded': 'succeeded', ':now': refundedAt },
-          },
-        },
-        ...moneyCounterWrites(refundedAt, { refunds: 1, refundedAmount: Number(row.amount) }),
-        ...extra,
-      ]);
-    });
-  } catch (error) {
-    if (error instanceof TransactionRefused) return false;
-    throw error;
-  }
-  await pushPaymentChanged(paymentIntentId);
-  return true;
-}
-
-/**
- * An admin refund (spec 2 §5 "Payment record"): the reason is claimed on the row first, so
- * racing clicks with the same reason all reach Stripe with the same idempotency key and
- * parameters (one refund, the row moves once, and only that call is logged), while a
- * refund with another reason is refused here with a 409 instead of reaching Stripe with a
- * reused key and different parameters.
- */
-export async function adminRefund(paymentIntentId: string, reason: string, adminId: string): Promise<boolean> {
-  const claimed = await conditionHeld(
-    db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.payment(paymentIntentId),
-        UpdateExpression: 'SET refundReason = :reason',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(kind) AND #status = :succeeded AND (attribute_not_exists(refundReason) OR refundReason = :reason)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':reason': reason, ':succeeded': 'succeeded' },
-      }),
-    ),
-  );
-  if (!claimed) {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ConsistentRead: true }));
-    if (!Item) throw notFound(MSG.payments.refundFailed);
-    if (Item.kind === 'tip') throw conflict(MSG.tips.notRefundable);
-    throw conflict(Item.status === 'refunded' ? MSG.admin.alreadyRefunded : MSG.admin.refundInProgressOtherReason);
-  }
-  await (await stripe()).refunds.create(
-    { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { reason } },
-    { idempotencyKey: `admin-refund-${paymentIntentId}` },
-  );
-  const logged = adminActionPut({ adminId, actionType: 'issue_refund', targetType: 'payment', targetId: paymentIntentId, details: {}, reason });
-  return markRefunded(paymentIntentId, [logged]);
-}
-
-/**
- * Releases a completed job's payment to its worker (spec 2 §5 "Release payment"): a Stripe
- * transfer of the worker's payment, keyed by the job so it can happen once however many
- * times release is called, then `completed -> paid` with the worker notified and their
- * completed-jobs count raised, in one transaction. Calling it again on a paid job returns the
- * job as it is. The admin releasing a job not their own must give a reason: the
- * release_payment entry of the audit log is written in that same transaction, so it exists
- * exactly when this call paid the worker.
- */
-export async function releasePayment(jobId: string, callerId: string, options: ReleaseOptions = {}): Promise<PaidJob> {
-  const { admin } = options;
-  const job = await getJob(jobId);
-  const asAdmin = admin !== undefined && job?.posterId !== callerId;
-  if (!job || (job.posterId !== callerId && !asAdmin)) throw notFound(MSG.jobs.notFound);
-  if (job.status === 'paid') return { job };
-  if (asAdmin && !admin.reason) throw badRequest(MSG.payments.releaseReasonRequired);
-  if (!job.workerId) throw badRequest(MSG.payments.noWorkerAssigned);
-  if (job.status !== 'completed') throw new HttpError(409, MSG.payments.onlyCompletedRelease);
-  if (!job.stripePaymentIntentId) throw new HttpError(409, MSG.payments.cannotReleaseYet);
-  const worker = await getProfile(job.workerId);
-  if (!worker?.stripeAccountId) throw badRequest(MSG.payments.workerNotConnected);
-  if (worker.paymentAccount.status !== 'complete') throw badRequest(MSG.payments.workerSetupIncomplete);
-
-  const transfer = await (await stripe()).transfers.create(
-    { amount: job.payment, currency: 'usd', destination: worker.stripeAccountId, transfer_group: job.id, metadata: { jobId: job.id, workerId: worker.id } },
-    { idempotencyKey: `release-${job.id}` },
-  );
-  const logged = asAdmin
-    ? [adminActionPut({ adminId: callerId, actionType: 'release_payment', targetType: 'job', targetId: job.id, details: { amount: job.payment, transferId: transfer.id }, reason: admin.reason })]
-    : [];
-  return markJobPaid(job, transfer.id, logged, options);
-}
-
-/** Who releases, when it is not the poster's own click. */
-export interface ReleaseOptions {
-  /** The admin (releasing a job not their own) and the reason the audit log keeps. */
-  admin?: { reason: string };
-  /** The auto-release schedule releases (DECISIONS.md "Wave 3"): both parties are told it was automatic. */
-  automatic?: boolean;
-}
-
-/** A job after release; the notification is there when this call made it paid. */
-export interface PaidJob {
-  job: JobItem;
-  notification?: ReturnType<typeof notificationItem>;
-}
-
-/**
- * `completed -> paid` for a transfer that was made: the job, its payment row, the worker's
- * completed-jobs counter and the payment_released notification, atomically. Safe to repeat
- * (the transfer webhook calls it too, in case the releasing call died after the transfer).
- */
-export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = [], options: ReleaseOptions = {}): Promise<PaidJob> {
-  // A pending auto-release ends here (the schedules rule deletes its schedules on `paid`).
-  const { updated: paid, update } = jobTransition(job, 'release', { transferId, autoReleaseAt: undefined, releasedAt: new Date().toISOString() }, { by: { workerId: job.workerId! } });
-  const amount = (job.payment / 100).toFixed(2);
-  const notification = notificationItem({
-    userId: job.workerId!,
-    jobId: job.id,
-    type: 'payment_released',
-    title: options.automatic ? MSG.payments.autoReleasedTitle : 'Payment released',
-    message: options.automatic
-      ? MSG.payments.autoReleasedToWorker(amount, job.title)
-      : `The poster released ${amount} USD for "${job.title}". The funds arrive within 1-2 business days.`,
-    metadata: { jobTitle: job.title },
-  });
-  const posterNotification = options.automatic
-    ? notificationItem({
-        userId: job.posterId,
-        jobId: job.id,
-        type: 'payment_released',
-        title: MSG.payments.autoReleasedTitle,
-        message: MSG.payments.autoReleasedToPoster(amount, job.title),
-        metadata: { jobTitle: job.title },
-      })
-    : undefined;
-  try {
-    await retryLostRaces(() =>
-      transactWrite([
-        { Update: update },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.profile(job.workerId!),
-            UpdateExpression: 'ADD completedJobs :one',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
-        ...(job.stripePaymentIntentId
-          ? [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.payment(job.stripePaymentIntentId),
-                  UpdateExpression: 'SET transferId = :transfer, workerId = :worker',
-                  ExpressionAttributeValues: { ':transfer': transferId, ':worker': job.workerId },
-                },
-              },
-            ]
-          : []),
-        jobEvent(JOB_EVENT.updated, paid, 'paid'),
-        ...notificationWrites(notification),
-        ...(posterNotification ? notificationWrites(posterNotification) : []),
-        ...extra,
-      ]),
-    );
-  } catch (error) {
-    if (error instanceof TransactionRefused) {
-      const current = await getJob(job.id);
-      if (current?.status === 'paid') return { job: current };
-      throw conflict(MSG.jobs.statusChanged);
-    }
-    throw error;
-  }
-  if (job.stripePaymentIntentId) await pushPaymentChanged(job.stripePaymentIntentId);
-  return { job: paid, notification };
+export async function jobOfPayment(paymentIntentId: string): Promise<JobItem> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ConsistentRead: true }));
+  if (!Item) throw notFound(MSG.payments.refundFailed);
+  if (Item.kind === 'tip') throw conflict(MSG.tips.notRefundable);
+  const job = await getJob(Item.jobId as string, { consistentRead: true, includeDeleting: true });
+  if (!job) throw notFound(MSG.jobs.notFound);
+  return job;
 }
 
 /** Stored payment items as the admin's tables show them, with the poster's and worker's names (one BatchGetItem). */

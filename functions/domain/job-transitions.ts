@@ -1,4 +1,4 @@
-import { JOB_TRANSITIONS, type JobAction, type JobStatus } from '../../shared/job-states.js';
+import { JOB_PROCESS, moneyStateOf, type JobAction, type Transition } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { tableName } from '../lib/db.js';
 import { notFound } from '../lib/errors.js';
@@ -7,8 +7,8 @@ import { keys } from '../table.js';
 import { getJob, jobIndexKeys, type JobItem } from './jobs.js';
 import type { StoredNotification } from './notifications.js';
 
-/** Actions that keep the job (delete removes it and has its own cascade). */
-export type TransitionAction = Exclude<JobAction, 'delete'>;
+/** Actions that keep the job (a delete removes it and has its own cascade). */
+export type TransitionAction = Exclude<JobAction, 'delete' | 'adminDelete'>;
 
 export interface TransitionGuard {
   /** Who may make the change: the job's poster, or its assigned worker. */
@@ -25,23 +25,31 @@ export interface JobTransition {
 }
 
 /**
- * The UpdateItem that performs `action` on a job read before: the new status from
- * JOB_TRANSITIONS with `changes`, every status-dependent index key recomputed (a field set to
- * undefined is removed; without a worker the job leaves GSI3). The condition repeats the
- * action's allowed source statuses and the guard, so two racing requests cannot both move
- * the job and a job that moved since it was read is left alone.
+ * The UpdateItem that performs `action` on a job read before (shared/job-process.ts): the new
+ * status and money state with `changes`, every status-dependent index key recomputed (a field
+ * set to undefined is removed; without a worker the job leaves GSI3). The condition repeats
+ * the action's source statuses and money states and the guard, so two racing requests cannot
+ * both move the job and a job that moved since it was read is left alone.
+ *
+ * With `step: 'settle'` it is the second step of an action whose money waits for Stripe: from
+ * the action's pending money state (and nothing else) to the state it settles in.
  */
-export function jobTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>, guard: TransitionGuard): JobTransition {
-  const { from, to } = JOB_TRANSITIONS[action];
-  const updated: JobItem = { ...job, ...changes, status: to as JobStatus, updatedAt: new Date().toISOString() };
+export function jobTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>, guard: TransitionGuard, step: 'decide' | 'settle' = 'decide'): JobTransition {
+  const transition: Transition = JOB_PROCESS[action];
+  const settling = step === 'settle';
+  if (settling && !(transition.moneyTo && transition.settles)) throw new Error(`${action} has no pending money state to settle`);
+  const target = settling ? transition.settles!.status : transition.to;
+  const status = target === 'same' || target === null ? job.status : target;
+  const moneyState = settling ? transition.settles!.money : (transition.moneyTo ?? moneyStateOf(job));
+  const updated: JobItem = { ...job, ...changes, status, moneyState, updatedAt: new Date().toISOString() };
   if ('workerId' in changes && changes.workerId === undefined) delete updated.workerId;
 
-  const set: Record<string, unknown> = { ...changes, status: updated.status, ...jobIndexKeys(updated), updatedAt: updated.updatedAt };
+  const set: Record<string, unknown> = { ...changes, status: updated.status, moneyState, ...jobIndexKeys(updated), updatedAt: updated.updatedAt };
   const remove = Object.keys(set).filter((field) => set[field] === undefined);
   if (!updated.workerId) remove.push('gsi3pk', 'gsi3sk');
   for (const field of remove) delete set[field];
 
-  const names: Record<string, string> = { '#status': 'status' };
+  const names: Record<string, string> = { '#status': 'status', '#money': 'moneyState' };
   const values: Record<string, unknown> = { ...guard.condition?.values };
   const setClauses = Object.entries(set).map(([field, value], i) => {
     names[`#s${i}`] = field;
@@ -52,13 +60,17 @@ export function jobTransition(job: JobItem, action: TransitionAction, changes: P
     names[`#r${i}`] = field;
     return `#r${i}`;
   });
-  const fromValues = from.map((status, i) => {
-    values[`:from${i}`] = status;
-    return `:from${i}`;
-  });
+  const list = (prefix: string, items: readonly string[]) =>
+    items
+      .map((item, i) => {
+        values[`:${prefix}${i}`] = item;
+        return `:${prefix}${i}`;
+      })
+      .join(', ');
   const [actorField, actorId] = 'posterId' in guard.by ? ['posterId', guard.by.posterId] : ['workerId', guard.by.workerId];
   values[':actor'] = actorId;
-  const conditions = [`#status IN (${fromValues.join(', ')})`, `${actorField} = :actor`, 'attribute_not_exists(deletingAt)'];
+  const conditions = [settling ? '#status = :current' : `#status IN (${list('from', transition.from)})`, moneyCondition(transition, settling, list), `${actorField} = :actor`, 'attribute_not_exists(deletingAt)'];
+  if (settling) values[':current'] = job.status;
   if (guard.condition) conditions.push(`(${guard.condition.expression})`);
 
   return {
@@ -72,6 +84,18 @@ export function jobTransition(job: JobItem, action: TransitionAction, changes: P
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/**
+ * The condition on the job's money: one of the transition's source money states (to settle:
+ * its pending state alone). A job stored before money states were kept has none; its status
+ * says what it would be (moneyStateOf), so such a job qualifies through its status.
+ */
+function moneyCondition(transition: Transition, settling: boolean, list: (prefix: string, items: readonly string[]) => string): string {
+  if (settling) return `#money = ${list('pending', [transition.moneyTo!])}`;
+  const legacyStatuses = transition.from.filter((status) => transition.money.includes(moneyStateOf({ status })));
+  const stored = `#money IN (${list('money', transition.money)})`;
+  return legacyStatuses.length ? `(${stored} OR (attribute_not_exists(#money) AND #status IN (${list('legacy', legacyStatuses)})))` : stored;
 }
 
 /** A job after a change, with the notifications written in the same transaction (to publish). */

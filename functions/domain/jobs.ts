@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobCardSummary, JobDetail, JobSummary, Page, PartyJob } from '../../shared/api.js';
-import type { JobStatus } from '../../shared/job-states.js';
+import { moneyStateOf, type JobStatus, type MoneyState } from '../../shared/job-process.js';
 import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { db, queryAll, tableName } from '../lib/db.js';
@@ -10,7 +10,9 @@ import { queryShardedPage } from '../lib/sharded-lists.js';
 import { keys, timeOrdered } from '../table.js';
 
 /** A job as stored: the summary's fields, with image keys where the summary has URLs. */
-export interface JobItem extends Omit<PartyJob, 'images'> {
+export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState'> {
+  /** Absent on jobs stored before money states were kept: moneyStateOf derives it from the status. */
+  moneyState?: MoneyState;
   imageKeys: string[];
   fullAddress: string;
   /** Private, like the street address: the public sees only city and state. */
@@ -36,6 +38,10 @@ export interface JobItem extends Omit<PartyJob, 'images'> {
   posterSuspended?: boolean;
   /** The auto-release reminders sent for the pending release (their indexes in AUTO_RELEASE.reminderFractions). */
   autoReleaseReminders?: Set<number>;
+  /** While the auto-release is paused: the release time it had, which a resume keeps when it is later than the minimum. */
+  pausedReleaseAt?: string;
+  /** A reversal's Stripe object (the released transfer, undone). */
+  reversalId?: string;
   /** Set by the job's review publication schedule: from then on its reviews are published as they are written. */
   reviewsPublishedAt?: string;
 }
@@ -66,6 +72,7 @@ export function toJobSummary(item: JobItem): JobSummary {
     date: item.date,
     duration: item.duration,
     status: item.status,
+    moneyState: moneyStateOf(item),
     posterId: item.posterId,
     ...(item.workerId ? { workerId: item.workerId } : {}),
     // Jobs stored before the counter existed have none: no application was ever counted.
@@ -127,6 +134,10 @@ export function toPartyJob(item: JobItem): PartyJob {
     ...(item.autoReleaseAt ? { autoReleaseAt: item.autoReleaseAt } : {}),
     ...(item.releasedAt ? { releasedAt: item.releasedAt } : {}),
     ...(item.tip ? { tip: item.tip, tippedAt: item.tippedAt } : {}),
+    ...(item.autoReleasePausedAt ? { autoReleasePausedAt: item.autoReleasePausedAt, autoReleasePauseReason: item.autoReleasePauseReason } : {}),
+    ...(item.autoReleaseBlockedAt ? { autoReleaseBlockedAt: item.autoReleaseBlockedAt, autoReleaseBlockedReason: item.autoReleaseBlockedReason } : {}),
+    ...(item.refundReason ? { refundReason: item.refundReason } : {}),
+    ...(item.splitToWorker !== undefined ? { splitToWorker: item.splitToWorker, splitRefunded: item.splitRefunded } : {}),
   };
 }
 
@@ -158,7 +169,8 @@ export function jobFieldsOf(request: CreateJobRequest) {
 }
 
 export function newJob(request: CreateJobRequest, posterId: string, now: string, status: JobStatus = 'open'): JobItem {
-  return { id: randomUUID(), ...jobFieldsOf(request), status, posterId, pendingApplications: 0, createdAt: now, updatedAt: now };
+  // Demo data and tests make open jobs directly; a posted job starts as an unpaid draft.
+  return { id: randomUUID(), ...jobFieldsOf(request), status, moneyState: status === 'awaiting_payment' ? 'unpaid' : 'held', posterId, pendingApplications: 0, createdAt: now, updatedAt: now };
 }
 
 export async function putNewJob(job: JobItem): Promise<void> {

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { cancelAutoRelease, scheduleAutoRelease, scheduleReviewPublication } from '../domain/auto-release.js';
 import { withLogContext } from '../lib/logger.js';
-import type { JobEventDetail } from '../routes.js';
+import { AUTO_RELEASE, type JobEventDetail } from '../routes.js';
 
 /**
  * A completion schedules the job's release and reminders; a decline, a dispute, a release,
@@ -11,7 +11,7 @@ import type { JobEventDetail } from '../routes.js';
  */
 async function handle(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {
   const { change, job, autoReleaseAt } = event.detail;
-  if (change === 'completed' && autoReleaseAt) await scheduleAutoRelease(job.id, autoReleaseAt, job.updatedAt);
+  if (change && (AUTO_RELEASE.schedulingChanges as readonly string[]).includes(change) && autoReleaseAt) await scheduleAutoRelease(job.id, autoReleaseAt, job.updatedAt);
   else await cancelAutoRelease(job.id);
   if (change === 'paid') await scheduleReviewPublication(job.id, job.updatedAt);
 }

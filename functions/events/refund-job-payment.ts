@@ -1,19 +1,24 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { JobEventDetail } from '../routes.js';
-import { refundPayment } from '../domain/job-payments.js';
+import { settleRefund } from '../domain/job-money.js';
+import { getJob, type JobItem } from '../domain/jobs.js';
 import { logger, withLogContext } from '../lib/logger.js';
 
 /**
- * Deleting an open paid job, or cancelling an assigned one, refunds the poster in full. The
- * rule matches only paid jobs; Stripe's idempotency key (the job's) makes retries refund once.
+ * Finishes a refund the job process decided (shared/job-process.ts: a poster's cancel or delete
+ * of an open job, the admin's cancel or delete): the job's money waits in `refunding`, and this
+ * rule makes Stripe's refund and settles it, unless the deciding call already did. Stripe's
+ * idempotency key (the job's) and the ledger's movement key make a retry refund once.
  */
 async function handle(event: { detail: JobEventDetail } & Pick<EventBridgeEvent<string, unknown>, 'detail-type'>): Promise<void> {
-  const { job, change } = event.detail;
-  // A deleted job is refunded only if it was still open: later, the money went to the worker
-  // (paid), back to the poster already (cancelled), or is awaiting release (completed).
-  if (!job.stripePaymentIntentId || (change === 'deleted' && job.status !== 'open')) return;
-  const refunded = await refundPayment(job.stripePaymentIntentId, `Job ${change}`, `job-refund-${job.id}`);
-  logger.info('job payment refunded', { jobId: job.id, change, refunded });
+  const { job: summary, change } = event.detail;
+  if (summary.moneyState !== 'refunding' || !summary.stripePaymentIntentId) return;
+  // A deleted job may be gone already: its event carries what the refund needs.
+  const stored = await getJob(summary.id, { consistentRead: true, includeDeleting: true });
+  const job = stored ?? ({ ...summary, imageKeys: [], fullAddress: '', deletingAt: summary.updatedAt, refundReason: 'Job deleted' } as unknown as JobItem);
+  if (stored && stored.moneyState !== 'refunding') return;
+  await settleRefund(job);
+  logger.info('job payment refunded', { jobId: job.id, change });
 }
 
 export const handler = withLogContext(handle);

@@ -1,10 +1,11 @@
 import type { Application, ApplicationsOfJob, JobSummary, WorkerApplication } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { applySchema, declineCompletionSchema } from '../../shared/schemas/application.js';
+import { applySchema, declineCompletionSchema, pauseAutoReleaseSchema } from '../../shared/schemas/application.js';
 import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../domain/applications.js';
 import { completeJob, declineCompletion } from '../domain/job-completion.js';
 import type { JobChangeResult } from '../domain/job-transitions.js';
-import { toJobSummary } from '../domain/jobs.js';
+import { toJobSummary, toPartyJob } from '../domain/jobs.js';
+import { pauseAutoRelease, resumeAutoRelease } from '../domain/auto-release.js';
 import { requirePaymentAccount } from '../domain/payment-accounts.js';
 import { getProfile, type ProfileItem } from '../domain/profiles.js';
 import { forbidden } from '../lib/errors.js';
@@ -53,6 +54,14 @@ export const handler = routeGroup('applications', {
     const { reason } = request.body(declineCompletionSchema);
     return summaryOf(await declineCompletion(request.params.id ?? '', request.caller.userId, reason));
   },
+
+  /** The poster pauses the auto-release of a completed job, with a reason the worker sees (DECISIONS.md "Wave 3"). */
+  'POST /jobs/{id}/auto-release/pause': async (request) => {
+    const { reason } = request.body(pauseAutoReleaseSchema);
+    return toPartyJob(await pauseAutoRelease(request.params.id ?? '', request.caller.userId, reason));
+  },
+
+  'POST /jobs/{id}/auto-release/resume': async ({ params, caller }) => toPartyJob(await resumeAutoRelease(params.id ?? '', caller.userId)),
 
   /** The worker dashboard: own applications newest first, with job titles (and the 24-hour banner). */
   'GET /me/applications': async ({ caller }): Promise<{ items: WorkerApplication[] }> => ({ items: await listWorkerApplications(caller.userId) }),

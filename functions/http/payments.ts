@@ -4,7 +4,8 @@ import { MSG } from '../../shared/messages.js';
 import { confirmPaymentSchema, instantPayoutSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../shared/schemas/payment.js';
 import type { InstantPayout, InstantPayoutAvailability } from '../../shared/payouts.js';
 import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
-import { adminRefund, listPayments, openPaidJob, releasePayment, resumeJobPayment } from '../domain/job-payments.js';
+import { jobOfPayment, listPayments, openPaidJob, resumeJobPayment } from '../domain/job-payments.js';
+import { adminRefundJob, releasePayment, reverseRelease } from '../domain/job-money.js';
 import { listWorkerJobs, toJobSummary, toPartyJob } from '../domain/jobs.js';
 import { addTip } from '../domain/tips.js';
 import { getInstantPayoutAvailability, requestInstantPayout } from '../domain/instant-payouts.js';
@@ -60,7 +61,7 @@ export const handler = routeGroup('payments', {
     if (profile?.role !== 'worker') throw forbidden(MSG.auth.insufficientPermissions);
     const paidJobs = (await listWorkerJobs(caller.userId, 'paid')).map(toPartyJob);
     const totalTips = paidJobs.reduce((sum, job) => sum + (job.tip ?? 0), 0);
-    return { paidJobs, totalEarned: totalEarnings(paidJobs) + totalTips, totalTips, paymentAccount: profile.paymentAccount };
+    return { paidJobs, totalEarned: totalEarnings(paidJobs), totalTips, paymentAccount: profile.paymentAccount };
   },
 
   /** Whether the worker can cash out instantly now, what, and their past cash-outs (functions/domain/instant-payouts.ts). */
@@ -81,12 +82,14 @@ export const handler = routeGroup('payments', {
   },
 
   /**
-   * An admin refund: through Stripe, the row to refunded and the action logged (one
-   * transaction), once however often it is clicked; another reason is a 409.
+   * An admin refund (functions/domain/job-money.ts): held money refunded and the job cancelled;
+   * money already released only with the reversal the admin confirmed. Once however often it is
+   * clicked; a payment refunded already is a 409.
    */
   'POST /admin/payments/{id}/refund': async (request) => {
-    const { reason } = request.body(refundSchema);
-    const refunded = await adminRefund(request.params.id ?? '', reason, request.caller.userId);
-    return { refunded };
+    const { reason, reverse } = request.body(refundSchema);
+    const job = await jobOfPayment(request.params.id ?? '');
+    await (reverse ? reverseRelease(job, reason, reverse, request.caller.userId) : adminRefundJob(job, reason, request.caller.userId));
+    return { refunded: true };
   },
 });

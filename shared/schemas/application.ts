@@ -15,3 +15,8 @@ export const declineCompletionSchema = z.object({
   reason: requiredText(MSG.applications.declineReasonRequired, z.maxLength(1000, MSG.applications.declineReasonTooLong)),
 });
 export type DeclineCompletionRequest = z.output<typeof declineCompletionSchema>;
+
+/** The body of POST /jobs/{id}/auto-release/pause: the reason the worker sees. */
+export const pauseAutoReleaseSchema = z.object({
+  reason: requiredText(MSG.payments.autoReleasePauseReasonRequired, z.maxLength(1000, MSG.applications.declineReasonTooLong)),
+});

@@ -1,6 +1,7 @@
 import * as z from '../zod.js';
 import { DISPUTE_PRIORITIES, DISPUTE_TYPES, MAX_BULK_RESOLVE, MAX_DISPUTE_DESCRIPTION, MAX_DISPUTE_MESSAGE, MAX_RESOLUTION } from '../disputes.js';
 import { MSG } from '../messages.js';
+import { PAYMENT_LIMITS } from '../money.js';
 import { freeText, requiredText } from '../text.js';
 
 
@@ -23,6 +24,19 @@ export const resolveDisputeSchema = z
   .object({
     templateId: z.optional(z.string().check(z.minLength(1))),
     resolution: z.optional(freeText(z.maxLength(MAX_RESOLUTION, MSG.disputes.tooLong))),
+    /**
+     * What the resolution decides of money still held for the job (DECISIONS.md "Wave 4"):
+     * release it to the worker, refund it to the poster, or split it (`toWorker` cents of the
+     * payment to the worker, the rest refunded). Without it the money stays held and the
+     * auto-release is given back.
+     */
+    money: z.optional(
+      z.discriminatedUnion('decision', [
+        z.object({ decision: z.literal('release') }),
+        z.object({ decision: z.literal('refund') }),
+        z.object({ decision: z.literal('split'), toWorker: z.int().check(z.positive(), z.maximum(PAYMENT_LIMITS.maxCents)) }),
+      ]),
+    ),
   })
   .check(z.refine(({ templateId, resolution }) => Boolean(templateId) !== Boolean(resolution), MSG.disputes.resolutionRequired));
 export type ResolveDisputeRequest = z.output<typeof resolveDisputeSchema>;

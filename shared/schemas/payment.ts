@@ -14,8 +14,14 @@ export const confirmPaymentSchema = z.object({ paymentIntentId: z.string().check
  */
 export const releasePaymentSchema = z.object({ reason: z._default(freeText(z.maxLength(500)), '') });
 
-/** The body of POST /admin/payments/{id}/refund. */
-export const refundSchema = adminReasonSchema(MSG.payments.refundReasonRequired);
+/**
+ * The body of POST /admin/payments/{id}/refund: the reason, and for a payment already released
+ * the reversal the admin confirmed in the console — the worker and the amount it showed
+ * (DECISIONS.md "Wave 4": a refund after release only with the worker's transfer reversed).
+ */
+export const refundSchema = z.extend(adminReasonSchema(MSG.payments.refundReasonRequired), {
+  reverse: z.optional(z.object({ workerId: z.string().check(z.minLength(1), z.maxLength(64)), amount: z.int().check(z.positive(), z.maximum(PAYMENT_LIMITS.maxCents)) })),
+});
 
 /** The body of POST /jobs/{id}/tip: the tip in cents (its limits depend on the job: functions/domain/tips.ts). */
 export const tipSchema = z.object({ amount: z.int('The tip must be an amount in cents').check(z.positive('The tip must be an amount in cents'), z.maximum(PAYMENT_LIMITS.maxCents, 'The tip must be an amount in cents')) });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminActionView, AdminFlaggedJob, CategoryStats, MarketStats } from '../../shared/admin.js';
 import { completionRate } from '../../shared/admin.js';
 import type { AdminPaymentRecord, AppNotification, JobSummary, Page, PaymentRecord } from '../../shared/api.js';
-import { JOB_STATUSES, type JobStatus } from '../../shared/job-states.js';
+import { JOB_STATUSES, type JobStatus } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { quotePrice } from '../../shared/money.js';

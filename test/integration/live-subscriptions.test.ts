@@ -23,6 +23,7 @@ const jobSummary = (changes: Partial<JobSummary> = {}): JobSummary => ({
   date: '2026-12-01',
   duration: '2 hours',
   status: 'open',
+  moneyState: 'held',
   posterId: `poster-${randomUUID()}`,
   pendingApplications: 0,
   requirements: [],

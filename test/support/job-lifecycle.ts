@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobSummary } from '../../shared/api.js';
-import type { JobStatus } from '../../shared/job-states.js';
+import type { JobStatus } from '../../shared/job-process.js';
 import type { Role } from '../../shared/roles.js';
 import { jobIndexKeys } from '../../functions/domain/jobs.js';
 import { keys } from '../../functions/table.js';

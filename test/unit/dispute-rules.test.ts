@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_STATUSES } from '../../shared/job-states.js';
+import { JOB_STATUSES } from '../../shared/job-process.js';
 import { mayDispute } from '../../shared/disputes.js';
 
 const job = { posterId: 'poster', workerId: 'worker' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { EMPTY_JOB_FORM, splitLines, validateJobForm, type JobFormValues } from '../../shared/schemas/job.js';
-import { canPerform } from '../../shared/job-states.js';
+import { canPerform } from '../../shared/job-process.js';
 
 const filled: JobFormValues = {
   title: 'Assemble a desk',
@@ -53,10 +53,10 @@ describe('the post-job form', () => {
 
 describe('job state machine', () => {
   it('allows deletion only from open, completed, paid or cancelled', () => {
-    expect(canPerform('delete', 'open')).toBe(true);
-    expect(canPerform('delete', 'assigned')).toBe(false);
-    expect(canPerform('cancel', 'open')).toBe(false);
-    expect(canPerform('cancel', 'assigned')).toBe(true);
-    expect(canPerform('edit', 'assigned')).toBe(false);
+    expect(canPerform('delete', { status: 'open' })).toBe(true);
+    expect(canPerform('delete', { status: 'assigned' })).toBe(false);
+    expect(canPerform('cancel', { status: 'open' })).toBe(false);
+    expect(canPerform('cancel', { status: 'assigned' })).toBe(true);
+    expect(canPerform('edit', { status: 'assigned' })).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ const job = (changes: Partial<JobSummary>): JobSummary => ({
   date: '2026-12-01',
   duration: '2 hours',
   status: 'open',
+  moneyState: 'held',
   posterId: 'poster-1',
   pendingApplications: 0,
   requirements: [],

@@ -1,6 +1,6 @@
 import type { AccountStatus, AdminActionType } from '../../../../../shared/admin';
 import type { Role } from '../../../../../shared/roles';
-import type { JobStatus } from '../../../../../shared/job-states';
+import type { JobStatus } from '../../../../../shared/job-process';
 
 export const ADMIN_QUERY = {
   payments: ['admin', 'payments'] as const,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_JOB_STATUSES } from '../../../../../shared/admin';
 import type { JobSummary } from '../../../../../shared/api';
-import { canPerform, statusBadgeText, type JobStatus } from '../../../../../shared/job-states';
+import { canPerform, statusBadgeText, type JobStatus } from '../../../../../shared/job-process';
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
@@ -99,17 +99,17 @@ export default function JobsTab() {
                         Reviews<span className="visually-hidden"> of {job.title}</span>
                       </Button>
                     ) : null}
-                    {canPerform('release', job.status) ? (
+                    {canPerform('release', job) ? (
                       <Button size="small" variation="primary" onClick={() => setModerating({ job, action: 'release' })}>
                         Release payment<span className="visually-hidden"> for {job.title}</span>
                       </Button>
                     ) : null}
-                    {canPerform('adminCancel', job.status) ? (
+                    {canPerform('adminCancel', job) ? (
                       <Button size="small" onClick={() => setModerating({ job, action: 'cancel' })}>
                         Cancel<span className="visually-hidden"> {job.title}</span>
                       </Button>
                     ) : null}
-                    {canPerform('delete', job.status) ? (
+                    {canPerform('adminDelete', job) ? (
                       <Button size="small" variation="destructive" onClick={() => setModerating({ job, action: 'delete' })}>
                         Delete<span className="visually-hidden"> {job.title}</span>
                       </Button>

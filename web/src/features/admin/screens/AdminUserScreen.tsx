@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminUserDetail, UserAction } from '../../../../../shared/admin';
-import { statusBadgeText } from '../../../../../shared/job-states';
+import { statusBadgeText } from '../../../../../shared/job-process';
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { JobSummary } from '../../../../../shared/api';
-import { canPerform } from '../../../../../shared/job-states';
+import { canPerform } from '../../../../../shared/job-process';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText, type ApiClient } from '../../../lib/api/client';
 import { cancelJob } from '../api/cancel-job';
@@ -64,13 +64,13 @@ interface PosterJobActionsProps {
   onDeleteFailed(): void;
 }
 
-/** The owner's actions on a job, as its status permits (shared/job-states.ts), each confirmed first. */
+/** The owner's actions on a job, as its status permits (shared/job-process.ts), each confirmed first. */
 export function PosterJobActions({ job, onEdit, onChanged, onDeleted, onDeleteFailed }: PosterJobActionsProps) {
   const api = useApi();
   const toast = useToast();
   const [confirming, setConfirming] = useState<ConfirmedAction | null>(null);
   const [busy, setBusy] = useState(false);
-  const confirmable = (['unassign', 'cancel', 'delete'] as const).filter((action) => canPerform(action, job.status));
+  const confirmable = (['unassign', 'cancel', 'delete'] as const).filter((action) => canPerform(action, job));
 
   async function perform(action: ConfirmedAction) {
     const text = ACTION_TEXT[action];
@@ -94,10 +94,10 @@ export function PosterJobActions({ job, onEdit, onChanged, onDeleted, onDeleteFa
     }
   }
 
-  if (!canPerform('edit', job.status) && confirmable.length === 0) return null;
+  if (!canPerform('edit', job) && confirmable.length === 0) return null;
   return (
     <div className="button-row">
-      {canPerform('edit', job.status) ? (
+      {canPerform('edit', job) ? (
         <button type="button" className="button button--small button--secondary" onClick={onEdit}>
           Edit<span className="visually-hidden"> {job.title}</span>
         </button>

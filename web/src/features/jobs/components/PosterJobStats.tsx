@@ -1,5 +1,5 @@
 import type { JobSummary } from '../../../../../shared/api';
-import type { JobStatus } from '../../../../../shared/job-states';
+import type { JobStatus } from '../../../../../shared/job-process';
 import { formatCents } from '../../../../../shared/money';
 
 const COUNTED: ReadonlyArray<{ status: JobStatus; label: string }> = [

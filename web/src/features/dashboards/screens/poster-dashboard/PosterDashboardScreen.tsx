@@ -1,7 +1,7 @@
 import '../../../../styles/dashboards.css';
 import { Link } from 'react-router-dom';
 import type { Dashboard, JobSummary } from '../../../../../../shared/api';
-import type { JobStatus } from '../../../../../../shared/job-states';
+import type { JobStatus } from '../../../../../../shared/job-process';
 import { MSG } from '../../../../../../shared/messages';
 import { LoadingState } from '../../../../lib/components/LoadingState';
 import { PageHeading } from '../../../../lib/components/PageHeading';
