@@ -55,7 +55,7 @@ describe('reconciliation of the ledger with Stripe', () => {
     return account.id;
   }
 
-  it('finds no difference after one job is paid and released and another refunded through the API', async () => {
+  it('finds no difference after jobs are paid, released, refunded while held and refunded after release with the transfer reversed, through the API', async () => {
     const [poster, worker, admin] = await Promise.all([createPoster(stack()), createReadyUser(stack(), 'worker'), createUser(stack(), { role: 'admin' })]);
     const released = await postOpenJob(stack(), poster, { title: 'Paint a shed' });
     await ok(call(worker, 'POST', `/jobs/${released.id}/applications`, { message: 'I can do it' }));
@@ -66,12 +66,25 @@ describe('reconciliation of the ledger with Stripe', () => {
     await settle(stack());
     await ok(call(admin, 'POST', `/admin/payments/${await intentOf(refunded.id)}/refund`, { reason: 'Posted twice' }));
     await settle(stack());
+    const first = await reconcile();
+    expect(first.differences).toEqual([]);
+    // Both card payments, the transfer and the refund were compared, each with its movement.
+    expect(first.stripeObjects).toBe(4);
+
+    const reversed = await postOpenJob(stack(), poster, { title: 'Fix a step', payment: 4000 });
+    await ok(call(worker, 'POST', `/jobs/${reversed.id}/applications`, { message: 'On it' }));
+    await ok(call(poster, 'POST', `/jobs/${reversed.id}/applications/${worker.userId}/accept`));
+    await ok(call(worker, 'POST', `/jobs/${reversed.id}/complete`));
+    await ok(call(poster, 'POST', `/jobs/${reversed.id}/release-payment`));
+    await settle(stack());
+    await ok(call(admin, 'POST', `/admin/payments/${await intentOf(reversed.id)}/refund`, { reason: 'Work was not done', reverse: { workerId: worker.userId, amount: 4000 } }));
+    await settle(stack());
 
     const result = await reconcile();
     expect(result.differences).toEqual([]);
-    // Both card payments, the transfer and the refund were compared, each with its movement.
-    expect(result.stripeObjects).toBe(4);
-    expect(result.movements).toBeGreaterThanOrEqual(4);
+    // From the first run's checkpoint less the margin: all of the above again, and the third job's payment, transfer, reversal and refund.
+    expect(result.stripeObjects).toBe(8);
+    expect(result.movements).toBeGreaterThanOrEqual(8);
     expect(await checkpoint()).toMatchObject({ differenceCount: 0, checkedThrough: result.checkedThrough });
     const command = await reconcileCommand();
     expect(command, command.stdout).toMatchObject({ code: 0, stdout: expect.stringContaining('the ledger and Stripe agree') });
