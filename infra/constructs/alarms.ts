@@ -9,6 +9,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { RECONCILIATION_METRIC } from '../../functions/routes.js';
 import type { DeclaredHttpApi } from './http-api.js';
 import { accountUniqueName } from './names.js';
 
@@ -27,6 +28,8 @@ export interface OperationalAlarmsProps {
   readonly outboxRelay: lambda.IFunction;
   /** The job feed's queue: how long its oldest message waits is how late the live list is. */
   readonly jobFeedQueue: IQueue;
+  /** The daily reconciliation of the ledger with Stripe (RECURRING_SCHEDULES.reconciliation), which publishes the differences it found. */
+  readonly reconciliation: lambda.IFunction;
   /** The account's Lambda concurrency quota in the region (Lambda's default: 1000). */
   readonly accountConcurrencyQuota: number;
   /** Who is mailed when an alarm fires; without it the topic has no subscription. */
@@ -238,6 +241,20 @@ export class OperationalAlarms extends Construct {
       period: PERIOD,
     });
     alarm('WebSocketErrors', 'The WebSocket API failed to run a route (integration or execution error).', webSocketErrors);
+
+    // Powertools Metrics' dimensions: its service, and the function that published (one stage's).
+    const reconciliationDifferences = new cloudwatch.Metric({
+      namespace: RECONCILIATION_METRIC.namespace,
+      metricName: RECONCILIATION_METRIC.name,
+      dimensionsMap: { service: RECONCILIATION_METRIC.service, [RECONCILIATION_METRIC.dimension]: props.reconciliation.functionName },
+      period: Duration.days(1),
+      statistic: cloudwatch.Stats.MAXIMUM,
+    });
+    alarm(
+      'ReconciliationDifferences',
+      'The daily reconciliation found differences between the money ledger and Stripe: `npm run reconcile -- --stage <stage>` lists each by job and amount (docs/deploy.md, "Reconciliation").',
+      reconciliationDifferences,
+    );
 
     const tableThrottles = props.table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: PERIOD });
     alarm('TableThrottles', 'DynamoDB throttled requests to the table.', tableThrottles);
