@@ -173,8 +173,8 @@ export function jobFieldsOf(request: CreateJobRequest) {
 }
 
 export function newJob(request: CreateJobRequest, posterId: string, now: string, status: JobStatus = 'open'): JobItem {
-  // Demo data and tests make open jobs directly; a posted job starts as an unpaid draft.
-  return { id: randomUUID(), ...jobFieldsOf(request), status, moneyState: status === 'awaiting_payment' ? 'unpaid' : 'held', posterId, pendingApplications: 0, createdAt: now, updatedAt: now };
+  // A posted job starts as an unpaid draft; the demo data makes jobs further along directly, their money where their status says.
+  return { id: randomUUID(), ...jobFieldsOf(request), status, moneyState: moneyStateOf({ status }), posterId, pendingApplications: 0, createdAt: now, updatedAt: now };
 }
 
 export async function putNewJob(job: JobItem): Promise<void> {
