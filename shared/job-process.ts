@@ -116,9 +116,9 @@ export const JOB_PROCESS = {
     effects: ['stripe:transfer', 'ledger:transfer', 'unschedule:auto-release', 'notify:worker', 'notify:poster'],
   },
   /**
-   * The poster is paid back in full: the poster cancelling an assigned job or deleting an open
-   * one, the admin's refund, cancel or delete, a dispute's resolution. The job is cancelled with
-   * the refund's reason, and no release can follow.
+   * The admin pays the poster back in full (from the payments table, or a dispute's resolution):
+   * the job is cancelled with the refund's reason, and no release can follow. The poster's cancel
+   * and delete and the admin's cancel and delete refund through the same pending state.
    */
   refund: {
     from: ['open', 'assigned', 'completed'],

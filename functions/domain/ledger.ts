@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { LedgerMovement, LedgerMovementKind, StripeObjectRef } from '../../shared/ledger.js';
+import type { LedgerMovement } from '../../shared/ledger.js';
 import { conditionHeld, db, queryAll, tableName } from '../lib/db.js';
 import type { TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
@@ -8,17 +8,8 @@ import { keys, timeOrdered } from '../table.js';
 export const jobScope = (jobId: string) => `job:${jobId}`;
 export const workerScope = (workerId: string) => `worker:${workerId}`;
 
-export interface NewMovement {
-  scope: string;
-  movementId: string;
-  kind: LedgerMovementKind;
-  from: string;
-  to: string;
-  amount: number;
-  stripe?: StripeObjectRef;
-  /** Written from Stripe's own webhook: confirmed at once. */
-  settled?: boolean;
-}
+/** A movement to write: its time is the write's; `settled` when Stripe already confirmed it (written from its webhook, or final in its answer). */
+export type NewMovement = Omit<LedgerMovement, 'at' | 'settledAt'> & { settled?: boolean };
 
 /**
  * The Put of one movement, for the transaction of the change that causes it. Its condition
