@@ -95,19 +95,22 @@ async function stripeStep<T>(job: JobItem, pending: MoneyState, call: () => Prom
 }
 
 /**
- * The payment row's change for a refund of `amount` — the whole payment, or a split's part, whose
- * row also names the transfer of the worker's part — with the overview's counters.
+ * The payment row's change for a refund of `amount`, with its reason (the admin's payments table
+ * shows it) — the whole payment, or a split's part, whose row also names the transfer of the
+ * worker's part — with the overview's counters.
  */
-function paymentRowRefunded(paymentIntentId: string, amount: number, at: string, split?: { transferId: string; workerId: string }): TransactItem[] {
+function paymentRowRefunded(paymentIntentId: string, amount: number, at: string, reason: string, split?: { transferId: string; workerId: string }): TransactItem[] {
   return [
     {
       Update: {
         TableName: tableName(),
         Key: keys.payment(paymentIntentId),
-        UpdateExpression: split ? 'SET refundedAt = :now, refundedAmount = :amount, transferId = :transfer, workerId = :worker' : 'SET #status = :refunded, refundedAt = :now, refundedAmount = :amount',
+        UpdateExpression: split
+          ? 'SET refundedAt = :now, refundedAmount = :amount, refundReason = :reason, transferId = :transfer, workerId = :worker'
+          : 'SET #status = :refunded, refundedAt = :now, refundedAmount = :amount, refundReason = :reason',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: split ? undefined : { '#status': 'status' },
-        ExpressionAttributeValues: { ...(split ? { ':transfer': split.transferId, ':worker': split.workerId } : { ':refunded': 'refunded' }), ':now': at, ':amount': amount },
+        ExpressionAttributeValues: { ...(split ? { ':transfer': split.transferId, ':worker': split.workerId } : { ':refunded': 'refunded' }), ':now': at, ':amount': amount, ':reason': reason },
       },
     },
     ...moneyCounterWrites(at, { refunds: 1, refundedAmount: amount }),
@@ -318,7 +321,7 @@ export async function settleRefund(job: JobItem, options: { settled?: boolean; e
           { scope: jobScope(job.id), movementId: 'refund', kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(job.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id }, settled: options.settled },
           at,
         ),
-        ...paymentRowRefunded(paymentIntentId, refund.amount, at),
+        ...paymentRowRefunded(paymentIntentId, refund.amount, at, job.refundReason ?? ''),
         ...(options.extra ?? []),
       ]),
     );
@@ -368,6 +371,9 @@ function partyNotices(job: JobItem, title: string, message: string): TransactIte
 
 // ---------------------------------------------------------------- split
 
+/** What a split's refund says, on Stripe's refund and the payment row. */
+const SPLIT_REASON = 'Dispute resolved with a split';
+
 /**
  * A dispute's split (Wave 4): `toWorker` cents of the payment transferred to the worker, the
  * rest of what the poster paid refunded; the platform keeps no fee of a split. Decided while the
@@ -396,7 +402,7 @@ export async function splitJobMoney(job: JobItem, toWorker: number, extra: Trans
     ),
   );
   const refund = await client.refunds.create(
-    { payment_intent: splitting.stripePaymentIntentId!, amount: refundAmount, reason: 'requested_by_customer', metadata: { jobId: splitting.id, reason: 'Dispute resolved with a split' } },
+    { payment_intent: splitting.stripePaymentIntentId!, amount: refundAmount, reason: 'requested_by_customer', metadata: { jobId: splitting.id, reason: SPLIT_REASON } },
     { idempotencyKey: `refund-${splitting.id}` },
   );
   const at = new Date().toISOString();
@@ -408,7 +414,7 @@ export async function splitJobMoney(job: JobItem, toWorker: number, extra: Trans
         { Update: update },
         ...movementPut({ scope, movementId: 'transfer', kind: 'transfer', from: ledgerAccount.escrow(splitting.id), to: ledgerAccount.worker(splitting.workerId!), amount: toWorker, stripe: { kind: 'transfer', id: transfer.id } }, at),
         ...movementPut({ scope, movementId: 'refund', kind: 'refund', from: ledgerAccount.escrow(splitting.id), to: ledgerAccount.card(splitting.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
-        ...paymentRowRefunded(splitting.stripePaymentIntentId!, refund.amount, at, { transferId: transfer.id, workerId: splitting.workerId! }),
+        ...paymentRowRefunded(splitting.stripePaymentIntentId!, refund.amount, at, SPLIT_REASON, { transferId: transfer.id, workerId: splitting.workerId! }),
         jobEvent(JOB_EVENT.updated, updated, 'paid'),
         ...extra,
       ]),
@@ -472,7 +478,7 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
         ...movementPut({ scope, movementId: 'reversal', kind: 'reversal', from: ledgerAccount.worker(reversing.workerId!), to: escrow, amount: reversal.amount, stripe: { kind: 'transfer_reversal', id: reversal.id }, settled: true }, at),
         ...movementPut({ scope, movementId: 'fee_return', kind: 'fee_return', from: ledgerAccount.revenue(), to: escrow, amount: reversing.postedAmount - reversing.payment, settled: true }, at),
         ...movementPut({ scope, movementId: 'refund', kind: 'refund', from: escrow, to: ledgerAccount.card(reversing.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
-        ...paymentRowRefunded(reversing.stripePaymentIntentId!, refund.amount, at),
+        ...paymentRowRefunded(reversing.stripePaymentIntentId!, refund.amount, at, reason),
       ]),
     );
   } catch (error) {
