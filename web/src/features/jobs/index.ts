@@ -2,7 +2,7 @@ export { jobDetailClientLoader, loadJobDetailScreen, loadPostJobScreen } from '.
 export { savedJobsQueryOptions } from './api/fetch-saved-jobs';
 
 export { useJob } from './api/fetch-job';
-export { fetchOwnJobs, useOwnJobs } from './api/fetch-own-jobs';
+export { fetchOwnJobs, ownJobsQueryOptions, useOwnJobs } from './api/fetch-own-jobs';
 export { AcceptanceBanner } from './components/AcceptanceBanner';
 export { EditJobPanel } from './components/EditJobPanel';
 export { JobBoard, JobBoardView, useJobBoard } from './components/JobBoard';
