@@ -1,5 +1,7 @@
 /** Dispute rules of spec 2 §3, §4, §5 and §9, in one place for the server and the web. */
 import type { JobStatus } from './job-process.js';
+import { MSG } from './messages.js';
+import { formatUsdAmount } from './money.js';
 
 export const DISPUTE_TYPES = ['payment', 'quality', 'behavior', 'general'] as const;
 export type DisputeType = (typeof DISPUTE_TYPES)[number];
@@ -45,3 +47,15 @@ export const MAX_BULK_RESOLVE = 100;
 export const MAX_DISPUTE_DESCRIPTION = 2000;
 export const MAX_DISPUTE_MESSAGE = 2000;
 export const MAX_RESOLUTION = 2000;
+
+/**
+ * What a resolution tells the parties, with the amounts it moved when it decided the job's
+ * money (DECISIONS.md "Wave 4"): their notification's text, and the dispute's outcome as the
+ * parties and the admin read it later. (`outcome` is api.ts's DisputeMoneyOutcome.)
+ */
+export function disputeResolutionMessage(jobTitle: string, outcome: { decision: 'release' | 'refund' | 'split'; toWorker: number; refunded: number } | undefined): string {
+  if (!outcome) return MSG.disputes.resolvedMessage(jobTitle);
+  if (outcome.decision === 'release') return MSG.disputes.resolvedReleased(jobTitle, formatUsdAmount(outcome.toWorker));
+  if (outcome.decision === 'refund') return MSG.disputes.resolvedRefunded(jobTitle, formatUsdAmount(outcome.refunded));
+  return MSG.disputes.resolvedSplit(jobTitle, formatUsdAmount(outcome.toWorker), formatUsdAmount(outcome.refunded));
+}

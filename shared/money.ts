@@ -110,6 +110,9 @@ export function formatCents(cents: number): string {
   return dollars.format(cents / 100);
 }
 
+/** 1234 -> "12.34": an amount as the messages that say "<amount> USD" write it (shared/messages.ts). */
+export const formatUsdAmount = (cents: number): string => (cents / 100).toFixed(2);
+
 /** The payment input accepts only digits with up to two decimals. */
 export const DOLLAR_INPUT_PATTERN = /^\d+(\.\d{0,2})?$/;
 

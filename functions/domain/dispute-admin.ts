@@ -8,7 +8,7 @@ import { resumedReleaseTime } from './auto-release.js';
 import { jobEvent } from './events.js';
 import { adminRefundJob, releasePayment, splitJobMoney } from './job-money.js';
 import { getJob, type JobItem } from './jobs.js';
-import { ADMIN_DISPUTES_PAGE, type AdminDisputeView, type DisputePriority } from '../../shared/disputes.js';
+import { ADMIN_DISPUTES_PAGE, disputeResolutionMessage, type AdminDisputeView, type DisputePriority } from '../../shared/disputes.js';
 import { MSG } from '../../shared/messages.js';
 import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
@@ -115,15 +115,6 @@ async function decideDisputeMoney(jobId: string, adminId: string, text: string, 
   return { decision: 'split', toWorker: money.toWorker, refunded: split.postedAmount - money.toWorker };
 }
 
-/** The parties' notice of a resolution, with the amounts it moved. */
-function resolutionMessage(jobTitle: string, outcome: DisputeMoneyOutcome | undefined): string {
-  const usd = (cents: number) => (cents / 100).toFixed(2);
-  if (!outcome) return MSG.disputes.resolvedMessage(jobTitle);
-  if (outcome.decision === 'release') return MSG.disputes.resolvedReleased(jobTitle, usd(outcome.toWorker));
-  if (outcome.decision === 'refund') return MSG.disputes.resolvedRefunded(jobTitle, usd(outcome.refunded));
-  return MSG.disputes.resolvedSplit(jobTitle, usd(outcome.toWorker), usd(outcome.refunded));
-}
-
 /**
  * A resolution that decides no money gives a completed job's auto-release back (Wave 4): at the
  * earliest the minimum from now, unless the poster paused it, for the dispute's transaction.
@@ -167,7 +158,7 @@ async function resolveOne(disputeId: string, adminId: string, resolution: Resolu
         jobId: dispute.jobId,
         type: 'dispute_update',
         title: MSG.disputes.resolvedTitle,
-        message: resolutionMessage(dispute.jobTitle, moneyOutcome),
+        message: disputeResolutionMessage(dispute.jobTitle, moneyOutcome),
         metadata: { disputeId, jobTitle: dispute.jobTitle },
       }),
     );

@@ -3,7 +3,7 @@ import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, categoryVisibi
 import { listAdminActions } from '../domain/admin-actions.js';
 import { hiddenCategories, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
-import { listJobsByStatus, toJobSummary } from '../domain/jobs.js';
+import { listJobsByStatus, toPartyJob } from '../domain/jobs.js';
 import { listMarketStats } from '../domain/market-stats.js';
 import { parseWith, routeGroup } from '../lib/http.js';
 import { jobScope, movementsOf } from '../domain/ledger.js';
@@ -22,10 +22,10 @@ export const handler = routeGroup('admin', {
     return { status: 201, body: { reported: true } };
   },
 
-  /** Every job in one status, newest first, 50 per page (docs/data-model.md pattern 11). */
+  /** Every job in one status, newest first, 50 per page (docs/data-model.md pattern 11); as its parties see it, so the console shows a paused or blocked auto-release. */
   'GET /admin/jobs': async ({ query }) => {
     const { status, cursor } = parseWith(jobsQuerySchema, query);
-    return listJobsByStatus(status, { limit: ADMIN_PAGE_SIZE, cursor }, toJobSummary);
+    return listJobsByStatus(status, { limit: ADMIN_PAGE_SIZE, cursor }, toPartyJob);
   },
 
   /**

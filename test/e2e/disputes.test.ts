@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { JobSummary } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { formatCents } from '../../shared/money.js';
 import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
@@ -77,6 +78,10 @@ describe('disputes in a browser', () => {
     await expect.poll(() => admin.getByRole('list', { name: 'Dispute messages' }).getByText('Releasing it today.', { exact: false }).count()).toBe(1);
     await admin.getByLabel('Resolution template', { exact: true }).selectOption({ label: 'Payment released to the worker' });
     await admin.getByRole('button', { name: 'Resolve Dispute' }).click();
+    // Confirmed first: the assigned job's payment stays held (no money decided here).
+    const confirm = admin.getByRole('dialog', { name: 'Resolve this dispute?' });
+    await expect.poll(() => confirm.getByText(`The payment of ${formatCents(job.postedAmount)} stays held.`).count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Resolve Dispute' }).click();
     await expect.poll(toastShown(admin, MSG.disputes.resolved)).toBe(1);
     await expect.poll(() => row.count()).toBe(0);
 

@@ -10,6 +10,11 @@ export function e2eTarget(): Target {
   return own ?? { webUrl: inject('webUrl'), mailboxUrl: inject('mailboxUrl'), runtimeConfig: inject('runtimeConfig') };
 }
 
+/** The table of that stack, for set-up the app offers no way to (an account Stripe stopped trusting). */
+export function e2eTable(): E2eStack['table'] {
+  return own?.table ?? inject('table');
+}
+
 /**
  * Runs this file against a stack of its own with other settings (a short auto-release delay),
  * so that the suite's stack keeps the deploy's and no other file is affected or kept waiting.

@@ -1,6 +1,7 @@
 export { jobDetailClientLoader, loadJobDetailScreen, loadPostJobScreen } from './routes';
 export { savedJobsQueryOptions } from './api/fetch-saved-jobs';
 
+export { useJob } from './api/fetch-job';
 export { fetchOwnJobs, ownJobsQueryOptions, useOwnJobs } from './api/fetch-own-jobs';
 export { AcceptanceBanner } from './components/AcceptanceBanner';
 export { EditJobPanel } from './components/EditJobPanel';

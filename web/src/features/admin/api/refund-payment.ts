@@ -1,4 +1,11 @@
 import type { ApiClient } from '../../../lib/api/client';
 
-export const refundPayment = (api: ApiClient, paymentId: string, reason: string) =>
-  api.post<{ refunded: boolean }>(`/admin/payments/${encodeURIComponent(paymentId)}/refund`, { reason });
+/** What the admin confirmed of a released payment's reversal: the worker paid and the amount (cents) taken back. */
+export interface ReversalConfirmation {
+  workerId: string;
+  amount: number;
+}
+
+/** The admin refunds a job's payment: held money refunded, or (with `reverse`) released money reversed and refunded. */
+export const refundPayment = (api: ApiClient, paymentId: string, reason: string, reverse?: ReversalConfirmation) =>
+  api.post<{ refunded: boolean }>(`/admin/payments/${encodeURIComponent(paymentId)}/refund`, reverse ? { reason, reverse } : { reason });

@@ -3,6 +3,8 @@ import {
   Button,
   CheckboxField,
   Pagination,
+  Radio,
+  RadioGroupField,
   SelectField,
   Table,
   TableBody,
@@ -10,17 +12,22 @@ import {
   TableHead,
   TableRow,
   TextAreaField,
+  TextField,
   type BadgeVariations,
 } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles.css';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { UNKNOWN_USER } from '../../../../../shared/admin';
-import type { AdminDispute, ResolutionTemplate } from '../../../../../shared/api';
+import type { AdminDispute, JobDetail, ResolutionTemplate } from '../../../../../shared/api';
+import { canPerform } from '../../../../../shared/job-process';
+import { dollarsToCents, formatCents, formatUsdAmount } from '../../../../../shared/money';
 import { ADMIN_DISPUTE_VIEWS, DISPUTE_PRIORITIES, PRIORITY_WEIGHT, isDisputeOpen, type AdminDisputeView, type DisputePriority } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError } from '../../../lib/api/client';
 import { DisputeThreadView, disputeKeys, useDisputeLiveUpdates } from '../../disputes';
+import { useJob } from '../../jobs';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { bulkResolveDisputes } from '../api/bulk-resolve-disputes';
 import { fetchAdminDisputes } from '../api/fetch-admin-disputes';
 import { fetchResolutionTemplates } from '../api/fetch-resolution-templates';
@@ -236,19 +243,59 @@ export default function DisputesTab() {
   );
 }
 
-/** One dispute: its description, its thread (600 px) and the resolution form. */
+/** What a resolution does with money held for the job: nothing (kept held), or one of the process's decisions. */
+type MoneyChoice = 'keep' | 'release' | 'refund' | 'split';
+
+/** The worker's part of a split as typed, in cents, when it is one the server takes (1 cent to the payment less 1 cent). */
+function splitCents(text: string, payment: number): number | null {
+  const cents = dollarsToCents(text);
+  return cents !== null && cents >= 1 && cents < payment ? cents : null;
+}
+
+/**
+ * One dispute: its description, its thread (600 px) and the resolution form. While the job's
+ * money is held the admin decides it too (issue 34): kept held (a completed job's auto-release
+ * resumes), released to the worker, refunded to the poster, or split; the amounts are confirmed
+ * before anything moves.
+ */
 function DisputeDetail({ dispute, templates, onResolved }: { dispute: AdminDispute; templates: ResolutionTemplate[]; onResolved(): void }) {
   const api = useApi();
   const toast = useToast();
+  const open = isDisputeOpen(dispute.status);
+  const job = useJob(dispute.jobId);
   const [templateId, setTemplateId] = useState('');
   const [text, setText] = useState('');
+  const [money, setMoney] = useState<MoneyChoice>('keep');
+  const [splitText, setSplitText] = useState('');
+  const [splitError, setSplitError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const held = job.data?.moneyState === 'held' ? job.data : null;
+  const choices = (['release', 'refund', 'split'] as const).filter((action) => held !== null && canPerform(action, held));
+  const toWorker = held ? splitCents(splitText, held.payment) : null;
+
   const resolve = useMutation({
-    mutationFn: () => resolveDispute(api, dispute.id, templateId ? { templateId } : { resolution: text.trim() }),
+    mutationFn: () => {
+      const resolution = templateId ? { templateId } : { resolution: text.trim() };
+      if (!held || money === 'keep') return resolveDispute(api, dispute.id, resolution);
+      return resolveDispute(api, dispute.id, { ...resolution, money: money === 'split' ? { decision: 'split', toWorker: toWorker ?? 0 } : { decision: money } });
+    },
     onSuccess: () => toast.success(MSG.disputes.resolved),
     onError: (error) => toast.error(failureText('Failed to resolve dispute', error)),
-    onSettled: onResolved,
+    onSettled: () => {
+      setConfirming(false);
+      onResolved();
+      void job.refetch();
+    },
   });
   const chosen = templates.find((template) => template.id === templateId);
+
+  const askToConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!templateId && !text.trim()) return toast.error(MSG.disputes.resolutionRequired);
+    if (held && money === 'split' && toWorker === null) return setSplitError(MSG.disputes.splitAmountInvalid(formatUsdAmount(held.payment)));
+    setSplitError(null);
+    setConfirming(true);
+  };
 
   return (
     <div className="card disputes-tab__detail" aria-labelledby={`dispute-${dispute.id}`}>
@@ -257,15 +304,8 @@ function DisputeDetail({ dispute, templates, onResolved }: { dispute: AdminDispu
       </h3>
       <p className="preserve-lines">{dispute.description}</p>
       <DisputeThreadView disputeId={dispute.id} asAdmin />
-      {isDisputeOpen(dispute.status) ? (
-        <form
-          className="form__fields"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!templateId && !text.trim()) return toast.error(MSG.disputes.resolutionRequired);
-            resolve.mutate();
-          }}
-        >
+      {open ? (
+        <form className="form__fields" onSubmit={askToConfirm} noValidate>
           <SelectField label="Resolution template" value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
             <option value="">Custom resolution</option>
             {templatesFor(templates, dispute).map((template) => (
@@ -279,11 +319,80 @@ function DisputeDetail({ dispute, templates, onResolved }: { dispute: AdminDispu
           ) : (
             <TextAreaField label="Resolution" rows={3} value={text} onChange={(event) => setText(event.target.value)} />
           )}
+          {job.isPending ? (
+            <LoadingState label="Loading the job's payment..." />
+          ) : job.isError ? (
+            <p className="field__error">{failureText("Failed to load the job's payment", job.error)}</p>
+          ) : held ? (
+            <>
+              <RadioGroupField
+                legend={`The job's payment (${formatCents(held.postedAmount)} held)`}
+                name={`money-${dispute.id}`}
+                value={money}
+                onChange={(event) => setMoney(event.target.value as MoneyChoice)}
+              >
+                <Radio value="keep">{held.status === 'completed' ? 'Keep held (auto-release resumes)' : 'Keep held'}</Radio>
+                {choices.includes('release') ? <Radio value="release">Release {formatCents(held.payment)} to worker</Radio> : null}
+                {choices.includes('refund') ? <Radio value="refund">Refund {formatCents(held.postedAmount)} to poster</Radio> : null}
+                {choices.includes('split') ? <Radio value="split">Split</Radio> : null}
+              </RadioGroupField>
+              {money === 'split' ? (
+                <TextField
+                  label="Amount to the worker (USD)"
+                  inputMode="decimal"
+                  value={splitText}
+                  onChange={(event) => setSplitText(event.target.value)}
+                  hasError={splitError !== null}
+                  errorMessage={splitError ?? undefined}
+                  descriptiveText={
+                    toWorker !== null
+                      ? `${formatCents(held.postedAmount - toWorker)} is refunded to the poster.`
+                      : `Less than the payment of ${formatCents(held.payment)}; the rest of ${formatCents(held.postedAmount)} is refunded to the poster.`
+                  }
+                />
+              ) : null}
+            </>
+          ) : (
+            <p className="note">No payment is held for this job: the resolution moves no money.</p>
+          )}
           <Button type="submit" variation="primary" isLoading={resolve.isPending} loadingText="Resolving...">
             Resolve Dispute
           </Button>
         </form>
       ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Resolve this dispute?"
+          confirmLabel="Resolve Dispute"
+          cancelLabel="Back"
+          busy={resolve.isPending}
+          onConfirm={() => resolve.mutate()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            <strong>{dispute.jobTitle}</strong>
+          </p>
+          <p>{moneyConsequence(held, money, toWorker)}</p>
+          <p>Both parties are told the resolution{held && money !== 'keep' ? ' and the amounts' : ''}.</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
+}
+
+/** What the confirmed resolution does with the money, in amounts. */
+function moneyConsequence(held: JobDetail | null, money: MoneyChoice, toWorker: number | null): string {
+  if (!held) return 'No money moves.';
+  switch (money) {
+    case 'keep':
+      return held.status === 'completed'
+        ? `The payment of ${formatCents(held.postedAmount)} stays held and its automatic release resumes.`
+        : `The payment of ${formatCents(held.postedAmount)} stays held.`;
+    case 'release':
+      return `${formatCents(held.payment)} is released to the worker. This cannot be undone.`;
+    case 'refund':
+      return `${formatCents(held.postedAmount)} is refunded to the poster and the job cancelled. This cannot be undone.`;
+    case 'split':
+      return `${formatCents(toWorker ?? 0)} goes to the worker and ${formatCents(held.postedAmount - (toWorker ?? 0))} is refunded to the poster. This cannot be undone.`;
+  }
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_JOB_STATUSES } from '../../../../../shared/admin';
-import type { JobSummary } from '../../../../../shared/api';
+import type { PartyJob } from '../../../../../shared/api';
 import { canPerform, statusBadgeText, type JobStatus } from '../../../../../shared/job-process';
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
@@ -20,7 +20,7 @@ import { adminReleasePayment } from '../api/admin-release-payment';
 import { fetchAdminJobs } from '../api/fetch-admin-jobs';
 import { useAdminPages } from '../hooks/useAdminPages';
 
-type Moderation = { job: JobSummary; action: 'cancel' | 'delete' | 'release' };
+type Moderation = { job: PartyJob; action: 'cancel' | 'delete' | 'release' };
 
 const MODERATION_TEXT = {
   cancel: { title: 'Cancel this job?', confirm: 'Cancel job', label: 'Reason for cancelling', missing: MSG.admin.cancelReasonRequired, done: MSG.admin.jobCancelled, failed: MSG.admin.cancelFailed },
@@ -38,7 +38,7 @@ export default function JobsTab() {
   const [status, setStatus] = useState<JobStatus>('open');
   const jobs = useAdminPages(ADMIN_QUERY.jobs(status), (client, cursor) => fetchAdminJobs(client, status, cursor));
   const [moderating, setModerating] = useState<Moderation | null>(null);
-  const [reviewing, setReviewing] = useState<JobSummary | null>(null);
+  const [reviewing, setReviewing] = useState<PartyJob | null>(null);
 
   async function moderate({ job, action }: Moderation, reason: string) {
     const text = MODERATION_TEXT[action];
@@ -90,7 +90,7 @@ export default function JobsTab() {
                 <TableCell>{job.location}</TableCell>
                 <TableCell>{formatCents(job.payment)}</TableCell>
                 <TableCell>
-                  <Badge size="small">{statusBadgeText(job.status)}</Badge>
+                  <Badge size="small">{statusBadgeText(job.status)}</Badge> <AutoReleaseMark job={job} />
                 </TableCell>
                 <TableCell>
                   <div className="button-row">
@@ -136,7 +136,8 @@ export default function JobsTab() {
             </p>
           ) : (
             <p>
-              "{moderating.job.title}": the poster is told your reason; a paid job that was not done yet is refunded to the poster in full.
+              "{moderating.job.title}": the poster is told your reason.{' '}
+              {moderating.job.moneyState === 'held' ? `The poster's payment of ${formatCents(moderating.job.postedAmount)} is refunded in full.` : null}
             </p>
           )}
         </ReasonDialog>
@@ -144,4 +145,24 @@ export default function JobsTab() {
       {reviewing ? <EditReviewsDialog job={reviewing} onClose={() => setReviewing(null)} /> : null}
     </section>
   );
+}
+
+/** A completed job whose auto-release the poster paused, or that came due and could not pay the worker (issue 34). */
+function AutoReleaseMark({ job }: { job: PartyJob }) {
+  if (job.status !== 'completed' || !canPerform('release', job)) return null;
+  if (job.autoReleaseBlockedAt) {
+    return (
+      <Badge size="small" variation="error">
+        Auto-release blocked
+      </Badge>
+    );
+  }
+  if (job.autoReleasePausedAt) {
+    return (
+      <Badge size="small" variation="warning">
+        Auto-release paused
+      </Badge>
+    );
+  }
+  return null;
 }

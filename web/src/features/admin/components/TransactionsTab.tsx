@@ -18,7 +18,19 @@ import { fetchPayments } from '../api/fetch-payments';
 import { refundPayment } from '../api/refund-payment';
 import { useAdminPages } from '../hooks/useAdminPages';
 
-/** Payments newest first (spec 2 §2), live: a change pushed by the server reloads the list. */
+/**
+ * The worker's part of a payment already released to them (its transfer made), which a refund
+ * must take back first; null for money still held.
+ */
+function releasedToWorker(payment: AdminPaymentRecord): { workerId: string; amount: number } | null {
+  return payment.transferId && payment.workerId ? { workerId: payment.workerId, amount: payment.amount - payment.platformFee } : null;
+}
+
+/**
+ * Payments newest first (spec 2 §2), live: a change pushed by the server reloads the list. A
+ * held payment is refunded; a released one only as a reversal the admin confirms, naming the
+ * worker and the amount taken back (issue 34).
+ */
 export default function TransactionsTab() {
   const api = useApi();
   const toast = useToast();
@@ -33,7 +45,7 @@ export default function TransactionsTab() {
 
   async function refund(payment: AdminPaymentRecord, reason: string) {
     try {
-      await refundPayment(api, payment.id, reason);
+      await refundPayment(api, payment.id, reason, releasedToWorker(payment) ?? undefined);
       toast.success(MSG.payments.refunded);
       setRefunding(null);
     } catch (error) {
@@ -96,7 +108,8 @@ export default function TransactionsTab() {
                     ''
                   ) : payment.status === 'succeeded' ? (
                     <Button size="small" variation="warning" onClick={() => setRefunding(payment)}>
-                      Refund<span className="visually-hidden"> {payment.jobTitle}</span>
+                      {releasedToWorker(payment) ? 'Reverse & refund' : 'Refund'}
+                      <span className="visually-hidden"> {payment.jobTitle}</span>
                     </Button>
                   ) : (
                     (payment.refundReason ?? '')
@@ -107,20 +120,46 @@ export default function TransactionsTab() {
           </TableBody>
         </Table>
       </TableStates>
-      {refunding ? (
-        <ReasonDialog
-          title="Refund this payment?"
-          label="Reason for the refund"
-          confirmLabel={`Refund ${formatCents(refunding.amount)}`}
-          missingReason={MSG.payments.refundReasonRequired}
-          onConfirm={(reason) => refund(refunding, reason)}
-          onCancel={() => setRefunding(null)}
-        >
-          <p>
-            {formatCents(refunding.amount)} goes back to the poster of "{refunding.jobTitle}". This cannot be undone.
-          </p>
-        </ReasonDialog>
-      ) : null}
+      {refunding ? <RefundDialog payment={refunding} onConfirm={(reason) => refund(refunding, reason)} onCancel={() => setRefunding(null)} /> : null}
     </section>
+  );
+}
+
+/** The refund's confirmation: of held money, or of a release, whose reversal names the worker and the amount taken back. */
+function RefundDialog({ payment, onConfirm, onCancel }: { payment: AdminPaymentRecord; onConfirm(reason: string): Promise<void>; onCancel(): void }) {
+  const released = releasedToWorker(payment);
+  if (!released) {
+    return (
+      <ReasonDialog
+        title="Refund this payment?"
+        label="Reason for the refund"
+        confirmLabel={`Refund ${formatCents(payment.amount)}`}
+        missingReason={MSG.payments.refundReasonRequired}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      >
+        <p>
+          {formatCents(payment.amount)} goes back to the poster of "{payment.jobTitle}" and the job is cancelled. This cannot be undone.
+        </p>
+      </ReasonDialog>
+    );
+  }
+  const worker = payment.workerName ?? UNKNOWN_USER;
+  return (
+    <ReasonDialog
+      title="Reverse the worker's payment and refund?"
+      label="Reason for the refund"
+      confirmLabel={`Reverse ${formatCents(released.amount)} from ${worker}`}
+      missingReason={MSG.payments.refundReasonRequired}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>
+        The payment for "{payment.jobTitle}" was already released: {formatCents(released.amount)} was transferred to <strong>{worker}</strong>.
+      </p>
+      <p>
+        That transfer of {formatCents(released.amount)} is reversed (taken back from {worker}) and {formatCents(payment.amount)} is refunded to the poster. This cannot be undone.
+      </p>
+    </ReasonDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { DisputeMessage } from '../../../../../shared/api';
-import { isDisputeOpen } from '../../../../../shared/disputes';
+import { disputeResolutionMessage, isDisputeOpen } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useDisputeThread } from '../api/fetch-dispute-thread';
@@ -71,6 +71,7 @@ export function DisputeThreadView({ disputeId, asAdmin = false }: DisputeThreadV
           <strong>Resolution:</strong> {dispute.resolution}
         </p>
       ) : null}
+      {dispute.moneyOutcome ? <p className="note">{disputeResolutionMessage(dispute.jobTitle, dispute.moneyOutcome)}</p> : null}
       <label className="visually-hidden" htmlFor={`reply-${disputeId}`}>
         Reply
       </label>

@@ -22,7 +22,10 @@ import { ApplicantList, ApplicationsTabLabel, ApplyPanel, useJobApplicants, useO
 import { MessagePosterLink } from '../../chat';
 import { DisputeCenterCard } from '../../disputes';
 import { CompletionReviewCard } from '../components/detail/CompletionReviewCard';
-import { AutoReleaseCountdown } from '../../../lib/components/AutoReleaseCountdown';
+import { AutoReleaseStatus } from '../../../lib/components/AutoReleaseStatus';
+import { canPerform } from '../../../../../shared/job-process';
+import { AutoReleasePauseCard } from '../components/detail/AutoReleasePauseCard';
+import { JobMoneyNotice } from '../components/detail/JobMoneyNotice';
 import { AddressCard, JobFactsCard } from '../components/detail/JobFactsCard';
 import { JobGallery } from '../components/detail/JobGallery';
 import { JobNotice } from '../components/detail/JobNotice';
@@ -168,12 +171,12 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
         {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
         {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={onChanged} /> : null}
-        {job.status === 'completed' && job.autoReleaseAt && (isOwner || isAssignedWorker) ? (
-          <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer={isOwner ? 'poster' : 'worker'} />
-        ) : null}
-        {isOwner && job.status === 'completed' ? (
+        {isOwner || isAssignedWorker ? <JobMoneyNotice job={job} /> : null}
+        {isOwner || isAssignedWorker ? <AutoReleaseStatus job={job} viewer={isOwner ? 'poster' : 'worker'} /> : null}
+        {isOwner && canPerform('release', job) ? (
           <CompletionReviewCard job={job} workerName={workerProfile?.name ?? 'the worker'} onChanged={onChanged} />
         ) : null}
+        {isOwner ? <AutoReleasePauseCard job={job} onChanged={onChanged} /> : null}
         {job.status === 'paid' && job.workerId && (isOwner || isAssignedWorker) ? (
           <TipCard job={job} viewer={isOwner ? 'poster' : 'worker'} workerName={workerProfile?.name ?? 'the worker'} onChanged={onChanged} />
         ) : null}

@@ -1,7 +1,7 @@
 import '../../../../styles/dashboards.css';
 import { Link } from 'react-router-dom';
 import type { Dashboard, JobSummary } from '../../../../../../shared/api';
-import type { JobStatus } from '../../../../../../shared/job-process';
+import { canPerform, type JobStatus } from '../../../../../../shared/job-process';
 import { MSG } from '../../../../../../shared/messages';
 import { LoadingState } from '../../../../lib/components/LoadingState';
 import { PageHeading } from '../../../../lib/components/PageHeading';
@@ -80,7 +80,7 @@ function PosterOverview({ dashboard, onEdit }: { dashboard: Dashboard; onEdit(jo
   return (
     <>
       <UnpaidDrafts jobs={jobs.filter((job) => job.status === 'awaiting_payment')} />
-      <WaitingForRelease jobs={jobs.filter((job) => job.status === 'completed')} />
+      <WaitingForRelease jobs={jobs.filter((job) => job.status === 'completed' && canPerform('release', job))} />
       <PosterJobStats jobs={jobs} />
       <div className="dashboard__grid">
         <div className="dashboard__main">

@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom';
 import type { PartyJob } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
 import { formatCents } from '../../../../../../shared/money';
-import { AutoReleaseCountdown } from '../../../../lib/components/AutoReleaseCountdown';
+import { AutoReleaseStatus } from '../../../../lib/components/AutoReleaseStatus';
 
 /**
- * Completed jobs wait for the poster: the worker is paid only once they release. Shown first
+ * Completed jobs whose money is still held wait for the poster: the worker is paid only once they release. Shown first
  * and prominently, each with the way to the job page's Release Payment and Decline Completion.
  */
 export function WaitingForRelease({ jobs }: { jobs: PartyJob[] }) {
@@ -22,7 +22,7 @@ export function WaitingForRelease({ jobs }: { jobs: PartyJob[] }) {
             <Link to={`/jobs/${encodeURIComponent(job.id)}`} className="button button--small">
               Review &amp; Release<span className="visually-hidden"> {job.title}</span>
             </Link>
-            {job.autoReleaseAt ? <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer="poster" /> : null}
+            <AutoReleaseStatus job={job} viewer="poster" />
           </li>
         ))}
       </ul>

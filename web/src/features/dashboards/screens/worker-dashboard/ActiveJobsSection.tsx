@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PartyJob } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
-import { AutoReleaseCountdown } from '../../../../lib/components/AutoReleaseCountdown';
+import { AutoReleaseStatus } from '../../../../lib/components/AutoReleaseStatus';
 import { StatusBadge } from '../../../../lib/components/StatusBadge';
 import { JobPrice, MarkCompletedButton } from '../../../jobs';
 import { formatCalendarDay } from '../../../../lib/format';
@@ -45,7 +45,7 @@ function NextStep({ job, onChanged }: { job: PartyJob; onChanged(): void }) {
     return (
       <>
         <p className="notice notice--info">{MSG.dashboard.waitingForRelease}</p>
-        {job.autoReleaseAt ? <AutoReleaseCountdown releaseAt={job.autoReleaseAt} viewer="worker" /> : null}
+        <AutoReleaseStatus job={job} viewer="worker" />
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { JobDetail } from '../../../../../../shared/api';
+import { canPerform } from '../../../../../../shared/job-process';
 import { MSG } from '../../../../../../shared/messages';
 import { apiErrorText } from '../../../../lib/api/client';
 import { declineCompletion } from '../../api/decline-completion';
@@ -10,8 +11,9 @@ import { FormField } from '../../../../lib/components/FormField';
 import { useJobStep } from '../../hooks/useJobStep';
 
 /**
- * The poster's decision on a completed job: release the payment (confirmed first, naming the
- * amount and the worker), or decline with feedback for the worker.
+ * The poster's decision on a completed job whose money is held (shown only while the process
+ * allows a release): release the payment (confirmed first, naming the amount and the worker),
+ * or decline with feedback for the worker.
  */
 export function CompletionReviewCard({ job, workerName, onChanged }: { job: JobDetail; workerName: string; onChanged(): void }) {
   const step = useJobStep(onChanged);
@@ -58,14 +60,16 @@ export function CompletionReviewCard({ job, workerName, onChanged }: { job: JobD
           </p>
         </ConfirmDialog>
       ) : null}
-      <form className="decline-form" onSubmit={(event) => void decline(event)} noValidate>
-        <FormField label="Reason for declining">
-          {(control) => <textarea {...control} rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />}
-        </FormField>
-        <button type="submit" className="button button--danger-outline" disabled={step.busy || reason.trim() === ''}>
-          Decline Completion
-        </button>
-      </form>
+      {canPerform('declineCompletion', job) ? (
+        <form className="decline-form" onSubmit={(event) => void decline(event)} noValidate>
+          <FormField label="Reason for declining">
+            {(control) => <textarea {...control} rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />}
+          </FormField>
+          <button type="submit" className="button button--danger-outline" disabled={step.busy || reason.trim() === ''}>
+            Decline Completion
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }
