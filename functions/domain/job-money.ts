@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JOB_PROCESS, PENDING_MONEY, canPerform, moneyStateOf, type MoneyState, type Transition } from '../../shared/job-process.js';
 import { ledgerAccount } from '../../shared/ledger.js';
 import { MSG } from '../../shared/messages.js';
+import { formatUsdAmount } from '../../shared/money.js';
 import { conditionHeld, db, tableName } from '../lib/db.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
@@ -32,9 +33,6 @@ const settledBy = (action: TransitionAction): MoneyState | undefined => {
   const transition: Transition = JOB_PROCESS[action];
   return transition.settles?.money;
 };
-
-/** Cents as the notices write them: "12.50" (USD). */
-const usd = (cents: number) => (cents / 100).toFixed(2);
 
 /** Why `action` cannot be taken on the job as it is: the clearest of the spec's (and our) refusals. */
 export function moneyRefusal(job: JobItem, action: TransitionAction): HttpError {
@@ -194,7 +192,7 @@ export async function releasePayment(jobId: string, callerId: string, options: R
 export async function markJobPaid(job: JobItem, transferId: string, extra: TransactItem[] = [], options: ReleaseOptions & { settled?: boolean } = {}): Promise<PaidJob> {
   const releasedAt = new Date().toISOString();
   const { updated: paid, update } = jobTransition(job, 'release', { transferId, autoReleaseAt: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, releasedAt }, { by: { posterId: job.posterId } }, 'settle');
-  const amount = usd(job.payment);
+  const amount = formatUsdAmount(job.payment);
   const notification = notificationItem({
     userId: job.workerId!,
     jobId: job.id,
@@ -350,7 +348,7 @@ export async function adminRefundJob(job: JobItem, reason: string, adminId: stri
       reason,
       extra: [
         adminActionPut({ adminId, actionType: 'issue_refund', targetType: 'payment', targetId: current.stripePaymentIntentId ?? current.id, details: { jobId: current.id, amount: current.postedAmount }, reason }),
-        ...partyNotices(current, MSG.payments.refundedTitle, MSG.payments.refundedMessage(current.title, usd(current.postedAmount), reason)),
+        ...partyNotices(current, MSG.payments.refundedTitle, MSG.payments.refundedMessage(current.title, formatUsdAmount(current.postedAmount), reason)),
       ],
     });
   } else if (money !== 'refunding') {
@@ -382,7 +380,7 @@ const SPLIT_REASON = 'Dispute resolved with a split';
  */
 export async function splitJobMoney(job: JobItem, toWorker: number, extra: TransactItem[]): Promise<JobItem> {
   if (!job.workerId || !job.stripePaymentIntentId) throw conflict(MSG.disputes.nothingToSplit);
-  if (!Number.isInteger(toWorker) || toWorker < 1 || toWorker >= job.payment) throw badRequest(MSG.disputes.splitAmountInvalid(usd(job.payment)));
+  if (!Number.isInteger(toWorker) || toWorker < 1 || toWorker >= job.payment) throw badRequest(MSG.disputes.splitAmountInvalid(formatUsdAmount(job.payment)));
   const destination = await readyWorkerAccount(job.workerId);
   let current = job;
   const money = moneyStateOf(current);
@@ -457,7 +455,7 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
       { Update: decided.update },
       jobEvent(JOB_EVENT.updated, decided.updated, 'cancelled'),
       adminActionPut({ adminId, actionType: 'issue_refund', targetType: 'payment', targetId: current.stripePaymentIntentId, details: { jobId: current.id, reversedTransfer: current.transferId, amount: current.payment, workerId: current.workerId }, reason }),
-      ...partyNotices(current, MSG.payments.reversedTitle, MSG.payments.reversedMessage(current.title, usd(current.payment), usd(current.postedAmount), reason)),
+      ...partyNotices(current, MSG.payments.reversedTitle, MSG.payments.reversedMessage(current.title, formatUsdAmount(current.payment), formatUsdAmount(current.postedAmount), reason)),
     ]);
   }
   const reversing = current;
