@@ -704,7 +704,22 @@ export const RECURRING_SCHEDULES = {
     timeoutSeconds: 300,
     rateHours: 1,
   },
+  /** Compares the ledger with Stripe since the last checkpoint and publishes the differences (functions/domain/reconciliation.ts). */
+  reconciliation: {
+    description: 'Compares the money ledger with Stripe (charges, refunds, transfers, reversals) since the last checkpoint, stores the checkpoint and publishes the differences as a metric',
+    entry: 'functions/schedules/reconciliation.ts',
+    capabilities: ['table:read', 'table:write', 'stripe'],
+    timeoutSeconds: 300,
+    rateHours: 24,
+  },
 } as const satisfies Record<string, RecurringSchedule>;
+
+/**
+ * The reconciliation's metric, published by its function in CloudWatch's embedded metric
+ * format (Powertools Metrics: a log line, no API call, so no capability), per function, which
+ * makes each stage's its own; the alarm fires on any difference.
+ */
+export const RECONCILIATION_METRIC = { namespace: 'OddJobs/Money', name: 'ReconciliationDifferences', dimension: 'FunctionName' } as const;
 
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {

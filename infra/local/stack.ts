@@ -257,9 +257,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const tableName = options.tableName ?? DEV_TABLE_NAME;
     await ensureTable(dynamoDbEndpoint, tableName);
 
-    // The triggers for cognito-local; the rules' functions for the redrive (npm run redrive).
+    // The triggers for cognito-local; the rules' functions for the redrive (npm run redrive); the recurring schedules' for `npm run reconcile`.
     const ruleFunctions = Object.fromEntries(Object.entries(EVENT_RULES).map(([name, rule]) => [ruleFunctionName(name), rule]));
-    const lambda = await serveLambdaInvokeApi({ ...COGNITO_TRIGGERS, ...ruleFunctions }, await port('lambda'));
+    const recurringFunctions = Object.fromEntries(Object.entries(RECURRING_SCHEDULES).map(([name, declaration]) => [recurringScheduleName(name), declaration]));
+    const lambda = await serveLambdaInvokeApi({ ...COGNITO_TRIGGERS, ...ruleFunctions, ...recurringFunctions }, await port('lambda'));
     stops.push(lambda.close);
     const cognitoDir = join(dataDir, 'cognito');
     const cognito = await startCognitoLocal({ dataDir: cognitoDir, port: await port('cognitoBackend'), lambdaEndpoint: lambda.url });

@@ -39,14 +39,15 @@ const FIXTURES = resolve(import.meta.dirname, '../../../shared/reference/stripe-
 type Json = null | boolean | number | string | Json[] | { [field: string]: Json };
 type JsonObject = { [field: string]: Json };
 
-/** What functions/ reads of each object (functions/domain/job-payments.ts, payment-accounts.ts, functions/events/*.ts, functions/http/stripe-webhook.ts). */
+/** What functions/ reads of each object (functions/domain/job-payments.ts, payment-accounts.ts, reconciliation.ts, functions/events/*.ts, functions/http/stripe-webhook.ts). */
 const PRODUCT_READS: Record<string, string[]> = {
   payment_intent: ['id', 'amount', 'client_secret', 'status', 'metadata', 'latest_charge', 'payment_method', 'setup_future_usage'],
   customer: ['id'],
-  charge: ['id', 'payment_intent', 'refunded', 'balance_transaction'],
+  charge: ['id', 'amount', 'created', 'metadata', 'payment_intent', 'refunded', 'balance_transaction', 'status', 'transfer_group'],
   balance_transaction: ['fee'],
-  refund: ['id'],
-  transfer: ['id', 'metadata'],
+  refund: ['id', 'amount', 'created', 'metadata', 'payment_intent', 'charge'],
+  transfer: ['id', 'amount', 'created', 'metadata', 'transfer_group', 'reversals'],
+  transfer_reversal: ['id', 'amount', 'created', 'transfer'],
   account: ['id', 'charges_enabled', 'payouts_enabled', 'details_submitted', 'metadata'],
   account_link: ['url'],
   event: ['id', 'type', 'data'],
@@ -213,10 +214,24 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     const transfers = (await call('GET', '/v1/transfers', { transfer_group: 'job-1' })).body;
     expect(transfers.object).toBe('list');
     for (const item of transfers.data as JsonObject[]) expectFaithful(item);
+    const reversal = await call('POST', `/v1/transfers/${transfer.body.id as string}/reversals`, { amount: '300', 'metadata[jobId]': 'job-1' });
+    expectFaithful(reversal.body);
+    expectFaithful((await call('GET', `/v1/transfers/${transfer.body.id as string}`)).body);
+    const reversals = (await call('GET', `/v1/transfers/${transfer.body.id as string}/reversals`, { 'expand[]': 'data.balance_transaction' })).body;
+    expect((reversals.data as JsonObject[]).map((item) => item.id)).toEqual([reversal.body.id]);
+    for (const item of reversals.data as JsonObject[]) expectFaithful(item);
+    const reversalTransactions = (await call('GET', '/v1/balance_transactions', { type: 'transfer_refund', 'expand[]': 'data.source.transfer' })).body;
+    expect((reversalTransactions.data as JsonObject[]).map((item) => (item.source as JsonObject).id)).toEqual([reversal.body.id]);
+    for (const item of reversalTransactions.data as JsonObject[]) expectFaithful(item);
 
     const refund = await call('POST', '/v1/refunds', { payment_intent: intent.id, amount: '500' });
     expectFaithful(refund.body);
     expectFaithful((await call('GET', `/v1/refunds/${refund.body.id as string}`)).body);
+    for (const path of ['/v1/refunds', '/v1/charges']) {
+      const listed = (await call('GET', path, { 'created[gte]': '0' })).body;
+      expect({ path, object: listed.object, items: (listed.data as JsonObject[]).length > 0 }).toEqual({ path, object: 'list', items: true });
+      for (const item of listed.data as JsonObject[]) expectFaithful(item);
+    }
     expectFaithful((await call('GET', '/v1/balance')).body);
 
     const asWorker = { 'stripe-account': account.id };
@@ -234,7 +249,7 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
 
     const events = simulator.events();
     expect(new Set(events.map((event) => event.type))).toEqual(
-      new Set(['account.updated', 'customer.created', 'payment_intent.requires_action', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'refund.created', 'charge.refunded', 'payout.created', 'payout.paid', 'payout.failed']),
+      new Set(['account.updated', 'customer.created', 'payment_intent.requires_action', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'transfer.reversed', 'refund.created', 'charge.refunded', 'payout.created', 'payout.paid', 'payout.failed']),
     );
     for (const event of events) expectFaithful((await call('GET', `/v1/events/${event.id}`)).body);
     expect(Object.keys(NOT_IN_EXAMPLE).filter((path) => !exceptionsUsed.has(path))).toEqual([]);

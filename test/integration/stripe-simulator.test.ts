@@ -454,6 +454,97 @@ describe('local Stripe simulator', () => {
     });
   });
 
+  describe('transfer reversals', () => {
+    it('reverses part then the rest of a transfer back to the platform, once per idempotency key, and lists the reversals', async () => {
+      const worker = await onboardedAccount();
+      const paid = await paidIntent(5000);
+      const transfer = await stripe.transfers.create({ amount: 3000, currency: 'usd', destination: worker.id, transfer_group: 'job_rev', source_transaction: String(paid.latest_charge) });
+      const platformBefore = (await stripe.balance.retrieve()).available[0]?.amount ?? 0;
+      const workerBalance = async () => (await stripe.balance.retrieve({}, { stripeAccount: worker.id })).available[0]?.amount;
+      expect(await workerBalance()).toBe(3000);
+
+      const part = await stripe.transfers.createReversal(transfer.id, { amount: 1000, metadata: { jobId: 'rev' } }, { idempotencyKey: 'reverse-rev' });
+      const replayed = await stripe.transfers.createReversal(transfer.id, { amount: 1000, metadata: { jobId: 'rev' } }, { idempotencyKey: 'reverse-rev' });
+      expect(replayed.id).toBe(part.id);
+      expect(part).toMatchObject({ id: expect.stringMatching(/^trr_/), object: 'transfer_reversal', amount: 1000, transfer: transfer.id, metadata: { jobId: 'rev' } });
+      expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 1000, reversed: false, reversals: { data: [{ id: part.id }] } });
+      expect({ platform: (await stripe.balance.retrieve()).available[0]?.amount, worker: await workerBalance() }).toEqual({ platform: platformBefore + 1000, worker: 2000 });
+      const transaction = await stripe.balanceTransactions.retrieve(String(part.balance_transaction));
+      expect(transaction).toMatchObject({ type: 'transfer_refund', reporting_category: 'transfer_reversal', amount: 1000, source: part.id });
+
+      await expect(stripe.transfers.createReversal(transfer.id, { amount: 2001 })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'amount' });
+      const rest = await stripe.transfers.createReversal(transfer.id);
+      expect(rest.amount).toBe(2000);
+      expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 3000, reversed: true });
+      await expect(stripe.transfers.createReversal(transfer.id, { amount: 1 })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400 });
+      await expect(stripe.transfers.createReversal('tr_missing')).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
+
+      const firstPage = await stripe.transfers.listReversals(transfer.id, { limit: 1 });
+      expect({ ids: firstPage.data.map((item) => item.id), hasMore: firstPage.has_more }).toEqual({ ids: [rest.id], hasMore: true });
+      expect((await stripe.transfers.listReversals(transfer.id).autoPagingToArray({ limit: 10 })).map((item) => item.id)).toEqual([rest.id, part.id]);
+
+      // Reversals of every transfer, by the platform's balance transactions (how reconciliation finds them).
+      const reversalTransactions = await stripe.balanceTransactions.list({ type: 'transfer_refund', created: { gte: part.created }, expand: ['data.source.transfer'], limit: 100 });
+      const ours = reversalTransactions.data.filter((entry) => ((entry.source as Stripe.TransferReversal).transfer as Stripe.Transfer).id === transfer.id);
+      expect(ours.map((entry) => [(entry.source as Stripe.TransferReversal).id, entry.amount, ((entry.source as Stripe.TransferReversal).transfer as Stripe.Transfer).transfer_group])).toEqual([
+        [rest.id, 2000, 'job_rev'],
+        [part.id, 1000, 'job_rev'],
+      ]);
+      expect((await stripe.balanceTransactions.list({ source: part.id })).data.map((entry) => entry.id)).toEqual([part.balance_transaction]);
+      // A connected account's own transactions are not the platform's.
+      expect((await stripe.balanceTransactions.list({ type: 'transfer_refund' }, { stripeAccount: worker.id })).data).toEqual([]);
+
+      await simulator.idle();
+      const reversed = receiver.eventsAbout(transfer.id, 'transfer.reversed');
+      expect(reversed.map((event) => (event.data.object as Stripe.Transfer).amount_reversed)).toEqual([1000, 3000]);
+      expect(reversed[0]?.data.previous_attributes).toMatchObject({ amount_reversed: 0 });
+    });
+
+    it('refuses a reversal the connected account no longer holds the money for', async () => {
+      const worker = await onboardedAccount();
+      const paid = await paidIntent(5000);
+      const transfer = await stripe.transfers.create({ amount: 3000, currency: 'usd', destination: worker.id, source_transaction: String(paid.latest_charge) });
+      // The worker cashes $20 out (an Instant Payout, $0.50 fee): $9.50 is left of the $30.
+      await stripe.payouts.create({ amount: 2000, currency: 'usd', method: 'instant' }, { stripeAccount: worker.id });
+      await expect(stripe.transfers.createReversal(transfer.id, { amount: 1000 })).rejects.toMatchObject({ code: 'balance_insufficient', statusCode: 400 });
+      expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 0, reversed: false });
+      expect((await stripe.transfers.createReversal(transfer.id, { amount: 950 })).amount).toBe(950);
+      expect((await stripe.balance.retrieve({}, { stripeAccount: worker.id })).available[0]?.amount).toBe(0);
+    });
+  });
+
+  describe('lists of charges, refunds and transfers', () => {
+    it('pages newest first and filters by payment intent, transfer group and creation time', async () => {
+      const worker = await onboardedAccount();
+      const first = await paidIntent(1000);
+      const second = await paidIntent(2000);
+      const third = await paidIntent(3000);
+      const charges = await stripe.charges.list({ limit: 2 });
+      expect(charges.data.map((charge) => charge.id)).toEqual([String(third.latest_charge), String(second.latest_charge)]);
+      expect(charges.has_more).toBe(true);
+      const next = await stripe.charges.list({ limit: 2, starting_after: String(second.latest_charge) });
+      expect(next.data[0]?.id).toBe(String(first.latest_charge));
+      expect((await stripe.charges.list({ payment_intent: second.id })).data.map((charge) => charge.amount)).toEqual([2000]);
+      expect((await stripe.charges.list({ transfer_group: 'job_job-1' })).data.every((charge) => charge.transfer_group === 'job_job-1')).toBe(true);
+
+      const refund = await stripe.refunds.create({ payment_intent: first.id, amount: 400 });
+      await stripe.refunds.create({ payment_intent: second.id });
+      expect((await stripe.refunds.list({ payment_intent: first.id })).data.map((item) => item.id)).toEqual([refund.id]);
+      expect((await stripe.refunds.list({ limit: 1 })).has_more).toBe(true);
+
+      const transfer = await stripe.transfers.create({ amount: 500, currency: 'usd', destination: worker.id, transfer_group: 'job_listed' });
+      const at = transfer.created;
+      const inWindow = (await stripe.transfers.list({ created: { gte: at, lt: at + 1 }, limit: 100 })).data.map((item) => item.id);
+      expect(inWindow).toContain(transfer.id);
+      expect((await stripe.transfers.list({ created: { lt: at } })).data.map((item) => item.id)).not.toContain(transfer.id);
+      expect((await stripe.transfers.list({ created: { gte: at + 1 } })).data).toEqual([]);
+      expect((await stripe.refunds.list({ created: { gte: refund.created + 1 } })).data).toEqual([]);
+      expect((await stripe.charges.list({ created: { gte: at + 1 } })).data).toEqual([]);
+      expect((await stripe.charges.list({ created: { gte: charges.data[0]!.created }, payment_intent: third.id })).data).toHaveLength(1);
+      await expect(stripe.refunds.list({ limit: 101 })).rejects.toMatchObject({ param: 'limit' });
+    });
+  });
+
   describe('idempotency', () => {
     it('replays the stored answer for a repeated key and refuses the key with other parameters', async () => {
       const worker = await onboardedAccount();

@@ -1,19 +1,19 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { createAccount, createAccountLink, retrieveAccount, updateAccount } from './accounts.js';
-import { retrieveBalance } from './balance.js';
+import { listBalanceTransactions, retrieveBalance } from './balance.js';
 import { authenticationError, noSuchObject, ParameterError, secretKeyRequired, StripeApiError, unrecognizedUrl, unsupported } from './errors.js';
 import { checkExpandPaths, expandAnswer, type ExpansionTarget } from './expand.js';
 import { IdempotencyLayer, type IdempotentRequest } from './idempotency.js';
 import { newId, type JsonObject, type StripeEvent } from './objects.js';
 import { Operation, type ApiCall, type EndpointCount, type KeyType } from './operation.js';
 import { ParamReader, parseParams, type Params } from './params.js';
-import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, retrievePaymentIntent } from './payment-intents.js';
+import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, listCharges, retrievePaymentIntent } from './payment-intents.js';
 import { createCustomer, retrieveCustomer } from './customers.js';
 import { createPayout } from './payouts.js';
-import { createRefund } from './refunds.js';
+import { createRefund, listRefunds } from './refunds.js';
 import type { SimulatorStore } from './store.js';
-import { createTransfer, listTransfers } from './transfers.js';
+import { createTransfer, createTransferReversal, listTransferReversals, listTransfers } from './transfers.js';
 
 type Handler = (call: ApiCall) => JsonObject;
 
@@ -63,13 +63,18 @@ const ROUTES: Route[] = [
   route('GET', '/v1/payment_intents/:id', retrievePaymentIntent, { answers: { object: 'payment_intent' }, publishable: true }),
   route('POST', '/v1/payment_intents/:id/confirm', confirmPaymentIntent, { answers: { object: 'payment_intent' }, publishable: true }),
   route('POST', '/v1/payment_intents/:id/cancel', cancelPaymentIntent, { answers: { object: 'payment_intent' } }),
+  route('GET', '/v1/charges', listCharges, { answers: { object: 'charge', list: true } }),
   route('GET', '/v1/charges/:id', retrieve('charges', 'charge'), { answers: { object: 'charge' } }),
+  route('GET', '/v1/balance_transactions', listBalanceTransactions, { answers: { object: 'balance_transaction', list: true }, connected: true }),
   route('GET', '/v1/balance_transactions/:id', retrieve('balanceTransactions', 'balance_transaction'), { answers: { object: 'balance_transaction' }, connected: true }),
   route('POST', '/v1/refunds', createRefund, { answers: { object: 'refund' } }),
+  route('GET', '/v1/refunds', listRefunds, { answers: { object: 'refund', list: true } }),
   route('GET', '/v1/refunds/:id', retrieve('refunds', 'refund'), { answers: { object: 'refund' } }),
   route('POST', '/v1/transfers', createTransfer, { answers: { object: 'transfer' } }),
   route('GET', '/v1/transfers', listTransfers, { answers: { object: 'transfer', list: true } }),
   route('GET', '/v1/transfers/:id', retrieve('transfers', 'transfer'), { answers: { object: 'transfer' } }),
+  route('POST', '/v1/transfers/:id/reversals', createTransferReversal, { answers: { object: 'transfer_reversal' } }),
+  route('GET', '/v1/transfers/:id/reversals', listTransferReversals, { answers: { object: 'transfer_reversal', list: true } }),
   route('GET', '/v1/balance', retrieveBalance, { connected: true }),
   route('POST', '/v1/payouts', createPayout, { answers: { object: 'payout' }, connected: true }),
   route('GET', '/v1/payouts/:id', retrieve('payouts', 'payout'), { answers: { object: 'payout' }, connected: true }),

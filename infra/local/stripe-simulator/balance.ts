@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import type { ApiCall } from './operation.js';
 import { ParameterError, unsupported } from './errors.js';
 import { findAccount } from './accounts.js';
-import { newId, nowSeconds, type AccountObject, type BalanceTransactionObject, type BalanceTransactionType } from './objects.js';
+import { listPage } from './lists.js';
+import { newId, nowSeconds, type AccountObject, type BalanceTransactionObject, type BalanceTransactionType, type ListObject } from './objects.js';
 import type { SimulatorStore } from './store.js';
 
 /** The only currency modelled: fees and the balance below are US ones. */
@@ -48,7 +49,7 @@ export function recordBalanceTransaction(
     fee,
     fee_details: fee ? [{ amount: fee, application: null, currency: CURRENCY, description: FEE_DESCRIPTION, type: 'stripe_fee' }] : [],
     net: movement.amount - fee,
-    reporting_category: movement.type,
+    reporting_category: movement.type === 'transfer_refund' ? 'transfer_reversal' : movement.type,
     source: movement.source,
     status: 'available',
     type: movement.type,
@@ -91,4 +92,20 @@ export function retrieveBalance(call: ApiCall): Pick<Stripe.Balance, 'object' | 
     pending: [{ amount: 0, currency: CURRENCY, source_types: { card: 0 } }],
     livemode: false,
   };
+}
+
+/**
+ * GET /v1/balance_transactions, of the platform or (Stripe-Account header) of a connected
+ * account: newest first, filtered by type, source and created, paged like Stripe's lists.
+ */
+export function listBalanceTransactions(call: ApiCall): ListObject<BalanceTransactionObject> {
+  const { store } = call.op;
+  const type = call.params.string('type');
+  const source = call.params.string('source');
+  return listPage(
+    call,
+    Object.values(store.data.balanceTransactions),
+    '/v1/balance_transactions',
+    (transaction) => store.data.ownerAccounts[transaction.id] === call.account && (type === undefined || transaction.type === type) && (source === undefined || transaction.source === source),
+  );
 }

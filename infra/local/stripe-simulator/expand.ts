@@ -7,13 +7,17 @@ export type ObjectType = StripeObject['object'];
 /** The expandable fields of each object that the simulator can follow, and what they expand into. */
 const EXPANDABLE: Record<ObjectType, Record<string, ObjectType>> = {
   account: {},
-  balance_transaction: {},
+  // `source` is any of several objects at Stripe (a charge, refund, transfer, reversal, payout); the
+  // simulator follows it to whatever the id names and checks deeper paths as a transfer
+  // reversal's, the one source the product expands through (functions/domain/reconciliation.ts).
+  balance_transaction: { source: 'transfer_reversal' },
   customer: {},
   charge: { balance_transaction: 'balance_transaction', payment_intent: 'payment_intent' },
   payment_intent: { customer: 'customer', latest_charge: 'charge' },
   payout: { balance_transaction: 'balance_transaction' },
   refund: { balance_transaction: 'balance_transaction', charge: 'charge', payment_intent: 'payment_intent' },
   transfer: { balance_transaction: 'balance_transaction', destination: 'account', source_transaction: 'charge' },
+  transfer_reversal: { balance_transaction: 'balance_transaction', transfer: 'transfer' },
 };
 
 /** What a route answers with, for expansion: one object, or a list whose paths start with `data.`. */

@@ -192,7 +192,10 @@ export type ChargeObject = Conforming<
   'payment_method_details'
 >;
 
-export type BalanceTransactionType = 'charge' | 'refund' | 'transfer' | 'payment' | 'payout' | 'payout_failure';
+export type BalanceTransactionType = 'charge' | 'refund' | 'transfer' | 'transfer_refund' | 'payment' | 'payout' | 'payout_failure';
+
+/** Stripe's accounting category of a balance transaction: its type's, except a transfer reversal's. */
+export type ReportingCategory = Exclude<BalanceTransactionType, 'transfer_refund'> | 'transfer_reversal';
 
 export type BalanceTransactionObject = Conforming<
   {
@@ -206,7 +209,7 @@ export type BalanceTransactionObject = Conforming<
     fee: number;
     fee_details: Stripe.BalanceTransaction.FeeDetail[];
     net: number;
-    reporting_category: BalanceTransactionType;
+    reporting_category: ReportingCategory;
     source: string;
     status: 'available';
     type: BalanceTransactionType;
@@ -247,7 +250,8 @@ export type TransferObject = Conforming<
     destination_payment: string;
     livemode: false;
     metadata: Stripe.Metadata;
-    reversals: ListObject<never>;
+    /** The newest reversals (up to ten, as Stripe embeds them); `GET /v1/transfers/:id/reversals` pages through all. */
+    reversals: ListObject<TransferReversalObject>;
     reversed: boolean;
     source_transaction: string | null;
     source_type: 'card';
@@ -256,7 +260,23 @@ export type TransferObject = Conforming<
   Stripe.Transfer
 >;
 
-export type StripeObject = PayoutObject | AccountObject | CustomerObject | PaymentIntentObject | ChargeObject | BalanceTransactionObject | RefundObject | TransferObject;
+export type TransferReversalObject = Conforming<
+  {
+    id: string;
+    object: 'transfer_reversal';
+    amount: number;
+    balance_transaction: string;
+    created: number;
+    currency: string;
+    destination_payment_refund: null;
+    metadata: Stripe.Metadata;
+    source_refund: null;
+    transfer: string;
+  },
+  Stripe.TransferReversal
+>;
+
+export type StripeObject = TransferReversalObject | PayoutObject | AccountObject | CustomerObject | PaymentIntentObject | ChargeObject | BalanceTransactionObject | RefundObject | TransferObject;
 
 export type ListObject<Item> = {
   object: 'list';
@@ -285,7 +305,8 @@ export type EventType =
   | 'payout.failed'
   | 'payout.paid'
   | 'refund.created'
-  | 'transfer.created';
+  | 'transfer.created'
+  | 'transfer.reversed';
 
 export type StripeEvent = Conforming<
   {

@@ -4,7 +4,8 @@ import { invalidRequest, noSuchObject, ParameterError, secretKeyRequired, Stripe
 import { cardFee, dollars, recordBalanceTransaction, usdOnly } from './balance.js';
 import { cardOfDetails, cardOfTestPaymentMethod, testCard, type Card, type CardFailure } from './cards.js';
 import { findCustomer } from './customers.js';
-import { newId, nowSeconds, randomToken, type ChargeObject, type PaymentIntentObject, type SavedPaymentMethod } from './objects.js';
+import { listPage } from './lists.js';
+import { newId, nowSeconds, randomToken, type ChargeObject, type ListObject, type PaymentIntentObject, type SavedPaymentMethod } from './objects.js';
 
 /** Stripe's limits for a USD charge. */
 const MINIMUM_AMOUNT = 50;
@@ -355,4 +356,11 @@ export function succeededCharge(call: ApiCall, id: string, param: string): Charg
   if (!charge) throw noSuchObject('charge', id, param);
   if (charge.status !== 'succeeded') throw invalidRequest(`Charge ${id} did not succeed (status ${charge.status}).`, { param });
   return charge;
+}
+
+/** GET /v1/charges: newest first (failed ones too, as Stripe lists them), filtered by payment_intent, transfer_group and created, paged like Stripe's lists. */
+export function listCharges(call: ApiCall): ListObject<ChargeObject> {
+  const intent = call.params.string('payment_intent');
+  const group = call.params.string('transfer_group');
+  return listPage(call, Object.values(call.op.store.data.charges), '/v1/charges', (charge) => (intent === undefined || charge.payment_intent === intent) && (group === undefined || charge.transfer_group === group));
 }

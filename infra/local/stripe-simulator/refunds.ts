@@ -1,7 +1,8 @@
 import type { ApiCall } from './operation.js';
 import { invalidRequest, noSuchObject, ParameterError } from './errors.js';
 import { dollars, positiveAmount, recordBalanceTransaction } from './balance.js';
-import { newId, nowSeconds, type ChargeObject, type RefundObject } from './objects.js';
+import { newId, nowSeconds, type ChargeObject, type ListObject, type RefundObject } from './objects.js';
+import { listPage } from './lists.js';
 import { succeededCharge } from './payment-intents.js';
 
 function chargeToRefund(call: ApiCall): ChargeObject {
@@ -54,4 +55,11 @@ export function createRefund(call: ApiCall): RefundObject {
   op.emit('refund.created', refund);
   op.emit('charge.refunded', charge, before);
   return refund;
+}
+
+/** GET /v1/refunds: newest first, filtered by charge, payment_intent and created, paged like Stripe's lists. */
+export function listRefunds(call: ApiCall): ListObject<RefundObject> {
+  const charge = call.params.string('charge');
+  const intent = call.params.string('payment_intent');
+  return listPage(call, Object.values(call.op.store.data.refunds), '/v1/refunds', (refund) => (charge === undefined || refund.charge === charge) && (intent === undefined || refund.payment_intent === intent));
 }

@@ -12,6 +12,7 @@ import type {
   StripeEvent,
   StripeObject,
   TransferObject,
+  TransferReversalObject,
 } from './objects.js';
 
 /** An account link is not retrievable through the API; this is what its onboarding page needs. */
@@ -45,6 +46,7 @@ export interface SimulatorData {
   balanceTransactions: Record<string, BalanceTransactionObject>;
   refunds: Record<string, RefundObject>;
   transfers: Record<string, TransferObject>;
+  transferReversals: Record<string, TransferReversalObject>;
   payouts: Record<string, PayoutObject>;
   /**
    * The connected account each of its own objects belongs to (payouts and their balance
@@ -73,13 +75,14 @@ const emptyData = (loaded: Partial<SimulatorData> = {}): SimulatorData => ({
   balanceTransactions: byId(loaded.balanceTransactions),
   refunds: byId(loaded.refunds),
   transfers: byId(loaded.transfers),
+  transferReversals: byId(loaded.transferReversals),
   payouts: byId(loaded.payouts),
   ownerAccounts: byId(loaded.ownerAccounts),
   events: loaded.events ?? [],
   idempotentResponses: byId(loaded.idempotentResponses),
 });
 
-type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'payouts';
+type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'transferReversals' | 'payouts';
 
 /** Where an id's object lives, by Stripe's id prefix (what expansion needs to follow a reference). */
 const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
@@ -90,6 +93,7 @@ const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
   txn: 'balanceTransactions',
   re: 'refunds',
   tr: 'transfers',
+  trr: 'transferReversals',
   po: 'payouts',
 };
 

@@ -1,9 +1,13 @@
 import type { ApiCall } from './operation.js';
-import { invalidRequest, ParameterError } from './errors.js';
+import { invalidRequest, noSuchObject } from './errors.js';
 import { findAccount } from './accounts.js';
 import { availableBalance, dollars, positiveAmount, recordBalanceTransaction, usdOnly } from './balance.js';
-import { newId, nowSeconds, type ChargeObject, type ListObject, type TransferObject } from './objects.js';
+import { newId, nowSeconds, type ChargeObject, type ListObject, type TransferObject, type TransferReversalObject } from './objects.js';
+import { listPage } from './lists.js';
 import { succeededCharge } from './payment-intents.js';
+
+/** How many of its newest reversals a transfer embeds, as Stripe's `reversals` list does. */
+const EMBEDDED_REVERSALS = 10;
 
 /** What is left of a charge to fund transfers from: not refunded, not already transferred. */
 function untransferredAmount(call: ApiCall, charge: ChargeObject): number {
@@ -70,17 +74,64 @@ export function createTransfer(call: ApiCall): TransferObject {
   return transfer;
 }
 
-/** GET /v1/transfers: newest first, filtered by transfer_group and destination, paged like Stripe's lists. */
+/** GET /v1/transfers: newest first, filtered by transfer_group, destination and created, paged like Stripe's lists. */
 export function listTransfers(call: ApiCall): ListObject<TransferObject> {
-  const { params } = call;
-  const limit = params.integer('limit') ?? 10;
-  if (limit < 1 || limit > 100) throw new ParameterError('This value must be between 1 and 100.', { param: 'limit' });
-  const group = params.string('transfer_group');
-  const destination = params.string('destination');
-  const startingAfter = params.string('starting_after');
-  let matching = Object.values(call.op.store.data.transfers)
-    .reverse()
-    .filter((transfer) => (group === undefined || transfer.transfer_group === group) && (destination === undefined || transfer.destination === destination));
-  if (startingAfter !== undefined) matching = matching.slice(matching.findIndex((transfer) => transfer.id === startingAfter) + 1);
-  return { object: 'list', data: matching.slice(0, limit), has_more: matching.length > limit, url: '/v1/transfers' };
+  const group = call.params.string('transfer_group');
+  const destination = call.params.string('destination');
+  return listPage(call, Object.values(call.op.store.data.transfers), '/v1/transfers', (transfer) => (group === undefined || transfer.transfer_group === group) && (destination === undefined || transfer.destination === destination));
+}
+
+function platformTransfer(call: ApiCall): TransferObject {
+  const transfer = call.op.store.data.transfers[call.id];
+  if (!transfer) throw noSuchObject('transfer', call.id);
+  return transfer;
+}
+
+/**
+ * POST /v1/transfers/:id/reversals: takes money back from the connected account to the
+ * platform balance, the rest of the transfer unless an amount is given. The account must still
+ * hold it (a worker who cashed out cannot be reversed).
+ */
+export function createTransferReversal(call: ApiCall): TransferReversalObject {
+  const { params, op } = call;
+  const transfer = platformTransfer(call);
+  const requested = params.integer('amount');
+  const metadata = params.metadata();
+  const reversible = transfer.amount - transfer.amount_reversed;
+  if (reversible === 0) throw invalidRequest(`Transfer ${transfer.id} has already been fully reversed.`);
+  const amount = requested === undefined ? reversible : positiveAmount(requested);
+  if (amount > reversible) {
+    throw invalidRequest(`Reversal amount (${dollars(amount)}) is greater than the amount of the transfer not yet reversed (${dollars(reversible)}).`, { param: 'amount' });
+  }
+  if (amount > availableBalance(op.store, transfer.destination)) {
+    throw invalidRequest(`The destination account ${transfer.destination} has insufficient funds to cover the reversal.`, { code: 'balance_insufficient' });
+  }
+
+  const id = newId('trr');
+  const reversal: TransferReversalObject = {
+    id,
+    object: 'transfer_reversal',
+    amount,
+    balance_transaction: recordBalanceTransaction(op.store, { type: 'transfer_refund', amount, source: id, description: null }).id,
+    created: nowSeconds(),
+    currency: transfer.currency,
+    destination_payment_refund: null,
+    metadata,
+    source_refund: null,
+    transfer: transfer.id,
+  };
+  op.store.data.transferReversals[id] = reversal;
+  const before = structuredClone(transfer);
+  const reversals = [reversal, ...transfer.reversals.data];
+  transfer.amount_reversed += amount;
+  transfer.reversed = transfer.amount_reversed === transfer.amount;
+  transfer.reversals = { ...transfer.reversals, data: reversals.slice(0, EMBEDDED_REVERSALS), has_more: reversals.length > EMBEDDED_REVERSALS };
+  op.emit('transfer.reversed', transfer, before);
+  return reversal;
+}
+
+/** GET /v1/transfers/:id/reversals: the transfer's reversals, newest first, paged like Stripe's lists. */
+export function listTransferReversals(call: ApiCall): ListObject<TransferReversalObject> {
+  const transfer = platformTransfer(call);
+  return listPage(call, Object.values(call.op.store.data.transferReversals), `/v1/transfers/${transfer.id}/reversals`, (reversal) => reversal.transfer === transfer.id);
 }
