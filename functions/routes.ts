@@ -273,6 +273,7 @@ export const HTTP_ROUTE_GROUPS = {
     routes: {
       'POST /jobs/{id}/flags': 'user',
       'GET /admin/jobs': 'admin',
+      'GET /admin/jobs/{id}/ledger': 'admin',
       'GET /admin/flags': 'admin',
       'POST /admin/flags/{jobId}/review': 'admin',
       'GET /admin/markets': 'admin',

@@ -26,8 +26,10 @@ export const LEDGER_MOVEMENTS = [
   'tip_charge',
   /** ...and transferred to the worker in full. */
   'tip_transfer',
-  /** An Instant Payout from the worker's connected balance to their debit card. */
+  /** An Instant Payout from the worker's connected balance to their debit card... */
   'payout',
+  /** ...and its money back when the payout failed. */
+  'payout_return',
 ] as const;
 export type LedgerMovementKind = (typeof LEDGER_MOVEMENTS)[number];
 
@@ -64,6 +66,15 @@ export interface LedgerMovement {
   settledAt?: string;
 }
 
+/** GET /admin/jobs/{id}/ledger: where every cent of one job is. */
+export interface JobLedger {
+  jobId: string;
+  movements: LedgerMovement[];
+  /** Each account the job's movements touch, with its balance from them (cents). */
+  balances: Record<string, number>;
+  position: JobMoneyPosition;
+}
+
 /** The balance of every account a set of movements touches: what entered minus what left. */
 export function balances(movements: ReadonlyArray<Pick<LedgerMovement, 'from' | 'to' | 'amount'>>): Map<string, number> {
   const result = new Map<string, number>();
@@ -91,7 +102,7 @@ export function jobMoneyPosition(jobId: string, movements: ReadonlyArray<Pick<Le
     moneyIn: sum(['charge', 'tip_charge']),
     moneyOut: sum(['refund', 'transfer', 'tip_transfer']) - sum(['reversal']),
     escrow: balances(movements).get(ledgerAccount.escrow(jobId)) ?? 0,
-    platformFee: sum(['platform_fee']),
+    platformFee: sum(['platform_fee']) - sum(['fee_return']),
   };
 }
 

@@ -12,6 +12,7 @@ import { autoReleaseDelaySeconds } from './job-completion.js';
 import { jobOfPoster, jobTransition } from './job-transitions.js';
 import { JOB_EVENT } from '../routes.js';
 import { MSG } from '../../shared/messages.js';
+import type { PaymentAccount } from '../../shared/payments.js';
 import { keys } from '../table.js';
 import { releasePayment } from './job-money.js';
 import { getJob, listWorkerJobs, type JobItem } from './jobs.js';
@@ -173,10 +174,12 @@ async function markReleaseBlocked(job: JobItem, reason: string): Promise<void> {
 }
 
 /**
- * A worker's account became ready (account.updated): the auto-releases it blocked are made now,
- * each the same exactly-once release (a release that moved on meanwhile is refused and skipped).
+ * A worker's account was saved (account.updated, or the worker's own refresh): once it is ready,
+ * the auto-releases it blocked are made, each the same exactly-once release (a release that
+ * moved on meanwhile is refused and skipped).
  */
-export async function retryBlockedReleases(workerId: string): Promise<number> {
+export async function releaseBlockedWhenReady(workerId: string, account: PaymentAccount): Promise<number> {
+  if (account.status !== 'complete') return 0;
   const waiting = (await listWorkerJobs(workerId, 'completed')).filter((job) => job.autoReleaseBlockedAt);
   let released = 0;
   for (const job of waiting) {

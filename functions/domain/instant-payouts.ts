@@ -8,6 +8,8 @@ import { conflict, forbidden, HttpError } from '../lib/errors.js';
 import { isStripeError } from '../lib/stripe-errors.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { movementPut, workerScope } from './ledger.js';
+import { ledgerAccount } from '../../shared/ledger.js';
 import { keys } from '../table.js';
 import { adminActionPut, SYSTEM_ACTOR } from './admin-actions.js';
 import { notificationItem, notificationWrites } from './notifications.js';
@@ -151,6 +153,8 @@ async function recordPayout(userId: string, requestKey: string, amount: number, 
           ExpressionAttributeValues: { ':fee': fee, ':payout': payoutId },
         },
       },
+      // The worker's balance leaves for their card (the worker's own money, outside every job's escrow).
+      ...movementPut({ scope: workerScope(userId), movementId: `payout-${requestKey}`, kind: 'payout', from: ledgerAccount.worker(userId), to: ledgerAccount.bank(userId), amount, stripe: { kind: 'payout', id: payoutId } }),
       adminActionPut({
         adminId: SYSTEM_ACTOR,
         actionType: 'instant_payout',
@@ -215,5 +219,7 @@ function payoutFailure(payout: Stripe.Payout, workerId: string, requestKey: stri
     message: MSG.payouts.failedMessage(formatCents(payout.amount), failureMessage),
     metadata: { payoutId: payout.id, requestKey },
   });
-  return [payoutOutcome(payout, workerId, requestKey, failureMessage), ...notificationWrites(notice)];
+  // The money comes back to the worker's balance; the movement's key makes a repeated failure one return.
+  const returned = movementPut({ scope: workerScope(workerId), movementId: `payout-${requestKey}-failed`, kind: 'payout_return', from: ledgerAccount.bank(workerId), to: ledgerAccount.worker(workerId), amount: payout.amount, settled: true });
+  return [payoutOutcome(payout, workerId, requestKey, failureMessage), ...notificationWrites(notice), ...returned];
 }

@@ -93,17 +93,20 @@ async function stripeStep<T>(job: JobItem, pending: MoneyState, call: () => Prom
   }
 }
 
-/** The payment row's change for a refund of `amount` (the whole payment, or a split's part). */
-function paymentRowRefunded(paymentIntentId: string, amount: number, at: string, whole: boolean): TransactItem[] {
+/**
+ * The payment row's change for a refund of `amount` — the whole payment, or a split's part, whose
+ * row also names the transfer of the worker's part — with the overview's counters.
+ */
+function paymentRowRefunded(paymentIntentId: string, amount: number, at: string, split?: { transferId: string; workerId: string }): TransactItem[] {
   return [
     {
       Update: {
         TableName: tableName(),
         Key: keys.payment(paymentIntentId),
-        UpdateExpression: whole ? 'SET #status = :refunded, refundedAt = :now, refundedAmount = :amount' : 'SET refundedAt = :now, refundedAmount = :amount',
+        UpdateExpression: split ? 'SET refundedAt = :now, refundedAmount = :amount, transferId = :transfer, workerId = :worker' : 'SET #status = :refunded, refundedAt = :now, refundedAmount = :amount',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: whole ? { '#status': 'status' } : undefined,
-        ExpressionAttributeValues: { ...(whole ? { ':refunded': 'refunded' } : {}), ':now': at, ':amount': amount },
+        ExpressionAttributeNames: split ? undefined : { '#status': 'status' },
+        ExpressionAttributeValues: { ...(split ? { ':transfer': split.transferId, ':worker': split.workerId } : { ':refunded': 'refunded' }), ':now': at, ':amount': amount },
       },
     },
     ...moneyCounterWrites(at, { refunds: 1, refundedAmount: amount }),
@@ -150,8 +153,10 @@ export async function releasePayment(jobId: string, callerId: string, options: R
   const money = moneyStateOf(job);
   if (money === 'released' && job.status === 'paid') return { job };
   if (asAdmin && !admin.reason) throw badRequest(MSG.payments.releaseReasonRequired);
+  // Money decided otherwise first (refunded, split, a decision under way) is that decision's answer.
+  if (money !== 'held' && money !== 'releasing') throw moneyRefusal(job, 'release');
   if (!job.workerId) throw badRequest(MSG.payments.noWorkerAssigned);
-  if (money !== 'releasing' && !canPerform('release', job)) throw moneyRefusal(job, 'release');
+  if (money === 'held' && !canPerform('release', job)) throw moneyRefusal(job, 'release');
   if (!job.stripePaymentIntentId) throw new HttpError(409, MSG.payments.cannotReleaseYet);
   const destination = await readyWorkerAccount(job.workerId);
 
@@ -312,7 +317,7 @@ export async function settleRefund(job: JobItem, options: { settled?: boolean; e
           { scope: jobScope(job.id), movementId: 'refund', kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(job.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id }, settled: options.settled },
           at,
         ),
-        ...paymentRowRefunded(paymentIntentId, refund.amount, at, true),
+        ...paymentRowRefunded(paymentIntentId, refund.amount, at),
         ...(options.extra ?? []),
       ]),
     );
@@ -402,15 +407,7 @@ export async function splitJobMoney(job: JobItem, toWorker: number, extra: Trans
         { Update: update },
         ...movementPut({ scope, movementId: 'transfer', kind: 'transfer', from: ledgerAccount.escrow(splitting.id), to: ledgerAccount.worker(splitting.workerId!), amount: toWorker, stripe: { kind: 'transfer', id: transfer.id } }, at),
         ...movementPut({ scope, movementId: 'refund', kind: 'refund', from: ledgerAccount.escrow(splitting.id), to: ledgerAccount.card(splitting.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.payment(splitting.stripePaymentIntentId!),
-            UpdateExpression: 'SET transferId = :transfer, workerId = :worker',
-            ExpressionAttributeValues: { ':transfer': transfer.id, ':worker': splitting.workerId },
-          },
-        },
-        ...paymentRowRefunded(splitting.stripePaymentIntentId!, refund.amount, at, false),
+        ...paymentRowRefunded(splitting.stripePaymentIntentId!, refund.amount, at, { transferId: transfer.id, workerId: splitting.workerId! }),
         jobEvent(JOB_EVENT.updated, updated, 'paid'),
         ...extra,
       ]),
@@ -471,10 +468,10 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
     await retryLostRaces(() =>
       transactWrite([
         { Update: update },
-        ...movementPut({ scope, movementId: 'reversal', kind: 'reversal', from: ledgerAccount.worker(reversing.workerId!), to: escrow, amount: reversal.amount, stripe: { kind: 'transfer_reversal', id: reversal.id } }, at),
+        ...movementPut({ scope, movementId: 'reversal', kind: 'reversal', from: ledgerAccount.worker(reversing.workerId!), to: escrow, amount: reversal.amount, stripe: { kind: 'transfer_reversal', id: reversal.id }, settled: true }, at),
         ...movementPut({ scope, movementId: 'fee_return', kind: 'fee_return', from: ledgerAccount.revenue(), to: escrow, amount: reversing.postedAmount - reversing.payment, settled: true }, at),
         ...movementPut({ scope, movementId: 'refund', kind: 'refund', from: escrow, to: ledgerAccount.card(reversing.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
-        ...paymentRowRefunded(reversing.stripePaymentIntentId!, refund.amount, at, true),
+        ...paymentRowRefunded(reversing.stripePaymentIntentId!, refund.amount, at),
       ]),
     );
   } catch (error) {

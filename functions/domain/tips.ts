@@ -13,6 +13,8 @@ import { pushPaymentChanged } from './admin-live.js';
 import { getJob, toPartyJob, type JobItem } from './jobs.js';
 import { moneyCounterWrites } from './money-totals.js';
 import { notificationItem, notificationWrites } from './notifications.js';
+import { jobScope, movementPut } from './ledger.js';
+import { ledgerAccount } from '../../shared/ledger.js';
 import { isPaymentAccountComplete } from './payment-accounts.js';
 import { getProfile } from './profiles.js';
 
@@ -196,8 +198,10 @@ async function settleTip(job: JobItem, intent: Stripe.PaymentIntent, workerAccou
             TableName: tableName(),
             Key: keys.job(job.id),
             UpdateExpression: 'SET tip = :tip, tippedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(tip)',
-            ExpressionAttributeValues: { ':tip': intent.amount, ':now': at },
+            // Still paid: a reversal of the release (the job cancelled) that came first refuses the tip.
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(tip) AND #status = :paid',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':tip': intent.amount, ':now': at, ':paid': 'paid' },
           },
         },
         {
@@ -229,6 +233,10 @@ async function settleTip(job: JobItem, intent: Stripe.PaymentIntent, workerAccou
         },
         // The platform bears the tip's card fee: the worker gets the whole tip.
         ...moneyCounterWrites(at, { tips: intent.amount, cardFees: stripeFee }),
+        // The tip passes through the job's escrow to the worker in full (shared/ledger.ts).
+        ...movementPut({ scope: jobScope(job.id), movementId: 'tip_charge', kind: 'tip_charge', from: ledgerAccount.card(job.posterId), to: ledgerAccount.escrow(job.id), amount: intent.amount, stripe: { kind: 'payment_intent', id: intent.id } }, at),
+        ...movementPut({ scope: jobScope(job.id), movementId: 'tip_transfer', kind: 'tip_transfer', from: ledgerAccount.escrow(job.id), to: ledgerAccount.worker(job.workerId!), amount: intent.amount, stripe: { kind: 'transfer', id: transfer.id } }, at),
+        ...movementPut({ scope: jobScope(job.id), movementId: 'tip_card_fee', kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: stripeFee, settled: true }, at),
         ...notificationWrites(notification),
       ]),
     );

@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { retryBlockedReleases } from '../domain/auto-release.js';
+import { releaseBlockedWhenReady } from '../domain/auto-release.js';
 import { markProcessed } from '../domain/job-payments.js';
 import { savePaymentAccount, userOfAccount } from '../domain/payment-accounts.js';
 import { stripe } from '../lib/stripe.js';
@@ -14,9 +14,8 @@ import { withLogContext } from '../lib/logger.js';
 async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
   const accountId = (event.detail.data.object as Stripe.Account).id;
   const userId = await userOfAccount(accountId);
-  const state = userId ? await savePaymentAccount(userId, await (await stripe()).accounts.retrieve(accountId)) : undefined;
   // A worker whose account is ready now receives the auto-releases it held back.
-  if (userId && state?.status === 'complete') await retryBlockedReleases(userId);
+  if (userId) await releaseBlockedWhenReady(userId, await savePaymentAccount(userId, await (await stripe()).accounts.retrieve(accountId)));
   await markProcessed(event.detail.id);
 }
 

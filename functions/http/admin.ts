@@ -6,6 +6,8 @@ import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
 import { listJobsByStatus, toJobSummary } from '../domain/jobs.js';
 import { listMarketStats } from '../domain/market-stats.js';
 import { parseWith, routeGroup } from '../lib/http.js';
+import { jobScope, movementsOf } from '../domain/ledger.js';
+import { balances, jobMoneyPosition, type JobLedger } from '../../shared/ledger.js';
 
 const cursor = z.optional(z.string());
 const jobsQuerySchema = z.object({ status: z._default(z.enum(ADMIN_JOB_STATUSES), 'open'), cursor });
@@ -24,6 +26,16 @@ export const handler = routeGroup('admin', {
   'GET /admin/jobs': async ({ query }) => {
     const { status, cursor } = parseWith(jobsQuerySchema, query);
     return listJobsByStatus(status, { limit: ADMIN_PAGE_SIZE, cursor }, toJobSummary);
+  },
+
+  /**
+   * Where every cent of one job is (issue 34): its ledger movements oldest first, each account's
+   * balance, and what came in, went out and is still held (one Query of the job's ledger partition).
+   */
+  'GET /admin/jobs/{id}/ledger': async ({ params }): Promise<JobLedger> => {
+    const jobId = params.id ?? '';
+    const movements = await movementsOf(jobScope(jobId));
+    return { jobId, movements, balances: Object.fromEntries(balances(movements)), position: jobMoneyPosition(jobId, movements) };
   },
 
   /** Reports in one status (pending by default), newest first. */

@@ -6,6 +6,7 @@ import type { InstantPayout, InstantPayoutAvailability } from '../../shared/payo
 import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
 import { jobOfPayment, listPayments, openPaidJob, resumeJobPayment } from '../domain/job-payments.js';
 import { adminRefundJob, releasePayment, reverseRelease } from '../domain/job-money.js';
+import { releaseBlockedWhenReady } from '../domain/auto-release.js';
 import { listWorkerJobs, toJobSummary, toPartyJob } from '../domain/jobs.js';
 import { addTip } from '../domain/tips.js';
 import { getInstantPayoutAvailability, requestInstantPayout } from '../domain/instant-payouts.js';
@@ -28,7 +29,11 @@ export const handler = routeGroup('payments', {
   'POST /payments/account': async ({ caller, event }) => startOnboarding(caller.userId, appOrigin(event.headers.origin)),
 
   /** Re-reads the account's state from Stripe and saves it (spec: get-stripe-account-status). */
-  'POST /payments/account/status': async ({ caller }) => refreshOwnPaymentAccount(caller.userId),
+  'POST /payments/account/status': async ({ caller }) => {
+    const account = await refreshOwnPaymentAccount(caller.userId);
+    await releaseBlockedWhenReady(caller.userId, account);
+    return account;
+  },
 
   /** The client's confirmation after the card step: opens the paid job (once, with the webhook). */
   'POST /payments/confirm': async (request) => {
