@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -499,7 +500,7 @@ class RaceCommand implements Command {
         if (!modelAccepts(trial, actions[index]!, trialJob)) return false;
         actions[index]!.apply(trialJob, outcomes[index]!);
       }
-      return JSON.stringify(expected(trialJob)) === JSON.stringify(observed);
+      return isDeepStrictEqual(expected(trialJob), observed);
     });
     const answers = outcomes.map((outcome, i) => `${actions[i]!.name} answered ${outcome.answer}`).join('; ');
     expect(explained, `${this}: no order of the accepted actions explains ${JSON.stringify(observed)} (${answers})`).toBeDefined();
