@@ -246,7 +246,8 @@ const ACTIONS = {
   tip: {
     name: 'tip',
     by: 'poster',
-    accepts: (job) => live(job) && job.status === 'paid' && job.worker === 'current' && job.tip === 0,
+    // The same tip sent again is answered as done (a retry), whatever the job became since.
+    accepts: (job) => live(job) && (job.tip === TIP || (job.status === 'paid' && job.worker === 'current' && job.tip === 0)),
     apply: (job) => Object.assign(job, { tip: TIP }),
     run: async (stack, real, job) =>
       fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/tip`, { amount: TIP }), (r) => r.status === 200 && (r.body as TipAnswer).status === 'paid'),
