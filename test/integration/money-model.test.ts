@@ -585,6 +585,19 @@ async function advance(model: Model, real: Real, steps: number): Promise<void> {
   await checkAll(stack, model, `setup to ${model.jobs[0]!.status}`);
 }
 
+const job0 = (name: string) => new JobCommand(actionNamed(name), 0);
+const race0 = (first: string, second: string) => new RaceCommand(actionNamed(first), actionNamed(second), 0);
+/**
+ * Sequences run before the drawn ones: a countdown paused, then the completion declined and made
+ * again; a dispute filed on an assigned job whose completion then starts the countdown, its
+ * resolution racing the auto-release; a tipped job's release reversed, then deleted.
+ */
+const EXAMPLES: Array<[(typeof STAGES)[number], Command[]]> = [
+  ['completed', [job0('pauseAutoRelease'), job0('declineCompletion'), job0('complete'), job0('pauseAutoRelease'), job0('autoRelease')]],
+  ['assigned', [job0('fileDispute'), job0('complete'), race0('resolveDispute(refund)', 'autoRelease'), job0('releaseByAdmin')]],
+  ['paid', [job0('tip'), job0('adminReverse'), job0('releaseByPoster'), job0('deleteByPoster')]],
+];
+
 describe('the job-and-money process against its model', () => {
   let admin: TestUser;
   beforeAll(async () => {
@@ -607,8 +620,12 @@ describe('the job-and-money process against its model', () => {
           trace(`sequence from ${stage}: ${sequence}`);
           await fc.asyncModelRun(setup, sequence);
         }),
-        // MONEY_MODEL_PATH replays one failure as fast-check printed it ({ seed, path }).
-        { seed: SEED, numRuns: RUNS, ...(process.env.MONEY_MODEL_PATH ? { path: process.env.MONEY_MODEL_PATH } : {}) },
+        {
+          seed: SEED,
+          numRuns: RUNS,
+          // MONEY_MODEL_PATH replays one failure as fast-check printed it ({ seed, path }); the examples run first otherwise.
+          ...(process.env.MONEY_MODEL_PATH ? { path: process.env.MONEY_MODEL_PATH } : { examples: EXAMPLES }),
+        },
       );
     },
     // A generous hang guard: each sequence is a few seconds; a failure's shrinking reruns many.
