@@ -37,7 +37,7 @@ export type Capability =
    * invoking SCHEDULE_TARGETS.autoRelease through the scheduler's role, which it may pass.
    */
   | 'schedules:auto-release'
-  /** Sends to the mail queue (QUEUE_CONSUMERS.mailer), with a delay where quiet hours hold an email back. */
+  /** Sends to the mail queue (QUEUE_CONSUMERS.mailer), with a delay where quiet hours hold an email or a push back. */
   | 'queue:mail'
   /**
    * Sends email through SES v2 from the deploy's sender identity (`-c sesFromAddress`) only,
@@ -450,6 +450,12 @@ export interface EventPattern {
 export interface EventRule extends FunctionDeclaration {
   readonly description: string;
   readonly pattern: EventPattern;
+  /**
+   * A rule of Stripe events (source EVENT_SOURCE.stripe): the webhook endpoint they arrive at,
+   * `connect` for events of connected accounts (Stripe sends those to Connect endpoints only),
+   * else the account's own endpoint. STRIPE_WEBHOOK_ENDPOINTS subscribes each to these types.
+   */
+  readonly stripeEndpoint?: StripeWebhookEndpoint;
 }
 
 export const EVENT_RULES = {
@@ -484,6 +490,7 @@ export const EVENT_RULES = {
   accountUpdated: {
     description: 'Keeps profiles in line with their Stripe connected accounts',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['account.updated'] },
+    stripeEndpoint: 'connect',
     entry: 'functions/events/account-updated.ts',
     // A ready account makes the auto-releases it blocked (a release: a transfer, the job's event and the admin's push).
     capabilities: STRIPE_RULE_CAPABILITIES,
@@ -506,6 +513,8 @@ export const EVENT_RULES = {
   payoutSettled: {
     description: "Records whether a worker's Instant Payout reached their card (payout.paid) or failed (payout.failed, with the worker's notification)",
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payout.paid', 'payout.failed'] },
+    // The payouts are the connected accounts' (Instant Payouts to their cards).
+    stripeEndpoint: 'connect',
     entry: 'functions/events/payout-settled.ts',
     capabilities: ['table:read', 'table:write'],
   },
@@ -563,7 +572,8 @@ export const EVENT_RULES = {
     description: 'Sends each new notification by web push to the browsers of its user who chose push for its type',
     pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.createdInBulk] },
     entry: 'functions/events/notification-web-push.ts',
-    capabilities: ['table:read', 'table:write', 'push:vapid'],
+    /** The mail queue holds a push back during the user's quiet hours, as it holds email (QUEUE_CONSUMERS.mailer pushes it after). */
+    capabilities: ['table:read', 'table:write', 'push:vapid', 'queue:mail'],
   },
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
@@ -578,6 +588,28 @@ export const EVENT_RULES = {
     capabilities: ['queue:mail'],
   },
 } as const satisfies Record<string, EventRule>;
+
+/** Stripe's two webhook endpoints (HTTP_ROUTE_GROUPS.stripeWebhook): the account's own events, and its connected accounts'. */
+export type StripeWebhookEndpoint = 'account' | 'connect';
+
+/**
+ * Each webhook endpoint's path under the API and the field of the Stripe secret holding its
+ * signing secret, and the event types it must be subscribed to: those the rules of EVENT_RULES
+ * consume from it, derived, so a new rule is subscribed by `npm run stripe:webhooks` (and the
+ * simulator delivers only these) with no list typed twice.
+ */
+export const STRIPE_WEBHOOK_ENDPOINTS: Readonly<Record<StripeWebhookEndpoint, { readonly path: string; readonly secret: 'webhookSecret' | 'connectWebhookSecret'; readonly events: readonly string[] }>> = {
+  account: { path: '/webhooks/stripe', secret: 'webhookSecret', events: stripeEventsOf('account') },
+  connect: { path: '/webhooks/stripe/connect', secret: 'connectWebhookSecret', events: stripeEventsOf('connect') },
+};
+
+function stripeEventsOf(endpoint: StripeWebhookEndpoint): string[] {
+  const rules: readonly EventRule[] = Object.values(EVENT_RULES);
+  const types = rules
+    .filter((rule) => rule.pattern.source.includes(EVENT_SOURCE.stripe) && (rule.stripeEndpoint ?? 'account') === endpoint)
+    .flatMap((rule) => rule.pattern['detail-type'] ?? []);
+  return [...new Set(types)].sort();
+}
 
 /**
  * A consumer of the table's stream, and the Lambda event filter that selects its records (the
@@ -626,13 +658,14 @@ export const QUEUE_CONSUMERS = {
     timeoutSeconds: 60,
   },
   /**
-   * One message per notification (queued by EVENT_RULES.notificationMail), or per email held
-   * back by quiet hours: sends it once (keyed by notification and channel) if the user wants it by email.
+   * One message per notification (queued by EVENT_RULES.notificationMail), or per email or web
+   * push held back by quiet hours: sends it once (keyed by notification and channel) if the
+   * user wants it by that channel.
    */
   mailer: {
-    description: 'Emails a notification to its user through SES, once, honouring their email preference and quiet hours',
+    description: 'Emails a notification to its user through SES, or pushes one held back by quiet hours, once, honouring their preferences and quiet hours',
     entry: 'functions/queues/mailer.ts',
-    capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key', 'queue:mail'],
+    capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key', 'queue:mail', 'push:vapid'],
     /** Links in the email: the subject on the site, and the one-click unsubscribe on the API. */
     settings: ['mailLinkOrigin', 'apiUrl'],
     batchSize: 5,
@@ -660,6 +693,13 @@ export const TOPIC_CONSUMERS = {
     capabilities: ['table:write'],
   },
 } as const satisfies Record<string, TopicConsumer>;
+
+/**
+ * The retry policy of every schedule's target: EventBridge Scheduler's own maxima, stated, so a
+ * throttled or briefly failing invocation is tried for a day (a recurring schedule's only until its
+ * next run) before it goes to the schedule's dead-letter queue (docs/decisions.md, "Schedules").
+ */
+export const SCHEDULE_RETRY_POLICY = { maximumRetryAttempts: 185, maximumEventAgeSeconds: 86_400 } as const;
 
 /**
  * Functions that EventBridge Scheduler invokes (its Lambda target), with the schedule's input as
@@ -720,7 +760,7 @@ export const RECURRING_SCHEDULES = {
  * format (Powertools Metrics: a log line, no API call, so no capability), per function, which
  * makes each stage's its own; the alarm fires on any difference.
  */
-export const RECONCILIATION_METRIC = { namespace: 'OddJobs/Money', name: 'ReconciliationDifferences', dimension: 'FunctionName' } as const;
+export const RECONCILIATION_METRIC = { namespace: 'OddJobs/Money', name: 'ReconciliationDifferences', service: 'oddjobs', dimension: 'FunctionName' } as const;
 
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
@@ -782,6 +822,8 @@ export const ENV = {
   autoReleaseScheduleGroup: 'AUTO_RELEASE_SCHEDULE_GROUP',
   autoReleaseTargetArn: 'AUTO_RELEASE_TARGET_ARN',
   autoReleaseSchedulerRoleArn: 'AUTO_RELEASE_SCHEDULER_ROLE_ARN',
+  /** `schedules:auto-release`: the queue the schedules' undeliverable invocations go to (their DeadLetterConfig). */
+  autoReleaseDeadLetterQueueArn: 'AUTO_RELEASE_DEAD_LETTER_QUEUE_ARN',
   /** The queue that `queue:mail` sends to. */
   mailQueueUrl: 'MAIL_QUEUE_URL',
   /** `mail:send`: the sender address (the deploy's `-c sesFromAddress`); empty when the deploy has none, and email is then off. */
@@ -849,7 +891,7 @@ export const CAPABILITY_GRANTS = {
   // PassRole of the scheduler's role only: the schedule invokes the target as that role.
   'schedules:auto-release': {
     actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'],
-    environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn'],
+    environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn', 'autoReleaseDeadLetterQueueArn'],
   },
   'queue:mail': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['mailQueueUrl'] },
   // On the sender's identities only, and only from the sender's address (the CDK app's grant).

@@ -10,8 +10,8 @@ import {
   StartMessageMoveTaskCommand,
   type Message,
 } from '@aws-sdk/client-sqs';
-import { EVENT_RULES, QUEUE_CONSUMERS, STREAM_CONSUMERS } from '../functions/routes.js';
 import { DEFAULT_STAGE, deadLetterQueuePrefix, stageNames } from './constructs/names.js';
+import { DEAD_LETTER_QUEUES } from './dead-letter-queues.js';
 
 /** How long a message taken for redrive stays hidden: a failed one is back in the queue after it. */
 const VISIBILITY_TIMEOUT_SECONDS = 60;
@@ -34,20 +34,21 @@ export interface RedriveResult {
   readonly movedToSource: boolean;
 }
 
-const declarationNames = () => [...Object.keys(EVENT_RULES), ...Object.keys(QUEUE_CONSUMERS), ...Object.keys(STREAM_CONSUMERS)].join(', ');
+const declarationNames = () => Object.keys(DEAD_LETTER_QUEUES).join(', ');
 
 async function deadLetterQueueUrl(sqs: SQSClient, stage: string, declarationName: string): Promise<string> {
-  const prefix = deadLetterQueuePrefix(stageNames(stage).stackName('Api'), declarationName);
+  const source = DEAD_LETTER_QUEUES[declarationName]!;
+  const prefix = deadLetterQueuePrefix(stageNames(stage).stackName(source.stack), source.constructId);
   const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: prefix }));
   if (QueueUrls.length !== 1) throw new Error(`Found ${QueueUrls.length} queues named ${prefix}*: is stage ${stage} deployed in this region?`);
   return QueueUrls[0]!;
 }
 
 /**
- * The function that failed on a message of a rule's dead-letter queue, and what to hand it
- * again. Two kinds arrive there: Lambda's on-failure record when the function kept failing
- * (the event is its requestPayload), and EventBridge's own when it could not invoke the
- * function (the event is the body; the target is an attribute).
+ * The function that failed on a message of an invocations dead-letter queue, and what to hand
+ * it again. Two kinds arrive there: Lambda's on-failure record when the function kept failing
+ * (the event is its requestPayload), and EventBridge's or Scheduler's own when it could not
+ * invoke the function (the event or schedule input is the body; the target is an attribute).
  */
 function failedInvocation(message: Message): { functionName: string; payload: string } {
   const body = JSON.parse(message.Body ?? '{}') as { requestContext?: { functionArn?: string }; requestPayload?: unknown };
@@ -59,27 +60,28 @@ function failedInvocation(message: Message): { functionName: string; payload: st
 }
 
 /**
- * Re-delivers the messages of one declaration's dead-letter queue to the one consumer that
- * failed on them, never to the other rules of the bus: a rule's events go straight to its own
- * function (invoked as EventBridge would, one event at a time, and deleted once it succeeds),
- * a queue's messages are moved back to the queue by SQS. The outbox relay's is refused: it
- * holds pointers to stream records that expired, not events.
+ * Re-delivers the messages of one declaration's dead-letter queue (DEAD_LETTER_QUEUES) to the
+ * one consumer that failed on them, never to the other rules of the bus: a rule's events, a
+ * schedule's inputs, a topic's notifications go straight to its own function (invoked one at a
+ * time, and deleted once it succeeds), a queue's messages are moved back to the queue by SQS.
+ * The outbox relay's is refused: it holds pointers to stream records that expired, not events.
  */
 export async function redrive(declarationName: string, options: RedriveOptions): Promise<RedriveResult> {
   const stage = options.stage ?? DEFAULT_STAGE;
   const { sqs, lambda } = options;
-  if (declarationName in STREAM_CONSUMERS) {
+  const source = Object.hasOwn(DEAD_LETTER_QUEUES, declarationName) ? DEAD_LETTER_QUEUES[declarationName] : undefined;
+  if (source?.kind === 'stream') {
     throw new Error(
       `${declarationName}'s dead-letter queue holds only the positions of stream records that expired after 24 hours of retries: ` +
         'their events cannot be re-delivered from it (docs/deploy.md, "Dead letters").',
     );
   }
-  if (!(declarationName in EVENT_RULES) && !(declarationName in QUEUE_CONSUMERS)) {
+  if (!source) {
     throw new Error(`No dead-letter queue for "${declarationName}": one of ${declarationNames()}.`);
   }
   const queueUrl = await deadLetterQueueUrl(sqs, stage, declarationName);
 
-  if (declarationName in QUEUE_CONSUMERS) {
+  if (source.kind === 'queue') {
     const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
     await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: Attributes!.QueueArn! }));
     return { redriven: 0, failed: 0, movedToSource: true };

@@ -96,6 +96,8 @@ export interface JobDetail extends PartyJob {
   /** Street, city and state: present only for the owner and the assigned worker. */
   fullAddress?: string;
   poster: PublicProfile | null;
+  /** For the poster: geocoding did not find the address, so no nearby worker is alerted ('Address not found'). */
+  addressNotFound?: true;
 }
 
 /** Where a notification can reach its user (DECISIONS.md "Off-site delivery"). */

@@ -12,7 +12,6 @@ export const MSG = {
     adminExists: 'An admin account already exists. Only one admin account is allowed.',
     emailAndPasswordRequired: 'Email and password are required',
     invalidEmail: 'Please enter a valid email address', // ours
-    emailInUse: 'An account with this email already exists. Please sign in instead.', // ours
     tooManySignIns: 'Too many sign-in attempts. Please try again later.',
     tooManySignUps: 'Too many sign-up attempts. Please try again later.',
     authenticationRequired: 'Authentication required',
@@ -185,6 +184,9 @@ export const MSG = {
     accountNeededToPost: 'Please set up your payment account before posting jobs so you can securely pay workers.',
     accountNeededToApply: 'Please set up your payment account before applying so you can receive payments.',
     tooManyAttempts: 'Too many payment attempts for this job. Please wait before trying again',
+    // Spec 1 §8 "Payment mapping": what the payment start's generic answers become on the job form.
+    signInToContinue: 'Please sign in to continue',
+    tooManyAttemptsWait: 'Too many attempts. Please wait a moment and try again',
     initiated: 'Payment initiated. Please complete the payment to secure the job.',
     invalidResponse: 'Invalid payment response from server',
     initFailed: 'Failed to initialize payment',
@@ -198,6 +200,12 @@ export const MSG = {
     setupFailed: 'Failed to setup Stripe account',
     statusRefreshed: 'Stripe status refreshed successfully!',
     statusRefreshFailed: 'Failed to refresh Stripe status. Please try again.',
+    capabilitiesChecked: 'Payout capabilities checked successfully',
+    capabilitiesCheckFailed: 'Failed to check payout capabilities',
+    checkCapabilities: 'Check payout capabilities', // ours: the action's button
+    payoutOptionAvailable: 'Available to your payout account', // ours
+    payoutOptionUnavailable: 'Not available to your payout account', // ours
+    standardPayoutsOnly: 'Your payout account takes Standard payouts only (1-2 business days).', // ours
     setupComplete: 'Payment Setup Complete',
     workerSetupSuccess: "You're all set! Your payment account has been configured successfully.",
     setupOpenedInNewWindow: 'Stripe setup opened in a new window. Complete the process to start receiving payments.', // spec paraphrase
@@ -393,6 +401,7 @@ export const MSG = {
     adminModeActive: 'Admin Mode Active',
     myEarnings: 'My Earnings',
     profileSettings: 'Profile Settings',
+    notificationSettings: 'Notification Settings', // ours: the menus' entry to /notification-settings
     adminDashboard: 'Admin Dashboard',
     continueToDashboard: 'Continue to Dashboard',
     adminUnavailable: 'Admin (Unavailable)',
@@ -500,6 +509,11 @@ export const MSG = {
     updated: 'Location updated successfully!',
     onboardingLocationFailed: 'Failed to get location. Please try zip code instead.',
     zipNotFound: 'Failed to find location. Please check your zip code.',
+    // The geocoding call's failures (spec 1 "External geocoding"; docs/decisions.md "Geocoding failures"):
+    geocodingRequestFailed: 'Geocoding request failed',
+    addressNotFound: 'Address not found',
+    geocodeFailed: 'Failed to geocode address',
+    addressNotFoundHint: 'Workers near the job are not told about it until its address is found: check the street, city and state.', // ours
     invalidZip: 'Please enter a valid zip code',
     confirmMove: (miles: string) => `Your new location is ${miles} miles from the one we have. Update your job search area?`, // ours
     radiusChoice: 'Radius must be 1, 3, 5, 10 or 25 miles', // ours
@@ -527,6 +541,7 @@ export const MSG = {
     pushBlocked: 'Push notifications are blocked for this site in your browser settings.', // ours
     pushServiceUnavailable: 'Push notifications are temporarily unavailable. Please try again later.', // ours: VAPID keys not (yet) readable
     pushEndpointInvalid: 'Push subscription endpoint must be an https URL', // ours
+    pushEndpointUnknownService: "Push subscription endpoint must be a browser's push service (Chrome, Firefox, Safari or Edge)", // ours
     pushKeysInvalid: 'Push subscription keys are not valid', // ours
     pushTooManyBrowsers: (max: number) => `Push is on for ${max} browsers already. Turn it off on one of them first.`, // ours
     digestTitle: (count: number) => (count === 1 ? '1 new job near you' : `${count} new jobs near you`), // ours

@@ -2,7 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ngeohash from 'ngeohash';
 import { conditionHeld, db, tableName } from '../lib/db.js';
 import type { GeoPoint } from '../lib/geo-cells.js';
-import { createGeocoder } from '../lib/geocoder.js';
+import { MSG } from '../../shared/messages.js';
+import { GeocodingFailed, createGeocoder } from '../lib/geocoder.js';
 import { logger } from '../lib/logger.js';
 import { keys } from '../table.js';
 import type { JobItem } from './jobs.js';
@@ -25,9 +26,29 @@ export async function locateJob(job: JobItem): Promise<GeoPoint | null> {
   }
   const [street, ...rest] = job.fullAddress.split(', ');
   const [city = '', state = ''] = rest.length >= 2 ? rest.slice(-2) : job.location.split(', ');
-  const point = await geocoder.geocode({ street, city, state });
+  let point: GeoPoint | null;
+  try {
+    point = await geocoder.geocode({ street, city, state });
+  } catch (error) {
+    // Best effort (spec 1 §5): the next event of the job (an edit) tries again.
+    if (!(error instanceof GeocodingFailed)) throw error;
+    logger.warn(error.message, { jobId: job.id, error: error.cause });
+    return null;
+  }
   if (!point) {
-    logger.info('job address not geocoded', { jobId: job.id });
+    logger.info(MSG.location.addressNotFound, { jobId: job.id });
+    // Told to its poster on the job's page, while the address stays the one not found.
+    await conditionHeld(
+      db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.job(job.id),
+          UpdateExpression: 'SET addressNotFound = :address',
+          ConditionExpression: 'fullAddress = :address',
+          ExpressionAttributeValues: { ':address': job.fullAddress },
+        }),
+      ),
+    );
     return null;
   }
   await conditionHeld(
@@ -35,7 +56,7 @@ export async function locateJob(job: JobItem): Promise<GeoPoint | null> {
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.job(job.id),
-        UpdateExpression: 'SET latitude = :lat, longitude = :lon, geohash = :hash, geocodedAddress = :address',
+        UpdateExpression: 'SET latitude = :lat, longitude = :lon, geohash = :hash, geocodedAddress = :address REMOVE addressNotFound',
         ConditionExpression: 'fullAddress = :address',
         ExpressionAttributeValues: {
           ':lat': point.latitude,

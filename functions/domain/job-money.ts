@@ -48,11 +48,12 @@ export function moneyRefusal(job: JobItem, action: TransitionAction): HttpError 
 
 /**
  * Writes a decision and answers the job as decided. A refused condition is answered with the
- * state that beat it — unless the same action decided it first (racing clicks, the auto-release
- * meeting the poster): then the job is answered as it is, pending (this call finishes it too)
- * or settled already (the caller answers it as done).
+ * state that beat it — unless `joinable` and the same action decided it first (racing release
+ * clicks, the auto-release meeting the poster): then the job is answered as it is, pending (this
+ * call finishes it too) or settled already (the caller answers it as done). Refunds are not
+ * joinable: an admin's or poster's click that did not decide is told so.
  */
-async function commit(decided: JobItem, action: TransitionAction, items: TransactItem[]): Promise<JobItem> {
+async function commit(decided: JobItem, action: TransitionAction, items: TransactItem[], joinable = true): Promise<JobItem> {
   try {
     await retryLostRaces(() => transactWrite(items));
     return decided;
@@ -61,7 +62,7 @@ async function commit(decided: JobItem, action: TransitionAction, items: Transac
     const current = await getJob(decided.id, { consistentRead: true });
     if (!current) throw notFound(MSG.jobs.notFound);
     const money = moneyStateOf(current);
-    if (PENDING_MONEY[money] === action || settledBy(action) === money) return current;
+    if (joinable && (PENDING_MONEY[money] === action || settledBy(action) === money)) return current;
     throw moneyRefusal(current, action);
   }
 }
@@ -286,7 +287,7 @@ export async function decideRefund(job: JobItem, decision: RefundDecision): Prom
     { refundReason: decision.reason, autoReleaseAt: undefined, autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, ...decision.changes },
     { by: { posterId: job.posterId } },
   );
-  return commit(updated, 'refund', [{ Update: update }, jobEvent(JOB_EVENT.updated, updated, decision.change ?? 'cancelled'), ...(decision.extra ?? [])]);
+  return commit(updated, 'refund', [{ Update: update }, jobEvent(JOB_EVENT.updated, updated, decision.change ?? 'cancelled'), ...(decision.extra ?? [])], false);
 }
 
 /**

@@ -21,6 +21,8 @@ export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState'> {
   /** Derived by the geocoding rule from fullAddress; `geocodedAddress` is what it geocoded. */
   geohash?: string;
   geocodedAddress?: string;
+  /** The fullAddress geocoding did not find (none such: found, or not tried yet); its poster is told. */
+  addressNotFound?: string;
   /** When the poster's payment succeeded: from then on the price is locked. */
   paidAt?: string;
   /** Set while the job's delete cascade runs; such a job is gone for every reader. */
@@ -144,7 +146,9 @@ export function toPartyJob(item: JobItem): PartyJob {
 /** The detail view: the full address (and the parties' private fields) only for the owner and the assigned worker (spec 1 §6). */
 export function toJobDetail(item: JobItem, viewerId: string | null, poster: JobDetail['poster']): JobDetail {
   const isParty = viewerId !== null && (viewerId === item.posterId || viewerId === item.workerId);
-  return isParty ? { ...toPartyJob(item), fullAddress: item.fullAddress, poster } : { ...toJobSummary(item), poster };
+  if (!isParty) return { ...toJobSummary(item), poster };
+  const notFound = viewerId === item.posterId && item.addressNotFound === item.fullAddress;
+  return { ...toPartyJob(item), fullAddress: item.fullAddress, poster, ...(notFound ? { addressNotFound: true as const } : {}) };
 }
 
 /** The fields of a job that its poster's form decides (on creation and on edit). */
@@ -169,8 +173,8 @@ export function jobFieldsOf(request: CreateJobRequest) {
 }
 
 export function newJob(request: CreateJobRequest, posterId: string, now: string, status: JobStatus = 'open'): JobItem {
-  // Demo data and tests make open jobs directly; a posted job starts as an unpaid draft.
-  return { id: randomUUID(), ...jobFieldsOf(request), status, moneyState: status === 'awaiting_payment' ? 'unpaid' : 'held', posterId, pendingApplications: 0, createdAt: now, updatedAt: now };
+  // A posted job starts as an unpaid draft; the demo data makes jobs further along directly, their money where their status says.
+  return { id: randomUUID(), ...jobFieldsOf(request), status, moneyState: moneyStateOf({ status }), posterId, pendingApplications: 0, createdAt: now, updatedAt: now };
 }
 
 export async function putNewJob(job: JobItem): Promise<void> {

@@ -10,12 +10,18 @@ import { keys } from '../table.js';
 import { emailSuppression } from './email-suppressions.js';
 import { localClock, quietMinutesLeft } from './local-clock.js';
 import { renderNotificationEmail } from './notification-email.js';
-import { getProfile } from './profiles.js';
+import { getProfile, type ProfileItem } from './profiles.js';
 
-/** One message of the mail queue: a notification for its user. */
+/**
+ * One message of the mail queue: a notification for its user, to email; or, with `channel:
+ * 'push'`, a web push held back by the user's quiet hours (functions/domain/push-subscriptions.ts),
+ * which the mailer pushes once they end.
+ */
 export interface MailRequest {
   userId: string;
   notification: AppNotification;
+  /** Absent: email. */
+  channel?: 'push';
 }
 
 export type MailOutcome = 'sent' | 'already sent' | 'not wanted' | 'no such user' | 'held for quiet hours' | 'email off' | 'digest only' | 'suppressed';
@@ -57,6 +63,18 @@ async function claimDelivery(notificationId: string, now: Date): Promise<boolean
 const releaseDelivery = (notificationId: string) => db.send(new DeleteCommand({ TableName: tableName(), Key: keys.notificationDelivery(notificationId, 'email') }));
 
 /**
+ * During the user's quiet hours, sends the request back to the mail queue delayed until they
+ * end (in steps of SQS's longest delay; its consumer asks again then) and answers true; outside
+ * them, false. Email and push are held alike (DECISIONS.md "Off-site delivery").
+ */
+export async function heldForQuietHours(request: MailRequest, profile: Pick<ProfileItem, 'notificationPreferences' | 'timeZone'>, now: Date): Promise<boolean> {
+  const quietMinutes = quietMinutesLeft(profile.notificationPreferences.quietHours, localClock(now, profile.timeZone).minuteOfDay);
+  if (quietMinutes === 0) return false;
+  await sendMessages('mailQueueUrl', [request], { delaySeconds: Math.min(SQS_MAX_DELAY_SECONDS, quietMinutes * 60) });
+  return true;
+}
+
+/**
  * Emails a notification to its user if they want that type by email (asked at sending time:
  * an unsubscribe after queueing still counts). During the user's quiet hours the message goes
  * back to the queue, delayed until they end (in steps of SQS's longest delay), DECISIONS.md
@@ -72,11 +90,7 @@ export async function deliverNotificationEmail(request: MailRequest, now = new D
   if (!channelsWithDefaults(preferences.channels)[notification.type].email) return 'not wanted';
   // SES reported the address as bouncing or complaining: sending again would hurt the sender's reputation.
   if (await emailSuppression(profile.email)) return 'suppressed';
-  const quietMinutes = quietMinutesLeft(preferences.quietHours, localClock(now, profile.timeZone).minuteOfDay);
-  if (quietMinutes > 0) {
-    await sendMessages('mailQueueUrl', [request], { delaySeconds: Math.min(SQS_MAX_DELAY_SECONDS, quietMinutes * 60) });
-    return 'held for quiet hours';
-  }
+  if (await heldForQuietHours(request, profile, now)) return 'held for quiet hours';
   if (!(await claimDelivery(notification.id, now))) return 'already sent';
   const email = renderNotificationEmail(notification, profile.role, {
     siteOrigin: env('mailLinkOrigin'),

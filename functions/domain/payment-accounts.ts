@@ -18,14 +18,18 @@ export function paymentAccountOf(account: Stripe.Account): PaymentAccount {
     chargesEnabled: Boolean(account.charges_enabled),
     payoutsEnabled: Boolean(account.payouts_enabled),
   };
-  // Express accounts pay out to a bank account or debit card once payouts are enabled; the
-  // fast options follow from that (Stripe decides per payout whether a destination qualifies).
+  // The fast options follow the payout destinations Stripe reports on the account (spec 2 §2
+  // "Payout options", docs/decisions.md "Fast payout capabilities"): Instant needs a debit card
+  // that takes instant payouts, Express a US bank account; same-day is either of them.
+  const destinations = account.external_accounts?.data ?? [];
+  const instant = flags.payoutsEnabled && destinations.some((external) => external.object === 'card' && Boolean(external.available_payout_methods?.includes('instant')));
+  const express = flags.payoutsEnabled && destinations.some((external) => external.object === 'bank_account' && external.country === 'US');
   return {
     status: accountStatus(flags),
     ...flags,
-    instantPayoutsAvailable: flags.payoutsEnabled,
-    expressPayoutsAvailable: flags.payoutsEnabled,
-    sameDayPayoutsAvailable: flags.payoutsEnabled,
+    instantPayoutsAvailable: instant,
+    expressPayoutsAvailable: express,
+    sameDayPayoutsAvailable: instant || express,
   };
 }
 

@@ -4,13 +4,14 @@ import type { AppNotification } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { notificationTarget } from '../../shared/notification-target.js';
 import { deliversBy } from '../../shared/notifications.js';
-import type { PushSubscriptionInput } from '../../shared/schemas/push.js';
+import { isPushServiceEndpoint, type PushSubscriptionInput } from '../../shared/schemas/push.js';
 import { conditionHeld, db, queryAll, tableName } from '../lib/db.js';
 import { optionalEnv } from '../lib/env.js';
 import { badRequest, conflict } from '../lib/errors.js';
 import { logger } from '../lib/logger.js';
 import { sendPush } from '../lib/web-push.js';
 import { keys } from '../table.js';
+import { heldForQuietHours } from './notification-mail.js';
 import { getProfile } from './profiles.js';
 
 /** Browsers one user may have push on in at once; an abandoned one is removed when its push service answers 410. */
@@ -27,14 +28,15 @@ interface StoredPushSubscription {
 }
 
 /**
- * A push endpoint is the push service's https URL. Locally the one exception is the local
- * stack's Web Push receiver (plain http), named by a variable the local stack alone sets.
+ * A push endpoint is a browser push service's https URL (PUSH_SERVICE_HOSTS). Locally the one
+ * exception is the local stack's Web Push receiver (plain http), named by a variable the local
+ * stack alone sets.
  */
 function checkEndpoint(endpoint: string): void {
   const url = new URL(endpoint);
-  if (url.protocol === 'https:') return;
   if (url.origin === optionalEnv('localPushReceiverOrigin')) return;
-  throw badRequest(MSG.notifications.pushEndpointInvalid);
+  if (url.protocol !== 'https:') throw badRequest(MSG.notifications.pushEndpointInvalid);
+  if (!isPushServiceEndpoint(endpoint)) throw badRequest(MSG.notifications.pushEndpointUnknownService);
 }
 
 async function subscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {
@@ -90,29 +92,37 @@ async function claimDelivery(notificationId: string): Promise<boolean> {
 
 const releaseDelivery = (notificationId: string) => db.send(new DeleteCommand({ TableName: tableName(), Key: keys.notificationDelivery(notificationId, 'push') }));
 
+/** What became of a push: 'held for quiet hours' went back to the mail queue, which pushes it once they end. */
+export type PushOutcome = 'pushed' | 'not wanted' | 'no browser' | 'already pushed' | 'held for quiet hours';
+
 /**
  * Pushes a new notification to every browser of its user, when they chose push for its type:
- * its title, its message and the page it opens. A subscription its push service no longer
+ * its title, its message and the page it opens. During the user's quiet hours it is held back
+ * as email is (heldForQuietHours: the mail queue, delayed), and pushed when the mailer receives
+ * it after them; the choice and the browsers are read again then. A subscription its push service no longer
  * knows (404/410) is removed. Delivered once per notification: a redelivered event finds the
  * claim. When no push service took it and some failed otherwise, the claim is released and
  * the error thrown, so the event is retried; one that took it is not sent again for another's
  * passing failure (that browser misses it; the notification stays in the app).
  */
-export async function deliverByPush(userId: string, notification: AppNotification): Promise<void> {
+export async function deliverByPush(userId: string, notification: AppNotification, now = new Date()): Promise<PushOutcome> {
   const profile = await getProfile(userId);
-  if (!profile || !deliversBy(profile.notificationPreferences, notification.type, 'push')) return;
+  if (!profile || !deliversBy(profile.notificationPreferences, notification.type, 'push')) return 'not wanted';
   const subscriptions = await subscriptionsOf(userId);
-  if (subscriptions.length === 0 || !(await claimDelivery(notification.id))) return;
+  if (subscriptions.length === 0) return 'no browser';
+  if (await heldForQuietHours({ userId, notification, channel: 'push' }, profile, now)) return 'held for quiet hours';
+  if (!(await claimDelivery(notification.id))) return 'already pushed';
   const payload = { title: notification.title, body: notification.message, url: notificationTarget(notification, profile.role) };
   const outcomes = await Promise.allSettled(subscriptions.map((subscription) => sendPush(subscription, payload)));
   const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
   await Promise.all(
     outcomes.map((outcome, index) => (outcome.status === 'fulfilled' && outcome.value === 'gone' ? removePushSubscription(userId, subscriptions[index]!.endpoint) : undefined)),
   );
-  if (failures.length === 0) return;
+  if (failures.length === 0) return 'pushed';
   logger.warn('web push failed', { notificationId: notification.id, failed: failures.length, of: subscriptions.length, error: failures[0] });
   if (!outcomes.some((outcome) => outcome.status === 'fulfilled' && outcome.value === 'sent')) {
     await releaseDelivery(notification.id);
     throw failures[0];
   }
+  return 'pushed';
 }

@@ -3,8 +3,8 @@ import { MSG } from '../../shared/messages.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { toOwnProfile } from '../domain/profiles.js';
 import { saveLocation, savePreferences } from '../domain/worker-locations.js';
-import { badRequest } from '../lib/errors.js';
-import { createGeocoder } from '../lib/geocoder.js';
+import { HttpError, badRequest } from '../lib/errors.js';
+import { GeocodingFailed, createGeocoder } from '../lib/geocoder.js';
 import { parseWith, routeGroup } from '../lib/http.js';
 
 const geocoder = createGeocoder();
@@ -16,7 +16,10 @@ export const handler = routeGroup('location', {
     const raw = body(jsonObject);
     if ('zip' in raw) {
       const { zip, timeZone } = parseWith(zipUpdateSchema, raw);
-      const point = await geocoder.geocode({ city: zip, state: 'USA' });
+      const point = await geocoder.geocode({ city: zip, state: 'USA' }).catch((error: unknown) => {
+        // The service, not the zip: worth trying again (spec 1 "External geocoding").
+        throw error instanceof GeocodingFailed ? new HttpError(503, error.message) : error;
+      });
       if (!point) throw badRequest(MSG.location.zipNotFound);
       return toOwnProfile(await saveLocation(caller.userId, { point, market: await geocoder.market(point), zip }, timeZone));
     }

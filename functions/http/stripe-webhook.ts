@@ -1,9 +1,9 @@
 import { MSG } from '../../shared/messages.js';
-import { EVENT_SOURCE } from '../routes.js';
+import { EVENT_SOURCE, STRIPE_WEBHOOK_ENDPOINTS, type StripeWebhookEndpoint } from '../routes.js';
 import { badRequest } from '../lib/errors.js';
 import { routeGroup, type HttpRequest } from '../lib/http.js';
 import { publishEvent } from '../lib/outbox.js';
-import { stripeKeys, stripeModule, type StripeKeys } from '../lib/stripe.js';
+import { stripeKeys, stripeModule, verifiedEvent } from '../lib/stripe.js';
 
 /**
  * Verifies a delivery with the signing secret of the endpoint it came to (over the raw body)
@@ -11,15 +11,13 @@ import { stripeKeys, stripeModule, type StripeKeys } from '../lib/stripe.js';
  * signature is answered 400 and nothing is written; once the event is in the outbox its
  * delivery is certain, and if that write fails the 500 makes Stripe send it again.
  */
-async function receive({ event, rawBody }: HttpRequest, secret: keyof Pick<StripeKeys, 'webhookSecret' | 'connectWebhookSecret'>) {
+async function receive({ event, rawBody }: HttpRequest, endpoint: StripeWebhookEndpoint) {
   const signature = event.headers['stripe-signature'] ?? '';
   const [keys, StripeClient] = await Promise.all([stripeKeys(), stripeModule()]);
-  let stripeEvent;
-  try {
-    stripeEvent = StripeClient.webhooks.constructEvent(rawBody, signature, keys[secret]);
-  } catch {
-    throw badRequest(MSG.backend.invalidSignature);
-  }
+  const secret = STRIPE_WEBHOOK_ENDPOINTS[endpoint].secret;
+  const previous = keys[secret === 'webhookSecret' ? 'previousWebhookSecret' : 'previousConnectWebhookSecret'];
+  const stripeEvent = verifiedEvent(StripeClient, rawBody, signature, [keys[secret], ...(previous ? [previous] : [])]);
+  if (!stripeEvent) throw badRequest(MSG.backend.invalidSignature);
   await publishEvent(EVENT_SOURCE.stripe, stripeEvent.type, stripeEvent);
   return { received: true };
 }
@@ -31,6 +29,6 @@ async function receive({ event, rawBody }: HttpRequest, secret: keyof Pick<Strip
  * `payout.failed`), which Stripe sends nowhere else.
  */
 export const handler = routeGroup('stripeWebhook', {
-  'POST /webhooks/stripe': async (request) => receive(request, 'webhookSecret'),
-  'POST /webhooks/stripe/connect': async (request) => receive(request, 'connectWebhookSecret'),
+  'POST /webhooks/stripe': async (request) => receive(request, 'account'),
+  'POST /webhooks/stripe/connect': async (request) => receive(request, 'connect'),
 });

@@ -1,5 +1,6 @@
 import { LocationClient, SearchPlaceIndexForPositionCommand, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-location';
 import { marketOf } from '../../shared/admin.js';
+import { MSG } from '../../shared/messages.js';
 import { optionalEnv } from './env.js';
 import type { GeoPoint } from './geo-cells.js';
 import { logger } from './logger.js';
@@ -11,9 +12,21 @@ export interface PostalAddress {
   state: string;
 }
 
-/** Where addresses and points are; "cannot tell" is null, never an error. */
+/**
+ * The geocoding service could not be asked, or its answer not read: the spec's texts for the
+ * two (MSG.location.geocodingRequestFailed, geocodeFailed). An address it does not know is no
+ * failure: geocode() answers null ('Address not found').
+ */
+export class GeocodingFailed extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'GeocodingFailed';
+  }
+}
+
+/** Where addresses and points are; "cannot tell" is null. */
 export interface Geocoder {
-  /** An address's coordinates. */
+  /** An address's coordinates; null when it is not found, GeocodingFailed when the service failed. */
   geocode(address: PostalAddress): Promise<GeoPoint | null>;
   /** The market ("City, ST") a point lies in (DECISIONS.md "Markets"): no street precision needed. */
   market(point: GeoPoint): Promise<string | null>;
@@ -24,19 +37,20 @@ export class AmazonLocationGeocoder implements Geocoder {
   private readonly client = new LocationClient({});
   constructor(private readonly placeIndexName: string) {}
 
-  geocode(address: PostalAddress): Promise<GeoPoint | null> {
-    return this.search('geocode', async () => {
-      const { Results } = await this.client.send(
-        new SearchPlaceIndexForTextCommand({
-          IndexName: this.placeIndexName,
-          Text: [address.street, address.city, address.state].filter(Boolean).join(', '),
-          FilterCountries: ['USA'],
-          MaxResults: 1,
-        }),
-      );
-      const point = Results?.[0]?.Place?.Geometry?.Point;
-      return point && point.length === 2 ? { longitude: point[0]!, latitude: point[1]! } : null;
+  async geocode(address: PostalAddress): Promise<GeoPoint | null> {
+    const request = new SearchPlaceIndexForTextCommand({
+      IndexName: this.placeIndexName,
+      Text: [address.street, address.city, address.state].filter(Boolean).join(', '),
+      FilterCountries: ['USA'],
+      MaxResults: 1,
     });
+    const answer = await this.client.send(request).catch((error: unknown) => {
+      throw new GeocodingFailed(MSG.location.geocodingRequestFailed, { cause: error });
+    });
+    const point = answer.Results?.[0]?.Place?.Geometry?.Point;
+    if (point === undefined) return null;
+    if (point.length !== 2) throw new GeocodingFailed(MSG.location.geocodeFailed);
+    return { longitude: point[0]!, latitude: point[1]! };
   }
 
   market(point: GeoPoint): Promise<string | null> {
@@ -51,6 +65,7 @@ export class AmazonLocationGeocoder implements Geocoder {
     });
   }
 
+  /** A market is a nicety (the admin's Locations tab): a failed search is logged and answers null. */
   private async search<T>(operation: string, run: () => Promise<T | null>): Promise<T | null> {
     try {
       return await run();

@@ -1,4 +1,5 @@
 import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient, ConflictException } from '@aws-sdk/client-scheduler';
+import { SCHEDULE_RETRY_POLICY } from '../routes.js';
 import { env } from './env.js';
 
 const scheduler = new SchedulerClient({});
@@ -8,7 +9,7 @@ export const atExpression = (time: Date) => `at(${time.toISOString().slice(0, 19
 
 /**
  * A one-time schedule in the auto-release group that invokes the auto-release function with
- * `input` at `time`, and is deleted by the scheduler once it ran. Creating one that exists
+ * `input` at `time`, retried and dead-lettered as every schedule, and is deleted by the scheduler once it ran. Creating one that exists
  * already (a retried event) is not an error.
  */
 export async function createReleaseSchedule(name: string, time: Date, input: unknown): Promise<void> {
@@ -21,7 +22,14 @@ export async function createReleaseSchedule(name: string, time: Date, input: unk
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
-        Target: { Arn: env('autoReleaseTargetArn'), RoleArn: env('autoReleaseSchedulerRoleArn'), Input: JSON.stringify(input) },
+        Target: {
+          Arn: env('autoReleaseTargetArn'),
+          RoleArn: env('autoReleaseSchedulerRoleArn'),
+          Input: JSON.stringify(input),
+          // What Scheduler could not deliver after its retries waits there for `npm run redrive -- autoRelease`.
+          DeadLetterConfig: { Arn: env('autoReleaseDeadLetterQueueArn') },
+          RetryPolicy: { MaximumRetryAttempts: SCHEDULE_RETRY_POLICY.maximumRetryAttempts, MaximumEventAgeInSeconds: SCHEDULE_RETRY_POLICY.maximumEventAgeSeconds },
+        },
       }),
     );
   } catch (error) {

@@ -16,11 +16,19 @@ export interface SecretJson<S extends z.ZodMiniType> {
 }
 
 /**
+ * How long keys read are used before they are read again: a key rotated in the secret reaches
+ * every container within this (docs/deploy.md, "Rotating Stripe's keys").
+ */
+export const SECRET_MAX_AGE_MS = 5 * 60_000;
+
+/**
  * Keys kept as one JSON Secrets Manager secret that the operator fills after the first deploy
- * (docs/deploy.md), read once per container once they were read successfully. A failed read
- * is not kept: the next call reads again, so a secret filled in later or a passing Secrets
- * Manager error heals without recycling the function. A secret not filled in yet (the deploy
- * stores a random placeholder) or not valid, and every failure, throws `unavailable()`.
+ * (docs/deploy.md), read again once SECRET_MAX_AGE_MS has passed since the last good read.
+ * A failed first read is not kept: the next call reads again, so a secret filled in later or a
+ * passing Secrets Manager error heals without recycling the function; a failed later read
+ * keeps the last keys (a rotation leaves the old ones valid for a while) and is tried again on
+ * the next call. A secret not filled in yet (the deploy stores a random placeholder) or not
+ * valid, and every failure with no keys read before, throws `unavailable()`.
  */
 export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>): () => Promise<z.output<S>> {
   const { name, schema, secretArn, localJson, unavailable } = declaration;
@@ -40,17 +48,30 @@ export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>):
     }
     return value.data;
   }
-  let loaded: Promise<z.output<S>> | undefined;
-  return () => {
-    if (!loaded) {
-      const loading = load().catch((error: unknown) => {
-        if (loaded === loading) loaded = undefined;
-        if (error instanceof HttpError) throw error;
-        logger.error(`${name} could not be read`, { error });
-        throw unavailable();
+  let current: { value: z.output<S>; readAt: number } | undefined;
+  let reading: Promise<z.output<S>> | undefined;
+  const read = () => {
+    reading ??= load()
+      .then(
+        (value) => {
+          current = { value, readAt: Date.now() };
+          return value;
+        },
+        (error: unknown) => {
+          if (error instanceof HttpError) throw error;
+          logger.error(`${name} could not be read`, { error });
+          throw unavailable();
+        },
+      )
+      .finally(() => {
+        reading = undefined;
       });
-      loaded = loading;
-    }
-    return loaded;
+    return reading;
+  };
+  return async () => {
+    if (!current) return read();
+    if (Date.now() - current.readAt < SECRET_MAX_AGE_MS) return current.value;
+    const last = current.value;
+    return read().catch(() => last);
   };
 }

@@ -13,6 +13,12 @@ export const stripeKeysSchema = z.object({
   secretKey: z.string().check(z.regex(/^(sk|rk)_/)),
   webhookSecret: z.string().check(z.startsWith('whsec_')),
   connectWebhookSecret: z.string().check(z.startsWith('whsec_')),
+  /**
+   * While a webhook secret is rotated, the one before it: deliveries signed with either are
+   * accepted until the operator removes it (docs/deploy.md, "Rotating Stripe's keys").
+   */
+  previousWebhookSecret: z.optional(z.string().check(z.startsWith('whsec_'))),
+  previousConnectWebhookSecret: z.optional(z.string().check(z.startsWith('whsec_'))),
 });
 export type StripeKeys = z.infer<typeof stripeKeysSchema>;
 
@@ -43,6 +49,22 @@ export const stripeKeys = /* @__PURE__ */ secretJson({
     }),
   unavailable,
 });
+
+/**
+ * The event a webhook delivery carries, if its signature is valid with one of `secrets` (the
+ * endpoint's, then the one before it during a rotation; Stripe signs with both while the old
+ * one lasts); undefined otherwise.
+ */
+export function verifiedEvent(StripeClient: typeof Stripe, rawBody: string, signature: string, secrets: readonly string[]): Stripe.Event | undefined {
+  for (const secret of secrets) {
+    try {
+      return StripeClient.webhooks.constructEvent(rawBody, signature, secret);
+    } catch {
+      // Not this secret: the next one, if any.
+    }
+  }
+  return undefined;
+}
 
 let client: Stripe | undefined;
 

@@ -9,14 +9,17 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { RECONCILIATION_METRIC } from '../../functions/routes.js';
 import type { DeclaredHttpApi } from './http-api.js';
 import { accountUniqueName } from './names.js';
 
 export interface OperationalAlarmsProps {
   /** Every function of the application (each built from a declaration in functions/routes.ts). */
   readonly functions: readonly lambda.IFunction[];
-  /** Every dead-letter queue: one message in any of them is an event or push that was lost. */
-  readonly deadLetterQueues: readonly IQueue[];
+  /** Every dead-letter queue: one message in any of them is an event or push that was lost; `clearedBy` says how the operator clears it. */
+  readonly deadLetterQueues: readonly { readonly queue: IQueue; readonly clearedBy: string }[];
+  /** Every EventBridge Scheduler schedule group, by its name (a deploy-time value) and the construct path that made it. */
+  readonly scheduleGroups: readonly { readonly name: string; readonly path: string }[];
   /** The HTTP API, its declared routes and its access log. */
   readonly httpApi: DeclaredHttpApi;
   readonly webSocketStage: IWebSocketStage;
@@ -25,6 +28,8 @@ export interface OperationalAlarmsProps {
   readonly outboxRelay: lambda.IFunction;
   /** The job feed's queue: how long its oldest message waits is how late the live list is. */
   readonly jobFeedQueue: IQueue;
+  /** The daily reconciliation of the ledger with Stripe (RECURRING_SCHEDULES.reconciliation), which publishes the differences it found. */
+  readonly reconciliation: lambda.IFunction;
   /** The account's Lambda concurrency quota in the region (Lambda's default: 1000). */
   readonly accountConcurrencyQuota: number;
   /** Who is mailed when an alarm fires; without it the topic has no subscription. */
@@ -43,6 +48,13 @@ export const JOB_FEED_AGE_THRESHOLD = Duration.minutes(1);
 export const ACCOUNT_CONCURRENCY_THRESHOLD_PERCENT = 80;
 /** The metrics the access log's filters count, by route key where they have a dimension. */
 export const ACCESS_LOG_METRICS = { serverErrors: 'Http5xx', throttled: 'Http429', routeDimension: 'RouteKey' } as const;
+/** EventBridge Scheduler's metrics (namespace AWS/Scheduler, dimension ScheduleGroup) the alarms watch. */
+export const SCHEDULER_METRICS = {
+  targetErrors: 'TargetErrorCount',
+  targetThrottled: 'TargetErrorThrottledCount',
+  dropped: 'InvocationDroppedCount',
+  deadLetterFailed: 'InvocationsFailedToBeSentToDeadLetterCount',
+} as const;
 /** An alarm status widget shows at most this many alarms. */
 const ALARMS_PER_STATUS_WIDGET = 100;
 const PERIOD = Duration.minutes(5);
@@ -61,6 +73,7 @@ const TABLE_OPERATIONS = [
 /**
  * What an operator must hear about, as CloudWatch alarms on one SNS topic, and a dashboard of
  * the same metrics: a message in any dead-letter queue, errors or throttles of any function,
+ * EventBridge Scheduler's target errors and lost invocations of each schedule group,
  * the HTTP API's 5xx rate and any 5xx of each route, many 429s, WebSocket integration and
  * execution errors, DynamoDB throttling, a late outbox relay or job feed, and the account's
  * Lambda concurrency near its quota. Every alarm notifies when it fires and when it recovers.
@@ -96,17 +109,45 @@ export class OperationalAlarms extends Construct {
       return created;
     };
 
-    const deadLetters = props.deadLetterQueues.map((queue) =>
+    const deadLetters = props.deadLetterQueues.map(({ queue }) =>
       queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM }),
     );
     // Alarm ids follow the watched construct, so adding a function adds alarms and renames none.
-    props.deadLetterQueues.forEach((queue, index) =>
+    props.deadLetterQueues.forEach(({ queue, clearedBy }, index) =>
       alarm(
         `DeadLetters${Names.nodeUniqueId(queue.node)}`,
-        `A message is waiting in dead-letter queue ${queue.node.path}: an event or push was not delivered.`,
+        `A message is waiting in dead-letter queue ${queue.node.path}: an event, schedule or push was not delivered. ${clearedBy}`,
         deadLetters[index]!,
       ),
     );
+
+    // Scheduler's own view of each group: what it could not hand to the target (throttled or
+    // refused), and what it then dropped, having no dead-letter queue it could send to.
+    const schedulerMetric = (metricName: string, group: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/Scheduler', metricName, dimensionsMap: { ScheduleGroup: group }, period: PERIOD, statistic: cloudwatch.Stats.SUM });
+    // Metric ids numbered by group: the dashboard graphs every group's expressions together.
+    const scheduleFailures = props.scheduleGroups.flatMap(({ name, path }, group) => {
+      const id = path.replace(/[^A-Za-z0-9]/g, '');
+      const targetErrors = new cloudwatch.MathExpression({
+        label: `${path}: target errors`,
+        expression: `errors${group} + throttled${group}`,
+        usingMetrics: { [`errors${group}`]: schedulerMetric(SCHEDULER_METRICS.targetErrors, name), [`throttled${group}`]: schedulerMetric(SCHEDULER_METRICS.targetThrottled, name) },
+        period: PERIOD,
+      });
+      const lost = new cloudwatch.MathExpression({
+        label: `${path}: invocations lost`,
+        expression: `dropped${group} + notDeadLettered${group}`,
+        usingMetrics: { [`dropped${group}`]: schedulerMetric(SCHEDULER_METRICS.dropped, name), [`notDeadLettered${group}`]: schedulerMetric(SCHEDULER_METRICS.deadLetterFailed, name) },
+        period: PERIOD,
+      });
+      alarm(`SchedulerTargetErrors${id}`, `EventBridge Scheduler could not invoke the target of a schedule of ${path} (refused or throttled); it retries, then dead-letters.`, targetErrors);
+      alarm(
+        `SchedulerLost${id}`,
+        `EventBridge Scheduler dropped an invocation of a schedule of ${path}, or could not send it to the dead-letter queue: check the scheduler role's trust and permissions (docs/deploy.md, "Dead letters").`,
+        lost,
+      );
+      return [targetErrors, lost];
+    });
 
     const errors = props.functions.map((fn) => fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }));
     const throttles = props.functions.map((fn) => fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }));
@@ -201,6 +242,20 @@ export class OperationalAlarms extends Construct {
     });
     alarm('WebSocketErrors', 'The WebSocket API failed to run a route (integration or execution error).', webSocketErrors);
 
+    // Powertools Metrics' dimensions: its service, and the function that published (one stage's).
+    const reconciliationDifferences = new cloudwatch.Metric({
+      namespace: RECONCILIATION_METRIC.namespace,
+      metricName: RECONCILIATION_METRIC.name,
+      dimensionsMap: { service: RECONCILIATION_METRIC.service, [RECONCILIATION_METRIC.dimension]: props.reconciliation.functionName },
+      period: Duration.days(1),
+      statistic: cloudwatch.Stats.MAXIMUM,
+    });
+    alarm(
+      'ReconciliationDifferences',
+      'The daily reconciliation found differences between the money ledger and Stripe: `npm run reconcile -- --stage <stage>` lists each by job and amount (docs/deploy.md, "Reconciliation").',
+      reconciliationDifferences,
+    );
+
     const tableThrottles = props.table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: PERIOD });
     alarm('TableThrottles', 'DynamoDB throttled requests to the table.', tableThrottles);
 
@@ -229,7 +284,7 @@ export class OperationalAlarms extends Construct {
         [graph('Outbox relay iterator age (ms)', [relayIteratorAge]), graph('Job feed oldest message (s)', [jobFeedAge])],
         [graph('Messages in dead-letter queues', deadLetters), graph('DynamoDB throttled requests', [tableThrottles])],
         [graph('Lambda errors', errors), graph('Lambda throttles', throttles)],
-        [graph('Lambda concurrent executions (account)', [accountConcurrency])],
+        [graph('Lambda concurrent executions (account)', [accountConcurrency]), graph('EventBridge Scheduler failures', scheduleFailures)],
       ],
     });
   }

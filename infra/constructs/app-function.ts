@@ -16,7 +16,6 @@ import type { BuildOptions } from 'esbuild';
 import { CAPABILITY_GRANTS, ENV, declaredEnvironment, declaredSettings, type Capability, type EnvKey, type FunctionDeclaration, type Setting } from '../../functions/routes.js';
 import type { ManagedCapability } from './data-capabilities.js';
 import { acknowledgeWildcardPermissions } from './nag.js';
-import type { ReleaseSchedules } from './release-schedules.js';
 import { FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from './function-bundle.js';
 import { REPO_ROOT } from './repo.js';
 
@@ -114,6 +113,21 @@ export const configurationSetArn = (scope: Construct, configurationSet: IConfigu
   Stack.of(scope).formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet.configurationSetName });
 
 /**
+ * What `schedules:auto-release` grants on: ReleaseSchedules (release-schedules.ts) as this file
+ * sees it. Stated here, not imported: ReleaseSchedules builds its target as an AppFunction, and
+ * the two files importing each other made an import circle.
+ */
+export interface ScheduleGroupGrant {
+  /** The group's name, as the functions pass it to CreateSchedule. */
+  readonly groupName: string;
+  readonly target: { readonly function: Pick<lambda.IFunction, 'functionArn'> };
+  readonly schedulerRole: iam.IRole;
+  /** Where Scheduler puts what it could not deliver (each schedule's DeadLetterConfig). */
+  readonly deadLetterQueue: Pick<IQueue, 'queueArn'>;
+  scheduleArns(): string;
+}
+
+/**
  * What the stack creating a function offers its capabilities. A function that declares a
  * capability its stack does not offer is a wiring mistake, reported at synth.
  */
@@ -132,8 +146,8 @@ export interface FunctionResources {
   readonly vapidSecret?: ISecret;
   /** The job feed's fan-out queue that `queue:job-feed` sends to. */
   readonly jobFeedQueue?: IQueue;
-  /** The group, target and scheduler role of `schedules:auto-release`. */
-  readonly releaseSchedules?: ReleaseSchedules;
+  /** The group, target and scheduler role of `schedules:auto-release` (the stack's ReleaseSchedules). */
+  readonly releaseSchedules?: ScheduleGroupGrant;
   /** The mail queue that `queue:mail` sends to. */
   readonly mailQueue?: IQueue;
   /** What `mail:send` sends from: the deploy's sender address (none: email is off), granted on its identities only. */
@@ -307,9 +321,10 @@ export class AppFunction extends Construct {
         acknowledgeWildcardPermissions(this.role, [statement], 'Schedule names exist only at run time (one per job); the grant covers the schedules of the auto-release group only.');
         schedules.schedulerRole.grantPassRole(this.role);
         return {
-          autoReleaseScheduleGroup: schedules.group.scheduleGroupName,
+          autoReleaseScheduleGroup: schedules.groupName,
           autoReleaseTargetArn: schedules.target.function.functionArn,
           autoReleaseSchedulerRoleArn: schedules.schedulerRole.roleArn,
+          autoReleaseDeadLetterQueueArn: schedules.deadLetterQueue.queueArn,
         };
       }
       case 'queue:mail': {

@@ -1,10 +1,11 @@
-import { Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { FunctionDeclaration } from '../../functions/routes.js';
+import { schedulerRoleStatements, schedulerTrustCondition } from '../scheduler-roles.js';
 import { AppFunction, type FunctionResources } from './app-function.js';
 import { DeadLetterQueue } from './dead-letter-queue.js';
 
@@ -16,11 +17,13 @@ export interface ReleaseSchedulesProps {
 
 /**
  * What `schedules:auto-release` offers: the schedule group the one-time release schedules live
- * in, the function they invoke, and the role EventBridge Scheduler invokes it with, which may
- * invoke that function and nothing else, and only for schedules of this group and account.
+ * in, the function they invoke, the dead-letter queue of both the schedules (what Scheduler could
+ * not deliver) and the function (what it kept failing on), and the role EventBridge Scheduler
+ * invokes it with, which may invoke that function and send to that queue, and nothing else, and
+ * only for schedules of this group and account.
  */
 export class ReleaseSchedules extends Construct {
-  readonly group: scheduler.ScheduleGroup;
+  readonly group: scheduler.CfnScheduleGroup;
   readonly target: AppFunction;
   readonly schedulerRole: iam.Role;
   readonly deadLetterQueue: sqs.Queue;
@@ -28,28 +31,33 @@ export class ReleaseSchedules extends Construct {
   constructor(scope: Construct, id: string, props: ReleaseSchedulesProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.group = new scheduler.ScheduleGroup(this, 'Group');
+    // No fixed name: CloudFormation names it, so a stack created again (after a failed first
+    // deploy, or replaced) never meets a group of the same name. Kept when the stack goes (its
+    // pending schedules are workers' payments) but not when its creation rolls back.
+    this.group = new scheduler.CfnScheduleGroup(this, 'Group');
+    this.group.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
     this.target = new AppFunction(this, 'Target', { declaration: props.target, resources: props.functionResources });
+    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', "the auto-release schedules' targets and of the function's asynchronous invocations");
 
+    const roleScope = { account: stack.account, groupArn: this.group.attrArn, targetArn: this.target.function.functionArn, deadLetterQueueArn: this.deadLetterQueue.queueArn };
     this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
       description: 'EventBridge Scheduler: invokes the auto-release function for the schedules of its group',
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: {
-          StringEquals: { 'aws:SourceAccount': stack.account },
-          ArnLike: { 'aws:SourceArn': this.scheduleArns() },
-        },
-      }),
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: schedulerTrustCondition(roleScope) }),
+      // Inline: one resource fewer than a separate policy.
+      inlinePolicies: { invoke: iam.PolicyDocument.fromJson({ Version: '2012-10-17', Statement: schedulerRoleStatements(roleScope) }) },
     });
-    // The function itself, not its versions (grantInvoke would add `:*`): schedules target the unqualified ARN.
-    this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.target.function.functionArn] }));
 
-    // The scheduler invokes asynchronously; an invocation the function keeps failing on waits here.
-    this.deadLetterQueue = new DeadLetterQueue(this, 'DeadLetterQueue', "the auto-release function's asynchronous invocations");
+    // The scheduler invokes asynchronously; an invocation the function keeps failing on waits here too.
     this.target.function.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.deadLetterQueue) });
+  }
+
+  /** The group's name, as the functions pass it to CreateSchedule. */
+  get groupName(): string {
+    return this.group.ref;
   }
 
   /** Every schedule of the group (schedule names exist only at run time: one per job). */
   scheduleArns(): string {
-    return Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.group.scheduleGroupName}/*` });
+    return Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.group.ref}/*` });
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { COGNITO_TRIGGERS } from '../../functions/routes.js';
 import { USER_POOL_SETTINGS } from '../user-pool-settings.js';
-import { spawnGroup, stopGroup, waitFor } from './processes.js';
+import { spawnGroup, stopGroup, waitWhileRunning } from './processes.js';
 
 export interface LocalCognito {
   /** cognito-local itself; clients should use the proxy in front of it. */
@@ -62,8 +62,7 @@ export async function startCognitoLocal(options: { dataDir: string; port: number
     name: 'cognito',
   });
   try {
-    await waitFor('cognito-local', async () => {
-      if (child.exitCode !== null) throw new Error(`cognito-local exited with ${child.exitCode}`);
+    await waitWhileRunning('cognito-local', child, async () => {
       const response = await fetch(`${url}/health`).catch(() => undefined);
       return response !== undefined;
     });

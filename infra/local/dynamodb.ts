@@ -11,7 +11,7 @@ import {
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_DESIGN } from '../../functions/table.js';
-import { adoptGroup, stopGroup, waitFor } from './processes.js';
+import { adoptGroup, stopGroup, waitWhileRunning } from './processes.js';
 
 export interface LocalDynamoDb {
   endpoint: string;
@@ -39,11 +39,16 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localDynamoDbClient(endpoint);
   try {
-    await waitFor('DynamoDB Local', async () => {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with ${child.exitCode} (is Java 17 installed?)`);
-      await client.send(new ListTablesCommand({ Limit: 1 }));
-      return true;
-    });
+    // As long as the JVM takes (minutes on a busy machine), saying so; only its exit is a failure.
+    await waitWhileRunning(
+      'DynamoDB Local',
+      child,
+      async () => {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return true;
+      },
+      { hint: 'is Java 17 installed?' },
+    );
   } catch (error) {
     await stopGroup(child);
     throw error;

@@ -4,7 +4,7 @@ import { EVENT_RULES, type EventRule } from '../../functions/routes.js';
 import { listen, readBody, sendJson, type Listening } from './http-util.js';
 import { matchesPattern } from './event-pattern.js';
 import type { FaultSwitch } from './faults.js';
-import { invoke } from './lambda-runtime.js';
+import { invoke, onFailureRecord } from './lambda-runtime.js';
 
 interface PutEventsEntry {
   Source?: string;
@@ -29,27 +29,6 @@ const AMZ_JSON = { 'content-type': 'application/x-amz-json-1.1' };
 /** The local function name of a rule's target (its log lines and the Lambda Invoke API name it). */
 export const ruleFunctionName = (ruleName: string) => `rule-${ruleName}`;
 
-/**
- * What Lambda's on-failure destination puts in the rule's dead-letter queue when the function
- * kept failing on an event (functions are invoked asynchronously by EventBridge): the event,
- * the function and the error.
- */
-function invocationRecord(ruleName: string, event: Record<string, unknown>, error: unknown) {
-  const { name: errorType, message: errorMessage } = error instanceof Error ? error : new Error(String(error));
-  return {
-    version: '1.0',
-    timestamp: new Date().toISOString(),
-    requestContext: {
-      requestId: randomUUID(),
-      functionArn: `arn:aws:lambda:us-east-1:${ACCOUNT}:function:${ruleFunctionName(ruleName)}:$LATEST`,
-      condition: 'RetriesExhausted',
-      approximateInvokeCount: RETRY_DELAYS_MS.length + 1,
-    },
-    requestPayload: event,
-    responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
-    responsePayload: { errorType, errorMessage },
-  };
-}
 
 /**
  * A local EventBridge bus: accepts PutEvents from `@aws-sdk/client-eventbridge` and delivers
@@ -80,7 +59,7 @@ export async function serveEventBus(options: {
         const delay = RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {
           console.error(`[events] ${ruleName} failed for ${String(event['detail-type'])}, moved to its dead-letter queue`, error);
-          options.deadLetter?.(ruleName, JSON.stringify(invocationRecord(ruleName, event, error)));
+          options.deadLetter?.(ruleName, JSON.stringify(onFailureRecord(ruleFunctionName(ruleName), event, error, RETRY_DELAYS_MS.length + 1)));
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));

@@ -136,6 +136,27 @@ function environmentFor(name: string, declaration: FunctionDeclaration): Promise
 
 /** Invocations per function since the process started, as Lambda's `Invocations` metric counts them (the benches read it). */
 const invocations = new Map<string, number>();
+/**
+ * What Lambda's on-failure destination receives when a function invoked asynchronously (by
+ * EventBridge, Scheduler, SNS) kept failing: the event, the function and the error.
+ */
+export function onFailureRecord(functionName: string, event: unknown, error: unknown, invokeCount: number) {
+  const { name: errorType, message: errorMessage } = error instanceof Error ? error : new Error(String(error));
+  return {
+    version: '1.0',
+    timestamp: new Date().toISOString(),
+    requestContext: {
+      requestId: randomUUID(),
+      functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}:$LATEST`,
+      condition: 'RetriesExhausted',
+      approximateInvokeCount: invokeCount,
+    },
+    requestPayload: event,
+    responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+    responsePayload: { errorType, errorMessage },
+  };
+}
+
 export const invocationCounts = (): ReadonlyMap<string, number> => new Map(invocations);
 
 /** Invokes a declared function in its own execution environment, as Lambda would (fresh context per call). */

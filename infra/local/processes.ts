@@ -24,6 +24,35 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
   throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
 }
 
+/**
+ * Polls until `probe` resolves true for as long as `child` runs: a JVM on a busy machine may take
+ * minutes to start, and only its exit says it never will. Every `progressEveryMs` it reports how
+ * long it has waited; when the child exits first it rejects, naming the exit code or signal.
+ */
+export async function waitWhileRunning(
+  what: string,
+  child: ChildProcess,
+  probe: () => Promise<boolean>,
+  options: { progress?: (waitedSeconds: number) => void; progressEveryMs?: number; hint?: string } = {},
+): Promise<void> {
+  const { progress = (seconds: number) => console.log(`Waiting for ${what} to start (${seconds} s so far)...`), progressEveryMs = 10_000, hint = '' } = options;
+  const started = Date.now();
+  let reported = 0;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const how = child.exitCode !== null ? `with code ${child.exitCode}` : `on ${child.signalCode}`;
+      throw new Error(`${what} exited ${how} before it was ready${hint ? ` (${hint})` : ''}`);
+    }
+    if (await probe().catch(() => false)) return;
+    const waited = Date.now() - started;
+    if (waited - reported >= progressEveryMs) {
+      reported = waited;
+      progress(Math.round(waited / 1000));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Process groups of the children this process started and has not stopped yet. */
 const liveGroups = new Set<number>();
 

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { FunctionDeclaration } from '../../functions/routes.js';
+import { SCHEDULE_RETRY_POLICY, type FunctionDeclaration } from '../../functions/routes.js';
+import { SCHEDULER_PRINCIPAL, policyAllows, scheduleGroupArn, type RoleDocuments } from '../scheduler-roles.js';
 import { guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
-import { invoke } from './lambda-runtime.js';
+import { invoke, onFailureRecord } from './lambda-runtime.js';
+import type { MessageAttribute } from './sqs.js';
 
 const ACCOUNT = '000000000000';
 const REGION = 'us-east-1';
-/** Like the scheduler's retry policy, a failed invocation is tried again (here: 3 tries in all). */
+/** Like Lambda's asynchronous invocation (2 retries), a target that throws is tried again: 3 tries in all. */
 const RETRY_DELAYS_MS = [500, 2000];
 /** setTimeout's longest delay; a schedule further ahead is re-armed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -14,6 +16,25 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The local function name of a schedule target (the last part of its ARN). */
 export const scheduleTargetName = (name: string) => `schedule-${name}`;
 export const localFunctionArn = (functionName: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${functionName}`;
+
+/** A schedule's target as CreateSchedule takes it (a Lambda function's). */
+export interface ScheduleTarget {
+  Arn: string;
+  RoleArn: string;
+  Input?: string;
+  DeadLetterConfig?: { Arn?: string };
+  RetryPolicy?: { MaximumRetryAttempts?: number; MaximumEventAgeInSeconds?: number };
+}
+
+/** A schedule's run that AWS would not have let reach its target, and what became of it. */
+export interface RefusedInvocation {
+  schedule: string;
+  group: string;
+  /** Why: the role's trust, the target's ARN, or the role's permission to invoke it. */
+  reason: string;
+  /** Sent to the schedule's dead-letter queue, or dropped (no queue, or the role may not send to it, or cannot be assumed). */
+  outcome: 'dead-lettered' | 'dropped';
+}
 
 /** A schedule as GetSchedule answers it (dates as epoch seconds, the REST protocol's default). */
 interface StoredSchedule {
@@ -25,7 +46,7 @@ interface StoredSchedule {
   State: string;
   ActionAfterCompletion?: string;
   FlexibleTimeWindow?: unknown;
-  Target: { Arn: string; RoleArn: string; Input?: string };
+  Target: ScheduleTarget;
   CreationDate: number;
   LastModificationDate: number;
 }
@@ -33,6 +54,10 @@ interface StoredSchedule {
 export interface LocalScheduler extends Listening {
   /** The schedules that have not fired or been deleted (tests read them). */
   schedules(): StoredSchedule[];
+  /** Every run refused so far, as AWS would have refused it (tests read them). */
+  refusals(): readonly RefusedInvocation[];
+  /** Runs a schedule of `group` now, as a recurring schedule's run: the same checks and dead letters as a one-time one. */
+  run(name: string, group: string, target: ScheduleTarget): Promise<void>;
   /** Resolves once every invocation started so far has finished. */
   idle(): Promise<void>;
 }
@@ -46,42 +71,121 @@ function atTime(expression: string, timezone = 'UTC'): number | undefined {
 
 const error = (type: string, status: number, message: string) => ({ type, status, message });
 
+/** CreateSchedule's own checks of a target's dead-letter queue and retry policy (the API reference's constraints). */
+function targetValidation(target: ScheduleTarget): string | undefined {
+  const queueArn = target.DeadLetterConfig?.Arn;
+  if (target.DeadLetterConfig && !/^arn:aws(-[a-z]+)?:sqs:[a-z0-9-]+:\d{12}:[a-zA-Z0-9_-]+$/.test(queueArn ?? '')) {
+    return `DeadLetterConfig.Arn must be an SQS queue's ARN: ${String(queueArn)}`;
+  }
+  const { MaximumRetryAttempts: attempts, MaximumEventAgeInSeconds: age } = target.RetryPolicy ?? {};
+  if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 0 && attempts <= SCHEDULE_RETRY_POLICY.maximumRetryAttempts)) {
+    return `RetryPolicy.MaximumRetryAttempts must be 0 to ${SCHEDULE_RETRY_POLICY.maximumRetryAttempts}: ${attempts}`;
+  }
+  if (age !== undefined && !(Number.isInteger(age) && age >= 60 && age <= SCHEDULE_RETRY_POLICY.maximumEventAgeSeconds)) {
+    return `RetryPolicy.MaximumEventAgeInSeconds must be 60 to ${SCHEDULE_RETRY_POLICY.maximumEventAgeSeconds}: ${age}`;
+  }
+  return undefined;
+}
+
 /**
  * A local EventBridge Scheduler for one-time `at()` schedules: CreateSchedule, GetSchedule and
  * DeleteSchedule on the service's REST wire protocol (so `@aws-sdk/client-scheduler` talks to it
  * with only its endpoint changed), firing each schedule's Lambda target, one of `targets` by
  * its function name, with the schedule's input at its time on this machine's clock. Schedules
  * are kept in `stateFile`, so a restart fires those that came due while it was down.
+ *
+ * As strict as AWS about who may run what: a run assumes the schedule's execution role (one of
+ * `roles`) only when its trust policy allows scheduler.amazonaws.com with the schedule group's
+ * ARN as aws:SourceArn and the account as aws:SourceAccount, and invokes the target only when
+ * it is a function of this account and region that the role may invoke. A refused invocation
+ * goes to the schedule's dead-letter queue with Scheduler's message attributes (the role must
+ * be allowed to send there), or is dropped; a target that keeps throwing ends, as Lambda's
+ * asynchronous invocation does, in its function's on-failure destination (`onFailure`).
  */
 export async function serveScheduler(options: {
   port: number;
   /** Function name (the end of the target ARN) -> its declaration. */
   targets: Record<string, FunctionDeclaration>;
+  /** The execution roles IAM holds, by ARN. */
+  roles: Readonly<Record<string, RoleDocuments>>;
+  /** SQS: sends to the queue of this ARN as the role would; false when there is none. */
+  sendToQueue: (queueArn: string, body: string, attributes?: Record<string, MessageAttribute>) => boolean;
+  /** Each target function's on-failure destination (a queue ARN), as its asynchronous invocation configuration says. */
+  onFailure: Readonly<Record<string, string>>;
   stateFile?: string;
 }): Promise<LocalScheduler> {
   const schedules = new Map<string, StoredSchedule>();
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
+  const refusals: RefusedInvocation[] = [];
   const key = (group: string, name: string) => `${group}/${name}`;
   const save = () => options.stateFile && writeFileSync(options.stateFile, JSON.stringify([...schedules.values()], null, 2));
 
-  const fire = async (schedule: StoredSchedule) => {
-    const functionName = schedule.Target.Arn.split(':').pop() ?? '';
-    const declaration = options.targets[functionName];
+  /** Why AWS would not let this run reach its target, if it would not; `assumed` says whether the role could be assumed at all. */
+  const refusal = (group: string, target: ScheduleTarget): { reason: string; assumed: boolean; errorCode: string } | undefined => {
+    const role = options.roles[target.RoleArn];
+    const context = { 'aws:SourceAccount': ACCOUNT, 'aws:SourceArn': scheduleGroupArn('aws', REGION, ACCOUNT, group) };
+    if (!role || !policyAllows(role.trust, { action: 'sts:AssumeRole', principal: SCHEDULER_PRINCIPAL, context })) {
+      return { reason: `role ${target.RoleArn} does not trust ${SCHEDULER_PRINCIPAL} for ${context['aws:SourceArn']} of account ${ACCOUNT}`, assumed: false, errorCode: 'AccessDeniedException' };
+    }
+    const functionName = target.Arn.split(':').pop() ?? '';
+    if (target.Arn !== localFunctionArn(functionName) || !options.targets[functionName]) {
+      return { reason: `no function ${target.Arn} in ${REGION} of account ${ACCOUNT}`, assumed: true, errorCode: 'ResourceNotFoundException' };
+    }
+    if (!policyAllows(role.permissions, { action: 'lambda:InvokeFunction', resource: target.Arn })) {
+      return { reason: `role ${target.RoleArn} may not lambda:InvokeFunction ${target.Arn}`, assumed: true, errorCode: 'AccessDeniedException' };
+    }
+    return undefined;
+  };
+
+  /** As Scheduler does with an invocation it gives up on: to the dead-letter queue, as the role, with its attributes; else dropped. */
+  const deadLetter = (name: string, group: string, target: ScheduleTarget, refused: { reason: string; assumed: boolean; errorCode: string }) => {
+    const queueArn = target.DeadLetterConfig?.Arn;
+    const role = options.roles[target.RoleArn];
+    const attribute = (value: string): MessageAttribute => ({ DataType: 'String', StringValue: value });
+    const sent =
+      refused.assumed &&
+      queueArn !== undefined &&
+      role !== undefined &&
+      policyAllows(role.permissions, { action: 'sqs:SendMessage', resource: queueArn }) &&
+      options.sendToQueue(queueArn, target.Input ?? '{}', {
+        ERROR_CODE: attribute(refused.errorCode),
+        ERROR_MESSAGE: attribute(refused.reason),
+        EXHAUSTED_RETRY_CONDITION: attribute('None'),
+        RETRY_ATTEMPTS: attribute('0'),
+        SCHEDULE_ARN: attribute(`arn:aws:scheduler:${REGION}:${ACCOUNT}:schedule/${group}/${name}`),
+        TARGET_ARN: attribute(target.Arn),
+      });
+    const outcome = sent ? 'dead-lettered' : 'dropped';
+    refusals.push({ schedule: name, group, reason: refused.reason, outcome });
+    console.error(`[scheduler] ${group}/${name} refused (${refused.reason}): ${outcome}`);
+  };
+
+  const runTarget = async (name: string, group: string, target: ScheduleTarget) => {
+    const refused = refusal(group, target);
+    if (refused) return deadLetter(name, group, target, refused);
+    const functionName = target.Arn.split(':').pop()!;
+    const input: unknown = JSON.parse(target.Input ?? '{}');
     for (let attempt = 0; ; attempt++) {
       try {
-        if (!declaration) throw new Error(`Function not found: ${schedule.Target.Arn}`);
-        await invoke(functionName, declaration, JSON.parse(schedule.Target.Input ?? '{}'));
-        break;
+        await invoke(functionName, options.targets[functionName]!, input);
+        return;
       } catch (failure) {
         const delay = RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {
-          console.error(`[scheduler] ${schedule.Name} failed`, failure);
-          break;
+          // Lambda's asynchronous invocation gave up: its on-failure destination gets the record.
+          const destination = options.onFailure[functionName];
+          const kept = destination !== undefined && options.sendToQueue(destination, JSON.stringify(onFailureRecord(functionName, input, failure, attempt + 1)));
+          console.error(`[scheduler] ${group}/${name} failed${kept ? ', moved to its dead-letter queue' : ''}`, failure);
+          return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
+  };
+
+  const fire = async (schedule: StoredSchedule) => {
+    await runTarget(schedule.Name, schedule.GroupName, schedule.Target);
     const id = key(schedule.GroupName, schedule.Name);
     // A one-time schedule is done; with DELETE the scheduler removes it (as long as nobody replaced it meanwhile).
     if (schedule.ActionAfterCompletion === 'DELETE' && schedules.get(id) === schedule) {
@@ -135,6 +239,8 @@ export async function serveScheduler(options: {
     const target = body.Target as StoredSchedule['Target'] | undefined;
     const expression = String(body.ScheduleExpression ?? '');
     if (!target?.Arn || !target.RoleArn) return error('ValidationException', 400, 'Target.Arn and Target.RoleArn are required.');
+    const invalidTarget = targetValidation(target);
+    if (invalidTarget) return error('ValidationException', 400, invalidTarget);
     if (atTime(expression, body.ScheduleExpressionTimezone as string | undefined) === undefined) {
       return error('ValidationException', 400, `Only one-time at() schedules in UTC are emulated: ${expression}`);
     }
@@ -176,6 +282,16 @@ export async function serveScheduler(options: {
   return {
     ...listening,
     schedules: () => [...schedules.values()],
+    refusals: () => [...refusals],
+    run: async (name, group, target) => {
+      const running = runTarget(name, group, target);
+      inFlight.add(running);
+      try {
+        await running;
+      } finally {
+        inFlight.delete(running);
+      }
+    },
     idle: async () => {
       while (inFlight.size) await Promise.all([...inFlight]);
     },

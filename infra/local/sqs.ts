@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { EVENT_RULES, QUEUE_CONSUMERS, type QueueConsumer } from '../../functions/routes.js';
-import { deadLetterQueuePrefix } from '../constructs/names.js';
+import { QUEUE_CONSUMERS, type QueueConsumer } from '../../functions/routes.js';
+import { deadLetterQueuePrefix, stageNames, DEFAULT_STAGE } from '../constructs/names.js';
+import { DEAD_LETTER_QUEUES } from '../dead-letter-queues.js';
 import { listen, readBody, sendJson, type Listening } from './http-util.js';
 import type { FaultSwitch } from './faults.js';
 import { invoke } from './lambda-runtime.js';
@@ -34,6 +35,10 @@ export interface LocalQueues extends Listening {
   delayedCount(): number;
   /** Puts a message in the dead-letter queue of a declaration (an event rule's, as EventBridge and Lambda do). */
   deadLetter(declarationName: string, body: string, attributes?: Record<string, MessageAttribute>): void;
+  /** The ARN of a declaration's dead-letter queue (DEAD_LETTER_QUEUES). */
+  deadLetterQueueArn(declarationName: string): string;
+  /** Sends to the dead-letter queue of this ARN, as a service with sqs:SendMessage on it does; false when no such queue exists. */
+  sendToDeadLetterQueue(queueArn: string, body: string, attributes?: Record<string, MessageAttribute>): boolean;
 }
 
 interface StoredMessage {
@@ -48,7 +53,11 @@ interface StoredMessage {
  * The dead-letter queue's name, as CloudFormation names the CDK app's (the stack's name and
  * the queue's logical id, then a suffix of its own): the redrive script finds either by prefix.
  */
-const deadLetterQueueName = (declarationName: string) => `${deadLetterQueuePrefix('OddJobsApi', declarationName)}-local`;
+const deadLetterQueueName = (declarationName: string) => {
+  const source = DEAD_LETTER_QUEUES[declarationName];
+  if (!source) throw new Error(`No dead-letter queue is declared for ${declarationName} (infra/dead-letter-queues.ts)`);
+  return `${deadLetterQueuePrefix(stageNames(DEFAULT_STAGE).stackName(source.stack), source.constructId)}-local`;
+};
 
 /** Like SQS with a redrive policy: a message is received up to 3 times, then moved to the dead-letter queue. */
 /** Delays up to this many seconds count as in flight (idle() waits for them); longer ones are held back. */
@@ -74,8 +83,11 @@ export async function serveQueues(options: {
   const { faults } = options;
   const consumers: Record<string, QueueConsumer> = options.consumers ?? QUEUE_CONSUMERS;
   const inFlight = new Set<Promise<void>>();
-  // Dead-letter queues: one per consumed queue (its redrive policy), one per event rule.
-  const deadLetterSources = [...Object.keys(consumers), ...(options.deadLetterSources ?? Object.keys(EVENT_RULES))];
+  // Dead-letter queues: one per consumed queue (its redrive policy), one per other declaration of DEAD_LETTER_QUEUES.
+  const deadLetterSources = [
+    ...Object.keys(consumers),
+    ...(options.deadLetterSources ?? Object.keys(DEAD_LETTER_QUEUES).filter((name) => DEAD_LETTER_QUEUES[name]!.kind !== 'queue')),
+  ];
   const stored = new Map<string, StoredMessage[]>(deadLetterSources.map((name) => [deadLetterQueueName(name), []]));
   /** The consumed queue whose dead-letter queue this is (StartMessageMoveTask's destination). */
   const sourceOf = new Map(Object.keys(consumers).map((name) => [deadLetterQueueName(name), name]));
@@ -215,6 +227,13 @@ export async function serveQueues(options: {
     /** Messages sent with a delay that are not visible yet (the mailer's emails held for quiet hours). */
     delayedCount: () => delayed.size,
     deadLetter: (declarationName, body, attributes) => store(deadLetterQueueName(declarationName), { Body: body, MessageAttributes: attributes }),
+    deadLetterQueueArn: (declarationName) => `arn:aws:sqs:us-east-1:${ACCOUNT}:${deadLetterQueueName(declarationName)}`,
+    sendToDeadLetterQueue: (queueArn, body, attributes) => {
+      const [, , service, region, account, name] = queueArn.split(':');
+      if (service !== 'sqs' || region !== 'us-east-1' || account !== ACCOUNT || !name || !stored.has(name)) return false;
+      store(name, { Body: body, MessageAttributes: attributes });
+      return true;
+    },
     queueUrls: Object.fromEntries(Object.keys(consumers).map((name) => [name, `${listening.url}/${ACCOUNT}/${name}`])),
     idle: async () => {
       while (inFlight.size) await Promise.all([...inFlight]);

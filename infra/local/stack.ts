@@ -8,6 +8,7 @@ import {
   RECURRING_SCHEDULES,
   SCHEDULE_TARGETS,
   STREAM_CONSUMERS,
+  STRIPE_WEBHOOK_ENDPOINTS,
   TOPIC_CONSUMERS,
   declaredEnvironment,
   type EnvKey,
@@ -41,6 +42,7 @@ import { freePort } from './processes.js';
 import { PushReceiver } from './push-receiver.js';
 import { startLocalS3 } from './s3.js';
 import { localFunctionArn, scheduleTargetName, serveScheduler, type LocalScheduler } from './scheduler.js';
+import { scheduleGroupArn, schedulerRoleStatements, schedulerTrustStatement } from '../scheduler-roles.js';
 import { serveLocalSes } from './ses.js';
 import { localTopicArn, snsEvent } from './sns.js';
 import { serveQueues, type LocalQueues } from './sqs.js';
@@ -194,6 +196,11 @@ const passedThrough = () =>
 
 /** The local function name of a recurring schedule's target. */
 export const recurringScheduleName = (name: string) => `recurring-${name}`;
+/** The local schedule group of a recurring schedule (in AWS each has its own too). */
+const recurringScheduleGroup = (name: string) => `oddjobs-local-${name}`;
+const LOCAL_ACCOUNT = '000000000000';
+/** The local execution role of a schedule group. */
+const schedulerRoleArn = (group: string) => `arn:aws:iam::${LOCAL_ACCOUNT}:role/${group}-scheduler`;
 /** The local name of a function subscribed to a topic (TOPIC_CONSUMERS). */
 const topicConsumerName = (name: string) => `topic-${name}`;
 
@@ -257,10 +264,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const tableName = options.tableName ?? DEV_TABLE_NAME;
     await ensureTable(dynamoDbEndpoint, tableName);
 
-    // The triggers for cognito-local; the rules' functions for the redrive (npm run redrive); the recurring schedules' for `npm run reconcile`.
+    // The triggers for cognito-local; the functions invoked asynchronously (by the bus, the
+    // scheduler, a topic) for the redrive of their dead-letter queues (npm run redrive).
     const ruleFunctions = Object.fromEntries(Object.entries(EVENT_RULES).map(([name, rule]) => [ruleFunctionName(name), rule]));
-    const recurringFunctions = Object.fromEntries(Object.entries(RECURRING_SCHEDULES).map(([name, declaration]) => [recurringScheduleName(name), declaration]));
-    const lambda = await serveLambdaInvokeApi({ ...COGNITO_TRIGGERS, ...ruleFunctions, ...recurringFunctions }, await port('lambda'));
+    const scheduleTargets = Object.fromEntries(Object.entries(SCHEDULE_TARGETS).map(([name, target]) => [scheduleTargetName(name), target]));
+    const recurringTargets = Object.fromEntries(Object.entries(RECURRING_SCHEDULES).map(([name, target]) => [recurringScheduleName(name), target]));
+    const topicConsumers = Object.fromEntries(Object.entries(TOPIC_CONSUMERS).map(([name, consumer]) => [topicConsumerName(name), consumer]));
+    const lambda = await serveLambdaInvokeApi({ ...COGNITO_TRIGGERS, ...ruleFunctions, ...scheduleTargets, ...recurringTargets, ...topicConsumers }, await port('lambda'));
     stops.push(lambda.close);
     const cognitoDir = join(dataDir, 'cognito');
     const cognito = await startCognitoLocal({ dataDir: cognitoDir, port: await port('cognitoBackend'), lambdaEndpoint: lambda.url });
@@ -305,7 +315,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(events.close);
     const sockets = await serveWebSocketGateway({ port: await port('webSocket'), limits: options.webSocketLimits, faults });
     stops.push(sockets.close);
-    const stripe = await startStripeSimulator({ port: await port('stripe'), ...LOCAL_STRIPE_KEYS, stateFile: join(dataDir, 'stripe.json'), faults });
+    const stripe = await startStripeSimulator({
+      port: await port('stripe'),
+      ...LOCAL_STRIPE_KEYS,
+      // Subscribed as `npm run stripe:webhooks` subscribes the endpoints in Stripe.
+      enabledEvents: { account: STRIPE_WEBHOOK_ENDPOINTS.account.events, connect: STRIPE_WEBHOOK_ENDPOINTS.connect.events },
+      stateFile: join(dataDir, 'stripe.json'),
+      faults,
+    });
     stops.push(stripe.close);
 
     // The configuration set's event destination: the SNS topic the feedback function is subscribed to.
@@ -321,8 +338,33 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(ses.close);
 
-    const scheduleTargets = Object.fromEntries(Object.entries(SCHEDULE_TARGETS).map(([name, target]) => [scheduleTargetName(name), target]));
-    const scheduler = await serveScheduler({ port: await port('scheduler'), targets: scheduleTargets, stateFile: join(dataDir, 'schedules.json') });
+    // Each schedule group's execution role, as the CDK app builds it (infra/scheduler-roles.ts).
+    const schedulerRoles = Object.fromEntries(
+      [
+        ...Object.keys(SCHEDULE_TARGETS).map((name) => ({ name, group: AUTO_RELEASE_GROUP, functionName: scheduleTargetName(name) })),
+        ...Object.keys(RECURRING_SCHEDULES).map((name) => ({ name, group: recurringScheduleGroup(name), functionName: recurringScheduleName(name) })),
+      ].map(({ name, group, functionName }) => {
+        const scope = {
+          account: LOCAL_ACCOUNT,
+          groupArn: scheduleGroupArn('aws', REGION, LOCAL_ACCOUNT, group),
+          targetArn: localFunctionArn(functionName),
+          deadLetterQueueArn: queues.deadLetterQueueArn(name),
+        };
+        return [schedulerRoleArn(group), { trust: [schedulerTrustStatement(scope)], permissions: schedulerRoleStatements(scope) }];
+      }),
+    );
+    const scheduler = await serveScheduler({
+      port: await port('scheduler'),
+      targets: { ...scheduleTargets, ...recurringTargets },
+      roles: schedulerRoles,
+      sendToQueue: queues.sendToDeadLetterQueue,
+      // The targets' asynchronous invocations fail over to the same queue, as in the CDK app.
+      onFailure: Object.fromEntries([
+        ...Object.keys(SCHEDULE_TARGETS).map((name) => [scheduleTargetName(name), queues.deadLetterQueueArn(name)]),
+        ...Object.keys(RECURRING_SCHEDULES).map((name) => [recurringScheduleName(name), queues.deadLetterQueueArn(name)]),
+      ]),
+      stateFile: join(dataDir, 'schedules.json'),
+    });
     stops.push(scheduler.close);
 
     const pushReceiver = new PushReceiver();
@@ -399,8 +441,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       clientBudgetPerMinute: { [ENV.clientBudgetPerMinute]: String(options.clientBudgetPerMinute ?? RATE_LIMITS.clientWrites.limit) },
       autoReleaseScheduleGroup: { [ENV.autoReleaseScheduleGroup]: AUTO_RELEASE_GROUP },
       autoReleaseTargetArn: { [ENV.autoReleaseTargetArn]: localFunctionArn(scheduleTargetName('autoRelease')) },
-      // The scheduler's role exists in AWS only; locally its ARN is carried and not checked.
-      autoReleaseSchedulerRoleArn: { [ENV.autoReleaseSchedulerRoleArn]: `arn:aws:iam::000000000000:role/${AUTO_RELEASE_GROUP}-scheduler` },
+      // The local scheduler checks this role's trust and permissions as IAM would (schedulerRoles).
+      autoReleaseSchedulerRoleArn: { [ENV.autoReleaseSchedulerRoleArn]: schedulerRoleArn(AUTO_RELEASE_GROUP) },
+      autoReleaseDeadLetterQueueArn: { [ENV.autoReleaseDeadLetterQueueArn]: queues.deadLetterQueueArn('autoRelease') },
       mailQueueUrl: { [ENV.mailQueueUrl]: proxiedQueueUrl('mailer') },
       mailFromAddress: { [ENV.mailFromAddress]: LOCAL_MAIL_FROM },
       mailConfigurationSet: { [ENV.mailConfigurationSet]: LOCAL_MAIL_CONFIGURATION_SET },
@@ -445,10 +488,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.mailQueueUrl]: queues.queueUrls.mailer,
     });
 
-    // The recurring schedules (EventBridge Scheduler rate schedules in AWS) fire on a timer of their period.
+    // The recurring schedules (EventBridge Scheduler rate schedules in AWS) run on a timer of
+    // their period, through the local scheduler: the same role checks and dead letters.
     const recurringTimers = Object.entries(RECURRING_SCHEDULES).map(([name, declaration]) =>
       setInterval(() => {
-        invoke(recurringScheduleName(name), declaration, {}).catch((error: unknown) => console.error(`${name} failed`, error));
+        void scheduler.run(name, recurringScheduleGroup(name), {
+          Arn: localFunctionArn(recurringScheduleName(name)),
+          RoleArn: schedulerRoleArn(recurringScheduleGroup(name)),
+          Input: '{}',
+          DeadLetterConfig: { Arn: queues.deadLetterQueueArn(name) },
+        });
       }, declaration.rateHours * 3_600_000).unref(),
     );
     stops.push(async () => recurringTimers.forEach(clearInterval));
@@ -470,8 +519,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const api = await serveHttpGateway({ port: apiPort, limits: options.httpLimits });
     stops.push(api.close);
-    stripe.setWebhookUrl(`${api.url}/webhooks/stripe`);
-    stripe.setConnectWebhookUrl(`${api.url}/webhooks/stripe/connect`);
+    stripe.setWebhookUrl(`${api.url}${STRIPE_WEBHOOK_ENDPOINTS.account.path}`);
+    stripe.setConnectWebhookUrl(`${api.url}${STRIPE_WEBHOOK_ENDPOINTS.connect.path}`);
 
     return {
       config: {

@@ -26,6 +26,8 @@ export interface StripeSimulatorOptions {
   connectWebhookSecret: string;
   /** Where events of connected accounts (`account.*`) are POSTed, as Stripe sends them to Connect endpoints only. */
   connectWebhookUrl?: string;
+  /** The event types each endpoint is subscribed to (its `enabled_events`); others are not sent to it. @default every type, Stripe's `*` */
+  enabledEvents?: { readonly account?: readonly string[]; readonly connect?: readonly string[] };
   /** Keeps every object, event and idempotent answer in this JSON file between runs (dev); in memory without it. */
   stateFile?: string;
   /** The `stripe` faults: down, slow, error, webhooks-chaos (faults.ts). */
@@ -64,8 +66,8 @@ const PREFLIGHT_HEADERS = { ...CORS_HEADERS, 'access-control-allow-headers': '*,
  */
 export async function startStripeSimulator(options: StripeSimulatorOptions): Promise<StripeSimulator> {
   const store = new SimulatorStore(options.stateFile);
-  const webhooks = new WebhookSender(options.webhookSecret, options.webhookUrl);
-  const connectWebhooks = new WebhookSender(options.connectWebhookSecret, options.connectWebhookUrl);
+  const webhooks = new WebhookSender(options.webhookSecret, options.webhookUrl, options.enabledEvents?.account);
+  const connectWebhooks = new WebhookSender(options.connectWebhookSecret, options.connectWebhookUrl, options.enabledEvents?.connect);
   const senderFor = (event: StripeEvent) => (event.account ? connectWebhooks : webhooks);
   const endpointCount = (connected: boolean) => (connected ? connectWebhooks : webhooks).endpointCount;
   /** Each event goes to the endpoint Stripe would send it to: Connect events to the Connect endpoint only. */

@@ -1,16 +1,14 @@
 import { Stack, Validations, type App } from 'aws-cdk-lib';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { AUTO_RELEASE } from '../../functions/routes.js';
+import { AUTO_RELEASE, RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { OperationalAlarms } from '../constructs/alarms.js';
 import { AppFunction } from '../constructs/app-function.js';
-import { EventSubscription } from '../constructs/event-subscription.js';
-import { MailFeedback } from '../constructs/mail-feedback.js';
+import { DEAD_LETTER_QUEUES, redriveCommand } from '../dead-letter-queues.js';
 import { DEFAULT_STAGE, STAGE_PATTERN, stageNames } from '../constructs/names.js';
-import { QueueSubscription } from '../constructs/queue-subscription.js';
 import { RecurringSchedule } from '../constructs/recurring-schedule.js';
 import { ReleaseSchedules } from '../constructs/release-schedules.js';
-import { StreamSubscription } from '../constructs/stream-subscription.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
@@ -94,6 +92,13 @@ export interface OddJobsStacks {
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The dead-letter queue of the construct `constructId` directly in `stack` (DEAD_LETTER_QUEUES says which). */
+function deadLetterQueueOf(stack: Stack, constructId: string): IQueue {
+  const owner = stack.node.tryFindChild(constructId) as { deadLetterQueue?: IQueue } | undefined;
+  if (!owner?.deadLetterQueue) throw new Error(`${stack.stackName} has no ${constructId} with a dead-letter queue, as infra/dead-letter-queues.ts says it has`);
+  return owner.deadLetterQueue;
+}
 
 /** Every construct of one kind in the given stacks. */
 const allOf = <T>(kind: abstract new (...args: never[]) => T, scopes: readonly Construct[]): T[] =>
@@ -190,14 +195,20 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const alarms = new Stack(app, names.stackName('Alarms'), { description: 'Odd jobs: the alarms, their SNS topic and the operations dashboard' });
   new OperationalAlarms(alarms, 'Alarms', {
     functions: allOf(AppFunction, [auth, api]).map((appFunction) => appFunction.function),
-    deadLetterQueues: [...allOf(EventSubscription, [api]), ...allOf(QueueSubscription, [api]), ...allOf(StreamSubscription, [api]), ...allOf(ReleaseSchedules, [api]), ...allOf(RecurringSchedule, [api]), ...allOf(MailFeedback, [auth])].map(
-      (subscription) => subscription.deadLetterQueue,
-    ),
+    deadLetterQueues: Object.entries(DEAD_LETTER_QUEUES).map(([declarationName, source]) => ({
+      queue: deadLetterQueueOf({ Api: api, Auth: auth }[source.stack], source.constructId),
+      clearedBy:
+        source.kind === 'stream'
+          ? 'Its stream records expired and cannot be re-delivered: see docs/deploy.md, "Dead letters".'
+          : `Clear it with \`${redriveCommand(declarationName, names.stage)}\` once the cause is fixed (docs/deploy.md, "Dead letters").`,
+    })),
+    scheduleGroups: [...allOf(ReleaseSchedules, [api]), ...allOf(RecurringSchedule, [api])].map((schedules) => ({ name: schedules.group.ref, path: schedules.node.path })),
     httpApi: api.httpApi,
     webSocketStage: api.webSocketApi.stage,
     table: data.table,
     outboxRelay: api.outboxRelay.consumer.function,
     jobFeedQueue: api.jobFeedQueue.queue,
+    reconciliation: allOf(RecurringSchedule, [api]).find((schedule) => schedule.target.declaration === RECURRING_SCHEDULES.reconciliation)!.target.function,
     accountConcurrencyQuota: lambdaConcurrencyQuota,
     alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });

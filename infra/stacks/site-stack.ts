@@ -16,6 +16,22 @@ import { AccessLogsBucket, PrivateBucket } from '../constructs/private-bucket.js
  */
 export const siteBucketName = (names: StageNames, scope: IConstruct) => `${names.prefix}-site-${Stack.of(scope).account}-${Stack.of(scope).region}`;
 
+/**
+ * Every status code whose error caching CloudFront lets a distribution set (its
+ * CustomErrorResponses): set to 0 for each, so no error is kept for 10 seconds and answered to
+ * another caller. The API's cache key has no Authorization and no query (caching is off for
+ * it), so one caller's 403 or 503 must never be another's (docs/decisions.md, "The edge").
+ */
+export const UNCACHED_ERROR_CODES = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504] as const;
+/** The HTTP API's integration timeout, a hard limit of API Gateway. */
+export const HTTP_API_INTEGRATION_TIMEOUT_SECONDS = 30;
+/**
+ * How long CloudFront waits for the HTTP API: longer than the API's own integration timeout, so
+ * the API's 503 for a function too slow reaches the caller instead of CloudFront giving up (and
+ * retrying a GET) first; within the 60 seconds CloudFront allows without a quota increase.
+ */
+export const API_ORIGIN_READ_TIMEOUT_SECONDS = HTTP_API_INTEGRATION_TIMEOUT_SECONDS + 5;
+
 /** A domain of the operator's for the site, and its ACM certificate (in us-east-1, as CloudFront requires). */
 export interface SiteDomain {
   readonly domainName: string;
@@ -97,11 +113,14 @@ export class SiteStack extends Stack {
       defaultBehavior: { responseHeadersPolicy: securityHeaders, functionAssociations: routeRequest },
       distribution: {
         defaultRootObject: 'index.html',
+        // Error caching applies to the whole distribution; the site's files lose nothing by it either.
+        errorResponses: UNCACHED_ERROR_CODES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
         additionalBehaviors: {
           [`${API_PATH}/*`]: {
             origin: new HttpOrigin(`${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
               protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
               originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+              readTimeout: Duration.seconds(API_ORIGIN_READ_TIMEOUT_SECONDS),
             }),
             // A redirect would drop a POST's body; API callers use HTTPS.
             viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

@@ -59,6 +59,10 @@ describe('account deletion', () => {
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect.poll(toastShown(page, MSG.accountDeletion.deleted)).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/');
+    // Signed out for good: no token is left in the browser, and the profile asks to sign in.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('CognitoIdentityServiceProvider.')))).toEqual([]);
+    await page.goto(webUrl('/profile'));
+    await page.waitForURL((url) => url.pathname === '/sign-in');
 
     // The sign-in is gone.
     await page.goto(webUrl('/sign-in'));

@@ -79,7 +79,12 @@ describe('accounts and the app shell in a browser', () => {
 
     // Posters have no earnings page in their menu.
     await page.getByRole('button', { name: 'Account menu for Pat Poster' }).click();
-    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Dashboard', 'Messages', 'Sign Out']);
+    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Dashboard', 'Messages', 'Notification Settings', 'Sign Out']);
+    // Their email and push choices are one click away.
+    await page.getByRole('menuitem', { name: 'Notification Settings' }).click();
+    await page.waitForURL(/\/notification-settings$/);
+    await page.getByRole('heading', { level: 1, name: 'Notification Settings' }).waitFor();
+    await page.getByRole('button', { name: MSG.location.savePreferences }).waitFor();
     await context.close();
   });
 
@@ -103,8 +108,12 @@ describe('accounts and the app shell in a browser', () => {
     expect(await page.getByRole('link', { name: 'OddJobs', exact: true }).getAttribute('href')).toBe('/');
 
     await page.getByRole('button', { name: 'Account menu for Avery Admin' }).click();
-    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Messages', 'Admin Dashboard', 'Sign Out']);
+    expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Messages', 'Notification Settings', 'Admin Dashboard', 'Sign Out']);
     expect(await page.getByText(ADMIN).first().isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Notification Settings' }).click();
+    await page.waitForURL(/\/notification-settings$/);
+    await page.getByRole('button', { name: MSG.location.savePreferences }).waitFor();
+    await page.getByRole('button', { name: 'Account menu for Avery Admin' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL(webUrl('/'));
     await page.getByRole('link', { name: 'Sign Up', exact: true }).waitFor();
@@ -344,6 +353,7 @@ describe('accounts and the app shell in a browser', () => {
       'Dashboard',
       'My Earnings',
       'Messages',
+      'Notification Settings',
       'Sign Out',
     ]);
     expect(await focusedText()).toBe('Profile');
@@ -422,8 +432,13 @@ describe('accounts and the app shell in a browser', () => {
       'Admin: Categories',
       'Admin: Reports',
       'Profile Settings',
+      'Notification Settings',
     ]);
     expect(await adminMenu.getByRole('link', { name: 'Admin: Reports' }).getAttribute('href')).toBe('/admin/reports');
+    await adminMenu.getByRole('link', { name: 'Notification Settings' }).click();
+    await admin.page.waitForURL(/\/notification-settings$/);
+    await admin.page.getByRole('button', { name: MSG.location.savePreferences }).waitFor();
+    await admin.page.getByRole('button', { name: 'Menu', exact: true }).click();
     await adminMenu.getByRole('link', { name: 'Profile Settings' }).click();
     await admin.page.waitForURL(/\/profile$/);
     await admin.page.getByRole('button', { name: 'Menu', exact: true }).click();

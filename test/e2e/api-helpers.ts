@@ -45,14 +45,15 @@ export async function idTokenOf(email: string): Promise<string> {
   return result.AuthenticationResult?.IdToken ?? '';
 }
 
-export async function callApi<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
+export async function callApi<T>(method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: unknown): Promise<T> {
   const response = await fetch(`${e2eTarget().runtimeConfig.apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new ApiCallError(`${method} ${path}: ${response.status} ${await response.text()}`, response);
-  return (await response.json()) as T;
+  // A deletion answers 204, with no body.
+  return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
 /**
@@ -60,11 +61,11 @@ export async function callApi<T>(method: 'GET' | 'POST', path: string, token: st
  * simulator, answering its bank's challenge if it asks, confirm to the API), so this test does
  * not hang on the card step's screen.
  */
-export async function postPaidJob(posterToken: string, title: string, card: string = TEST_CARDS.succeeds): Promise<JobSummary> {
+export async function postPaidJob(posterToken: string, title: string, card: string = TEST_CARDS.succeeds, address = { street: '410 Red River St', city: 'Austin', state: 'TX' }): Promise<JobSummary> {
   const started = await honouringRetryAfter(() => callApi<JobPaymentStart>('POST', '/jobs', posterToken, {
     title,
     description: 'Sand and oil a garden bench and two chairs. Oil and sandpaper provided.',
-    address: { street: '410 Red River St', city: 'Austin', state: 'TX' },
+    address,
     payment: 7500,
     category: 'Home Projects',
     date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),

@@ -108,6 +108,38 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
     await Promise.all([context.close(), marcoContext.close()]);
   });
 
+  it("lands a worker on the open jobs of their dashboard from every Find Jobs, not on the page's top", async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 700 } });
+    const page = await signedInPage(context, 'wendy@oddjobs.test');
+    const availableJobs = page.locator('#available-jobs');
+    /** The board's section starts in the window's upper half (the sticky header takes the top), and the page was scrolled to it. */
+    const onTheJobs = () =>
+      availableJobs.evaluate((section) => {
+        const top = section.getBoundingClientRect().top;
+        return top >= 0 && top < window.innerHeight / 2 && window.scrollY > 0;
+      });
+
+    // The header's link, from another page.
+    await page.goto(webUrl('/profile'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find Jobs' }).click();
+    await page.waitForURL(/\/worker-dashboard#available-jobs$/);
+    await eventually(onTheJobs).toBe(true);
+
+    // The dashboard's own Find Jobs button, after scrolling back to the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('.dashboard__actions').getByRole('link', { name: 'Find Jobs' }).click();
+    await eventually(onTheJobs).toBe(true);
+
+    // The mobile menu's, on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(webUrl('/profile'));
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Find Jobs' }).click();
+    await page.waitForURL(/\/worker-dashboard#available-jobs$/);
+    await eventually(onTheJobs).toBe(true);
+    await context.close();
+  });
+
   it('does not preselect the admin option on /sign-up?role=admin once an admin exists', async () => {
     const context = await browser().newContext();
     const page = await context.newPage();

@@ -104,6 +104,14 @@ describe('payments in a browser', () => {
     await payByCard(page, TEST_CARDS.declined);
     await expect.poll(() => page.getByText('Your card was declined.').count()).toBe(1);
     expect(await onLandingGrid(browser(), title)).toBe(false);
+
+    // The dashboard's 'Complete payment' opens the draft's page on its card step: asked once, not twice.
+    await page.goto(webUrl('/poster-dashboard'));
+    await page.getByRole('link', { name: `Complete payment for ${title}` }).click();
+    await page.waitForURL(/\/jobs\/[0-9a-f-]{36}$/);
+    await page.getByLabel('Card number').waitFor();
+    expect(await page.getByRole('button', { name: 'Complete payment', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(1);
     await context.close();
   });
 

@@ -52,4 +52,26 @@ describe('instant payouts in a browser', () => {
     expect(await wendy.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
   });
+
+  it('checks which fast payouts the payout account takes, with the spec texts for success and failure', async () => {
+    const context = await browser().newContext({ viewport: PHONE });
+    const wendy = await signedInPage(context, 'wendy@oddjobs.test');
+    await wendy.goto(webUrl('/worker-earnings'));
+    const options = wendy.getByRole('region', { name: 'Payout Options' });
+    const check = options.getByRole('button', { name: MSG.payments.checkCapabilities });
+    await check.click();
+    await eventually(toastShown(wendy, MSG.payments.capabilitiesChecked)).toBe(1);
+    // Her payout destination is an instant-capable debit card: Instant (and so a same-day payout) yes, Express (a US bank account) no.
+    const availability = (name: string) => options.getByRole('listitem').filter({ has: wendy.getByRole('heading', { name, exact: true }) }).locator('.payout-option__availability').innerText();
+    await eventually(() => availability('Instant')).toBe(MSG.payments.payoutOptionAvailable);
+    expect(await availability('Express')).toBe(MSG.payments.payoutOptionUnavailable);
+    expect(await availability('Standard')).toBe(MSG.payments.payoutOptionAvailable);
+    expect(await options.getByText(MSG.payments.standardPayoutsOnly).count()).toBe(0);
+
+    // Stripe cannot be asked (the API fails): the spec's failure text.
+    await wendy.route('**/payments/account/status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: MSG.payments.unavailable }) }));
+    await check.click();
+    await eventually(toastShown(wendy, MSG.payments.capabilitiesCheckFailed)).toBe(1);
+    await context.close();
+  });
 });

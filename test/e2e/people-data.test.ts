@@ -28,7 +28,17 @@ describe('people and their data', () => {
     const context = await browser().newContext({ acceptDownloads: true, viewport: { width: 375, height: 812 } });
     const page = await signedInPage(context, 'marco@oddjobs.test');
     await page.goto(webUrl('/profile'));
+    // Firefox follows a link clicked only while it is in the document: record where the app's link was when clicked.
+    await page.evaluate(() => {
+      const click = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        (window as unknown as { clickedInDocument?: boolean }).clickedInDocument = this.isConnected;
+        click.call(this);
+      };
+    });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(await page.evaluate(() => (window as unknown as { clickedInDocument?: boolean }).clickedInDocument)).toBe(true);
+    expect(await page.locator('a[download]').count()).toBe(0);
     const text = await readFile(await download.path(), 'utf8');
     const data = JSON.parse(text) as DataExport;
 

@@ -283,7 +283,7 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /admin/users/{id}/suspend': { reason: 'Spam messages' },
     'POST /admin/users/{id}/reinstate': { reason: 'Cleared up' },
     'POST /admin/users/{id}/password-reset': { reason: 'Asked by phone' },
-    'PUT /me/push-subscriptions': { endpoint: 'https://push.example.com/authz', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+    'PUT /me/push-subscriptions': { endpoint: 'https://fcm.googleapis.com/fcm/send/authz', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
   };
   function bodyOf(route: DeclaredRoute, party: Party, { job, users, paymentIntentId }: JobUnderTest): unknown {
     switch (route.routeKey) {

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jobScope, movementPut } from '../../functions/domain/ledger.js';
 import type { ReconciliationCheckpoint, ReconciliationResult } from '../../functions/domain/reconciliation.js';
-import { RECURRING_SCHEDULES } from '../../functions/routes.js';
+import { RECONCILIATION_METRIC, RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { recurringScheduleName } from '../../infra/local/stack.js';
 import { ledgerAccount } from '../../shared/ledger.js';
@@ -55,7 +55,7 @@ describe('reconciliation of the ledger with Stripe', () => {
     return account.id;
   }
 
-  it('finds no difference after one job is paid and released and another refunded through the API', async () => {
+  it('finds no difference after jobs are paid, released, refunded while held and refunded after release with the transfer reversed, through the API', async () => {
     const [poster, worker, admin] = await Promise.all([createPoster(stack()), createReadyUser(stack(), 'worker'), createUser(stack(), { role: 'admin' })]);
     const released = await postOpenJob(stack(), poster, { title: 'Paint a shed' });
     await ok(call(worker, 'POST', `/jobs/${released.id}/applications`, { message: 'I can do it' }));
@@ -66,16 +66,29 @@ describe('reconciliation of the ledger with Stripe', () => {
     await settle(stack());
     await ok(call(admin, 'POST', `/admin/payments/${await intentOf(refunded.id)}/refund`, { reason: 'Posted twice' }));
     await settle(stack());
+    const first = await reconcile();
+    expect(first.differences).toEqual([]);
+    // Both card payments, the transfer and the refund were compared, each with its movement.
+    expect(first.stripeObjects).toBe(4);
+
+    const reversed = await postOpenJob(stack(), poster, { title: 'Fix a step', payment: 4000 });
+    await ok(call(worker, 'POST', `/jobs/${reversed.id}/applications`, { message: 'On it' }));
+    await ok(call(poster, 'POST', `/jobs/${reversed.id}/applications/${worker.userId}/accept`));
+    await ok(call(worker, 'POST', `/jobs/${reversed.id}/complete`));
+    await ok(call(poster, 'POST', `/jobs/${reversed.id}/release-payment`));
+    await settle(stack());
+    await ok(call(admin, 'POST', `/admin/payments/${await intentOf(reversed.id)}/refund`, { reason: 'Work was not done', reverse: { workerId: worker.userId, amount: 4000 } }));
+    await settle(stack());
 
     const result = await reconcile();
     expect(result.differences).toEqual([]);
-    // Both card payments, the transfer and the refund were compared, each with its movement.
-    expect(result.stripeObjects).toBe(4);
-    expect(result.movements).toBeGreaterThanOrEqual(4);
+    // From the first run's checkpoint less the margin: all of the above again, and the third job's payment, transfer, reversal and refund.
+    expect(result.stripeObjects).toBe(8);
+    expect(result.movements).toBeGreaterThanOrEqual(8);
     expect(await checkpoint()).toMatchObject({ differenceCount: 0, checkedThrough: result.checkedThrough });
     const command = await reconcileCommand();
     expect(command, command.stdout).toMatchObject({ code: 0, stdout: expect.stringContaining('the ledger and Stripe agree') });
-  }, 180_000);
+  }, 240_000);
 
   it("names the job and amount of a transfer made directly in Stripe with the job's transfer group, until it is resolved, and the command exits non-zero", async () => {
     const poster = await createPoster(stack());
@@ -88,13 +101,23 @@ describe('reconciliation of the ledger with Stripe', () => {
     expect(command.stdout).toContain(`job ${job.id}: $12.34 — Stripe's transfer ${transfer.id} is not in the ledger`);
 
     // The next run finds it again: the checkpoint stays before it until the ledger accounts for it.
-    const again = await reconcile();
+    // Its count is published as the metric the alarm watches (a log line, as it reaches CloudWatch).
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const again = await reconcile().finally(() => vi.restoreAllMocks());
+    const metric = lines
+      .flatMap((line) => line.split('\n'))
+      .filter((line) => line.includes(RECONCILIATION_METRIC.name))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => (entry._aws as { CloudWatchMetrics?: Array<{ Namespace: string }> } | undefined)?.CloudWatchMetrics?.[0]?.Namespace === RECONCILIATION_METRIC.namespace);
+    expect(metric).toMatchObject({ [RECONCILIATION_METRIC.name]: again.differences.length, service: RECONCILIATION_METRIC.service, [RECONCILIATION_METRIC.dimension]: recurringScheduleName('reconciliation') });
+    expect(again.differences.length).toBeGreaterThan(0);
     expect(again.differences.filter((difference) => difference.object.id === transfer.id)).toEqual([
       { kind: 'unknown_to_ledger', object: { kind: 'transfer', id: transfer.id }, jobId: job.id, stripeAmount: 1234, at: new Date(transfer.created * 1000).toISOString() },
     ]);
     expect((await checkpoint())?.differences).toContainEqual(expect.objectContaining({ object: { kind: 'transfer', id: transfer.id } }));
     expect(Date.parse((await checkpoint())!.checkedThrough)).toBeLessThanOrEqual(transfer.created * 1000);
-  }, 180_000);
+  }, 240_000);
 
   it('reports a movement naming a Stripe object Stripe does not have, and one whose amount differs', async () => {
     const poster = await createPoster(stack());
@@ -113,5 +136,5 @@ describe('reconciliation of the ledger with Stripe', () => {
       expect.objectContaining({ kind: 'amount_differs', object: { kind: 'transfer', id: transfer.id }, stripeAmount: 2000, ledgerAmount: 1500 }),
       expect.objectContaining({ kind: 'unknown_to_stripe', object: { kind: 'transfer', id: 'tr_missing_at_stripe' }, ledgerAmount: 700 }),
     ]);
-  }, 180_000);
+  }, 240_000);
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { GetQueueAttributesCommand, ListQueuesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,8 @@ import type { JobFeedQueueMessage } from '../../functions/domain/live-feed.js';
 import { FEED_TOPIC, jobTopic } from '../../shared/live.js';
 import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { redrive } from '../../infra/redrive.js';
+import { DEAD_LETTER_QUEUES } from '../../infra/dead-letter-queues.js';
+import { createReleaseSchedule } from '../../functions/lib/scheduler.js';
 import { api, useLocalStack } from '../support/local-stack.js';
 import { jobForm } from '../support/job-lifecycle.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
@@ -108,6 +111,37 @@ describe('npm run redrive', () => {
     });
     expect(result).toEqual({ redriven: 0, failed: 0, movedToSource: true });
     expect(logged).toEqual(['job feed shard pushed']);
+    expect(await waiting()).toBe('0');
+  });
+
+  it('takes a schedule whose target kept throwing from its dead-letter queue back to that target', { timeout: 60_000 }, async () => {
+    const sqs = clients().sqs;
+    const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: deadLetterQueuePrefix('OddJobsApi', DEAD_LETTER_QUEUES.autoRelease!.constructId) }));
+    expect(QueueUrls).toHaveLength(1);
+    const waiting = async () => (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: QueueUrls[0]!, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes?.ApproximateNumberOfMessages;
+    const invocations = () => stack().functions.invocationCounts().get('schedule-autoRelease') ?? 0;
+    const name = `release-redrive-${randomUUID()}`;
+    // The auto-release target fails on every invocation while it has no table.
+    const targetTable = (table: string | undefined) => stack().functions.updateEnvironment('schedule-autoRelease', { [ENV.tableName]: table });
+    targetTable('no-such-table');
+    try {
+      // Created as the functions create them (the same group, role, dead-letter queue and retry policy), due now.
+      await createReleaseSchedule(name, new Date(), { action: 'release', jobId: `redrive-${randomUUID()}`, releaseAt: new Date().toISOString() });
+      expect(stack().scheduler.schedules().find((schedule) => schedule.Name === name)?.Target).toMatchObject({
+        DeadLetterConfig: { Arn: expect.stringContaining(DEAD_LETTER_QUEUES.autoRelease!.constructId) },
+        RetryPolicy: { MaximumRetryAttempts: expect.any(Number), MaximumEventAgeInSeconds: expect.any(Number) },
+      });
+      await vi.waitFor(() => expect(stack().scheduler.schedules().map((schedule) => schedule.Name)).not.toContain(name), { timeout: 20_000 });
+      await stack().scheduler.idle();
+    } finally {
+      targetTable(undefined);
+    }
+    expect(await waiting()).toBe('1');
+    expect(stack().scheduler.refusals()).toEqual([]);
+
+    const before = invocations();
+    expect(await redrive('autoRelease', clients())).toEqual({ redriven: 1, failed: 0, movedToSource: false });
+    expect(invocations()).toBe(before + 1);
     expect(await waiting()).toBe('0');
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppNotification, ChannelChoices, NotificationType } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
+import { localClock } from '../../functions/domain/local-clock.js';
 import { MAX_PUSH_SUBSCRIPTIONS } from '../../functions/domain/push-subscriptions.js';
 import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
@@ -27,10 +28,10 @@ describe('web push', () => {
     expect((await api(stack(), 'PUT', '/me/push-subscriptions', { token: user.idToken, body: subscription })).status).toBe(204);
     return subscription;
   }
-  const choosePush = async (user: TestUser, types: NotificationType[]) => {
+  const choosePush = async (user: TestUser, types: NotificationType[], quietHours = DEFAULT_NOTIFICATION_PREFERENCES.quietHours) => {
     const channels = Object.fromEntries(types.map((type) => [type, { inApp: true, email: false, push: true } satisfies ChannelChoices]));
     const { channels: _defaults, ...withoutChannels } = DEFAULT_NOTIFICATION_PREFERENCES;
-    expect((await api(stack(), 'PUT', '/me/notification-preferences', { token: user.idToken, body: { ...withoutChannels, channels } })).status).toBe(200);
+    expect((await api(stack(), 'PUT', '/me/notification-preferences', { token: user.idToken, body: { ...withoutChannels, quietHours, channels } })).status).toBe(200);
   };
   const received = (subscription: ReceiverSubscription) => stack().pushReceiver.received(subscription.endpoint).map((push) => JSON.parse(push.payload) as unknown);
 
@@ -70,6 +71,31 @@ describe('web push', () => {
     expect((await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.notificationDelivery(notification!.id, 'push') }))).Item).toBeDefined();
   }, 120_000);
 
+  it('holds a push back during the quiet hours and pushes it once they are over, as email is', async () => {
+    const parties = await acceptedWorker();
+    const browser = await subscribe(parties.worker);
+    // Quiet from the minute before to the minute after this one (no zone stored: UTC). Begun
+    // late in a minute, the acceptance could fall in the next one, where the hours are over.
+    const secondsLeft = 60 - new Date().getUTCSeconds();
+    if (secondsLeft < 15) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000));
+    const minute = localClock(new Date(), 'UTC').minuteOfDay;
+    const hhmm = (at: number) => `${String(Math.floor(((at + 1440) % 1440) / 60)).padStart(2, '0')}:${String((at + 1440) % 60).padStart(2, '0')}`;
+    await choosePush(parties.worker, ['application_accepted'], { enabled: true, start: hhmm(minute - 1), end: hhmm(minute + 1) });
+    const delayedBefore = stack().queues.delayedCount();
+
+    await applyAndAccept(parties);
+    // Quiet: nothing pushed, the push waits in the mail queue until the hours end.
+    expect(received(browser)).toEqual([]);
+    expect(stack().queues.delayedCount()).toBe(delayedBefore + 1);
+
+    // The quiet hours end within the minute; then the mailer pushes it, once.
+    await expect.poll(() => received(browser), { timeout: 90_000, interval: 1000 }).toEqual([
+      { title: MSG.applications.acceptedTitle, body: MSG.applications.acceptedMessage(parties.job.title), url: `/jobs/${parties.job.id}` },
+    ]);
+    await stack().queues.idle();
+    expect(received(browser)).toHaveLength(1);
+  }, 150_000);
+
   it('sends nothing by push for a type the user did not choose (push is off until they opt in)', async () => {
     const parties = await acceptedWorker();
     const browser = await subscribe(parties.worker);
@@ -106,6 +132,12 @@ describe('web push', () => {
     const refusals: Array<[object, string]> = [
       [{ ...subscription, endpoint: 'http://push.example.com/x' }, MSG.notifications.pushEndpointInvalid],
       [{ ...subscription, endpoint: 'not a url' }, MSG.notifications.pushEndpointInvalid],
+      // Only the browsers' push services: the server would otherwise post wherever a user says.
+      [{ ...subscription, endpoint: 'https://push.example.com/x' }, MSG.notifications.pushEndpointUnknownService],
+      [{ ...subscription, endpoint: 'https://169.254.169.254/latest/meta-data' }, MSG.notifications.pushEndpointUnknownService],
+      [{ ...subscription, endpoint: 'https://fcm.googleapis.com.example.com/fcm/send/x' }, MSG.notifications.pushEndpointUnknownService],
+      [{ ...subscription, endpoint: 'https://evilnotify.windows.com/w/?token=x' }, MSG.notifications.pushEndpointUnknownService],
+      [{ ...subscription, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x' }, MSG.notifications.pushEndpointUnknownService],
       [{ ...subscription, keys: { ...subscription.keys, p256dh: 'short' } }, MSG.notifications.pushKeysInvalid],
       [{ ...subscription, keys: { ...subscription.keys, auth: `${subscription.keys.auth}xx` } }, MSG.notifications.pushKeysInvalid],
     ];
@@ -115,13 +147,15 @@ describe('web push', () => {
     expect((await save(subscription)).status).toBe(204);
     // The same browser saved again is one subscription; past the cap a new browser is refused.
     expect((await save(subscription)).status).toBe(204);
-    for (let i = 1; i < MAX_PUSH_SUBSCRIPTIONS; i++) expect((await save({ ...subscription, endpoint: `https://push.example.com/${i}` })).status).toBe(204);
-    expect(await save({ ...subscription, endpoint: 'https://push.example.com/over' })).toMatchObject({ status: 409, body: { error: MSG.notifications.pushTooManyBrowsers(MAX_PUSH_SUBSCRIPTIONS) } });
+    // Each browser's push service is accepted.
+    const services = ['https://fcm.googleapis.com/fcm/send/', 'https://updates.push.services.mozilla.com/wpush/v2/', 'https://web.push.apple.com/', 'https://wns2-par02p.notify.windows.com/w/?token='];
+    for (let i = 1; i < MAX_PUSH_SUBSCRIPTIONS; i++) expect((await save({ ...subscription, endpoint: `${services[i % services.length]}${i}` })).status).toBe(204);
+    expect(await save({ ...subscription, endpoint: 'https://fcm.googleapis.com/fcm/send/over' })).toMatchObject({ status: 409, body: { error: MSG.notifications.pushTooManyBrowsers(MAX_PUSH_SUBSCRIPTIONS) } });
 
     const remove = (endpoint: string) => api(stack(), 'DELETE', `/me/push-subscriptions?endpoint=${encodeURIComponent(endpoint)}`, { token: user.idToken });
-    expect((await remove('https://push.example.com/1')).status).toBe(204);
-    expect((await save({ ...subscription, endpoint: 'https://push.example.com/over' })).status).toBe(204);
-    expect((await remove('https://push.example.com/never-saved')).status).toBe(204);
+    expect((await remove(`${services[1]}1`)).status).toBe(204);
+    expect((await save({ ...subscription, endpoint: 'https://fcm.googleapis.com/fcm/send/over' })).status).toBe(204);
+    expect((await remove('https://fcm.googleapis.com/fcm/send/never-saved')).status).toBe(204);
     expect((await api(stack(), 'DELETE', '/me/push-subscriptions', { token: user.idToken })).status).toBe(400);
   });
 });

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionDeclaration } from '../../functions/routes.js';
 import { atExpression } from '../../functions/lib/scheduler.js';
 import { stopFunctions } from '../../infra/local/lambda-runtime.js';
-import { serveScheduler, type LocalScheduler } from '../../infra/local/scheduler.js';
+import { serveScheduler, type LocalScheduler, type ScheduleTarget } from '../../infra/local/scheduler.js';
+import type { MessageAttribute } from '../../infra/local/sqs.js';
+import { scheduleGroupArn, schedulerRoleStatements, schedulerTrustStatement, type PolicyStatementJson, type RoleDocuments } from '../../infra/scheduler-roles.js';
 import type { RecordedInput } from '../support/fixtures/scheduler-recorder.js';
 import { formatCountdown } from '../../web/src/lib/format.js';
 
@@ -16,10 +18,32 @@ const recordTo = join(recordDir, 'received.jsonl');
 const received = () => (existsSync(recordTo) ? readFileSync(recordTo, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as RecordedInput) : []);
 const recorder: FunctionDeclaration = { entry: 'test/support/fixtures/scheduler-recorder.ts', capabilities: [] };
 
+const ACCOUNT = '000000000000';
+const RECORDER_ARN = `arn:aws:lambda:us-east-1:${ACCOUNT}:function:recorder`;
+const QUEUE_ARN = `arn:aws:sqs:us-east-1:${ACCOUNT}:recorder-dead-letters`;
+const roleArn = (name: string) => `arn:aws:iam::${ACCOUNT}:role/${name}`;
+/** The role the CDK app gives a schedule group (infra/scheduler-roles.ts), for the group `jobs`. */
+const jobsScope = { account: ACCOUNT, groupArn: scheduleGroupArn('aws', 'us-east-1', ACCOUNT, 'jobs'), targetArn: RECORDER_ARN, deadLetterQueueArn: QUEUE_ARN };
+const asBuilt: RoleDocuments = { trust: [schedulerTrustStatement(jobsScope)], permissions: schedulerRoleStatements(jobsScope) };
+/** The trust this repository gave before issue 35: a schedule ARN pattern, which AWS never matches (its source is the group). */
+const trustingSchedules: PolicyStatementJson = {
+  ...schedulerTrustStatement(jobsScope),
+  Condition: { StringEquals: { 'aws:SourceAccount': ACCOUNT }, ArnLike: { 'aws:SourceArn': `arn:aws:scheduler:us-east-1:${ACCOUNT}:schedule/jobs/*` } },
+};
+const ROLES: Record<string, RoleDocuments> = {
+  [roleArn('scheduler')]: asBuilt,
+  [roleArn('trusting-schedules')]: { ...asBuilt, trust: [trustingSchedules] },
+  [roleArn('other-account')]: { ...asBuilt, trust: [schedulerTrustStatement({ ...jobsScope, account: '111111111111' })] },
+  [roleArn('no-invoke')]: { ...asBuilt, permissions: schedulerRoleStatements({ ...jobsScope, targetArn: `${RECORDER_ARN}-other` }) },
+  [roleArn('no-dead-letters')]: { ...asBuilt, permissions: [{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: `${RECORDER_ARN}-other` }] },
+};
+
 describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-scheduler', () => {
   let scheduler: LocalScheduler;
   let client: SchedulerClient;
-  const target = { Arn: 'arn:aws:lambda:us-east-1:000000000000:function:recorder', RoleArn: 'arn:aws:iam::000000000000:role/scheduler' };
+  /** What the scheduler and the target's asynchronous invocation sent to the dead-letter queue. */
+  const deadLetters: Array<{ body: string; attributes?: Record<string, MessageAttribute> }> = [];
+  const target = { Arn: RECORDER_ARN, RoleArn: roleArn('scheduler'), DeadLetterConfig: { Arn: QUEUE_ARN }, RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 } };
   const create = (name: string, at: Date, input: unknown) =>
     client.send(
       new CreateScheduleCommand({
@@ -34,7 +58,13 @@ describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-schedule
     );
 
   beforeAll(async () => {
-    scheduler = await serveScheduler({ port: 0, targets: { recorder } });
+    scheduler = await serveScheduler({
+      port: 0,
+      targets: { recorder },
+      roles: ROLES,
+      sendToQueue: (queueArn, body, attributes) => queueArn === QUEUE_ARN && deadLetters.push({ body, attributes }) > 0,
+      onFailure: { recorder: QUEUE_ARN },
+    });
     client = new SchedulerClient({ endpoint: scheduler.url, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
   });
   afterAll(async () => {
@@ -57,14 +87,89 @@ describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-schedule
     await expect(client.send(new DeleteScheduleCommand({ Name: 'later', GroupName: 'jobs' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
   });
 
+  it("refuses a dead-letter queue that is not a queue's ARN and a retry policy beyond Scheduler's limits, as CreateSchedule does", async () => {
+    const createWith = (name: string, changes: Partial<ScheduleTarget>) =>
+      client.send(
+        new CreateScheduleCommand({
+          Name: name,
+          GroupName: 'jobs',
+          ScheduleExpression: atExpression(new Date(Date.now() + 3_600_000)),
+          FlexibleTimeWindow: { Mode: 'OFF' },
+          Target: { ...target, ...changes },
+        }),
+      );
+    await expect(createWith('bad-queue', { DeadLetterConfig: { Arn: RECORDER_ARN } })).rejects.toThrow(/DeadLetterConfig.Arn/);
+    await expect(createWith('bad-retries', { RetryPolicy: { MaximumRetryAttempts: 186 } })).rejects.toThrow(/MaximumRetryAttempts/);
+    await expect(createWith('bad-age', { RetryPolicy: { MaximumEventAgeInSeconds: 30 } })).rejects.toThrow(/MaximumEventAgeInSeconds/);
+  });
+
+  describe('runs a target only as AWS would', () => {
+    const runs = () => received().length;
+    const lastRefusal = () => scheduler.refusals().at(-1);
+    const attributesOf = (letter: (typeof deadLetters)[number] | undefined) =>
+      Object.fromEntries(Object.entries(letter?.attributes ?? {}).map(([name, attribute]) => [name, attribute.StringValue]));
+
+    it('runs it when the role trusts Scheduler for the schedule group and this account, and may invoke the target', async () => {
+      const before = runs();
+      await scheduler.run('trusted', 'jobs', { ...target, Input: JSON.stringify({ recordTo, n: 'trusted' }) });
+      expect(runs()).toBe(before + 1);
+    });
+
+    it("refuses a role whose trust names the group's schedules (not the group) or another account, and drops the run: the role that would send its dead letter cannot be assumed", async () => {
+      const before = { runs: runs(), letters: deadLetters.length, refusals: scheduler.refusals().length };
+      await scheduler.run('schedule-arn', 'jobs', { ...target, RoleArn: roleArn('trusting-schedules'), Input: JSON.stringify({ recordTo, n: 'schedule-arn' }) });
+      expect(lastRefusal()).toMatchObject({ schedule: 'schedule-arn', outcome: 'dropped', reason: expect.stringContaining('schedule-group/jobs') });
+      await scheduler.run('other-account', 'jobs', { ...target, RoleArn: roleArn('other-account'), Input: JSON.stringify({ recordTo, n: 'other-account' }) });
+      expect(lastRefusal()).toMatchObject({ schedule: 'other-account', outcome: 'dropped' });
+      // The right role, from another group: its source is that group.
+      await scheduler.run('other-group', 'reports', { ...target, Input: JSON.stringify({ recordTo, n: 'other-group' }) });
+      expect(lastRefusal()).toMatchObject({ schedule: 'other-group', group: 'reports', outcome: 'dropped' });
+      expect(scheduler.refusals().length).toBe(before.refusals + 3);
+      expect(runs()).toBe(before.runs);
+      expect(deadLetters.length).toBe(before.letters);
+    });
+
+    it("sends a run to the dead-letter queue, with Scheduler's attributes, when the target is not a function the role may invoke here", async () => {
+      const input = JSON.stringify({ recordTo, n: 'refused' });
+      const before = { runs: runs(), letters: deadLetters.length };
+      await scheduler.run('no-invoke', 'jobs', { ...target, RoleArn: roleArn('no-invoke'), Input: input });
+      expect(deadLetters.at(-1)?.body).toBe(input);
+      expect(attributesOf(deadLetters.at(-1))).toMatchObject({
+        ERROR_CODE: 'AccessDeniedException',
+        SCHEDULE_ARN: `arn:aws:scheduler:us-east-1:${ACCOUNT}:schedule/jobs/no-invoke`,
+        TARGET_ARN: RECORDER_ARN,
+      });
+      await scheduler.run('other-region', 'jobs', { ...target, Arn: RECORDER_ARN.replace('us-east-1', 'eu-west-1'), Input: input });
+      expect(attributesOf(deadLetters.at(-1))).toMatchObject({ ERROR_CODE: 'ResourceNotFoundException' });
+      expect(deadLetters.length).toBe(before.letters + 2);
+      // Without sqs:SendMessage on the queue the dead letter is dropped too.
+      await scheduler.run('no-dead-letters', 'jobs', { ...target, RoleArn: roleArn('no-dead-letters'), Input: input });
+      expect(lastRefusal()).toMatchObject({ schedule: 'no-dead-letters', outcome: 'dropped' });
+      expect(deadLetters.length).toBe(before.letters + 2);
+      expect(runs()).toBe(before.runs);
+    });
+
+    it("puts Lambda's on-failure record in the dead-letter queue once a target that throws has been tried three times", { timeout: 20_000 }, async () => {
+      const before = { runs: runs(), letters: deadLetters.length };
+      await scheduler.run('throws', 'jobs', { ...target, Input: JSON.stringify({ recordTo, n: 'throws', fail: true }) });
+      expect(runs()).toBe(before.runs + 3);
+      expect(deadLetters.length).toBe(before.letters + 1);
+      expect(JSON.parse(deadLetters.at(-1)!.body)).toMatchObject({
+        requestContext: { functionArn: `${RECORDER_ARN}:$LATEST`, condition: 'RetriesExhausted', approximateInvokeCount: 3 },
+        requestPayload: { recordTo, n: 'throws', fail: true },
+        responsePayload: { errorMessage: 'recorder failed on throws' },
+      });
+    });
+  });
+
   it('fires a schedule at its time with its input, then deletes it; a deleted one never fires', async () => {
     await create('soon', new Date(Date.now() + 1000), { recordTo, n: 'soon' });
     await create('cancelled', new Date(Date.now() + 1000), { recordTo, n: 'cancelled' });
     await client.send(new DeleteScheduleCommand({ Name: 'cancelled', GroupName: 'jobs' }));
-    expect(received()).toEqual([]);
+    const firedEarlier = received().length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await scheduler.idle();
-    expect(received()).toEqual([{ recordTo, n: 'soon' }]);
+    expect(received().slice(firedEarlier)).toEqual([{ recordTo, n: 'soon' }]);
     expect(scheduler.schedules()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, platformFeeCents, quotePrice } from '../../shared/money.js';
+import { dollarsToCents, formatCents, platformFeeCents, quotePrice, totalEarnings } from '../../shared/money.js';
 
 describe('the one fee rule', () => {
   it('charges 14% of the payment, at least $2, on top of the payment', () => {
@@ -13,6 +13,18 @@ describe('the one fee rule', () => {
 
   it('quotes what the poster pays and what the worker receives', () => {
     expect(quotePrice(5000)).toEqual({ payment: 5000, platformFee: 700, postedAmount: 5700 });
+  });
+});
+
+describe("a worker's earnings (issue 34: one figure everywhere)", () => {
+  it("count paid jobs' payments, a split's part instead of the payment, and tips; nothing else", () => {
+    const jobs = [
+      { status: 'paid', payment: 5000, tip: 500 },
+      { status: 'paid', payment: 4000, splitToWorker: 1500 },
+      { status: 'completed', payment: 9000 },
+      { status: 'cancelled', payment: 7000, tip: 300 },
+    ];
+    expect(totalEarnings(jobs)).toBe(5000 + 500 + 1500);
   });
 });
 

@@ -25,6 +25,8 @@ describe('every notification leads to its subject (issue 25)', () => {
 
   it('opens a released payment in the earnings and a nearby job in the job', () => {
     expect(notificationTarget(notification('payment_released', at(0)), 'worker')).toBe('/worker-earnings');
+    // The poster's notice of an automatic release opens the job: only workers have earnings (issue 34).
+    expect(notificationTarget(notification('payment_released', at(0), { jobId: 'j-3' }), 'poster')).toBe('/jobs/j-3');
     expect(notificationTarget(notification('new_job_nearby', at(0), { jobId: 'j-9' }), 'worker')).toBe('/jobs/j-9');
     expect(notificationTarget(notification('application_accepted', at(0), { jobId: 'j-9' }), 'worker')).toBe('/jobs/j-9');
     expect(notificationTarget(notification('job_moderated', at(0), { jobId: null }), 'poster')).toBe('/notifications');

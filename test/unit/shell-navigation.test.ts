@@ -21,9 +21,9 @@ describe('the header navigation per role (spec 1 §2)', () => {
   });
 
   it('lists My Earnings for workers only and Admin Dashboard for the admin only', () => {
-    expect(labels(userMenuItems({ role: 'worker' }))).toEqual(['Profile', 'Dashboard', 'My Earnings', 'Messages']);
-    expect(labels(userMenuItems({ role: 'poster' }))).toEqual(['Profile', 'Dashboard', 'Messages']);
-    expect(labels(userMenuItems({ role: 'admin' }))).toEqual(['Profile', 'Messages', 'Admin Dashboard']);
+    expect(labels(userMenuItems({ role: 'worker' }))).toEqual(['Profile', 'Dashboard', 'My Earnings', 'Messages', 'Notification Settings']);
+    expect(labels(userMenuItems({ role: 'poster' }))).toEqual(['Profile', 'Dashboard', 'Messages', 'Notification Settings']);
+    expect(labels(userMenuItems({ role: 'admin' }))).toEqual(['Profile', 'Messages', 'Notification Settings', 'Admin Dashboard']);
   });
 
   it('puts the admin sections in the admin mobile menu and the /signin and /signup aliases in the visitor one', () => {
@@ -35,8 +35,11 @@ describe('the header navigation per role (spec 1 §2)', () => {
       '/admin/categories',
       '/admin/reports',
       '/profile',
+      '/notification-settings',
     ]);
     expect(mobileMenuItems(true, { role: 'worker' }).some((item) => item.to.startsWith('/admin'))).toBe(false);
+    // Find Jobs takes a worker to the board on their dashboard, from every menu.
+    expect(mobileMenuItems(true, { role: 'worker' }).find((item) => item.label === 'Find Jobs')?.to).toBe('/worker-dashboard#available-jobs');
     expect(mobileMenuItems(false, null).map((item) => item.to)).toEqual(['/#jobs', '/post-job', '/signin', '/signup']);
   });
 });

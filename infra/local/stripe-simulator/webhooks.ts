@@ -38,6 +38,8 @@ export class WebhookSender {
   constructor(
     private readonly secret: string,
     private url?: string,
+    /** The endpoint's `enabled_events`; undefined: every type. */
+    private readonly enabledEvents?: readonly string[],
   ) {}
 
   setUrl(url: string): void {
@@ -56,8 +58,10 @@ export class WebhookSender {
   }
 
   /** Delivers the events one state change created (call it once the API has answered). */
-  send(events: StripeEvent[]): void {
-    const { url } = this;
+  send(all: StripeEvent[]): void {
+    const { url, enabledEvents } = this;
+    // As Stripe does, an endpoint receives only the types it is subscribed to.
+    const events = enabledEvents ? all.filter((event) => enabledEvents.includes(event.type)) : all;
     if (!url || !events.length) return;
     const { copies, shuffle, delayMs } = this.options;
     const ordered = shuffle ? shuffled(events) : events;

@@ -1,3 +1,5 @@
+import { MSG } from '../../../shared/messages';
+
 const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
 const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -47,7 +49,7 @@ export function initials(name: string): string {
 
 /** Average rating with one decimal, or the spec's text when there is none. */
 export function formatRating(rating: number | null): string {
-  return rating === null ? 'No ratings yet' : rating.toFixed(1);
+  return rating === null ? MSG.reviews.noRatings : rating.toFixed(1);
 }
 
 /** "2 days 5 hours", "3 hours 12 minutes", "45 seconds": a countdown's remaining time in its two largest units. */

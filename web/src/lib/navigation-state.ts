@@ -9,14 +9,17 @@ export interface NavigationState {
   from?: string;
   /** Set by email verification: the first sign-in ends on the welcoming dashboard. */
   welcome?: boolean;
+  /** Set by the poster dashboard's 'Complete payment': the unpaid draft's page opens on its card step. */
+  resumePayment?: boolean;
 }
 
 export function readNavigationState(state: unknown): NavigationState {
   if (typeof state !== 'object' || state === null) return {};
-  const { email, from, welcome } = state as Record<string, unknown>;
+  const { email, from, welcome, resumePayment } = state as Record<string, unknown>;
   return {
     ...(typeof email === 'string' && email ? { email } : {}),
     ...(typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? { from } : {}),
     ...(welcome === true ? { welcome } : {}),
+    ...(resumePayment === true ? { resumePayment } : {}),
   };
 }

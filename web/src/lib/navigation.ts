@@ -28,9 +28,15 @@ export const ADMIN_SECTIONS = [
 
 const FIND_JOBS_SIGNED_OUT: NavItem = { to: '/#jobs', label: 'Find Jobs' };
 const FIND_JOBS: NavItem = { to: '/dashboard', label: 'Find Jobs' };
-// A worker's open-jobs board is a section of their dashboard.
-const FIND_JOBS_WORKER: NavItem = { to: `${ROLE_HOME.worker}#available-jobs`, label: 'Find Jobs' };
+/** A worker's open-jobs board is a section of their dashboard: Find Jobs lands on it, not on the page's top. */
+export const WORKER_JOBS_PATH = `${ROLE_HOME.worker}#available-jobs`;
+const FIND_JOBS_WORKER: NavItem = { to: WORKER_JOBS_PATH, label: 'Find Jobs' };
 const POST_JOB: NavItem = { to: '/post-job', label: 'Post Job' };
+/** Everyone's email and push choices (and a worker's job alerts); the spec's menus name no entry for it (docs/decisions.md). */
+const NOTIFICATION_SETTINGS: NavItem = { to: '/notification-settings', label: MSG.nav.notificationSettings };
+
+/** Where a signed-in user finds jobs: the worker's board on their dashboard, the job browser for the others. */
+const findJobsOf = (profile: ViewerProfile): NavItem => (profile?.role === 'worker' ? FIND_JOBS_WORKER : FIND_JOBS);
 
 /**
  * The header's links besides Messages, which every signed-in user has as a button of its own
@@ -46,7 +52,7 @@ export function mainNavItems(signedIn: boolean, profile: ViewerProfile): NavItem
     case 'worker':
       return [FIND_JOBS_WORKER, dashboard];
     case 'admin':
-      return [dashboard, FIND_JOBS];
+      return [dashboard, findJobsOf(profile)];
     default:
       // Without a profile the general dashboard is the job browser itself.
       return [dashboard];
@@ -62,6 +68,7 @@ export function userMenuItems(profile: ViewerProfile): NavItem[] {
     ...(role === 'admin' ? [] : [{ to: dashboardPath(profile), label: 'Dashboard' }]),
     ...(role === 'worker' ? [{ to: EARNINGS_PATH, label: MSG.nav.myEarnings }] : []),
     { to: MESSAGES_PATH, label: 'Messages' },
+    NOTIFICATION_SETTINGS,
     ...(role === 'admin' ? [{ to: ROLE_HOME.admin, label: MSG.nav.adminDashboard }] : []),
   ];
 }
@@ -73,9 +80,10 @@ export function mobileMenuItems(signedIn: boolean, profile: ViewerProfile): NavI
   }
   return [
     { to: dashboardPath(profile), label: 'Dashboard' },
-    ...(profile ? [FIND_JOBS] : []),
+    ...(profile ? [findJobsOf(profile)] : []),
     ...(profile?.role === 'admin' ? ADMIN_SECTIONS.map((section) => ({ ...section, label: `Admin: ${section.label}` })) : []),
     { to: '/profile', label: MSG.nav.profileSettings },
+    NOTIFICATION_SETTINGS,
   ];
 }
 

@@ -1,7 +1,7 @@
 export { jobDetailClientLoader, loadJobDetailScreen, loadPostJobScreen } from './routes';
 export { savedJobsQueryOptions } from './api/fetch-saved-jobs';
 
-export { fetchOwnJobs, useOwnJobs } from './api/fetch-own-jobs';
+export { fetchOwnJobs, ownJobsQueryOptions, useOwnJobs } from './api/fetch-own-jobs';
 export { AcceptanceBanner } from './components/AcceptanceBanner';
 export { EditJobPanel } from './components/EditJobPanel';
 export { JobBoard, JobBoardView, useJobBoard } from './components/JobBoard';

@@ -187,6 +187,23 @@ export function hasStoredSession(): boolean {
   }
 }
 
+/**
+ * Removes the app client's kept session from this browser at once, before Amplify's own sign-out
+ * (which first waits for Cognito to revoke the tokens): after the account's deletion nothing
+ * may find them meanwhile, neither a reload nor another tab nor the API client.
+ */
+export function forgetStoredSession(): void {
+  if (!authConfig) return;
+  const prefix = `${AMPLIFY_KEY_PREFIX}${authConfig.userPoolClientId}.`;
+  try {
+    const storage = window.localStorage;
+    const kept = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key?.startsWith(prefix) ?? false);
+    for (const key of kept) storage.removeItem(key);
+  } catch {
+    // no storage: nothing was kept
+  }
+}
+
 /** Amplify is needed when it is running (it may hold the session in memory) or a session is kept. */
 const mayBeSignedIn = () => loading !== null || hasStoredSession();
 

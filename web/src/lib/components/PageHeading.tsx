@@ -19,7 +19,7 @@ interface PageHeadingProps {
 export function PageHeading({ children, title, className }: PageHeadingProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const focusedPath = useRef<string | null>(null);
-  const { key, pathname } = useLocation();
+  const { key, pathname, hash } = useLocation();
   const documentTitle = title ?? (typeof children === 'string' ? children : null);
 
   useEffect(() => {
@@ -29,8 +29,9 @@ export function PageHeading({ children, title, className }: PageHeadingProps) {
   useEffect(() => {
     const isNewPage = focusedPath.current !== pathname;
     focusedPath.current = pathname;
-    if (isNewPage && key !== 'default') heading.current?.focus();
-  }, [key, pathname]);
+    // A link to a section (Find Jobs' "#available-jobs") scrolls there: the focus must not scroll back to the top.
+    if (isNewPage && key !== 'default') heading.current?.focus({ preventScroll: hash !== '' });
+  }, [key, pathname, hash]);
 
   return (
     <h1 ref={heading} tabIndex={-1} className={className}>

@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { JobSummary } from '../../../../../shared/api';
 import { mayDispute } from '../../../../../shared/disputes';
 import { MSG } from '../../../../../shared/messages';
-import { fetchOwnJobs } from '../../jobs';
+import type { ApiClient } from '../../../lib/api/client';
+import type { queryKeys } from '../../../lib/api/query-keys';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useModalDialog } from '../../../lib/hooks/useModalDialog';
@@ -11,27 +13,33 @@ import { DisputeForm } from './DisputeForm';
 import '../../../styles/disputes.css';
 
 /**
+ * How the dialog reads the user's own jobs: the jobs feature's query (ownJobsQueryOptions), handed
+ * in by the dashboards, since the jobs feature imports this one (its job page shows the dispute card).
+ */
+export type OwnJobsQuery = (api: ApiClient) => UseQueryOptions<JobSummary[], Error, JobSummary[], typeof queryKeys.ownJobs>;
+
+/**
  * The Submit Dispute button of both dashboards and its dialog (spec 2 §2): a selector of the
  * jobs the user may dispute (spec 2 §5), then the dispute form. The server decides again.
  */
-export function SubmitDisputeDialog() {
+export function SubmitDisputeDialog({ ownJobsQuery }: { ownJobsQuery: OwnJobsQuery }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
         {MSG.disputes.submitDispute}
       </button>
-      {open ? <DisputeDialog onClose={() => setOpen(false)} /> : null}
+      {open ? <DisputeDialog ownJobsQuery={ownJobsQuery} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
-function DisputeDialog({ onClose }: { onClose(): void }) {
+function DisputeDialog({ ownJobsQuery, onClose }: { ownJobsQuery: OwnJobsQuery; onClose(): void }) {
   const api = useApi();
   const { userId } = useAuth();
   const dialog = useModalDialog();
   const [jobId, setJobId] = useState('');
-  const jobs = useQuery({ queryKey: ['jobs', 'mine'], queryFn: async () => (await fetchOwnJobs(api)).items });
+  const jobs = useQuery(ownJobsQuery(api));
   const disputable = (jobs.data ?? []).filter((job) => mayDispute(job, userId));
 
   return (

@@ -159,6 +159,11 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         </header>
 
         {isOwner && job.status === 'awaiting_payment' ? <ResumePaymentCard job={job} onOpened={onChanged} /> : null}
+        {job.addressNotFound ? (
+          <div className="notice notice--warning" role="status">
+            <strong>{MSG.location.addressNotFound}</strong> {MSG.location.addressNotFoundHint}
+          </div>
+        ) : null}
         {notice ? <JobNotice notification={notice} onDismiss={() => setNotice(null)} /> : null}
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
         {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}

@@ -5,6 +5,7 @@ import { MSG } from '../../../../../shared/messages';
 import { EMPTY_JOB_FORM, type CreateJobRequest } from '../../../../../shared/schemas/job';
 import { ApiRequestError } from '../../../lib/api/client';
 import { createJob } from '../api/create-job';
+import { paymentStartError } from '../payment-start-errors';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { JobForm } from '../components/JobForm';
 import { JobPaymentStep } from '../components/JobPaymentStep';
@@ -26,7 +27,7 @@ export default function PostJobScreen() {
     } catch (error) {
       // The account changed since the profile was loaded: show the way to the payment settings.
       if (error instanceof ApiRequestError && error.status === 403) void refreshProfile();
-      throw error;
+      throw paymentStartError(error);
     }
   }
 

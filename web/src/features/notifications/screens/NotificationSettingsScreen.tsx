@@ -9,7 +9,7 @@ import { PreferencesForm } from '../components/PreferencesForm';
 export default function NotificationSettingsScreen() {
   return (
     <div className="page page--narrow">
-      <PageHeading>Notification Settings</PageHeading>
+      <PageHeading>{MSG.nav.notificationSettings}</PageHeading>
       <Card variation="outlined">
         <Heading level={2} marginBottom="medium">
           {MSG.location.cardTitle}

@@ -26,12 +26,12 @@ export default function WorkerEarningsScreen() {
           </button>
         </EmptyState>
       ) : null}
-      {earnings.isSuccess ? <EarningsOverview earnings={earnings.data} /> : null}
+      {earnings.isSuccess ? <EarningsOverview earnings={earnings.data} onAccountChecked={() => void earnings.refetch()} /> : null}
     </div>
   );
 }
 
-function EarningsOverview({ earnings }: { earnings: Earnings }) {
+function EarningsOverview({ earnings, onAccountChecked }: { earnings: Earnings; onAccountChecked(): void }) {
   return (
     <>
       <dl className="stat-grid" aria-label="Your earnings at a glance">
@@ -55,7 +55,7 @@ function EarningsOverview({ earnings }: { earnings: Earnings }) {
       {isPaymentSetupComplete(earnings.paymentAccount) ? (
         <>
           <InstantCashOut />
-          <PayoutOptions />
+          <PayoutOptions account={earnings.paymentAccount} onChecked={onAccountChecked} />
         </>
       ) : (
         <PaymentAccountNeeded message={MSG.payments.finishSetupForPayouts} />

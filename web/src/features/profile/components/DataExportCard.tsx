@@ -6,8 +6,14 @@ import { MSG } from '../../../../../shared/messages';
 import { fetchDataExport } from '../api/fetch-data-export';
 
 /**
+ * How long the file's blob: URL outlives the click. Firefox reads the blob after the click
+ * returns, and a URL revoked at once can fail the download (FileSaver.js waits 40 s too).
+ */
+const BLOB_URL_LIFETIME_MS = 40_000;
+
+/**
  * "Download my data": the export is generated on request and saved as a JSON file. Its link is
- * a blob: URL that lives only until the download starts (docs/decisions.md, "Data export").
+ * a blob: URL that lives only until the download has started (docs/decisions.md, "Data export").
  */
 export function DataExportCard() {
   const api = useApi();
@@ -22,8 +28,12 @@ export function DataExportCard() {
       const link = document.createElement('a');
       link.href = url;
       link.download = `oddjobs-data-${data.exportedAt.slice(0, 10)}.json`;
+      // Firefox follows only a link that is in the document.
+      link.hidden = true;
+      document.body.append(link);
       link.click();
-      URL.revokeObjectURL(url);
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
       toast.success(MSG.profileCard.dataExported);
     } catch (error) {
       toast.error(apiErrorText(error, MSG.profileCard.dataExportFailed));

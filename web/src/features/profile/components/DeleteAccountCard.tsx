@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MSG } from '../../../../../shared/messages';
 import { apiErrorText } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
+import { forgetStoredSession } from '../../../lib/auth/session';
 import { useSignOut } from '../../../lib/auth/useSignOut';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { FormError } from '../../../lib/components/FormError';
@@ -12,8 +13,8 @@ import { deleteAccount } from '../api/delete-account';
 /**
  * The danger zone: deleting the account, confirmed in a dialog that spells out what goes and
  * what stays and asks for the password again. A refusal (work, money or a dispute pending)
- * is shown in the dialog with its reason; after the deletion the user is signed out and
- * lands on the home page with a goodbye.
+ * is shown in the dialog with its reason; after the deletion the user's tokens leave this
+ * browser at once, they are signed out everywhere, and land on the home page with a goodbye.
  */
 export function DeleteAccountCard() {
   const api = useApi();
@@ -43,7 +44,8 @@ export function DeleteAccountCard() {
       setBusy(false);
       return;
     }
-    await signOut();
+    forgetStoredSession();
+    await signOut({ everywhere: true });
     toast.success(MSG.accountDeletion.deleted);
   }
 

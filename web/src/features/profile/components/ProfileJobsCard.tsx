@@ -4,6 +4,7 @@ import { MSG } from '../../../../../shared/messages';
 import { useOwnJobs, JobHistory } from '../../jobs';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
+import { WORKER_JOBS_PATH } from '../../../lib/navigation';
 
 /** How many jobs the profile lists before '... and N more' (spec 2 §2). */
 const SHOWN_JOBS = 5;
@@ -16,7 +17,7 @@ export function ProfileJobsCard({ profile }: { profile: OwnProfile }) {
     );
   }
   if (profile.role === 'worker') {
-    return <JobsCard id="job-history-heading" title="Job History" emptyTitle="No jobs yet." action={{ to: '/dashboard', label: 'Find Jobs' }} />;
+    return <JobsCard id="job-history-heading" title="Job History" emptyTitle="No jobs yet." action={{ to: WORKER_JOBS_PATH, label: 'Find Jobs' }} />;
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { MSG } from '../../../../../../shared/messages';
 import { formatCents } from '../../../../../../shared/money';
 import { formatSuccessRate } from '../../../../lib/format';
+import { WORKER_JOBS_PATH } from '../../../../lib/navigation';
 import { LoadingState } from '../../../../lib/components/LoadingState';
 import { PageHeading } from '../../../../lib/components/PageHeading';
 import { DashboardFailed } from '../../components/DashboardFailed';
@@ -29,15 +30,16 @@ export default function WorkerDashboardScreen() {
   const board = useJobBoard('personal');
   const savedJobs = useSavedJobs(true);
   const cache = useDashboardCache();
-  const { hash } = useLocation();
+  const { hash, key } = useLocation();
   useStripeSetupReturn(MSG.payments.workerSetupSuccess);
 
-  // Links to /worker-dashboard#saved-jobs or #available-jobs: the router does not scroll to
-  // fragments by itself, and the sections have their final heights only once their lists are in.
-  const settled = !savedJobs.query.isPending && !dashboard.isPending;
+  // Links to /worker-dashboard#saved-jobs or #available-jobs (Find Jobs): the router does not
+  // scroll to fragments by itself, and the sections have their final heights only once their
+  // lists are in. Following the same link again (a new location key) scrolls again.
+  const settled = !savedJobs.query.isPending && !dashboard.isPending && board.view.phase !== 'loading';
   useEffect(() => {
     if (hash && settled) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [hash, settled]);
+  }, [hash, key, settled]);
 
   const jobs = dashboard.data?.jobs ?? [];
   const active = jobs.filter((job) => job.status === 'assigned' || job.status === 'completed');
@@ -54,7 +56,7 @@ export default function WorkerDashboardScreen() {
         </div>
         <div className="dashboard__actions">
           <WorkerHeaderActions />
-          <Link to="/dashboard" className="button">
+          <Link to={WORKER_JOBS_PATH} className="button">
             Find Jobs
           </Link>
         </div>

@@ -3,6 +3,7 @@
  * one-line edit here; the screen's layout places them (spec 2 §2 "Worker dashboard").
  */
 import { DisputesPanel, SubmitDisputeDialog } from '../../../disputes';
+import { ownJobsQueryOptions } from '../../../jobs';
 import { LocationBadge, LocationPromptBanner } from '../../../location';
 
 /** Header actions, beside 'Find Jobs': the location badge (notifications), Submit Dispute (disputes). */
@@ -10,7 +11,7 @@ export function WorkerHeaderActions() {
   return (
     <>
       <LocationBadge />
-      <SubmitDisputeDialog />
+      <SubmitDisputeDialog ownJobsQuery={ownJobsQueryOptions} />
     </>
   );
 }

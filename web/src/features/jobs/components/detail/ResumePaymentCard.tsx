@@ -1,17 +1,21 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { JobDetail } from '../../../../../../shared/api';
 import { MSG } from '../../../../../../shared/messages';
 import { ApiRequestError, apiErrorText } from '../../../../lib/api/client';
 import { LoadingState } from '../../../../lib/components/LoadingState';
+import { readNavigationState } from '../../../../lib/navigation-state';
 import { useJobPayment } from '../../api/fetch-job-payment';
 import { JobPaymentStep } from '../JobPaymentStep';
 
 /**
  * An unpaid draft on its poster's page: 'Complete payment' brings back the card step with the
- * draft's own PaymentIntent (a reload or a closed tab no longer loses it).
+ * draft's own PaymentIntent (a reload or a closed tab no longer loses it). Reached from the
+ * dashboard's own 'Complete payment', it opens on the card step at once.
  */
 export function ResumePaymentCard({ job, onOpened }: { job: JobDetail; onOpened(): void }) {
-  const [resuming, setResuming] = useState(false);
+  const { state } = useLocation();
+  const [resuming, setResuming] = useState(() => readNavigationState(state).resumePayment === true);
   return (
     <section className="card" aria-labelledby="resume-payment-heading">
       <h2 id="resume-payment-heading">This job is not posted yet</h2>
