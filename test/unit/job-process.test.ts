@@ -11,7 +11,7 @@ describe('the job process declaration (issue 34)', () => {
       expect(transition.settles, action).toBeDefined();
       // A pending state is the decision of exactly one owner action; every action pending in it settles where its owner does.
       const owner = PENDING_MONEY[transition.moneyTo]!;
-      expect(JOB_PROCESS[owner].settles?.money, action).toBe(transition.settles!.money);
+      expect((JOB_PROCESS[owner] as Transition).settles?.money, action).toBe(transition.settles!.money);
       expect(transition.money.every((money) => money === 'held' || money === 'released'), action).toBe(true);
     }
     // Only the admin reverses a release.
