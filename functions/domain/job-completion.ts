@@ -57,8 +57,14 @@ export async function declineCompletion(jobId: string, posterId: string, reason:
     const job = await jobOfPoster(jobId, posterId);
     if (!canPerform('declineCompletion', job) || !job.workerId) throw conflict(MSG.applications.onlyCompletedDecline);
     // Kept on the job for the worker's job page and dashboard, until they complete again.
-    // The pending auto-release goes with the completion (the schedules rule deletes its schedules).
-    const { updated, update } = jobTransition(job, 'declineCompletion', { declineReason: reason, autoReleaseAt: undefined }, { by: { posterId } });
+    // The pending auto-release goes with the completion (the schedules rule deletes its schedules),
+    // and so does a pause of it: the next completion starts a countdown of its own.
+    const { updated, update } = jobTransition(
+      job,
+      'declineCompletion',
+      { declineReason: reason, autoReleaseAt: undefined, autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, pausedReleaseAt: undefined },
+      { by: { posterId } },
+    );
     const notification = notificationItem({
       userId: job.workerId,
       jobId,

@@ -45,7 +45,11 @@ export async function movementsOf(scope: string): Promise<LedgerMovement[]> {
     ExpressionAttributeValues: { ':pk': keys.ledgerPartition(scope) },
     ConsistentRead: true,
   });
-  return items.sort((a, b) => a.at.localeCompare(b.at) || a.movementId.localeCompare(b.movementId));
+  // A transaction's movements share their time and happen at once: what enters an escrow is
+  // listed before what leaves it, so a reading in this order (the escrow never negative at any
+  // point) does not see a reversal's refund before the reversal and fee return that fund it.
+  const entering = (movement: LedgerMovement) => (movement.to.startsWith('escrow:') ? 0 : 1);
+  return items.sort((a, b) => a.at.localeCompare(b.at) || entering(a) - entering(b) || a.movementId.localeCompare(b.movementId));
 }
 
 /**
