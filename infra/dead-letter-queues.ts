@@ -15,14 +15,14 @@ export type DeadLetterKind = 'invocations' | 'queue' | 'stream';
 
 export interface DeadLetterSource {
   /** The stack part of the stack holding the queue ("Api" -> OddJobsApi, OddJobs-<stage>-Api). */
-  readonly stack: 'Api' | 'Auth';
+  readonly stack: 'Api' | 'Auth' | 'Events';
   /** The id of the construct, directly in that stack, whose `DeadLetterQueue` it is. */
   readonly constructId: string;
   readonly kind: DeadLetterKind;
 }
 
-const inApi = (declarations: Record<string, unknown>, kind: DeadLetterKind) =>
-  Object.fromEntries(Object.keys(declarations).map((name) => [name, { stack: 'Api', constructId: pascalCase(name), kind } satisfies DeadLetterSource]));
+const inStack = (stack: DeadLetterSource['stack'], declarations: Record<string, unknown>, kind: DeadLetterKind) =>
+  Object.fromEntries(Object.keys(declarations).map((name) => [name, { stack, constructId: pascalCase(name), kind } satisfies DeadLetterSource]));
 
 /**
  * Every dead-letter queue the stacks create, by the declaration (functions/routes.ts) whose
@@ -30,11 +30,11 @@ const inApi = (declarations: Record<string, unknown>, kind: DeadLetterKind) =>
  * the alarms' instructions and the local queues (test/infra/app.test.ts checks the app has no other).
  */
 export const DEAD_LETTER_QUEUES: Readonly<Record<string, DeadLetterSource>> = {
-  ...inApi(EVENT_RULES, 'invocations'),
-  ...inApi(SCHEDULE_TARGETS, 'invocations'),
-  ...inApi(RECURRING_SCHEDULES, 'invocations'),
-  ...inApi(QUEUE_CONSUMERS, 'queue'),
-  ...inApi(STREAM_CONSUMERS, 'stream'),
+  ...inStack('Events', EVENT_RULES, 'invocations'),
+  ...inStack('Api', SCHEDULE_TARGETS, 'invocations'),
+  ...inStack('Api', RECURRING_SCHEDULES, 'invocations'),
+  ...inStack('Api', QUEUE_CONSUMERS, 'queue'),
+  ...inStack('Api', STREAM_CONSUMERS, 'stream'),
   ...({
     // The SES feedback's consumer is the auth stack's MailFeedback (the configuration set's topic).
     sesFeedback: { stack: 'Auth', constructId: 'MailFeedback', kind: 'invocations' },

@@ -16,27 +16,33 @@ const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
 
 /**
  * Acknowledges the wildcard-permission findings (AwsSolutions-IAM5) of the given statements on
- * `scope`, one finding id per wildcard action or resource, named as cdk-nag names them. Only
- * for statements about resources of the scope's own stack: a reference to another stack is
- * rendered differently once the app is synthesized.
+ * `scope`, one finding id per wildcard action or resource, named as cdk-nag names them. The
+ * statements are rendered when the app is validated, after CDK has resolved the references
+ * between stacks: a resource of another stack is then the import of its export, which is how
+ * cdk-nag sees it (at construction it would still render as a reference in its own stack).
  */
 export function acknowledgeWildcardPermissions(
   scope: IConstruct,
   policy: iam.PolicyDocument | readonly iam.PolicyStatement[],
   reason: string,
 ): void {
-  const stack = Stack.of(scope);
-  const statements: StatementJson[] = Array.isArray(policy)
-    ? policy.map((statement) => stack.resolve(statement.toStatementJson()))
-    : asArray(stack.resolve((policy as iam.PolicyDocument).toJSON())?.Statement);
-  const findings = new Set<string>();
-  for (const statement of statements.filter((s) => s.Effect === 'Allow')) {
-    for (const action of asArray(statement.Action)) if (action.includes('*')) findings.add(`Action::${action}`);
-    for (const resource of asArray(statement.Resource).map(flattenCfnReference)) {
-      if (resource.includes('*')) findings.add(`Resource::${resource}`);
-    }
-  }
-  for (const finding of findings) Validations.of(scope).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+  scope.node.addValidation({
+    validate: () => {
+      const stack = Stack.of(scope);
+      const statements: StatementJson[] = Array.isArray(policy)
+        ? policy.map((statement) => stack.resolve(statement.toStatementJson()))
+        : asArray(stack.resolve((policy as iam.PolicyDocument).toJSON())?.Statement);
+      const findings = new Set<string>();
+      for (const statement of statements.filter((s) => s.Effect === 'Allow')) {
+        for (const action of asArray(statement.Action)) if (action.includes('*')) findings.add(`Action::${action}`);
+        for (const resource of asArray(statement.Resource).map(flattenCfnReference)) {
+          if (resource.includes('*')) findings.add(`Resource::${resource}`);
+        }
+      }
+      for (const finding of findings) Validations.of(scope).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+      return [];
+    },
+  });
 }
 
 /**

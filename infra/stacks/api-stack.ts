@@ -7,12 +7,11 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
-import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS, LIVE_COALESCING, QUEUE_CONSUMERS, RECURRING_SCHEDULES, REVIEW_PUBLICATION, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
+import { API_STAGE_THROTTLE, HTTP_ROUTE_GROUPS, LIVE_COALESCING, QUEUE_CONSUMERS, RECURRING_SCHEDULES, REVIEW_PUBLICATION, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import { API_PATH } from '../constructs/site-request.js';
 import type { DataCapabilities } from '../constructs/data-capabilities.js';
-import { EventSubscription } from '../constructs/event-subscription.js';
 import { DeclaredHttpApi } from '../constructs/http-api.js';
 import { pascalCase } from '../constructs/names.js';
 import { QueueSubscription } from '../constructs/queue-subscription.js';
@@ -51,9 +50,10 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * Everything that runs code: the HTTP and WebSocket APIs, the event bus and its rules, and one
- * Lambda function per declaration in functions/routes.ts. The HTTP API's routes are in a stack
- * of their own (httpRoutes), the alarms in another. Holds no data, so it can be replaced.
+ * Everything that runs code: the HTTP and WebSocket APIs, the event bus, and one Lambda function
+ * per declaration in functions/routes.ts but the event rules'. The HTTP API's routes are in a
+ * stack of their own (httpRoutes), the event rules and their functions in another (EventsStack,
+ * given functionResources), the alarms in a third. Holds no data, so it can be replaced.
  */
 export class ApiStack extends Stack {
   readonly httpApi: DeclaredHttpApi;
@@ -69,6 +69,8 @@ export class ApiStack extends Stack {
   readonly placeIndex: location.CfnPlaceIndex;
   /** The auto-release schedules' group, target function and scheduler role. */
   readonly releaseSchedules: ReleaseSchedules;
+  /** What this stack offers the functions it creates, and those of the event rules (EventsStack). */
+  readonly functionResources: FunctionResources;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -144,18 +146,15 @@ export class ApiStack extends Stack {
     ) as Record<keyof typeof QUEUE_CONSUMERS, QueueSubscription>;
     this.releaseSchedules = new ReleaseSchedules(this, 'AutoRelease', { target: SCHEDULE_TARGETS.autoRelease, functionResources: pushingResources });
     // The mail settings too: the nearby digest's schedule emails, with the same links as the mailer.
-    const functionResources: FunctionResources = {
+    const functionResources: FunctionResources = (this.functionResources = {
       ...queueResources,
       jobFeedQueue: queues.jobFeedShard.queue,
       mailQueue: queues.mailer.queue,
       releaseSchedules: this.releaseSchedules,
-    };
+    });
 
     for (const [name, declaration] of Object.entries(RECURRING_SCHEDULES)) {
       new RecurringSchedule(this, pascalCase(name), { declaration, functionResources });
-    }
-    for (const [name, rule] of Object.entries(EVENT_RULES)) {
-      new EventSubscription(this, pascalCase(name), { eventBus: this.eventBus, rule, functionResources });
     }
     const streams = Object.fromEntries(
       Object.entries(STREAM_CONSUMERS).map(([name, consumer]) => [

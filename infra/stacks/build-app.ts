@@ -12,6 +12,7 @@ import { ReleaseSchedules } from '../constructs/release-schedules.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
+import { EventsStack } from './events-stack.js';
 import { SiteStack } from './site-stack.js';
 import { WebStack, requireBuiltWebApp } from './web-stack.js';
 
@@ -85,6 +86,8 @@ export interface OddJobsStacks {
   readonly data: DataStack;
   readonly auth: AuthStack;
   readonly api: ApiStack;
+  /** The event rules and their functions. */
+  readonly events: EventsStack;
   /** The HTTP API's routes, their integrations and permissions. */
   readonly httpRoutes: Stack;
   readonly alarms: Stack;
@@ -173,6 +176,11 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     mailConfigurationSet: auth.mailFeedback.configurationSet,
     unsubscribeSecret: data.unsubscribeSecret,
   });
+  const events = new EventsStack(app, names.stackName('Events'), {
+    description: 'Odd jobs: the event rules on the bus and their functions',
+    eventBus: api.eventBus,
+    functionResources: api.functionResources,
+  });
   const web = new WebStack(app, names.stackName('Web'), {
     description: 'Odd jobs: the web app build and its config.json, deployed to the site',
     webDistDir,
@@ -194,9 +202,9 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   // dead-letter queue is found here, so a new declaration gets its alarms without a change to this file.
   const alarms = new Stack(app, names.stackName('Alarms'), { description: 'Odd jobs: the alarms, their SNS topic and the operations dashboard' });
   new OperationalAlarms(alarms, 'Alarms', {
-    functions: allOf(AppFunction, [auth, api]).map((appFunction) => appFunction.function),
+    functions: allOf(AppFunction, [auth, api, events]).map((appFunction) => appFunction.function),
     deadLetterQueues: Object.entries(DEAD_LETTER_QUEUES).map(([declarationName, source]) => ({
-      queue: deadLetterQueueOf({ Api: api, Auth: auth }[source.stack], source.constructId),
+      queue: deadLetterQueueOf({ Api: api, Auth: auth, Events: events }[source.stack], source.constructId),
       clearedBy:
         source.kind === 'stream'
           ? 'Its stream records expired and cannot be re-delivered: see docs/deploy.md, "Dead letters".'
@@ -212,5 +220,5 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     accountConcurrencyQuota: lambdaConcurrencyQuota,
     alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });
-  return { site, data, auth, api, httpRoutes, alarms, web };
+  return { site, data, auth, api, events, httpRoutes, alarms, web };
 }

@@ -32,7 +32,7 @@ describe('payments through the Stripe test-mode simulator', () => {
   /** How many events the refund rule's function gave up on (its dead-letter queue). */
   async function refundRuleDeadLetters(): Promise<string | undefined> {
     const sqs = new SQSClient({ endpoint: stack().urls.queues, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: deadLetterQueuePrefix('OddJobsApi', 'refundJobPayment') }));
+    const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: deadLetterQueuePrefix('OddJobsEvents', 'refundJobPayment') }));
     const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: QueueUrls[0]!, AttributeNames: ['ApproximateNumberOfMessages'] }));
     return Attributes?.ApproximateNumberOfMessages;
   }
