@@ -108,7 +108,7 @@ async function decideDisputeMoney(jobId: string, adminId: string, text: string, 
     return { decision: 'release', toWorker: paid.payment, refunded: 0 };
   }
   if (money.decision === 'refund') {
-    const refunded = await adminRefundJob(job, text, adminId);
+    const { job: refunded } = await adminRefundJob(job, text, adminId);
     return { decision: 'refund', toWorker: 0, refunded: refunded.postedAmount };
   }
   const split = await splitJobMoney(job, money.toWorker, []);

@@ -336,13 +336,14 @@ export async function settleRefund(job: JobItem, options: { settled?: boolean; e
  * The admin's refund of a job's payment (spec 2 §5 "Payment record"), from the payments table:
  * held money is refunded and the job cancelled with the reason (refused once released: that
  * takes a reversal). Decided and settled here; the same refund asked again finishes a pending
- * one, and one already made is a 409.
+ * one (answered as not decided here: another click refunded), and one already made is a 409.
  */
-export async function adminRefundJob(job: JobItem, reason: string, adminId: string): Promise<JobItem> {
+export async function adminRefundJob(job: JobItem, reason: string, adminId: string): Promise<{ job: JobItem; decidedHere: boolean }> {
   let current = job;
   const money = moneyStateOf(current);
   if (money === 'refunded') throw conflict(MSG.admin.alreadyRefunded);
-  if (money === 'held') {
+  const decidedHere = money === 'held';
+  if (decidedHere) {
     current = await decideRefund(current, {
       action: 'refund',
       reason,
@@ -356,8 +357,8 @@ export async function adminRefundJob(job: JobItem, reason: string, adminId: stri
   }
   // A refund under way with another reason is another admin's decision: not this one's to finish.
   if (current.refundReason !== reason) throw conflict(MSG.admin.refundInProgressOtherReason);
-  if (moneyStateOf(current) === 'refunded') return current;
-  return settleRefund(current);
+  if (moneyStateOf(current) === 'refunded') return { job: current, decidedHere };
+  return { job: await settleRefund(current), decidedHere };
 }
 
 /** The same notice to both parties of a job (the worker only while there is one). */

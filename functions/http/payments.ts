@@ -94,7 +94,12 @@ export const handler = routeGroup('payments', {
   'POST /admin/payments/{id}/refund': async (request) => {
     const { reason, reverse } = request.body(refundSchema);
     const job = await jobOfPayment(request.params.id ?? '');
-    await (reverse ? reverseRelease(job, reason, reverse, request.caller.userId) : adminRefundJob(job, reason, request.caller.userId));
-    return { refunded: true };
+    if (reverse) {
+      await reverseRelease(job, reason, reverse, request.caller.userId);
+      return { refunded: true };
+    }
+    // `refunded`: whether this click decided the refund (racing clicks finish it, and say they did not).
+    const { decidedHere } = await adminRefundJob(job, reason, request.caller.userId);
+    return { refunded: decidedHere };
   },
 });
