@@ -58,9 +58,11 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /jobs': ['poster', 'otherPoster'],
   'PUT /jobs/{id}': { open: ['poster'] },
   // The poster cancels an assigned job; the admin an open or assigned one (spec 2 §5).
-  'POST /jobs/{id}/cancel': { open: ['admin'], assigned: ['poster', 'admin'] },
+  // The admin's cancel decides held money (a refund), completed jobs' too; the poster's only while assigned (issue 34).
+  'POST /jobs/{id}/cancel': { open: ['admin'], assigned: ['poster', 'admin'], completed: ['admin'] },
   'POST /jobs/{id}/unassign': { assigned: ['poster'] },
-  'DELETE /jobs/{id}': { open: ['poster', 'admin'], completed: ['poster', 'admin'], paid: ['poster', 'admin'], cancelled: ['poster', 'admin'] },
+  // A completed job's held money must be decided first: the admin's delete refunds it, the poster's is refused (issue 34).
+  'DELETE /jobs/{id}': { open: ['poster', 'admin'], assigned: ['admin'], completed: ['admin'], paid: ['poster', 'admin'], cancelled: ['poster', 'admin'] },
   'GET /me/jobs': SIGNED_IN,
   'POST /payments/account': SIGNED_IN,
   'POST /payments/account/status': SIGNED_IN,
