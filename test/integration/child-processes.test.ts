@@ -40,7 +40,15 @@ async function start(throughShell = false): Promise<Started> {
   const parent = throughShell
     ? spawn('/bin/sh', ['-c', `${node.map((part) => `'${part}'`).join(' ')}; :`], { stdio: ['pipe', 'pipe', 'inherit'] })
     : spawn(node[0]!, node.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
-  const [line] = await createInterface({ input: parent.stdout! })[Symbol.asyncIterator]().next().then((next) => [next.value as string]);
+  // On a busy machine the local stack reports its wait for DynamoDB Local first; the line that
+  // says what started is the JSON one.
+  let line: string | undefined;
+  for await (const next of createInterface({ input: parent.stdout! })) {
+    if (next.startsWith('{')) {
+      line = next;
+      break;
+    }
+  }
   const { pid, groups } = JSON.parse(line!) as { pid: number; groups: number[] };
   expect(groups.every((group) => liveMembers(group).length > 0)).toBe(true);
   return { parent, pid, groups };
