@@ -214,6 +214,7 @@ export const MSG = {
     workerSetupIncomplete: "Payment cannot be released yet: the worker's payment setup is incomplete",
     workerNotConnected: 'Payment cannot be released yet: the worker needs to connect their payment account',
     releaseFailed: 'Failed to release payment',
+    releaseRefused: 'Payment release failed',
     released: 'Payment released! The worker will receive the funds within 1-2 business days.',
     onlyCompletedRelease: 'Only completed jobs can be paid', // ours
     refundReasonRequired: 'Please provide a reason for the refund.',

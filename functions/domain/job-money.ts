@@ -68,22 +68,26 @@ async function commit(decided: JobItem, action: TransitionAction, items: Transac
 /**
  * A Stripe call of a pending decision. A definite refusal (the request itself is wrong: an
  * account that cannot receive, an amount over what is left) hands the decision back (pending ->
- * held) so the money can be decided again; anything else (Stripe unreachable, failing, rate
- * limiting) leaves it pending, to be finished by the same call again.
+ * held) so the money can be decided again, with what the decision had cleared (`restore`: the
+ * auto-release's time and pause, so its schedule still finds the job waiting for it); anything
+ * else (Stripe unreachable, failing, rate limiting) leaves it pending, to be finished by the
+ * same call again.
  */
-async function stripeStep<T>(job: JobItem, pending: MoneyState, call: () => Promise<T>): Promise<T> {
+async function stripeStep<T>(job: JobItem, pending: MoneyState, call: () => Promise<T>, restore: Partial<JobItem> = {}): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (isStripeError(error) && (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')) {
+      const restored = Object.entries(restore).filter(([, value]) => value !== undefined);
       await conditionHeld(
         db.send(
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.job(job.id),
-            UpdateExpression: 'SET moneyState = :held',
+            UpdateExpression: `SET ${['moneyState = :held', ...restored.map(([name]) => `#${name} = :${name}`)].join(', ')}`,
             ConditionExpression: 'moneyState = :pending',
-            ExpressionAttributeValues: { ':held': 'held', ':pending': pending },
+            ...(restored.length > 0 && { ExpressionAttributeNames: Object.fromEntries(restored.map(([name]) => [`#${name}`, name])) }),
+            ExpressionAttributeValues: { ':held': 'held', ':pending': pending, ...Object.fromEntries(restored.map(([name, value]) => [`:${name}`, value])) },
           }),
         ),
       );
@@ -162,6 +166,7 @@ export async function releasePayment(jobId: string, callerId: string, options: R
   if (!job.stripePaymentIntentId) throw new HttpError(409, MSG.payments.cannotReleaseYet);
   const destination = await readyWorkerAccount(job.workerId);
 
+  const { autoReleaseAt, autoReleasePausedAt, autoReleasePauseReason } = job;
   if (money === 'held') {
     const decided = jobTransition(
       job,
@@ -179,7 +184,14 @@ export async function releasePayment(jobId: string, callerId: string, options: R
       { amount: releasing.payment, currency: 'usd', destination, transfer_group: releasing.id, metadata: { jobId: releasing.id, workerId: releasing.workerId! } },
       { idempotencyKey: `release-${releasing.id}` },
     ),
-  );
+    { autoReleaseAt, autoReleasePausedAt, autoReleasePauseReason },
+  ).catch((error: unknown) => {
+    // The worker's account lost its transfers capability since we last read it (Stripe asked
+    // for more details): the money is held again, the spec's 'Payment release failed' answers,
+    // and an auto-release waits for the account as for one never ready.
+    if (isStripeError(error) && error.code === 'insufficient_capabilities_for_transfer') throw badRequest(MSG.payments.releaseRefused);
+    throw error;
+  });
   return markJobPaid(releasing, transfer.id, [], options);
 }
 

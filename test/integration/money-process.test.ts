@@ -263,6 +263,26 @@ describe('money as one process: no job pays out more than it took in, whoever ac
     await expectMoneyWhole(job);
   });
 
+  it("answers 'Payment release failed' when Stripe refuses the worker's transfer, holds the money again and lets the auto-release wait", async () => {
+    const { poster, worker, job } = await jobAt('completed', 'Refused transfer');
+    const releaseAt = (await jobOf(job, poster)).autoReleaseAt!;
+    // Stripe took the account's transfers capability away and its account.updated has not come
+    // yet: our copy still says ready. (A fresh Express account stands for it: transfers inactive.)
+    const restricted = await stripeOf(stack()).accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } });
+    await tableClient(stack()).send(
+      new UpdateCommand({ TableName: stack().tableName, Key: keys.profile(worker.userId), UpdateExpression: 'SET stripeAccountId = :restricted', ExpressionAttributeValues: { ':restricted': restricted.id } }),
+    );
+
+    const release = await call(poster, 'POST', `/jobs/${job.id}/release-payment`);
+    expect(release).toMatchObject({ status: 400, body: { error: MSG.payments.releaseRefused } });
+    expect(await transfersOf(job)).toEqual([]);
+    // Held again, not stuck half-way: the auto-release still runs, and waits for the account.
+    await fireAutoRelease(job, releaseAt);
+    expect(await jobOf(job, worker)).toMatchObject({ status: 'completed', autoReleaseBlockedReason: MSG.payments.releaseRefused });
+    expect(await transfersOf(job)).toEqual([]);
+    await expectMoneyWhole(job);
+  });
+
   it('keeps every cent of a released job in the ledger: charge, card fee, transfer and platform fee, escrow emptied', async () => {
     const { poster, job } = await jobAt('completed', 'Where is every cent');
     await call(poster, 'POST', `/jobs/${job.id}/release-payment`);
