@@ -1,12 +1,8 @@
-import { AUTO_RELEASE, REVIEW_PUBLICATION } from '../routes.js';
 import { tableName } from '../lib/db.js';
-import { optionalEnv } from '../lib/env.js';
-import { HttpError } from '../lib/errors.js';
 import { logger } from '../lib/logger.js';
-import { createReleaseSchedule, deleteReleaseSchedule } from '../lib/scheduler.js';
-import { TransactionRefused, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { TransactionRefused, transactOrConflict, transactWrite } from '../lib/transactions.js';
 import { AUTO_RELEASE_MINIMUM_SECONDS, canPerform } from '../../shared/job-process.js';
-import { conflict } from '../lib/errors.js';
+import { HttpError, conflict } from '../lib/errors.js';
 import { jobEvent } from './events.js';
 import { autoReleaseDelaySeconds } from './job-completion.js';
 import { jobOfPoster, jobTransition } from './job-transitions.js';
@@ -33,53 +29,6 @@ export interface AutoReleaseInput {
 export interface ReviewPublicationInput {
   action: 'publish-reviews';
   jobId: string;
-}
-
-/** The job's schedule names (at most 64 characters: a job id is a UUID). */
-const releaseScheduleName = (jobId: string) => `release-${jobId}`;
-const reminderScheduleName = (jobId: string, reminder: number) => `remind${reminder}-${jobId}`;
-const reviewPublicationScheduleName = (jobId: string) => `reviews-${jobId}`;
-
-/** How long after a release the job's reviews are published: REVIEW_PUBLICATION_SECONDS when set (local stack, tests), else 7 days. */
-function reviewPublicationDelaySeconds(): number {
-  const seconds = Number(optionalEnv('reviewPublicationSeconds'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : REVIEW_PUBLICATION.defaultDays * 86_400;
-}
-
-/**
- * A released job's hidden reviews are published together at the latest this long after the
- * release (double-blind reviews), by a schedule of the same group and function as the release's.
- */
-export async function scheduleReviewPublication(jobId: string, releasedAt: string): Promise<void> {
-  const time = new Date(Date.parse(releasedAt) + reviewPublicationDelaySeconds() * 1000);
-  await createReleaseSchedule(reviewPublicationScheduleName(jobId), time, { action: 'publish-reviews', jobId } satisfies ReviewPublicationInput);
-}
-
-/**
- * The release at `releaseAt` and the reminders before it that are still ahead. The reminders
- * sit at fractions of the delay the job was given (completion to release), so a short delay
- * set for a demo or a test keeps both reminders.
- */
-export async function scheduleAutoRelease(jobId: string, releaseAt: string, completedAt: string): Promise<void> {
-  const release = Date.parse(releaseAt);
-  const delay = release - Date.parse(completedAt);
-  const reminders = AUTO_RELEASE.reminderFractions
-    .map((fraction, reminder) => ({ reminder, time: new Date(release - fraction * delay) }))
-    .filter(({ time }) => time.getTime() > Date.now());
-  await Promise.all([
-    createReleaseSchedule(releaseScheduleName(jobId), new Date(release), { action: 'release', jobId, releaseAt } satisfies AutoReleaseInput),
-    ...reminders.map(({ reminder, time }) =>
-      createReleaseSchedule(reminderScheduleName(jobId, reminder), time, { action: 'remind', jobId, releaseAt, reminder } satisfies AutoReleaseInput),
-    ),
-  ]);
-}
-
-/** Deletes the job's release and reminder schedules (those that fired are gone already). */
-export async function cancelAutoRelease(jobId: string): Promise<void> {
-  await Promise.all([
-    deleteReleaseSchedule(releaseScheduleName(jobId)),
-    ...AUTO_RELEASE.reminderFractions.map((_, reminder) => deleteReleaseSchedule(reminderScheduleName(jobId, reminder))),
-  ]);
 }
 
 /** "in about 2 hours", "in about 5 minutes": the reminder is read around the time it is sent. */
@@ -209,7 +158,7 @@ export async function pauseAutoRelease(jobId: string, posterId: string, reason: 
     condition: { expression: 'autoReleaseAt = :at AND attribute_not_exists(autoReleasePausedAt)', values: { ':at': job.autoReleaseAt } },
   });
   const notice = notificationItem({ userId: job.workerId!, jobId, type: 'job_declined', title: MSG.payments.autoReleasePausedTitle, message: MSG.payments.autoReleasePausedMessage(job.title, reason), metadata: { jobTitle: job.title, reason } });
-  await commitAutoReleaseChange([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'autoReleasePaused'), ...notificationWrites(notice)], MSG.payments.autoReleaseNotRunning);
+  await transactOrConflict([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'autoReleasePaused'), ...notificationWrites(notice)], MSG.payments.autoReleaseNotRunning);
   return updated;
 }
 
@@ -224,15 +173,7 @@ export async function resumeAutoRelease(jobId: string, posterId: string): Promis
     { by: { posterId }, condition: { expression: 'attribute_exists(autoReleasePausedAt)', values: {} } },
   );
   const notice = notificationItem({ userId: job.workerId!, jobId, type: 'job_completed', title: MSG.payments.autoReleaseResumedTitle, message: MSG.payments.autoReleaseResumedMessage(job.title), metadata: { jobTitle: job.title } });
-  await commitAutoReleaseChange([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'autoReleaseScheduled'), ...notificationWrites(notice)], MSG.payments.autoReleaseNotPaused);
+  await transactOrConflict([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'autoReleaseScheduled'), ...notificationWrites(notice)], MSG.payments.autoReleaseNotPaused);
   return updated;
 }
 
-async function commitAutoReleaseChange(items: TransactItem[], refusal: string): Promise<void> {
-  try {
-    await transactWrite(items);
-  } catch (error) {
-    if (error instanceof TransactionRefused) throw conflict(refusal);
-    throw error;
-  }
-}

@@ -6,7 +6,7 @@ import { MSG } from '../../shared/messages.js';
 import type { FileDisputeRequest } from '../../shared/schemas/dispute.js';
 import { db, queryAll, tableName } from '../lib/db.js';
 import { conflict, forbidden, notFound } from '../lib/errors.js';
-import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { TransactionRefused, retryWhileStale, transactOrConflict, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
 import { adminUserId } from './admin-seat.js';
@@ -290,14 +290,12 @@ export async function postDisputeMessage(
   if (!isDisputeOpen(dispute.status)) throw conflict(MSG.disputes.threadClosed);
   const createdAt = new Date().toISOString();
   const message: DisputeMessage = { id: randomUUID(), disputeId, senderId: caller.userId, message: text, isAdmin: caller.isAdmin, createdAt };
-  try {
-    await transactWrite([
+  await transactOrConflict(
+    [
       { ConditionCheck: { TableName: tableName(), Key: keys.dispute(disputeId), ...stillOpen } },
       { Put: { TableName: tableName(), Item: { ...keys.disputeMessage(disputeId, createdAt, message.id), type: 'disputeMessage', ...message } } },
-    ]);
-  } catch (error) {
-    if (error instanceof TransactionRefused) throw conflict(MSG.disputes.threadClosed);
-    throw error;
-  }
+    ],
+    MSG.disputes.threadClosed,
+  );
   return { dispute: toDispute(dispute), message };
 }

@@ -3,8 +3,8 @@ import { MSG } from '../../shared/messages.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { batchWrite } from '../lib/batch.js';
 import { queryAll, tableName } from '../lib/db.js';
-import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
-import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { HttpError, badRequest, notFound } from '../lib/errors.js';
+import { transactOrConflict, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
 import { adminActionPut } from './admin-actions.js';
@@ -74,20 +74,11 @@ function moderationWrites(job: JobItem, actor: JobActor, verb: 'cancel' | 'delet
   return [...notificationWrites(notification), action];
 }
 
-/** Writes `items` at once; a refused condition means the job moved since it was read. */
-async function commitJobChange(items: TransactItem[]): Promise<void> {
-  try {
-    await retryLostRaces(() => transactWrite(items));
-  } catch (error) {
-    if (error instanceof TransactionRefused) throw conflict(MSG.jobs.statusChanged);
-    throw error;
-  }
-}
 
 /** A transition of the job by its poster (or the admin), with its job event in the same transaction. */
 async function applyTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>, change: JobChange, extra: TransactItem[] = []): Promise<JobItem> {
   const { updated, update } = jobTransition(job, action, changes, { by: { posterId: job.posterId } });
-  await commitJobChange([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, change), ...extra]);
+  await transactOrConflict([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, change), ...extra], MSG.jobs.statusChanged);
   return updated;
 }
 
@@ -156,7 +147,7 @@ export async function unassignJob(jobId: string, posterId: string): Promise<{ jo
       ExpressionAttributeValues: { ':rejected': 'rejected', ':accepted': 'accepted', ':now': updated.updatedAt },
     },
   };
-  await commitJobChange([{ Update: update }, closeApplication, jobEvent(JOB_EVENT.updated, updated, 'unassigned'), ...notificationWrites(notification)]);
+  await transactOrConflict([{ Update: update }, closeApplication, jobEvent(JOB_EVENT.updated, updated, 'unassigned'), ...notificationWrites(notification)], MSG.jobs.statusChanged);
   return { job: updated, notification };
 }
 
@@ -194,7 +185,7 @@ export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem
     const removed: JobItem = refunding ? { ...job, moneyState: 'refunding', refundReason: actor.isAdmin ? actor.reason : 'Job deleted' } : job;
     // The job's removal is told once, with the mark: from then on the job is gone for
     // everyone, and a delete called again only finishes the cascade.
-    await commitJobChange([
+    await transactOrConflict([
       {
         Update: {
           TableName: tableName(),
@@ -214,7 +205,7 @@ export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem
       },
       jobEvent(JOB_EVENT.removed, removed, 'deleted'),
       ...moderationWrites(job, actor, 'delete'),
-    ]);
+    ], MSG.jobs.statusChanged);
   }
 
   const references = await referencingKeys(jobId);

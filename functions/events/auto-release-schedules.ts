@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { cancelAutoRelease, scheduleAutoRelease, scheduleReviewPublication } from '../domain/auto-release.js';
+import { cancelAutoRelease, scheduleAutoRelease, scheduleReviewPublication } from '../domain/auto-release-schedules.js';
 import { withLogContext } from '../lib/logger.js';
 import { AUTO_RELEASE, type JobEventDetail } from '../routes.js';
 

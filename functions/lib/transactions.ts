@@ -99,3 +99,17 @@ export function retryWhileStale<T>(step: () => Promise<T>, options?: RetryOption
     }
   }, options);
 }
+
+/**
+ * Writes a change whose conditions are the rule it checks, retrying lost races: a condition
+ * that failed means the rule no longer holds (the job moved on, the thread closed), answered
+ * 409 with `refusal`, the text that names it.
+ */
+export async function transactOrConflict(items: TransactItem[], refusal: string): Promise<void> {
+  try {
+    await retryLostRaces(() => transactWrite(items));
+  } catch (error) {
+    if (error instanceof TransactionRefused) throw conflict(refusal);
+    throw error;
+  }
+}
