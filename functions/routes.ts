@@ -685,7 +685,8 @@ export interface TopicConsumer extends FunctionDeclaration {
 export const TOPIC_CONSUMERS = {
   /**
    * The SES configuration set's bounce and complaint events (the mailer sends with it): records
-   * a suppression for the address, so the mailer stops emailing it (DECISIONS: docs/decisions.md "Email feedback").
+   * a suppression for the address, so the mailer stops emailing it
+   * (docs/decisions/0219-email-bounces-and-complaints-stop-email-to-the-address.md).
    */
   sesFeedback: {
     description: 'Stops email to an address that bounced permanently or complained (SES feedback through SNS)',
@@ -697,7 +698,8 @@ export const TOPIC_CONSUMERS = {
 /**
  * The retry policy of every schedule's target: EventBridge Scheduler's own maxima, stated, so a
  * throttled or briefly failing invocation is tried for a day (a recurring schedule's only until its
- * next run) before it goes to the schedule's dead-letter queue (docs/decisions.md, "Schedules").
+ * next run) before it goes to the schedule's dead-letter queue
+ * (docs/decisions/0271-every-schedule-target-has-a-dead-letter-queue-and-a-retry.md).
  */
 export const SCHEDULE_RETRY_POLICY = { maximumRetryAttempts: 185, maximumEventAgeSeconds: 86_400 } as const;
 

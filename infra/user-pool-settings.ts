@@ -13,7 +13,7 @@ export const USER_POOL_SETTINGS = {
   /**
    * The web client's flows in AWS: SRP, so the password never leaves the browser to sign in.
    * ADMIN_USER_PASSWORD_AUTH is for the server alone (it needs IAM): account deletion checks the
-   * password the user re-enters (docs/decisions.md, "Account deletion").
+   * password the user re-enters (docs/decisions/0167-account-deletion-is-confirmed-by-the-password.md).
    */
   clientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_ADMIN_USER_PASSWORD_AUTH'],
   /** Local stack only: cognito-local supports no SRP, only USER_PASSWORD_AUTH. */

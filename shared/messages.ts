@@ -243,7 +243,7 @@ export const MSG = {
     autoReleaseReminderMessage: (title: string, when: string) =>
       `The payment for "${title}" will be released to the worker automatically ${when}. Decline the completion or open a dispute before then if something is wrong.`,
   },
-  /** Ours, except the spec's payout option texts (PAYOUT_OPTIONS): Instant Payouts (docs/decisions.md "Instant payouts"). */
+  /** Ours, except the spec's payout option texts (PAYOUT_OPTIONS): Instant Payouts (docs/decisions/0212-instant-payout-errors.md). */
   payouts: {
     cashOut: 'Cash out now',
     confirmTitle: 'Cash out now?',
@@ -269,7 +269,7 @@ export const MSG = {
     historyFailed: (reason: string) => `, failed: ${reason}`, // ours
     historyInProgress: ', in progress', // ours
   },
-  /** Ours: tips (docs/decisions.md "Tips"). */
+  /** Ours: tips (docs/decisions/0142-tips-who-when-how-much.md). */
   tips: {
     onlyPoster: "Only the job's poster can add a tip",
     onlyPaid: 'A tip can be added once the payment is released',
@@ -510,7 +510,7 @@ export const MSG = {
     updated: 'Location updated successfully!',
     onboardingLocationFailed: 'Failed to get location. Please try zip code instead.',
     zipNotFound: 'Failed to find location. Please check your zip code.',
-    // The geocoding call's failures (spec 1 "External geocoding"; docs/decisions.md "Geocoding failures"):
+    // The geocoding call's failures (spec 1 "External geocoding"; docs/decisions/0265-geocoding-failures-carry-the-specs-texts.md):
     geocodingRequestFailed: 'Geocoding request failed',
     addressNotFound: 'Address not found',
     geocodeFailed: 'Failed to geocode address',

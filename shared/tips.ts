@@ -2,7 +2,7 @@ import { formatCents } from './money.js';
 
 /**
  * Tips (DECISIONS.md "Tips go 100% to the worker, up to the job's payment, within 7 days after
- * release"; docs/decisions.md "Tips"): one per job, charged to the card that paid for the job,
+ * release"; docs/decisions/0142-tips-who-when-how-much.md): one per job, charged to the card that paid for the job,
  * transferred to the worker in full.
  */
 export const TIP_RULES = {

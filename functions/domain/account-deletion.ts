@@ -28,7 +28,7 @@ import { getProfile, setClause, type ProfileItem } from './profiles.js';
 import { workerShareUpdates } from './worker-locations.js';
 
 /**
- * Account deletion (issue 27; DECISIONS.md "Account deletion"; docs/decisions.md). The user
+ * Account deletion (issue 27; DECISIONS.md "Account deletion"; docs/decisions/README.md, its accounts records). The user
  * confirms with their password, checked by Cognito; the deletion is refused while a job of
  * theirs is assigned or completed and unpaid, or a dispute of theirs is open. Otherwise it is
  * recorded (a DELETION item and the admin's audit entry, nothing personal in either) and the

@@ -6,7 +6,7 @@ import { notificationItem, notificationWrites, type StoredNotification } from '.
 
 /**
  * How long after telling a party who was away about a conversation's messages it stays quiet
- * (docs/decisions.md "Notification email"): more messages in that time add no notification and
+ * (docs/decisions/0184-chat-while-away.md): more messages in that time add no notification and
  * so no email; the conversation's own unread count still shows them.
  */
 export const AWAY_MESSAGES_PERIOD_MINUTES = 30;

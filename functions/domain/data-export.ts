@@ -8,10 +8,11 @@ import { listPosterJobs, listWorkerJobs } from './jobs.js';
 
 /**
  * "Download my data" (issue 27): everything the table keeps about one user, as one JSON
- * document answered directly (docs/decisions.md, "Data export"). Privacy rule: the user gets
- * what they wrote and what is about their account; other people's own words (the other
- * party's messages, applications to the user's jobs, a dispute's description filed against
- * them) stay out, and the jobs they worked show the job, not the poster's private address.
+ * document answered directly (docs/decisions/0130-data-export-answered-directly-not-through-s3.md).
+ * Privacy rule: the user gets what they wrote and what is about their account; other people's
+ * own words (the other party's messages, applications to the user's jobs, a dispute's
+ * description filed against them) stay out, and the jobs they worked show the job, not the
+ * poster's private address.
  * Every read is a Query or a Get by key: the user's partition and their index partitions.
  */
 

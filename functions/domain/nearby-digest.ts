@@ -14,7 +14,7 @@ import { renderNearbyDigestEmail, type DigestEntry } from './notification-email.
 import { getProfile, type StoredNotificationPreferences } from './profiles.js';
 
 /**
- * The nearby-jobs email digest (issue 25; docs/decisions.md "Nearby-jobs digest"). Nearby jobs
+ * The nearby-jobs email digest (issue 25; docs/decisions/0240-nearby-jobs-digest-when.md). Nearby jobs
  * are never emailed one by one: each alert of a worker who wants them by email adds the job to
  * their one digest item, and an hourly run emails the digests that are due — at the first run
  * from DIGEST_LOCAL_TIME in the worker's zone after the first job waiting, outside their quiet

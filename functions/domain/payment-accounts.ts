@@ -19,8 +19,9 @@ export function paymentAccountOf(account: Stripe.Account): PaymentAccount {
     payoutsEnabled: Boolean(account.payouts_enabled),
   };
   // The fast options follow the payout destinations Stripe reports on the account (spec 2 §2
-  // "Payout options", docs/decisions.md "Fast payout capabilities"): Instant needs a debit card
-  // that takes instant payouts, Express a US bank account; same-day is either of them.
+  // "Payout options", docs/decisions/0264-fast-payout-capabilities-follow-the-payout-destinations.md):
+  // Instant needs a debit card that takes instant payouts, Express a US bank account; same-day
+  // is either of them.
   const destinations = account.external_accounts?.data ?? [];
   const instant = flags.payoutsEnabled && destinations.some((external) => external.object === 'card' && Boolean(external.available_payout_methods?.includes('instant')));
   const express = flags.payoutsEnabled && destinations.some((external) => external.object === 'bank_account' && external.country === 'US');

@@ -14,7 +14,7 @@ import { keys } from '../table.js';
  * transfers, transfer reversals) must be a ledger movement naming it with the same amount, and
  * every ledger movement naming a Stripe object in that time must find it at Stripe with that
  * amount. Payouts are the connected accounts' own objects, listed per account only, and are
- * not compared here (docs/decisions.md "Reconciliation").
+ * not compared here (docs/decisions/0282-reconciliation-what-is-compared-and-how.md).
  */
 
 /**

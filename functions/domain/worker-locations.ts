@@ -13,7 +13,7 @@ import { getProfile, setClause, type ProfileItem, type StoredNotificationPrefere
  * The geo index of workers who want nearby-job alerts: GSI1 `GEO#<radius>#<geohash4>` /
  * `<geohash7>#<userId>`. Indexing each worker under their own radius lets the alert handler
  * cover, per radius choice, only the circle that radius reaches around the job: it reads
- * (almost) only workers who are in range (docs/data-model.md #32, docs/decisions.md).
+ * (almost) only workers who are in range (docs/data-model.md #32, docs/decisions/0091-geo-index-per-radius.md).
  */
 export const workersNear = (radiusMiles: number, partitionCell: string) => keys.workersInCell(radiusMiles, partitionCell);
 

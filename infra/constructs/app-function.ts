@@ -196,7 +196,7 @@ export class AppFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: declaration.memoryMiB ?? DEFAULT_MEMORY_MIB,
       timeout: Duration.seconds(declaration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
-      // No X-Ray (docs/decisions.md): without instrumented SDK clients a trace shows one bare
+      // No X-Ray (docs/decisions/0110-no-x-ray.md): without instrumented SDK clients a trace shows one bare
       // segment per invocation, and the tracer would add its SDK to every cold start.
       tracing: lambda.Tracing.DISABLED,
       role: this.role,

@@ -5,7 +5,7 @@
  *
  * - Under API_PATH the request goes to the HTTP API with the prefix taken off: the web app
  *   calls its API on its own origin, so no request needs a CORS preflight or a second
- *   connection (docs/decisions.md, "The API on the site's origin").
+ *   connection (docs/decisions/0161-the-web-app-calls-its-api-on-the-sites-origin.md).
  * - A path whose last segment has no dot is one of the app's own routes (/jobs/123): it is
  *   answered with index.html. This replaces the distribution's error responses, which would
  *   also turn the API's own 403 and 404 answers into the page.

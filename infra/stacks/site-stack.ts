@@ -20,7 +20,8 @@ export const siteBucketName = (names: StageNames, scope: IConstruct) => `${names
  * Every status code whose error caching CloudFront lets a distribution set (its
  * CustomErrorResponses): set to 0 for each, so no error is kept for 10 seconds and answered to
  * another caller. The API's cache key has no Authorization and no query (caching is off for
- * it), so one caller's 403 or 503 must never be another's (docs/decisions.md, "The edge").
+ * it), so one caller's 403 or 503 must never be another's
+ * (docs/decisions/0276-the-edge-caches-no-errors-and-outwaits-the-api.md).
  */
 export const UNCACHED_ERROR_CODES = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504] as const;
 /** The HTTP API's integration timeout, a hard limit of API Gateway. */

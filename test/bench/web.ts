@@ -17,8 +17,8 @@
  * BENCH_WEB_REPORTS=dir keeps each run's Lighthouse report (JSON) there, to see what shifted or
  * what loaded. Beside LCP, the LCP Lighthouse's simulation (Lantern) gives the same run with every
  * request to the API (on the site's origin, under API_PATH) left out of its graph: what the
- * page's own files and work cost, without its data reads (docs/decisions.md, "Signed-in pages:
- * the remaining budget").
+ * page's own files and work cost, without its data reads
+ * (docs/decisions/0160-what-is-left-is-the-data-round-trip.md).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

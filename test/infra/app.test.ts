@@ -197,7 +197,7 @@ describe('functions', () => {
         MemorySize: fn.declaration.memoryMiB ?? 256,
         Timeout: fn.declaration.timeoutSeconds ?? 10,
       });
-      // Tracing off, not half on (docs/decisions.md).
+      // Tracing off, not half on (docs/decisions/0110-no-x-ray.md).
       expect(lambdaOf(fn).Properties.TracingConfig, fn.declaration.entry).toBeUndefined();
     }
   });

@@ -72,7 +72,7 @@ const MAY: Readonly<Record<string, Rule>> = {
   'GET /jobs/{id}/payment': {},
   // A paid job's release answers as done (exactly once, whoever asks again).
   'POST /jobs/{id}/release-payment': { completed: ['poster', 'admin'], paid: ['poster', 'admin'] },
-  // A tip: the poster of a paid job, within 7 days of its release (docs/decisions.md "Tips").
+  // A tip: the poster of a paid job, within 7 days of its release (docs/decisions/0142-tips-who-when-how-much.md).
   'POST /jobs/{id}/tip': { paid: ['poster'] },
   'GET /me/earnings': SIGNED_IN,
   // Instant payouts: a worker with a connected account, of their own balance (the unconnected stranger gets a 409).

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 
 /**
- * Texts of the catalogue that nothing shows, kept on purpose, each with why (docs/decisions.md
- * "Unused texts of the catalogue"). Any other text nothing uses is dead: use it where the spec
- * puts it, or remove it.
+ * Texts of the catalogue that nothing shows, kept on purpose, each with why
+ * (docs/decisions/0266-unused-texts-of-the-catalogue.md). Any other text nothing uses is dead:
+ * use it where the spec puts it, or remove it.
  */
 const KEPT: Record<string, string> = {
   'jobForm.locationRequired': "The form asks for street, city and state, each with its own '<Field> is required'; the spec's single location field has no counterpart.",

@@ -32,7 +32,7 @@ const FIND_JOBS: NavItem = { to: '/dashboard', label: 'Find Jobs' };
 export const WORKER_JOBS_PATH = `${ROLE_HOME.worker}#available-jobs`;
 const FIND_JOBS_WORKER: NavItem = { to: WORKER_JOBS_PATH, label: 'Find Jobs' };
 const POST_JOB: NavItem = { to: '/post-job', label: 'Post Job' };
-/** Everyone's email and push choices (and a worker's job alerts); the spec's menus name no entry for it (docs/decisions.md). */
+/** Everyone's email and push choices (and a worker's job alerts); the spec's menus name no entry for it (docs/decisions/0260-notification-settings-in-every-menu.md). */
 const NOTIFICATION_SETTINGS: NavItem = { to: '/notification-settings', label: MSG.nav.notificationSettings };
 
 /** Where a signed-in user finds jobs: the worker's board on their dashboard, the job browser for the others. */

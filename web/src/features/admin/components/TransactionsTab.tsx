@@ -104,7 +104,7 @@ export default function TransactionsTab() {
                 </TableCell>
                 <TableCell>
                   {payment.kind === 'tip' ? (
-                    // A tip went to the worker in full: not refundable (docs/decisions.md "Tips").
+                    // A tip went to the worker in full: not refundable (docs/decisions/0147-tips-refunds-and-disputes.md).
                     ''
                   ) : payment.status === 'succeeded' ? (
                     <Button size="small" variation="warning" onClick={() => setRefunding(payment)}>

@@ -7,7 +7,7 @@ import { PushOptIn } from './PushOptIn';
 
 /**
  * The channels a user can choose. Push can be chosen once it is on in this browser
- * (docs/decisions.md "Web push").
+ * (docs/decisions/0198-web-push-is-opt-in.md).
  */
 const CHOOSABLE: ReadonlyArray<{ channel: NotificationChannel; heading: string; label: string }> = [
   { channel: 'inApp', heading: 'In app', label: 'in the app' },

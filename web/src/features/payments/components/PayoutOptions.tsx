@@ -6,7 +6,7 @@ import { usePaymentAccount } from '../hooks/usePaymentAccount';
 
 type PayoutOptionId = (typeof PAYOUT_OPTIONS)[number]['id'];
 
-/** Which flag of the account says an option is open to it (docs/decisions.md "Fast payout capabilities"). */
+/** Which flag of the account says an option is open to it (docs/decisions/0264-fast-payout-capabilities-follow-the-payout-destinations.md). */
 const availableIn = (account: PaymentAccount, id: PayoutOptionId): boolean =>
   id === 'instant' ? account.instantPayoutsAvailable : id === 'express' ? account.expressPayoutsAvailable : account.payoutsEnabled;
 

@@ -13,7 +13,7 @@ const BLOB_URL_LIFETIME_MS = 40_000;
 
 /**
  * "Download my data": the export is generated on request and saved as a JSON file. Its link is
- * a blob: URL that lives only until the download has started (docs/decisions.md, "Data export").
+ * a blob: URL that lives only until the download has started (docs/decisions/0130-data-export-answered-directly-not-through-s3.md).
  */
 export function DataExportCard() {
   const api = useApi();
