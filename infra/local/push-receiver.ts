@@ -42,6 +42,11 @@ const MAX_PUSH_BYTES = 4096;
  * subscription can be marked gone, after which pushes to it are answered 410 as a real push
  * service answers for an unsubscribed browser. Browsers themselves cannot subscribe here: a
  * browser's pushManager.subscribe() uses its vendor's push service.
+ *
+ * Besides the push service's own route (POST /push/<id>), two local ones let a process other
+ * than the stack's own (the browser tests' files, a developer's curl) do what `subscribe` and
+ * `received` do: POST /subscriptions with {applicationServerKey} answers a new subscription,
+ * and GET on a subscription's endpoint answers {received} (what it received, oldest first).
  */
 export class PushReceiver {
   private readonly subscriptions = new Map<string, Subscription>();
@@ -80,10 +85,18 @@ export class PushReceiver {
     const server = createServer(
       guarded('push-receiver', async (req, res) => {
         const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+        if (req.method === 'POST' && path === '/subscriptions') {
+          const applicationServerKey = jsonField((await readBodyWithin(req, MAX_PUSH_BYTES))?.toString('utf8'), 'applicationServerKey');
+          if (typeof applicationServerKey !== 'string' || !/^B[\w-]{86}$/.test(applicationServerKey)) {
+            return sendJson(res, 400, { message: 'applicationServerKey must be an uncompressed P-256 public key, base64url' });
+          }
+          return sendJson(res, 201, this.subscribe(applicationServerKey));
+        }
         const id = /^\/push\/([\w-]+)$/.exec(path)?.[1];
-        if (req.method !== 'POST' || !id) return sendJson(res, 404, { message: 'Not Found' });
+        if (!id || (req.method !== 'POST' && req.method !== 'GET')) return sendJson(res, 404, { message: 'Not Found' });
         const subscription = this.subscriptions.get(id);
         if (!subscription) return sendJson(res, 404, { message: 'No such subscription' });
+        if (req.method === 'GET') return sendJson(res, 200, { received: subscription.received });
         if (subscription.gone) return sendJson(res, 410, { message: 'Subscription expired' });
         const ttl = Number(req.headers.ttl);
         if (!Number.isInteger(ttl) || ttl < 0) return sendJson(res, 400, { message: 'TTL header required' });
@@ -106,6 +119,16 @@ export class PushReceiver {
     const listening = await listen(server, port);
     this.url = listening.url;
     return listening;
+  }
+}
+
+/** One field of a JSON object body; undefined for a body that is not one. */
+function jsonField(body: string | undefined, field: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(body ?? '');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[field] : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -32,14 +32,14 @@ async function honouringRetryAfter<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A demo user's ID token, from the user pool as the app signs in. */
-export async function idTokenOf(email: string): Promise<string> {
+/** A user's ID token (a demo user's unless a password is given), from the user pool as the app signs in. */
+export async function idTokenOf(email: string, password = DEMO_PASSWORD): Promise<string> {
   const config = e2eTarget().runtimeConfig;
   const result = await cognitoClient(config.userPoolEndpoint ?? '').send(
     new InitiateAuthCommand({
       ClientId: config.userPoolClientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+      AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
   return result.AuthenticationResult?.IdToken ?? '';

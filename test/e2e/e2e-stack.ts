@@ -7,10 +7,12 @@ import { seedDemoDataOnce } from '../../infra/local/seed.js';
 import { RANDOM_PORTS, startLocalStack, type LocalStackOptions } from '../../infra/local/stack.js';
 import { previewWebApp } from '../../infra/local/web-preview.js';
 
-/** A stack browser tests run against: where the app is, its mailbox, its endpoints and table. */
+/** A stack browser tests run against: where the app is, its mailbox and push service, its endpoints and table. */
 export interface E2eStack {
   webUrl: string;
   mailboxUrl: string;
+  /** The local Web Push service (infra/local/push-receiver.ts), which tests reach over HTTP. */
+  pushReceiverUrl: string;
   /** The stack's endpoints as the app reads them (API, user pool, Stripe simulator), for set-up through the API. */
   runtimeConfig: RuntimeConfig;
   /** The stack's table, for set-up that the deploy writes directly (the invited admin's profile). */
@@ -34,6 +36,7 @@ export async function startE2eStack(options: Pick<LocalStackOptions, 'autoReleas
   return {
     webUrl: web.url,
     mailboxUrl: stack.urls.mailbox,
+    pushReceiverUrl: stack.urls.pushReceiver,
     runtimeConfig: stack.config,
     table: { endpoint: stack.urls.dynamodb, name: stack.tableName },
     async stop() {

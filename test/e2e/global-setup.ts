@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     webUrl: string;
     mailboxUrl: string;
+    /** The local Web Push service (infra/local/push-receiver.ts), which tests reach over HTTP. */
+    pushReceiverUrl: string;
     /** The stack's endpoints as the app reads them (API, user pool, Stripe simulator), for set-up through the API. */
     runtimeConfig: RuntimeConfig;
     /** The stack's table, for set-up that the deploy writes directly (the invited admin's profile). */
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   const stack = await startE2eStack();
   project.provide('webUrl', stack.webUrl);
   project.provide('mailboxUrl', stack.mailboxUrl);
+  project.provide('pushReceiverUrl', stack.pushReceiverUrl);
   project.provide('runtimeConfig', stack.runtimeConfig);
   project.provide('table', stack.table);
   return () => stack.stop();

@@ -10,7 +10,7 @@ const EXPIRY = `12/${String(new Date().getFullYear() + 1).slice(-2)}`;
 
 /**
  * From the payment settings on /profile through the simulator's onboarding page and back:
- * on desktop the setup opens in a new window (returned, on the poster dashboard), on a phone
+ * on desktop the setup opens in a new window (returned, on the user's dashboard), on a phone
  * it replaces the app (`page` itself returns). Resolves with the page that came back.
  */
 export async function connectPaymentAccount(page: Page): Promise<Page> {
@@ -28,8 +28,8 @@ export async function connectPaymentAccount(page: Page): Promise<Page> {
   await onboarding.waitForURL(/\/onboarding\//);
   expect(await onboarding.title()).toBe('Stripe test mode — account onboarding');
   await onboarding.getByRole('button', { name: 'Complete setup', exact: true }).click();
-  // Back on the poster dashboard (`?stripe_setup=success`), which clears the parameter once it has handled it.
-  await onboarding.waitForURL(/\/poster-dashboard$/);
+  // Back on the poster's or worker's dashboard (`?stripe_setup=success`), which clears the parameter once it has handled it.
+  await onboarding.waitForURL(/\/(poster|worker)-dashboard$/);
   return onboarding;
 }
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startE2eStack, type E2eStack } from './e2e-stack.js';
 
-type Target = Pick<E2eStack, 'webUrl' | 'mailboxUrl' | 'runtimeConfig'>;
+type Target = Pick<E2eStack, 'webUrl' | 'mailboxUrl' | 'pushReceiverUrl' | 'runtimeConfig'>;
 
 let own: E2eStack | undefined;
 
 /** The stack the helpers talk to: this file's own (useOwnStack), or else the suite's. */
 export function e2eTarget(): Target {
-  return own ?? { webUrl: inject('webUrl'), mailboxUrl: inject('mailboxUrl'), runtimeConfig: inject('runtimeConfig') };
+  return own ?? { webUrl: inject('webUrl'), mailboxUrl: inject('mailboxUrl'), pushReceiverUrl: inject('pushReceiverUrl'), runtimeConfig: inject('runtimeConfig') };
 }
 
 /** The table of that stack, for set-up the app offers no way to (an account Stripe stopped trusting). */

@@ -1,9 +1,17 @@
-import type { Page, Worker } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Application } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { NOTIFICATION_TYPE_LABELS } from '../../shared/notifications.js';
+import type { ReceivedPush, ReceiverSubscription } from '../../infra/local/push-receiver.js';
+import { newAccount, signUpAndVerify } from './accounts-helpers.js';
+import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
-import { signedInPage } from './sign-in.js';
+import { connectPaymentAccount } from './payments-helpers.js';
+import { signIn, signedInPage } from './sign-in.js';
+import { e2eTarget } from './target.js';
 
 /** What the click check uses of a service worker's global scope (TypeScript's DOM library does not declare it). */
 interface WorkerScope {
@@ -24,6 +32,76 @@ const shownNotifications = (page: Page) =>
     })),
   );
 
+/**
+ * Delivers pushes to the app's service worker in `page`'s browser as its push service would,
+ * through the DevTools protocol (ServiceWorker.deliverPushMessage): this Chromium cannot reach
+ * Google's push service. Call before or after the worker is registered.
+ */
+async function pushDelivery(page: Page): Promise<(data: string) => Promise<void>> {
+  const origin = new URL(webUrl('/')).origin;
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  return async (data) => {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+  };
+}
+
+/** A subscription at the stack's local push service (infra/local/push-receiver.ts) for an app with this VAPID public key. */
+async function subscribeAtLocalPushService(applicationServerKey: string): Promise<ReceiverSubscription> {
+  const answer = await fetch(`${e2eTarget().pushReceiverUrl}/subscriptions`, { method: 'POST', body: JSON.stringify({ applicationServerKey }) });
+  if (answer.status !== 201) throw new Error(`local push service: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as ReceiverSubscription;
+}
+
+/** What the local push service received for a subscription (decrypted), oldest first. */
+const pushesReceivedBy = async (endpoint: string) => ((await (await fetch(endpoint)).json()) as { received: ReceivedPush[] }).received;
+
+/**
+ * Makes this browser's push subscriptions ones at the stack's local push service. Chromium's
+ * pushManager.subscribe() asks Google's push service, which this machine cannot reach (the
+ * last test of this file), so the push service is the one piece of the way a browser test cannot
+ * use for real: here subscribe() answers a subscription at the local service, made with the
+ * key the app passes, and getSubscription() answers it after (kept in localStorage, as the
+ * browser keeps its own). All else is the app's own: its opt-in asks the permission, registers
+ * the service worker and saves the subscription through the API; the server encrypts and signs
+ * each push for it; the local service decrypts what arrives, which the test hands on to the
+ * service worker (pushDelivery).
+ */
+async function subscribeThroughLocalPushService(context: BrowserContext): Promise<void> {
+  await context.exposeFunction('subscribeAtLocalPushService', subscribeAtLocalPushService);
+  await context.addInitScript(() => {
+    const KEPT = 'local-push-service-subscription';
+    const page = window as unknown as { subscribeAtLocalPushService: (key: string) => Promise<PushSubscriptionJSON & { endpoint: string }> };
+    const asSubscription = (json: PushSubscriptionJSON & { endpoint: string }) =>
+      ({
+        endpoint: json.endpoint,
+        expirationTime: null,
+        toJSON: () => json,
+        unsubscribe: () => {
+          localStorage.removeItem(KEPT);
+          return Promise.resolve(true);
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async (options) => {
+      const key = options?.applicationServerKey;
+      if (typeof key !== 'string') throw new TypeError('The app passes its VAPID public key as base64url');
+      const json = await page.subscribeAtLocalPushService(key);
+      localStorage.setItem(KEPT, JSON.stringify(json));
+      return asSubscription(json);
+    };
+    PushManager.prototype.getSubscription = () => {
+      const kept = localStorage.getItem(KEPT);
+      return Promise.resolve(kept ? asSubscription(JSON.parse(kept) as PushSubscriptionJSON & { endpoint: string }) : null);
+    };
+  });
+}
+
 describe('web push in a browser', () => {
   const browser = useBrowser();
 
@@ -33,14 +111,7 @@ describe('web push in a browser', () => {
     await page.goto(webUrl('/'));
     const origin = new URL(webUrl('/')).origin;
 
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
+    const deliverPush = await pushDelivery(page);
     const workerStarted = context.serviceWorkers()[0] ? Promise.resolve(context.serviceWorkers()[0]!) : context.waitForEvent('serviceworker');
     await page.evaluate(async () => {
       await navigator.serviceWorker.register('/service-worker.js');
@@ -49,11 +120,11 @@ describe('web push in a browser', () => {
 
     // What the server's sender puts in a push (functions/lib/web-push.ts), delivered as a push service would.
     const payload = { title: 'You were hired', body: 'Poster accepted your application for "Paint a fence"', url: '/jobs/job-123' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+    await deliverPush(JSON.stringify(payload));
     await expect.poll(() => shownNotifications(page)).toEqual([{ title: payload.title, body: payload.body, icon: `${origin}/favicon.svg`, url: `${origin}/jobs/job-123` }]);
 
     // A payload naming another site opens the notifications list instead.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify({ ...payload, url: 'https://evil.example/phish' }) });
+    await deliverPush(JSON.stringify({ ...payload, url: 'https://evil.example/phish' }));
     await expect.poll(async () => (await shownNotifications(page)).map((shown) => shown.url)).toContain(`${origin}/notifications`);
 
     // No protocol command clicks a notification: the click is dispatched in the worker, with
@@ -83,6 +154,73 @@ describe('web push in a browser', () => {
 
     await context.close();
   });
+
+  it('holds a push back during the quiet hours the worker set, the notification in the app all along, and shows it once they are over', async () => {
+    // A new worker: the quiet hours and push choice stay off the demo users other files use.
+    const account = newAccount('worker', 'Quinn Quiet');
+    const context = await browser().newContext({ permissions: ['notifications'], viewport: { width: 390, height: 844 } });
+    await subscribeThroughLocalPushService(context);
+    const page = await context.newPage();
+    await signUpAndVerify(page, account);
+    await signIn(page, account.email, account.password);
+    // A worker applies once their payment account is set up.
+    await connectPaymentAccount(page);
+
+    // Push turned on in this browser, and chosen for being hired.
+    await page.goto(webUrl('/notification-settings'));
+    await page.getByRole('button', { name: MSG.notifications.pushOptIn }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: MSG.notifications.pushOn }).count()).toBe(1);
+    const endpoint = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint ?? '');
+    expect(endpoint.startsWith(`${e2eTarget().pushReceiverUrl}/push/`)).toBe(true);
+    await page.getByRole('checkbox', { name: `${NOTIFICATION_TYPE_LABELS.application_accepted}: by push` }).check();
+
+    const title = `Oil a garden bench ${randomUUID().slice(0, 6)}`;
+    const [posterToken, workerToken] = await Promise.all([idTokenOf('paula@oddjobs.test'), idTokenOf(account.email, account.password)]);
+    const job = await postPaidJob(posterToken, title);
+    const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, workerToken, {});
+
+    // Quiet from the minute before this one until the next (the worker's profile has no time
+    // zone: UTC's clock). Begun late in a minute, wait for the next one, so that saving and
+    // the acceptance fall inside the hours.
+    if (new Date().getUTCSeconds() > 30) await new Promise((resolve) => setTimeout(resolve, (60 - new Date().getUTCSeconds()) * 1000));
+    const quietEnd = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+    const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
+    // The switch's input is visually hidden under its label, which takes the click.
+    await page.locator('label', { hasText: 'Quiet hours' }).click();
+    expect(await page.getByRole('switch', { name: 'Quiet hours' }).isChecked()).toBe(true);
+    await page.getByLabel('From', { exact: true }).fill(hhmm(quietEnd - 120_000));
+    await page.getByLabel('Until', { exact: true }).fill(hhmm(quietEnd));
+    await page.getByRole('button', { name: MSG.location.savePreferences }).click();
+    await expect.poll(toastShown(page, MSG.location.preferencesSaved)).toBe(1);
+
+    // The poster accepts the worker during the quiet hours.
+    await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, posterToken, {});
+    expect(Date.now(), 'accepted after the quiet hours: the test began too late in its minute').toBeLessThan(quietEnd);
+
+    // In the app at once (the bell, live); pushed not yet, up to the last second of the hours.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const inApp = page.getByRole('region', { name: 'Recent notifications' }).getByRole('button').filter({ hasText: MSG.applications.acceptedMessage(title) });
+    await expect.poll(() => inApp.count()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, quietEnd - 1000 - Date.now()));
+    expect(await pushesReceivedBy(endpoint)).toEqual([]);
+    expect(await inApp.count()).toBe(1);
+
+    // Once the hours are over the push arrives (the mailer's queue held it until then), once.
+    await expect.poll(async () => (await pushesReceivedBy(endpoint)).length, { timeout: 150_000, interval: 1000 }).toBeGreaterThan(0);
+    const [push, ...more] = await pushesReceivedBy(endpoint);
+    expect(more).toEqual([]);
+    expect(Date.parse(push!.receivedAt)).toBeGreaterThanOrEqual(quietEnd);
+    const expected = { title: MSG.applications.acceptedTitle, body: MSG.applications.acceptedMessage(title), url: `/jobs/${job.id}` };
+    expect(JSON.parse(push!.payload)).toEqual(expected);
+
+    // What the push service got, handed to the browser as its push service would: the worker's notification.
+    const deliverPush = await pushDelivery(page);
+    await deliverPush(push!.payload);
+    const origin = new URL(webUrl('/')).origin;
+    await expect.poll(() => shownNotifications(page)).toEqual([{ ...expected, icon: `${origin}/favicon.svg`, url: `${origin}${expected.url}` }]);
+    expect(await pushesReceivedBy(endpoint)).toHaveLength(1);
+    await context.close();
+  }, 300_000);
 
   it('tells the user push is unavailable on this browser when subscribing fails, and the settings page keeps working', async () => {
     // Chromium's pushManager.subscribe() asks Google's push service, which this machine cannot reach.
