@@ -1,7 +1,7 @@
 /*
  * The app's service worker: it shows the web pushes the server sends (functions/lib/web-push.ts:
  * JSON {title, body, url}) and, when one is clicked, focuses the tab already on its page or
- * opens it. Registered only when a user turns push on (features/notifications/push.ts).
+ * opens it. Registered only when a user turns push on (web/src/features/notifications/hooks/useWebPush.ts).
  */
 
 /** What a notification opens when the push names no page of this site. */
