@@ -50,10 +50,14 @@ export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>):
   let current: { value: z.output<S>; readAt: number } | undefined;
   let reading: Promise<z.output<S>> | undefined;
   const read = () => {
-    reading ??= load()
+    if (reading) return reading;
+    // The age counts from the read's start: a read under way while the secret changed must not
+    // make its (maybe old) keys last longer than the maximum age after the change.
+    const startedAt = Date.now();
+    reading = load()
       .then(
         (value) => {
-          current = { value, readAt: Date.now() };
+          current = { value, readAt: startedAt };
           return value;
         },
         (error: unknown) => {
