@@ -796,13 +796,15 @@ export const ENV = {
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
   /** The Amazon Location place index; unset, the offline geocoder answers alone. */
   placeIndexName: 'PLACE_INDEX_NAME',
-  /** AWS: the Secrets Manager secret holding {secretKey, webhookSecret, connectWebhookSecret} for Stripe. */
+  /** The Secrets Manager secret holding the Stripe keys (functions/lib/stripe.ts; locally in the local stack's Secrets Manager). */
   stripeSecretArn: 'STRIPE_SECRET_ARN',
-  /** Local stack only: the simulator's keys and address (in AWS the SDK talks to Stripe). */
-  stripeSecretKey: 'STRIPE_SECRET_KEY',
-  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
-  stripeConnectWebhookSecret: 'STRIPE_CONNECT_WEBHOOK_SECRET',
+  /** Local stack only: the simulator's address (in AWS the SDK talks to Stripe). */
   stripeApiUrl: 'STRIPE_API_URL',
+  /**
+   * `stripe`, `push:vapid`: seconds the keys read from their secret are used before they are
+   * read again, so a rotated key reaches every running function within it (docs/deploy.md).
+   */
+  secretMaxAgeSeconds: 'SECRET_MAX_AGE_SECONDS',
   /** AWS: 'true' when the deploy owns the admin seat; the pre-sign-up trigger then refuses the admin role. */
   adminSeatByDeploy: 'ADMIN_SEAT_BY_DEPLOY',
   /**
@@ -850,11 +852,19 @@ export const ENV = {
   clientBudgetPerMinute: 'CLIENT_BUDGET_PER_MINUTE',
 } as const;
 
+/**
+ * How long a function uses the keys it read from a secret (`stripe`, `push:vapid`) before it
+ * reads them again: a key rotated in the secret reaches every running function within this
+ * (docs/deploy.md, "Rotating Stripe's keys"). The deploy gives it as SECRET_MAX_AGE_SECONDS;
+ * tests shorten it.
+ */
+export const DEFAULT_SECRET_MAX_AGE_SECONDS = 300;
+
 /** A name in ENV. */
 export type EnvKey = keyof typeof ENV;
 
 /** The variables only the local stack sets, in place of AWS's own (each stands in for a declared one). */
-export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeSecretKey', 'stripeWebhookSecret', 'stripeConnectWebhookSecret', 'stripeApiUrl', 'localJwksUri', 'unsubscribeKey', 'vapidKeys', 'localPushReceiverOrigin'] as const satisfies readonly EnvKey[];
+export const LOCAL_ONLY_VARIABLES = ['s3ForcePathStyle', 'stripeApiUrl', 'localJwksUri', 'unsubscribeKey', 'vapidKeys', 'localPushReceiverOrigin'] as const satisfies readonly EnvKey[];
 
 /** The settings a declaration may name (FunctionDeclaration.settings). */
 export type Setting = Extract<EnvKey, 'siteOrigin' | 'userPoolId' | 'userPoolClientId' | 'tokenIssuer' | 'adminSeatByDeploy' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds' | 'mailLinkOrigin' | 'apiUrl' | 'clientBudgetPerMinute'>;
@@ -888,7 +898,7 @@ export const CAPABILITY_GRANTS = {
     environment: ['userPoolId'],
   },
   geocoding: { actions: ['geo:SearchPlaceIndexForPosition', 'geo:SearchPlaceIndexForText'], environment: ['placeIndexName'] },
-  stripe: { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['stripeSecretArn'] },
+  stripe: { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['stripeSecretArn', 'secretMaxAgeSeconds'] },
   'queue:job-feed': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['jobFeedQueueUrl'] },
   // PassRole of the scheduler's role only: the schedule invokes the target as that role.
   'schedules:auto-release': {
@@ -899,7 +909,7 @@ export const CAPABILITY_GRANTS = {
   // On the sender's identities only, and only from the sender's address (the CDK app's grant).
   'mail:send': { actions: ['ses:SendEmail'], environment: ['mailFromAddress', 'mailConfigurationSet'] },
   'mail:unsubscribe-key': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['unsubscribeSecretArn'] },
-  'push:vapid': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['vapidSecretArn'] },
+  'push:vapid': { actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], environment: ['vapidSecretArn', 'secretMaxAgeSeconds'] },
 } as const satisfies Record<Capability, { readonly actions: readonly string[]; readonly environment: readonly EnvKey[] }>;
 
 /** Every HTTP route group spends its signed-in callers' budget (functions/lib/client-budget.ts). */

@@ -1,5 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type * as z from '../../shared/zod.js';
+import { DEFAULT_SECRET_MAX_AGE_SECONDS } from '../routes.js';
+import { optionalEnv } from './env.js';
 import { HttpError } from './errors.js';
 import { logger } from './logger.js';
 
@@ -7,23 +9,20 @@ export interface SecretJson<S extends z.ZodMiniType> {
   /** What the keys are, for the logs ("Stripe keys"). */
   readonly name: string;
   readonly schema: S;
-  /** The secret's ARN in AWS; unset locally. */
+  /** The secret's ARN; unset where the local stack gives the keys as a variable instead. */
   readonly secretArn: () => string | undefined;
-  /** Locally, the JSON that the local stack's variables give in place of the secret. */
-  readonly localJson: () => string | undefined;
+  /** Locally, the JSON that the local stack's variables give in place of the secret, if it gives no secret. */
+  readonly localJson?: () => string | undefined;
   /** The error callers answer while the keys cannot be read (a 503 of their own words). */
   readonly unavailable: () => HttpError;
 }
 
-/**
- * How long keys read are used before they are read again: a key rotated in the secret reaches
- * every container within this (docs/deploy.md, "Rotating Stripe's keys").
- */
-export const SECRET_MAX_AGE_MS = 5 * 60_000;
+/** How long keys read are used before they are read again (routes.ts DEFAULT_SECRET_MAX_AGE_SECONDS). */
+const secretMaxAgeMs = () => Number(optionalEnv('secretMaxAgeSeconds') ?? DEFAULT_SECRET_MAX_AGE_SECONDS) * 1000;
 
 /**
  * Keys kept as one JSON Secrets Manager secret that the operator fills after the first deploy
- * (docs/deploy.md), read again once SECRET_MAX_AGE_MS has passed since the last good read.
+ * (docs/deploy.md), read again once its maximum age (SECRET_MAX_AGE_SECONDS) has passed since the last good read.
  * A failed first read is not kept: the next call reads again, so a secret filled in later or a
  * passing Secrets Manager error heals without recycling the function; a failed later read
  * keeps the last keys (a rotation leaves the old ones valid for a while) and is tried again on
@@ -34,7 +33,7 @@ export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>):
   const { name, schema, secretArn, localJson, unavailable } = declaration;
   async function load(): Promise<z.output<S>> {
     const arn = secretArn();
-    const raw = arn ? (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString : localJson();
+    const raw = arn ? (await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }))).SecretString : localJson?.();
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw ?? '');
@@ -51,10 +50,14 @@ export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>):
   let current: { value: z.output<S>; readAt: number } | undefined;
   let reading: Promise<z.output<S>> | undefined;
   const read = () => {
-    reading ??= load()
+    if (reading) return reading;
+    // The age counts from the read's start: a read under way while the secret changed must not
+    // make its (maybe old) keys last longer than the maximum age after the change.
+    const startedAt = Date.now();
+    reading = load()
       .then(
         (value) => {
-          current = { value, readAt: Date.now() };
+          current = { value, readAt: startedAt };
           return value;
         },
         (error: unknown) => {
@@ -70,7 +73,7 @@ export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>):
   };
   return async () => {
     if (!current) return read();
-    if (Date.now() - current.readAt < SECRET_MAX_AGE_MS) return current.value;
+    if (Date.now() - current.readAt < secretMaxAgeMs()) return current.value;
     const last = current.value;
     return read().catch(() => last);
   };

@@ -33,20 +33,14 @@ export const STRIPE_CLIENT_LIMITS = { timeoutMs: 4_000, maxNetworkRetries: 1 } a
 const unavailable = () => new HttpError(503, MSG.payments.unavailable, undefined, { 'retry-after': '60' });
 
 /**
- * In AWS the keys are one Secrets Manager secret (JSON, see stripeKeysSchema); the local stack
- * passes them as environment variables. Unreadable keys answer 503.
+ * The keys are one Secrets Manager secret (JSON, see stripeKeysSchema), in AWS as in the local
+ * stack; unreadable keys answer 503.
  */
 // Pure: a bundle importing this module for something else leaves the keys (and their variables) out.
 export const stripeKeys = /* @__PURE__ */ secretJson({
   name: 'Stripe keys',
   schema: stripeKeysSchema,
   secretArn: () => optionalEnv('stripeSecretArn'),
-  localJson: () =>
-    JSON.stringify({
-      secretKey: optionalEnv('stripeSecretKey'),
-      webhookSecret: optionalEnv('stripeWebhookSecret'),
-      connectWebhookSecret: optionalEnv('stripeConnectWebhookSecret'),
-    }),
   unavailable,
 });
 
@@ -66,7 +60,8 @@ export function verifiedEvent(StripeClient: typeof Stripe, rawBody: string, sign
   return undefined;
 }
 
-let client: Stripe | undefined;
+/** The client of the secret key last read: a rotated key (stripeKeys) gets a client of its own. */
+let client: { secretKey: string; stripe: Stripe } | undefined;
 
 /**
  * The SDK's module, loaded on first use: the functions that bundle it pay for evaluating it
@@ -75,18 +70,21 @@ let client: Stripe | undefined;
 export const stripeModule = async (): Promise<typeof Stripe> => (await import('stripe')).default;
 
 /**
- * The official SDK. Locally STRIPE_API_URL points it at the Stripe test-mode simulator;
- * nothing else differs.
+ * The official SDK with the current secret key. Locally STRIPE_API_URL points it at the Stripe
+ * test-mode simulator; nothing else differs.
  */
 export async function stripe(): Promise<Stripe> {
-  if (client) return client;
   const [{ secretKey }, StripeClient] = await Promise.all([stripeKeys(), stripeModule()]);
+  if (client?.secretKey === secretKey) return client.stripe;
   const apiUrl = optionalEnv('stripeApiUrl');
   const local = apiUrl ? new URL(apiUrl) : undefined;
-  client ??= new StripeClient(secretKey, {
-    timeout: STRIPE_CLIENT_LIMITS.timeoutMs,
-    maxNetworkRetries: STRIPE_CLIENT_LIMITS.maxNetworkRetries,
-    ...(local ? { host: local.hostname, port: Number(local.port), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
-  });
-  return client;
+  client = {
+    secretKey,
+    stripe: new StripeClient(secretKey, {
+      timeout: STRIPE_CLIENT_LIMITS.timeoutMs,
+      maxNetworkRetries: STRIPE_CLIENT_LIMITS.maxNetworkRetries,
+      ...(local ? { host: local.hostname, port: Number(local.port), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    }),
+  };
+  return client.stripe;
 }

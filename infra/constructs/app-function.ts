@@ -13,7 +13,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
-import { CAPABILITY_GRANTS, ENV, declaredEnvironment, declaredSettings, type Capability, type EnvKey, type FunctionDeclaration, type Setting } from '../../functions/routes.js';
+import { CAPABILITY_GRANTS, DEFAULT_SECRET_MAX_AGE_SECONDS, ENV, declaredEnvironment, declaredSettings, type Capability, type EnvKey, type FunctionDeclaration, type Setting } from '../../functions/routes.js';
 import type { ManagedCapability } from './data-capabilities.js';
 import { acknowledgeWildcardPermissions } from './nag.js';
 import { FUNCTION_BUNDLE, FUNCTION_ESBUILD_OPTIONS } from './function-bundle.js';
@@ -301,12 +301,12 @@ export class AppFunction extends Construct {
       case 'stripe': {
         const secret = this.need(capability, resources.stripeSecret);
         secret.grantRead(fn);
-        return { stripeSecretArn: secret.secretArn };
+        return { stripeSecretArn: secret.secretArn, secretMaxAgeSeconds: String(DEFAULT_SECRET_MAX_AGE_SECONDS) };
       }
       case 'push:vapid': {
         const secret = this.need(capability, resources.vapidSecret);
         secret.grantRead(fn);
-        return { vapidSecretArn: secret.secretArn };
+        return { vapidSecretArn: secret.secretArn, secretMaxAgeSeconds: String(DEFAULT_SECRET_MAX_AGE_SECONDS) };
       }
       case 'queue:job-feed': {
         const queue = this.need(capability, resources.jobFeedQueue);

@@ -32,6 +32,7 @@ const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   ses: 'LOCAL_SES_PORT',
   pushReceiver: 'LOCAL_PUSH_RECEIVER_PORT',
   faults: 'LOCAL_FAULTS_PORT',
+  secretsManager: 'LOCAL_SECRETS_MANAGER_PORT',
 };
 
 function portsFromEnv(): LocalPorts {
@@ -88,6 +89,7 @@ OddJobs is running locally (ready in ${seconds} s${seeded ? ', demo data created
   EventBridge    ${stack.urls.events}
   Stripe         ${stack.urls.stripe}   (test-mode simulator; card 4242 4242 4242 4242 succeeds)
   Web Push       ${stack.urls.pushReceiver}   (a local push service; VAPID keys in ${dataDir}/vapid-keys.json)
+  Secrets Mgr    ${stack.urls.secretsManager}   (the Stripe keys' secret, ${stack.secrets.stripeKeysArn})
   Faults         ${stack.urls.faults}   (\`npm run fault -- status\` in another terminal; docs/faults.md)
 
 Demo logins (password ${DEMO_PASSWORD}):

@@ -6,7 +6,7 @@ import { guarded, listen, readBody, sendJson, type Listening } from './http-util
 import type { LocalFunction } from './lambda-runtime.js';
 
 /** The AWS services the local functions call, by their signing names. */
-export type LocalService = 'dynamodb' | 'events' | 'sqs' | 's3' | 'cognito-idp' | 'execute-api' | 'scheduler' | 'ses';
+export type LocalService = 'dynamodb' | 'events' | 'sqs' | 's3' | 'cognito-idp' | 'execute-api' | 'scheduler' | 'ses' | 'secretsmanager';
 
 /** s3rver knows one access key; it checks no SigV4 signature, so the proxy may name that key instead. */
 const S3RVER_ACCESS_KEY_ID = 'S3RVER';

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   COGNITO_TRIGGERS,
+  DEFAULT_SECRET_MAX_AGE_SECONDS,
   ENV,
   EVENT_RULES,
   RECURRING_SCHEDULES,
@@ -36,6 +37,7 @@ import {
   updateFunctionEnvironment,
 } from './lambda-runtime.js';
 import webPush from 'web-push';
+import type { StripeKeys } from '../../functions/lib/stripe.js';
 import type { VapidKeys } from '../../functions/lib/web-push.js';
 import { Mailbox } from './mailbox.js';
 import { freePort } from './processes.js';
@@ -43,6 +45,7 @@ import { PushReceiver } from './push-receiver.js';
 import { startLocalS3 } from './s3.js';
 import { localFunctionArn, scheduleTargetName, serveScheduler, type LocalScheduler } from './scheduler.js';
 import { scheduleGroupArn, schedulerRoleStatements, schedulerTrustStatement } from '../scheduler-roles.js';
+import { serveSecretsManager, type LocalSecretsManager } from './secrets-manager.js';
 import { serveLocalSes } from './ses.js';
 import { localTopicArn, snsEvent } from './sns.js';
 import { serveQueues, type LocalQueues } from './sqs.js';
@@ -76,6 +79,8 @@ export interface LocalPorts {
   pushReceiver: number;
   /** The fault switch's control endpoint (`npm run fault`). */
   faults: number;
+  /** Local Secrets Manager (the Stripe keys' secret). */
+  secretsManager: number;
 }
 
 export const DEFAULT_PORTS: LocalPorts = {
@@ -94,6 +99,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   ses: 4015,
   pushReceiver: 4016,
   faults: 4017,
+  secretsManager: 4018,
 };
 
 /** Every port chosen by the OS: for tests and benchmarks, which run beside `npm run dev`. */
@@ -120,6 +126,8 @@ export interface LocalStackOptions {
   liveCoalescingSeconds?: number;
   /** Each client's budget per minute (shared/limits.ts `clientWrites`, `clientConnects`); tests lower it, or lift it with Infinity. */
   clientBudgetPerMinute?: number;
+  /** How long functions use the keys read from a secret before reading them again; unset, SECRET_MAX_AGE_SECONDS from the environment or the deploy's default (tests of a rotation shorten it). */
+  secretMaxAgeSeconds?: number;
 
   /** Where the web app is served, which links in emails lead to; `npm run dev`'s by default. */
   webOrigin?: string;
@@ -141,6 +149,7 @@ export interface LocalStack {
     scheduler: string;
     pushReceiver: string;
     faults: string;
+    secretsManager: string;
   };
   userPool: LocalUserPool;
   tableName: string;
@@ -152,6 +161,8 @@ export interface LocalStack {
   queues: LocalQueues;
   sockets: LocalWebSocketGateway;
   stripe: StripeSimulator;
+  /** Local Secrets Manager, and the ARN of the secret the functions read the Stripe keys from (filled with LOCAL_STRIPE_KEYS at start). */
+  secrets: LocalSecretsManager & { stripeKeysArn: string };
   scheduler: LocalScheduler;
   /** A Web Push service on this machine: subscriptions that point at it, and what it decrypted. */
   pushReceiver: PushReceiver;
@@ -324,6 +335,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       faults,
     });
     stops.push(stripe.close);
+    const secretsManager = await serveSecretsManager(await port('secretsManager'));
+    stops.push(secretsManager.close);
+    // As the operator fills the deploy's secret (docs/deploy.md): the simulator's keys.
+    const stripeSecret: StripeKeys = { secretKey: LOCAL_STRIPE_KEYS.secretKey, webhookSecret: LOCAL_STRIPE_KEYS.webhookSecret, connectWebhookSecret: LOCAL_STRIPE_KEYS.connectWebhookSecret };
+    const stripeKeysArn = secretsManager.create('oddjobs-local-stripe-keys', JSON.stringify(stripeSecret));
 
     // The configuration set's event destination: the SNS topic the feedback function is subscribed to.
     const feedbackTopic = localTopicArn('ses-feedback');
@@ -398,12 +414,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sockets: await proxied('execute-api', sockets.managementEndpoint),
       scheduler: await proxied('scheduler', scheduler.url),
       ses: await proxied('ses', ses.url),
+      secretsManager: await proxied('secretsmanager', secretsManager.url),
     };
     // The HTTP gateway starts last, but emails link to it (one-click unsubscribe): its port now.
     const apiPort = await port('api');
     const autoReleaseSeconds = options.autoReleaseSeconds ? String(options.autoReleaseSeconds) : process.env[ENV.autoReleaseSeconds];
     const reviewPublicationSeconds = options.reviewPublicationSeconds ? String(options.reviewPublicationSeconds) : process.env[ENV.reviewPublicationSeconds];
     const liveCoalescingSeconds = options.liveCoalescingSeconds !== undefined ? String(options.liveCoalescingSeconds) : process.env[ENV.liveCoalescingSeconds];
+    const secretMaxAgeSeconds = String(options.secretMaxAgeSeconds ?? (process.env[ENV.secretMaxAgeSeconds] || DEFAULT_SECRET_MAX_AGE_SECONDS));
     const proxiedQueueUrl = (name: string) => new URL(new URL(queues.queueUrls[name]!).pathname, endpoints.sqs).href;
     const jobFeedQueueUrl = proxiedQueueUrl('jobFeedShard');
     // What each declared variable is locally: its value, the local-only variables that stand
@@ -421,13 +439,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       tokenIssuer: { [ENV.tokenIssuer]: issuer, [ENV.localJwksUri]: `${issuer}/.well-known/jwks.json` },
       // No place index locally: the offline geocoder answers alone.
       placeIndexName: {},
-      // The simulator's keys and address stand in for the secret.
-      stripeSecretArn: {
-        [ENV.stripeSecretKey]: LOCAL_STRIPE_KEYS.secretKey,
-        [ENV.stripeWebhookSecret]: LOCAL_STRIPE_KEYS.webhookSecret,
-        [ENV.stripeConnectWebhookSecret]: LOCAL_STRIPE_KEYS.connectWebhookSecret,
-        [ENV.stripeApiUrl]: stripe.url,
-      },
+      // The secret holding the simulator's keys, and the simulator's address.
+      stripeSecretArn: { [ENV.stripeSecretArn]: stripeKeysArn, [ENV.stripeApiUrl]: stripe.url },
+      secretMaxAgeSeconds: { [ENV.secretMaxAgeSeconds]: secretMaxAgeSeconds },
       // The keys generated into dataDir stand in for the secret; pushes may go to the local receiver.
       vapidSecretArn: { [ENV.vapidKeys]: JSON.stringify(vapidKeys), [ENV.localPushReceiverOrigin]: pushReceiverServer.url },
       // Locally the page's Origin header is used (the dev server's port varies).
@@ -462,6 +476,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
         AWS_ENDPOINT_URL_SCHEDULER: endpoints.scheduler,
         AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoints.secretsManager,
         ...sdkSettings,
         ...passedThrough(),
       },
@@ -480,6 +495,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SQS: queues.url,
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoProxy.url,
       ...sdkSettings,
       ...Object.assign({}, ...Object.values(local)),
@@ -549,6 +565,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         scheduler: scheduler.url,
         pushReceiver: pushReceiverServer.url,
         faults: faultControl.url,
+        secretsManager: secretsManager.url,
       },
       userPool,
       tableName,
@@ -558,6 +575,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       queues,
       sockets,
       stripe,
+      secrets: { ...secretsManager, stripeKeysArn },
       scheduler,
       pushReceiver,
       faults,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CORS_HEADERS, listen, readBody, sendJson } from './http-util.js';
@@ -6,15 +7,16 @@ import type { StripeEvent } from './stripe-simulator/objects.js';
 import { AuthenticationPages } from './stripe-simulator/authentication.js';
 import { OnboardingPages } from './stripe-simulator/onboarding.js';
 import { SimulatorStore } from './stripe-simulator/store.js';
-import { WebhookSender } from './stripe-simulator/webhooks.js';
+import { WebhookSender, type DeliveryAttempt } from './stripe-simulator/webhooks.js';
 import { STRIPE_SLOW_MS, WEBHOOK_CHAOS, type FaultSwitch } from './faults.js';
 
 export type { StripeEvent } from './stripe-simulator/objects.js';
+export type { DeliveryAttempt } from './stripe-simulator/webhooks.js';
 
 export interface StripeSimulatorOptions {
   /** 0 picks a free port. */
   port: number;
-  /** Every API request must carry it (401 otherwise), e.g. 'sk_test_local'. */
+  /** Every API request must carry it, or a key rolled from it (401 otherwise), e.g. 'sk_test_local'. */
   secretKey: string;
   /** Accepted only where Stripe.js uses it: reading and confirming a PaymentIntent with its client secret. */
   publishableKey: string;
@@ -51,6 +53,22 @@ export interface StripeSimulator {
   events(): StripeEvent[];
   /** Resolves when no delivery (including retries) is in flight. */
   idle(): Promise<void>;
+  /**
+   * The dashboard's "Roll key" (Developers → API keys) with an expiry: answers a new secret
+   * key; every key that worked keeps working until expireSecretKey.
+   */
+  rollSecretKey(): string;
+  /** A rolled key's expiry: requests with it are refused as Stripe refuses an expired key (401). */
+  expireSecretKey(key: string): void;
+  /**
+   * The dashboard's "Roll secret" of a webhook endpoint with an expiry: answers the new signing
+   * secret; each delivery carries a signature with it and one with every secret not expired.
+   */
+  rollWebhookSecret(endpoint: 'account' | 'connect'): string;
+  /** A rolled signing secret's expiry: deliveries are signed without it. */
+  expireWebhookSecret(endpoint: 'account' | 'connect', secret: string): void;
+  /** Every attempt to deliver an event to each endpoint so far (retries included) and its HTTP status (0: no answer). */
+  deliveryAttempts(): { account: DeliveryAttempt[]; connect: DeliveryAttempt[] };
   close(): Promise<void>;
 }
 
@@ -147,9 +165,10 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
   });
 
   const listening = await listen(server, options.port);
+  const secretKeys = new Set([options.secretKey]);
   const api = new StripeApi({
     store,
-    secretKey: options.secretKey,
+    secretKeys,
     publishableKey: options.publishableKey,
     baseUrl: listening.url,
     webhookEndpointCount: endpointCount,
@@ -170,6 +189,22 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     idle: async () => {
       await Promise.all([webhooks.idle(), connectWebhooks.idle()]);
     },
+    rollSecretKey: () => {
+      const key = `sk_test_${randomBytes(24).toString('base64url')}`;
+      secretKeys.add(key);
+      return key;
+    },
+    expireSecretKey: (key) => {
+      if (!secretKeys.has(key) || secretKeys.size === 1) throw new Error(`${key} is not a rolled key that may expire`);
+      secretKeys.delete(key);
+    },
+    rollWebhookSecret: (endpoint) => {
+      const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+      (endpoint === 'account' ? webhooks : connectWebhooks).rollSecret(secret);
+      return secret;
+    },
+    expireWebhookSecret: (endpoint, secret) => (endpoint === 'account' ? webhooks : connectWebhooks).expireSecret(secret),
+    deliveryAttempts: () => ({ account: webhooks.deliveryAttempts(), connect: connectWebhooks.deliveryAttempts() }),
     close: async () => {
       webhooks.stop();
       connectWebhooks.stop();

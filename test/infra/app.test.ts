@@ -14,6 +14,7 @@ import {
   COGNITO_TRIGGERS,
   API_STAGE_THROTTLE,
   DEPLOY_FUNCTIONS,
+  DEFAULT_SECRET_MAX_AGE_SECONDS,
   ENV,
   EVENT_RULES,
   HTTP_ROUTE_GROUPS,
@@ -1306,9 +1307,10 @@ describe('alarms', () => {
     const schedule = stacks.api.node.findAll().find((construct): construct is RecurringSchedule => construct instanceof RecurringSchedule && construct.target.declaration === RECURRING_SCHEDULES.reconciliation)!;
     const fnId = cfnId(schedule.target.function);
     expect(resourcesOf(stacks.api, 'AWS::Scheduler::Schedule')[cfnId(schedule.schedule)]!.Properties).toMatchObject({ ScheduleExpression: 'rate(24 hours)', Target: { Arn: getAttArn(fnId) } });
-    // It is told where the table and the Stripe keys' secret are, and nothing else (its grants are checked with every function's above).
+    // It is told where the table and the Stripe keys' secret are, and how long to keep the keys, and nothing else (its grants are checked with every function's above).
     const variables = lambdaOf(schedule.target).Properties.Environment.Variables as Record<string, unknown>;
-    expect(Object.keys(variables).filter((name) => name !== 'NODE_OPTIONS').sort()).toEqual([ENV.stripeSecretArn, ENV.tableName].sort());
+    expect(Object.keys(variables).filter((name) => name !== 'NODE_OPTIONS').sort()).toEqual([ENV.stripeSecretArn, ENV.secretMaxAgeSeconds, ENV.tableName].sort());
+    expect(variables[ENV.secretMaxAgeSeconds]).toBe(String(DEFAULT_SECRET_MAX_AGE_SECONDS));
 
     const differences = alarms().filter((alarm) => metricOf(alarm).name === RECONCILIATION_METRIC.name);
     expect(differences).toHaveLength(1);

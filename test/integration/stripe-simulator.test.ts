@@ -665,3 +665,74 @@ describe('local Stripe simulator', () => {
     }
   });
 });
+
+describe("local Stripe simulator: rolling keys as the dashboard's 'Roll key' and 'Roll secret' do", () => {
+  const clientFor = (simulator: StripeSimulator, key: string) => new Stripe(key, { host: '127.0.0.1', port: simulator.port, protocol: 'http', maxNetworkRetries: 0 });
+
+  it('accepts the old secret key and the rolled one until the old expires, then refuses the old as Stripe does (401)', async () => {
+    const simulator = await startStripeSimulator({ port: 0, ...KEYS });
+    try {
+      const rolled = simulator.rollSecretKey();
+      expect(rolled).toMatch(/^sk_test_/);
+      expect((await clientFor(simulator, KEYS.secretKey).balance.retrieve()).object).toBe('balance');
+      expect((await clientFor(simulator, rolled).balance.retrieve()).object).toBe('balance');
+      simulator.expireSecretKey(KEYS.secretKey);
+      await expect(clientFor(simulator, KEYS.secretKey).balance.retrieve()).rejects.toMatchObject({
+        type: 'StripeAuthenticationError',
+        statusCode: 401,
+        message: expect.stringContaining('Invalid API Key provided: sk_test_') as unknown,
+      });
+      expect((await clientFor(simulator, rolled).balance.retrieve()).object).toBe('balance');
+      // The one key left cannot expire: the account always has a secret key.
+      expect(() => simulator.expireSecretKey(rolled)).toThrow();
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('signs each delivery with the rolled secret and the old one until the old expires, then with the rolled one only', async () => {
+    const verifiesWith = (attempt: DeliveryAttempt, secret: string) => {
+      try {
+        return Stripe.webhooks.constructEvent(attempt.payload, attempt.signature, secret).id !== undefined;
+      } catch {
+        return false;
+      }
+    };
+    const oldEndpoint = await startWebhookReceiver(KEYS.webhookSecret);
+    const simulator = await startStripeSimulator({ port: 0, ...KEYS, webhookUrl: oldEndpoint.url });
+    try {
+      const stripe = clientFor(simulator, KEYS.secretKey);
+      const rolled = simulator.rollWebhookSecret('account');
+      expect(rolled).toMatch(/^whsec_/);
+      await stripe.customers.create({ email: 'during-overlap@example.com' });
+      await simulator.idle();
+      expect(oldEndpoint.attempts.map(({ status }) => status)).toEqual([200]);
+      const [duringOverlap] = oldEndpoint.attempts;
+      expect(duringOverlap!.signature.match(/v1=/g)).toHaveLength(2);
+      expect(verifiesWith(duringOverlap!, rolled)).toBe(true);
+
+      simulator.expireWebhookSecret('account', KEYS.webhookSecret);
+      const newEndpoint = await startWebhookReceiver(rolled);
+      try {
+        simulator.setWebhookUrl(newEndpoint.url);
+        await stripe.customers.create({ email: 'after-expiry@example.com' });
+        await simulator.idle();
+        expect(newEndpoint.attempts.map(({ status }) => status)).toEqual([200]);
+        const [afterExpiry] = newEndpoint.attempts;
+        expect(afterExpiry!.signature.match(/v1=/g)).toHaveLength(1);
+        expect(verifiesWith(afterExpiry!, KEYS.webhookSecret)).toBe(false);
+      } finally {
+        await newEndpoint.close();
+      }
+      // Every attempt, as the simulator recorded it: both accepted at once.
+      expect(simulator.deliveryAttempts().account.map(({ type, status }) => ({ type, status }))).toEqual([
+        { type: 'customer.created', status: 200 },
+        { type: 'customer.created', status: 200 },
+      ]);
+      expect(() => simulator.expireWebhookSecret('account', rolled)).toThrow();
+    } finally {
+      await simulator.close();
+      await oldEndpoint.close();
+    }
+  });
+});

@@ -1,10 +1,9 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
-import { ENV } from '../../functions/routes.js';
 import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
 import { api, createUser, useLocalStack } from '../support/local-stack.js';
-import { APP_ORIGIN } from '../support/payments.js';
+import { APP_ORIGIN, stripeKeysSecret } from '../support/payments.js';
 
 describe('Stripe keys and webhook endpoints', () => {
   const stack = useLocalStack();
@@ -12,15 +11,16 @@ describe('Stripe keys and webhook endpoints', () => {
   it('answers 503 while the Stripe keys are not set, and pays again once they are, without a restart', async () => {
     const worker = await createUser(stack(), { role: 'worker' });
     const connect = () => api(stack(), 'POST', '/payments/account', { token: worker.idToken, headers: { origin: APP_ORIGIN } });
-    // As after the first deploy: the secret holds a placeholder, not the keys (locally the
-    // payments function's variables stand in for the secret, and change as it would).
-    const connectSecret = (value: string) => stack().functions.updateEnvironment('http-payments', { [ENV.stripeConnectWebhookSecret]: value });
-    connectSecret('placeholder');
+    // As after the first deploy: the secret holds a placeholder, not the keys; the operator
+    // then fills it (docs/deploy.md) and the next request reads it.
+    const secret = stripeKeysSecret(stack());
+    const keys = await secret.read();
+    await secret.put('placeholder');
     try {
       expect(await connect()).toEqual({ status: 503, body: { error: MSG.payments.unavailable } });
       expect((await connect()).status).toBe(503);
     } finally {
-      connectSecret(LOCAL_STRIPE_KEYS.connectWebhookSecret);
+      await secret.put(keys);
     }
     expect((await connect()).status).toBe(200);
   });

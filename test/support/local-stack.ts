@@ -21,7 +21,7 @@ export * from './stack-api.js';
  * by scanning the records before it, so one engine shared by the run slows every write of a
  * later file by all the writes of the files before it.
  */
-export function useLocalStack(options: Pick<LocalStackOptions, 'webSocketLimits' | 'httpLimits' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds' | 'clientBudgetPerMinute'> = {}): () => LocalStack {
+export function useLocalStack(options: Pick<LocalStackOptions, 'webSocketLimits' | 'httpLimits' | 'autoReleaseSeconds' | 'reviewPublicationSeconds' | 'liveCoalescingSeconds' | 'clientBudgetPerMinute' | 'secretMaxAgeSeconds'> = {}): () => LocalStack {
   let stack: LocalStack | undefined;
   let dynamodb: LocalDynamoDb | undefined;
   let dataDir = '';

@@ -1,7 +1,8 @@
+import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
 import type { PaymentAccount } from '../../shared/payments.js';
-import { LOCAL_STRIPE_KEYS, type LocalStack } from '../../infra/local/stack.js';
+import { LOCAL_CREDENTIALS, LOCAL_STRIPE_KEYS, type LocalStack } from '../../infra/local/stack.js';
 import type { OnboardingFinish } from '../../infra/local/stripe-simulator/onboarding.js';
 import { api, createUser, type TestUser } from './local-stack.js';
 
@@ -12,6 +13,19 @@ export const APP_ORIGIN = 'http://127.0.0.1:5173';
 export function stripeOf(stack: LocalStack): Stripe {
   const url = new URL(stack.urls.stripe);
   return new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+}
+
+/** The Stripe keys' secret as the operator edits it (`aws secretsmanager get-secret-value` / `put-secret-value`). */
+export function stripeKeysSecret(stack: LocalStack) {
+  const client = new SecretsManagerClient({ endpoint: stack.urls.secretsManager, region: 'us-east-1', credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+  const SecretId = stack.secrets.stripeKeysArn;
+  return {
+    read: async (): Promise<Record<string, string>> => JSON.parse((await client.send(new GetSecretValueCommand({ SecretId }))).SecretString ?? '') as Record<string, string>,
+    /** Replaces the whole value (JSON of the fields given, or any text, such as the deploy's placeholder). */
+    put: async (value: Record<string, string> | string): Promise<void> => {
+      await client.send(new PutSecretValueCommand({ SecretId, SecretString: typeof value === 'string' ? value : JSON.stringify(value) }));
+    },
+  };
 }
 
 /** Waits until Stripe's webhooks went through the bus and their handlers finished. */

@@ -108,7 +108,8 @@ const maskKey = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key
 
 export interface StripeApiOptions {
   store: SimulatorStore;
-  secretKey: string;
+  /** The secret keys that work now: one, or two while a rolled key has not expired (the simulator changes it). */
+  secretKeys: ReadonlySet<string>;
   publishableKey: string;
   baseUrl: string;
   webhookEndpointCount: EndpointCount;
@@ -187,7 +188,7 @@ export class StripeApi {
     delete params.key;
     const apiKey = bearer ?? (basic && Buffer.from(basic, 'base64').toString('utf8').split(':')[0]) ?? (typeof formKey === 'string' ? formKey : undefined);
     if (!apiKey) throw authenticationError(NO_API_KEY);
-    if (apiKey === this.options.secretKey) return { apiKey, keyType: 'secret' };
+    if (this.options.secretKeys.has(apiKey)) return { apiKey, keyType: 'secret' };
     if (apiKey === this.options.publishableKey) return { apiKey, keyType: 'publishable' };
     throw authenticationError(`Invalid API Key provided: ${maskKey(apiKey)}`);
   }

@@ -22,6 +22,13 @@ const shuffled = <Item>(items: readonly Item[]): Item[] =>
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item);
 
+/** One attempt to deliver an event, and the endpoint's answer (0 while none came, or none will). */
+export interface DeliveryAttempt {
+  readonly eventId: string;
+  readonly type: string;
+  status: number;
+}
+
 /**
  * Posts events to the webhook endpoint the way Stripe does: the JSON payload pretty-printed as
  * Stripe sends it, a `Stripe-Signature` header made by the SDK's own signing code (so
@@ -35,12 +42,34 @@ export class WebhookSender {
   private queue: Promise<void> = Promise.resolve();
   private readonly stopped = new AbortController();
 
+  /** The endpoint's signing secrets, newest first: two while a rolled secret has not expired. */
+  private secrets: string[];
+  private readonly attempts: DeliveryAttempt[] = [];
+
   constructor(
-    private readonly secret: string,
+    secret: string,
     private url?: string,
     /** The endpoint's `enabled_events`; undefined: every type. */
     private readonly enabledEvents?: readonly string[],
-  ) {}
+  ) {
+    this.secrets = [secret];
+  }
+
+  /** The dashboard's "Roll secret": deliveries carry a signature with the new secret and one with each older one until it expires. */
+  rollSecret(secret: string): void {
+    this.secrets = [secret, ...this.secrets];
+  }
+
+  /** A rolled secret's expiry: deliveries are no longer signed with it. */
+  expireSecret(secret: string): void {
+    if (!this.secrets.includes(secret) || this.secrets.length === 1) throw new Error(`${secret} is not a rolled secret of this endpoint that may expire`);
+    this.secrets = this.secrets.filter((candidate) => candidate !== secret);
+  }
+
+  /** Every attempt to deliver an event so far, retries included, oldest first. */
+  deliveryAttempts(): DeliveryAttempt[] {
+    return [...this.attempts];
+  }
 
   setUrl(url: string): void {
     this.url = url;
@@ -115,15 +144,27 @@ export class WebhookSender {
     console.error(`[stripe] webhook ${event.type} ${event.id} to ${url} failed ${RETRY_DELAYS_MS.length + 1} times (${failure}); giving up`);
   }
 
+  /**
+   * The Stripe-Signature header: the time, then a v1 signature with each current secret, as
+   * Stripe signs while a rolled secret has not expired (`t=…,v1=…,v1=…`).
+   */
+  private signature(payload: string): string {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const [first, ...more] = this.secrets.map((secret) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }));
+    return [first, ...more.map((header) => header.replace(/^t=\d+,/, ''))].join(',');
+  }
+
   /** One signed POST; resolves to why it failed, or undefined when the endpoint accepted it. */
   private async attempt(url: string, event: StripeEvent): Promise<string | undefined> {
     const payload = JSON.stringify(event, null, 2);
+    const attempt: DeliveryAttempt = { eventId: event.id, type: event.type, status: 0 };
+    this.attempts.push(attempt);
     try {
       const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret }),
+          'stripe-signature': this.signature(payload),
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
         },
         body: payload,
@@ -131,6 +172,7 @@ export class WebhookSender {
         signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), this.stopped.signal]),
       });
       await response.arrayBuffer();
+      attempt.status = response.status;
       return response.ok ? undefined : `HTTP ${response.status}`;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
