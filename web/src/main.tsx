@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startApp } from './app/App';
 import { configureAuth, keptSessionNeedsRefresh, mayKeepSession, prefetchAmplify } from './lib/auth/session';
@@ -29,7 +30,10 @@ root.render(<BootScreen failed={false} />);
 loadRuntimeConfig().then(
   (config) => {
     configureAuth(config);
-    root.render(<App {...startApp(config)} />);
+    const start = startApp(config);
+    // A transition: React renders the app in slices that yield to the browser (on a phone its
+    // first render was one task of a few hundred milliseconds), while the boot screen stays.
+    startTransition(() => root.render(<App {...start} />));
   },
   (error: unknown) => {
     console.error('Could not load /config.json', error);
