@@ -26,9 +26,16 @@ if (mayKeepSession()) {
   preloadSignedInControls();
 }
 
+/** Resolves in a task of its own, after the one that is running. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 root.render(<BootScreen failed={false} />);
 loadRuntimeConfig().then(
-  (config) => {
+  async (config) => {
+    // The configuration is mostly in before this entry has run (the early entry fetched it), so
+    // the app started in the entry's own task: on a phone, one long task of the entry's
+    // evaluation and the app's start (its router, query client and reads). Two shorter ones now.
+    await nextTask();
     configureAuth(config);
     const start = startApp(config);
     // A transition: React renders the app in slices that yield to the browser (on a phone its
