@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startApp } from './app/App';
 import { configureAuth, keptSessionNeedsRefresh, mayKeepSession, prefetchAmplify } from './lib/auth/session';
@@ -25,11 +26,21 @@ if (mayKeepSession()) {
   preloadSignedInControls();
 }
 
+/** Resolves in a task of its own, after the one that is running. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 root.render(<BootScreen failed={false} />);
 loadRuntimeConfig().then(
-  (config) => {
+  async (config) => {
+    // The configuration is mostly in before this entry has run (the early entry fetched it), so
+    // the app started in the entry's own task: on a phone, one long task of the entry's
+    // evaluation and the app's start (its router, query client and reads). Two shorter ones now.
+    await nextTask();
     configureAuth(config);
-    root.render(<App {...startApp(config)} />);
+    const start = startApp(config);
+    // A transition: React renders the app in slices that yield to the browser (on a phone its
+    // first render was one task of a few hundred milliseconds), while the boot screen stays.
+    startTransition(() => root.render(<App {...start} />));
   },
   (error: unknown) => {
     console.error('Could not load /config.json', error);

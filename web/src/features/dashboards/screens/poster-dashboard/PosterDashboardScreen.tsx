@@ -1,8 +1,9 @@
 import '../../../../styles/dashboards.css';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Dashboard, JobSummary } from '../../../../../../shared/api';
 import { canPerform, type JobStatus } from '../../../../../../shared/job-process';
 import { MSG } from '../../../../../../shared/messages';
+import { Deferred } from '../../../../lib/components/Deferred';
 import { LoadingState } from '../../../../lib/components/LoadingState';
 import { PageHeading } from '../../../../lib/components/PageHeading';
 import { DashboardFailed } from '../../components/DashboardFailed';
@@ -71,11 +72,20 @@ function PosterOverview({ dashboard, onEdit }: { dashboard: Dashboard; onEdit(jo
   const cache = useDashboardCache();
   const { jobs } = dashboard;
   const cancelled = jobs.filter((job) => job.status === 'cancelled');
+  const { hash } = useLocation();
   const listProps = {
     onEdit,
     onChanged: cache.update,
     onDeleted: (job: JobSummary) => cache.remove(job.id),
     onDeleteFailed: () => void cache.reload(),
+  };
+  const section = ({ status, title }: (typeof SECTIONS)[number]) => {
+    const inSection = jobs.filter((job) => job.status === status);
+    return (
+      <DashboardSection key={status} id={`${status}-jobs`} title={`${title} (${inSection.length})`}>
+        {inSection.length ? <OwnJobList jobs={inSection} {...listProps} /> : <p className="muted">No {title.toLowerCase()} jobs.</p>}
+      </DashboardSection>
+    );
   };
   return (
     <>
@@ -84,33 +94,32 @@ function PosterOverview({ dashboard, onEdit }: { dashboard: Dashboard; onEdit(jo
       <PosterJobStats jobs={jobs} />
       <div className="dashboard__grid">
         <div className="dashboard__main">
-          {SECTIONS.map(({ status, title }) => {
-            const inSection = jobs.filter((job) => job.status === status);
-            return (
-              <DashboardSection key={status} id={`${status}-jobs`} title={`${title} (${inSection.length})`}>
-                {inSection.length ? <OwnJobList jobs={inSection} {...listProps} /> : <p className="muted">No {title.toLowerCase()} jobs.</p>}
-              </DashboardSection>
-            );
-          })}
-          <DashboardSection id="job-history" title="Job History">
-            {jobs.length ? <JobHistory jobs={jobs} /> : <p className="muted">You have not posted any jobs yet.</p>}
-          </DashboardSection>
-          {cancelled.length ? (
-            <DashboardSection id="cancelled-jobs" title={`Cancelled (${cancelled.length})`}>
-              <OwnJobList jobs={cancelled} {...listProps} />
+          {SECTIONS.slice(0, 1).map(section)}
+          {/* Below the first screenful: rendered after it (a link to one of its anchors renders it at once). */}
+          <Deferred now={Boolean(hash)}>
+            {SECTIONS.slice(1).map(section)}
+            <DashboardSection id="job-history" title="Job History">
+              {jobs.length ? <JobHistory jobs={jobs} /> : <p className="muted">You have not posted any jobs yet.</p>}
             </DashboardSection>
-          ) : null}
+            {cancelled.length ? (
+              <DashboardSection id="cancelled-jobs" title={`Cancelled (${cancelled.length})`}>
+                <OwnJobList jobs={cancelled} {...listProps} />
+              </DashboardSection>
+            ) : null}
+          </Deferred>
         </div>
         <div className="dashboard__panels">
-          <PosterPanels />
-          <ReviewsCard
-            id="my-reviews-heading"
-            heading="Reviews About You"
-            rating={dashboard.rating}
-            reviewCount={dashboard.reviewCount}
-            reviews={{ isPending: false, isError: false, data: dashboard.reviews.items, refetch: cache.reload }}
-            emptyText="No reviews yet. Workers review you after you release their payment."
-          />
+          <Deferred now={Boolean(hash)}>
+            <PosterPanels />
+            <ReviewsCard
+              id="my-reviews-heading"
+              heading="Reviews About You"
+              rating={dashboard.rating}
+              reviewCount={dashboard.reviewCount}
+              reviews={{ isPending: false, isError: false, data: dashboard.reviews.items, refetch: cache.reload }}
+              emptyText="No reviews yet. Workers review you after you release their payment."
+            />
+          </Deferred>
         </div>
       </div>
     </>

@@ -5,6 +5,7 @@ import { MSG } from '../../../../../../shared/messages';
 import { formatCents } from '../../../../../../shared/money';
 import { formatSuccessRate } from '../../../../lib/format';
 import { WORKER_JOBS_PATH } from '../../../../lib/navigation';
+import { Deferred } from '../../../../lib/components/Deferred';
 import { LoadingState } from '../../../../lib/components/LoadingState';
 import { PageHeading } from '../../../../lib/components/PageHeading';
 import { DashboardFailed } from '../../components/DashboardFailed';
@@ -90,24 +91,29 @@ export default function WorkerDashboardScreen() {
                 {dashboard.isError ? <DashboardFailed onRetry={() => void dashboard.refetch()} /> : null}
                 {dashboard.data ? <ActiveJobsSection jobs={active} onChanged={() => void cache.reload()} /> : null}
               </DashboardSection>
-              <DashboardSection id="available-jobs" title="Available Jobs">
-                <JobBoardView board={board} />
-              </DashboardSection>
-              <DashboardSection id="completed-jobs" title="Completed Jobs">
-                {dashboard.data ? <CompletedJobsSection jobs={completed} /> : null}
-              </DashboardSection>
+              {/* Below the first screenful: rendered after it (a link to one of its anchors renders it at once). */}
+              <Deferred now={Boolean(hash)}>
+                <DashboardSection id="available-jobs" title="Available Jobs">
+                  <JobBoardView board={board} />
+                </DashboardSection>
+                <DashboardSection id="completed-jobs" title="Completed Jobs">
+                  {dashboard.data ? <CompletedJobsSection jobs={completed} /> : null}
+                </DashboardSection>
+              </Deferred>
             </div>
             <div className="dashboard__panels">
-              <SavedJobsCard savedJobs={savedJobs} />
-              <WorkerPanels />
-              <ReviewsCard
-                id="my-reviews-heading"
-                heading="Reviews About You"
-                rating={dashboard.data?.rating ?? null}
-                reviewCount={dashboard.data?.reviewCount ?? 0}
-                reviews={{ isPending: dashboard.isPending, isError: dashboard.isError, data: dashboard.data?.reviews.items, refetch: dashboard.refetch }}
-                emptyText="No reviews yet. Posters review you after they release a payment."
-              />
+              <Deferred now={Boolean(hash)}>
+                <SavedJobsCard savedJobs={savedJobs} />
+                <WorkerPanels />
+                <ReviewsCard
+                  id="my-reviews-heading"
+                  heading="Reviews About You"
+                  rating={dashboard.data?.rating ?? null}
+                  reviewCount={dashboard.data?.reviewCount ?? 0}
+                  reviews={{ isPending: dashboard.isPending, isError: dashboard.isError, data: dashboard.data?.reviews.items, refetch: dashboard.refetch }}
+                  emptyText="No reviews yet. Posters review you after they release a payment."
+                />
+              </Deferred>
             </div>
           </div>
         </>
