@@ -115,7 +115,12 @@ describe('web push in a browser', () => {
     const workerStarted = context.serviceWorkers()[0] ? Promise.resolve(context.serviceWorkers()[0]!) : context.waitForEvent('serviceworker');
     await page.evaluate(async () => {
       await navigator.serviceWorker.register('/service-worker.js');
-      await navigator.serviceWorker.ready;
+      // `ready` resolves once a worker is active, possibly still activating: a push delivered
+      // then can be lost on a busy machine, so wait for it to be activated.
+      const { active } = await navigator.serviceWorker.ready;
+      if (active && active.state !== 'activated') {
+        await new Promise<void>((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve()));
+      }
     });
 
     // What the server's sender puts in a push (functions/lib/web-push.ts), delivered as a push service would.
