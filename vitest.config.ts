@@ -10,10 +10,11 @@ export default defineConfig({
     // Each integration test file starts its own local stack, with its own DynamoDB Local
     // (test/support/local-stack.ts).
     pool: 'forks',
-    // Two files at a time even on 2 cores (Vitest would take one): an integration file spends much
-    // of its time waiting on its stack's emulators and queues. Measured on a 2-core machine, the
-    // whole run fell from 22 to under 18 minutes with DynamoDB Local's short-lived JVM settings.
-    maxWorkers: 2,
+    // One file at a time on 2 cores (Vitest's default there). Two at a time ran in 18 minutes
+    // instead of 22, but two stacks starting together race for ports: a port one stack chose
+    // for a child process (cognito-local, DynamoDB Local) that binds it seconds later can be
+    // taken meanwhile by the other stack's emulator (seen: cognito's calls answered by the other
+    // stack's Secrets Manager). Ports reserved per worker would be needed first.
     env: { LOG_LEVEL: 'warn' },
     // A hang guard, not a budget: a busy CI machine runs a first test (every function cold) far slower than a quiet one.
     testTimeout: 60_000,
