@@ -74,7 +74,6 @@ function moderationWrites(job: JobItem, actor: JobActor, verb: 'cancel' | 'delet
   return [...notificationWrites(notification), action];
 }
 
-
 /** A transition of the job by its poster (or the admin), with its job event in the same transaction. */
 async function applyTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>, change: JobChange, extra: TransactItem[] = []): Promise<JobItem> {
   const { updated, update } = jobTransition(job, action, changes, { by: { posterId: job.posterId } });
