@@ -396,7 +396,7 @@ export type JobChange =
   | 'shown';
 export interface JobEventDetail {
   /** The public summary plus, for paid jobs, what the payments rules need. */
-  job: JobSummary & { paidAt?: string; stripePaymentIntentId?: string };
+  job: JobSummary & { paidAt?: string; stripePaymentIntentId?: string; refundReason?: string };
   change?: JobChange;
   /** When a completed job's payment is released automatically (only its parties see it, so not in `job`). */
   autoReleaseAt?: string;

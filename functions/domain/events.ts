@@ -15,6 +15,9 @@ export function jobEvent(detailType: JobEventType, job: JobItem, change?: JobCha
     job: {
       ...toJobSummary(job),
       ...(job.paidAt ? { paidAt: job.paidAt, stripePaymentIntentId: job.stripePaymentIntentId } : {}),
+      // The refund rule may run after the job is gone: Stripe's idempotent refund must be asked
+      // with the same reason the deciding call gave it.
+      ...(job.refundReason ? { refundReason: job.refundReason } : {}),
     },
     ...(change ? { change } : {}),
     ...(job.autoReleaseAt ? { autoReleaseAt: job.autoReleaseAt } : {}),

@@ -58,7 +58,7 @@ export function toFeedMessage(detailType: JobEventType, detail: JobEventDetail):
   // A suspended poster's job leaves the browsers' lists as a removed one does, and comes back as if new.
   if (isRemoval(detailType, detail)) return { type: 'job.removed', jobId: job.id };
   // Only the public summary goes out, never fields the bus carries for other consumers.
-  const { paidAt: _paidAt, stripePaymentIntentId: _intent, ...summary } = job;
+  const { paidAt: _paidAt, stripePaymentIntentId: _intent, refundReason: _reason, ...summary } = job;
   return { type: detailType === JOB_EVENT.posted || change === 'shown' ? 'job.posted' : 'job.updated', job: summary };
 }
 

@@ -2,6 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import type { JobEventDetail } from '../routes.js';
 import { settleRefund } from '../domain/job-money.js';
 import { getJob, type JobItem } from '../domain/jobs.js';
+import { jobScope, movementsOf } from '../domain/ledger.js';
 import { logger, withLogContext } from '../lib/logger.js';
 
 /**
@@ -15,8 +16,11 @@ async function handle(event: { detail: JobEventDetail } & Pick<EventBridgeEvent<
   if (summary.moneyState !== 'refunding' || !summary.stripePaymentIntentId) return;
   // A deleted job may be gone already: its event carries what the refund needs.
   const stored = await getJob(summary.id, { consistentRead: true, includeDeleting: true });
-  const job = stored ?? ({ ...summary, imageKeys: [], fullAddress: '', deletingAt: summary.updatedAt, refundReason: 'Job deleted' } as unknown as JobItem);
+  const job = stored ?? ({ ...summary, imageKeys: [], fullAddress: '', deletingAt: summary.updatedAt } as unknown as JobItem);
   if (stored && stored.moneyState !== 'refunding') return;
+  // A deleted job's money state is never settled (the job is going): its ledger tells whether the
+  // refund was made, which a redrive after Stripe's idempotency keys expired (24 h) must not ask again.
+  if (job.deletingAt && (await movementsOf(jobScope(job.id))).some((movement) => movement.kind === 'refund')) return;
   await settleRefund(job);
   logger.info('job payment refunded', { jobId: job.id, change });
 }

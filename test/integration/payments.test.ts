@@ -1,10 +1,13 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand, ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, Earnings, JobPaymentStart, JobSummary, OwnProfile, Page, PaymentRecord } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { jobIndexKeys } from '../../functions/domain/jobs.js';
-import { keys } from '../../functions/table.js';
+import { EVENT_RULES, type JobEventDetail } from '../../functions/routes.js';
+import type { OutboxItem } from '../../functions/lib/outbox.js';
+import { OUTBOX_PREFIX, keys } from '../../functions/table.js';
+import { ruleFunctionName } from '../../infra/local/eventbridge.js';
 import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { APP_ORIGIN, TEST_CARDS, connectPaymentAccount, postPaidJob, settle, stripeOf } from '../support/payments.js';
@@ -211,13 +214,27 @@ describe('payments through the Stripe test-mode simulator', () => {
     const refund = await api(stack(), 'POST', `/admin/payments/${row!.stripePaymentIntentId}/refund`, { token: admin.idToken, body: { reason: 'Poster asked' } });
     expect(refund.body).toEqual({ refunded: true });
     const deadLetters = await refundRuleDeadLetters();
-    // The rule's refund meets Stripe's charge_already_refunded: the money is back already.
     expect((await api(stack(), 'DELETE', `/jobs/${job.id}`, { token: poster.idToken })).status).toBe(204);
     await settle(stack());
     expect(await refundRuleDeadLetters()).toBe(deadLetters);
-    expect((await paymentRows(job.id))[0]).toMatchObject({ status: 'refunded' });
+
+    // The refund's own event reaching the rule only now, after the job is gone (a busy bus, a
+    // retry): the rule asks Stripe for the same refund as the admin did, and finds it made.
+    const { Items = [] } = await tableClient(stack()).send(
+      new ScanCommand({ TableName: stack().tableName, FilterExpression: 'begins_with(pk, :outbox)', ExpressionAttributeValues: { ':outbox': OUTBOX_PREFIX } }),
+    );
+    const decided = (Items as OutboxItem[]).find((item) => {
+      const detail = JSON.parse(item.detail) as Partial<JobEventDetail>;
+      return detail.job?.id === job.id && detail.change === 'cancelled';
+    });
+    const late = { source: decided!.source, 'detail-type': decided!.detailType, detail: JSON.parse(decided!.detail) as JobEventDetail };
+    expect(late.detail.job.moneyState).toBe('refunding');
+    await stack().functions.invoke(ruleFunctionName('refundJobPayment'), EVENT_RULES.refundJobPayment, late);
+
+    expect((await paymentRows(job.id))[0]).toMatchObject({ status: 'refunded', refundReason: 'Poster asked' });
     const intent = await stripeOf(stack()).paymentIntents.retrieve(row!.stripePaymentIntentId, { expand: ['latest_charge'] });
     expect(intent.latest_charge).toMatchObject({ amount_refunded: 5700 });
+    expect((await stripeOf(stack()).refunds.list({ payment_intent: row!.stripePaymentIntentId })).data).toHaveLength(1);
   });
 
   it('releases a completed job once however many times it is asked, and counts the earnings', async () => {
