@@ -187,8 +187,8 @@ export const keys = {
   marketDay: (market: string, day: string): ItemKey => ({ pk: `MARKET#${market.toLowerCase()}`, sk: `DAY#${day}` }),
   marketDays: () => shardedList('MARKETDAYS'),
   /**
-   * The money counters of one UTC day or month (the admin's money overview), ADDed to in the
-   * transaction that takes or refunds a payment; one partition per kind, the period sorts.
+   * The ledger's totals of one UTC day or month (the admin's money overview), ADDed to in every
+   * transaction that writes ledger movements (transactLedger); one partition per kind, the period sorts.
    */
   moneyTotals: (kind: string, period: string): ItemKey => ({ pk: `MONEY#${kind}`, sk: period }),
   /** A category's running totals (counted with the markets, issue 27). GSI1 "CATEGORIES" by name, sharded by name: every category. */

@@ -61,6 +61,8 @@ export interface LedgerMovement {
   /** Positive integer cents. */
   amount: number;
   stripe?: StripeObjectRef;
+  /** On a charge: the part of it that is the platform's fee (it leaves escrow only when the worker is paid; the money overview counts it when taken). */
+  platformFee?: number;
   at: string;
   /** When Stripe confirmed it (its webhook); absent while only our call's answer vouches for it. */
   settledAt?: string;

@@ -1,3 +1,5 @@
+import type { LedgerMovement } from './ledger.js';
+
 /**
  * Money rules, in integer cents everywhere (DECISIONS.md "Money and fees").
  * One fee rule for creation, update, display and payment: the platform fee is the larger
@@ -53,8 +55,9 @@ export const MONEY_PERIOD_PATTERN: Record<MoneyPeriodKind, RegExp> = { day: /^\d
 export const moneyPeriodOf = (kind: MoneyPeriodKind, timestamp: string): string => timestamp.slice(0, kind === 'day' ? 10 : 7);
 
 /**
- * What the payment transactions count per period (cents, and numbers of payments): payments
- * taken in the period, refunds made in it, and tips charged in it (their card fees are in cardFees).
+ * What the admin's money overview counts per period (cents, and numbers of payments), all from
+ * the ledger's movements (overviewCountersOf): payments taken in the period, refunds made in
+ * it, and tips charged in it (their card fees are in cardFees).
  */
 export interface MoneyCounters {
   payments: number;
@@ -67,6 +70,27 @@ export interface MoneyCounters {
 }
 
 export const NO_MONEY: MoneyCounters = { payments: 0, gross: 0, platformFees: 0, cardFees: 0, refunds: 0, refundedAmount: 0, tips: 0 };
+
+/**
+ * What one ledger movement adds to its period's counters (spec 2 §9 "Fees in admin views"): a
+ * charge is a payment taken, with the platform's fee it includes; card fees, refunds and tips
+ * count as they move. Transfers, fees earned at release, reversals and payouts move money a
+ * charge already counted.
+ */
+export function overviewCountersOf(movement: Pick<LedgerMovement, 'kind' | 'amount' | 'platformFee'>): Partial<MoneyCounters> {
+  switch (movement.kind) {
+    case 'charge':
+      return { payments: 1, gross: movement.amount, platformFees: movement.platformFee ?? 0 };
+    case 'card_fee':
+      return { cardFees: movement.amount };
+    case 'refund':
+      return { refunds: 1, refundedAmount: movement.amount };
+    case 'tip_charge':
+      return { tips: movement.amount };
+    default:
+      return {};
+  }
+}
 
 /** GET /admin/payments/overview: one period's counters and what the spec's formulas make of them. */
 export interface MoneyOverview extends MoneyCounters {

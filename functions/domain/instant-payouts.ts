@@ -7,8 +7,8 @@ import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { conflict, forbidden, HttpError } from '../lib/errors.js';
 import { isStripeError } from '../lib/stripe-errors.js';
 import { stripe } from '../lib/stripe.js';
-import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
-import { movementPut, workerScope } from './ledger.js';
+import { TransactionRefused, retryLostRaces, type TransactItem } from '../lib/transactions.js';
+import { movementPut, transactLedger, workerScope } from './ledger.js';
 import { ledgerAccount } from '../../shared/ledger.js';
 import { keys } from '../table.js';
 import { adminActionPut, SYSTEM_ACTOR } from './admin-actions.js';
@@ -143,7 +143,7 @@ export async function requestInstantPayout(userId: string, amount: number, reque
  */
 async function recordPayout(userId: string, requestKey: string, amount: number, payoutId: string, fee: number): Promise<void> {
   try {
-    await transactWrite([
+    await transactLedger([
       {
         Update: {
           TableName: tableName(),
@@ -184,7 +184,7 @@ export async function settleInstantPayout(payout: Stripe.Payout): Promise<'paid'
   // The request's own write (recordPayout) may hold the record at the same moment: a lost race runs again.
   return retryLostRaces(async () => {
     try {
-      await transactWrite(payout.status === 'paid' ? [payoutOutcome(payout, workerId, requestKey)] : payoutFailure(payout, workerId, requestKey));
+      await transactLedger(payout.status === 'paid' ? [payoutOutcome(payout, workerId, requestKey)] : payoutFailure(payout, workerId, requestKey));
       return payout.status === 'paid' ? 'paid' : 'failed';
     } catch (error) {
       if (error instanceof TransactionRefused) return 'unchanged';

@@ -15,8 +15,7 @@ import { pushPaymentChanged } from './admin-live.js';
 import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, type JobItem } from './jobs.js';
-import { jobScope, movementPut } from './ledger.js';
-import { moneyCounterWrites } from './money-totals.js';
+import { jobScope, movementPut, transactLedger } from './ledger.js';
 import { notificationItem, notificationWrites } from './notifications.js';
 import { getProfile } from './profiles.js';
 
@@ -115,7 +114,6 @@ function paymentRowRefunded(paymentIntentId: string, amount: number, at: string,
         ExpressionAttributeValues: { ...(split ? { ':transfer': split.transferId, ':worker': split.workerId } : { ':refunded': 'refunded' }), ':now': at, ':amount': amount, ':reason': reason },
       },
     },
-    ...moneyCounterWrites(at, { refunds: 1, refundedAmount: amount }),
   ];
 }
 
@@ -228,7 +226,7 @@ export async function markJobPaid(job: JobItem, transferId: string, extra: Trans
   const scope = jobScope(job.id);
   try {
     await retryLostRaces(() =>
-      transactWrite([
+      transactLedger([
         { Update: update },
         {
           Update: {
@@ -325,7 +323,7 @@ export async function settleRefund(job: JobItem, options: { settled?: boolean; e
   const settle = job.deletingAt ? undefined : jobTransition(job, 'refund', {}, { by: { posterId: job.posterId } }, 'settle');
   try {
     await retryLostRaces(() =>
-      transactWrite([
+      transactLedger([
         ...(settle ? [{ Update: settle.update }] : []),
         ...movementPut(
           { scope: jobScope(job.id), movementId: 'refund', kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(job.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id }, settled: options.settled },
@@ -421,7 +419,7 @@ export async function splitJobMoney(job: JobItem, toWorker: number, extra: Trans
   const scope = jobScope(splitting.id);
   try {
     await retryLostRaces(() =>
-      transactWrite([
+      transactLedger([
         { Update: update },
         ...movementPut({ scope, movementId: 'transfer', kind: 'transfer', from: ledgerAccount.escrow(splitting.id), to: ledgerAccount.worker(splitting.workerId!), amount: toWorker, stripe: { kind: 'transfer', id: transfer.id } }, at),
         ...movementPut({ scope, movementId: 'refund', kind: 'refund', from: ledgerAccount.escrow(splitting.id), to: ledgerAccount.card(splitting.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
@@ -484,7 +482,7 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
   const escrow = ledgerAccount.escrow(reversing.id);
   try {
     await retryLostRaces(() =>
-      transactWrite([
+      transactLedger([
         { Update: update },
         ...movementPut({ scope, movementId: 'reversal', kind: 'reversal', from: ledgerAccount.worker(reversing.workerId!), to: escrow, amount: reversal.amount, stripe: { kind: 'transfer_reversal', id: reversal.id }, settled: true }, at),
         ...movementPut({ scope, movementId: 'fee_return', kind: 'fee_return', from: ledgerAccount.revenue(), to: escrow, amount: reversing.postedAmount - reversing.payment, settled: true }, at),

@@ -18,10 +18,9 @@ import { recordSecurityEvent } from './admin-actions.js';
 import { pushPaymentChanged } from './admin-live.js';
 import { jobEvent } from './events.js';
 import { jobTransition } from './job-transitions.js';
-import { jobScope, movementPut } from './ledger.js';
+import { jobScope, movementPut, transactLedger } from './ledger.js';
 import { ledgerAccount } from '../../shared/ledger.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
-import { moneyCounterWrites } from './money-totals.js';
 import { profileNames } from './profiles.js';
 import { ensureCustomer } from './payment-accounts.js';
 
@@ -164,7 +163,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
   };
   try {
     await retryLostRaces(() =>
-      transactWrite([
+      transactLedger([
         { Update: update },
         {
           Put: {
@@ -182,8 +181,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
           },
         },
         jobEvent(JOB_EVENT.posted, opened),
-        ...moneyCounterWrites(paidAt, { payments: 1, gross: payment.amount, platformFees: payment.platformFee, cardFees: payment.stripeFee }),
-        ...movementPut({ scope: jobScope(job.id), movementId: 'charge', kind: 'charge', from: ledgerAccount.card(job.posterId), to: ledgerAccount.escrow(job.id), amount: intent.amount, stripe: { kind: 'payment_intent', id: intent.id }, settled: Boolean(eventId) }, paidAt),
+        ...movementPut({ scope: jobScope(job.id), movementId: 'charge', kind: 'charge', from: ledgerAccount.card(job.posterId), to: ledgerAccount.escrow(job.id), amount: intent.amount, platformFee: payment.platformFee, stripe: { kind: 'payment_intent', id: intent.id }, settled: Boolean(eventId) }, paidAt),
         ...movementPut({ scope: jobScope(job.id), movementId: 'card_fee', kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: payment.stripeFee, settled: true }, paidAt),
         ...(eventId ? [processedMarker(eventId)] : []),
       ]),

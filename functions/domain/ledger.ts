@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerMovement } from '../../shared/ledger.js';
 import { conditionHeld, db, queryAll, tableName } from '../lib/db.js';
-import type { TransactItem } from '../lib/transactions.js';
+import { transactWrite, type TransactItem } from '../lib/transactions.js';
+import { periodTotalWrites } from './money-totals.js';
 import { keys, timeOrdered } from '../table.js';
 
 /** The ledger scope of a job's money, and of a worker's own (payouts). */
@@ -30,12 +31,23 @@ export function movementPut(movement: NewMovement, at = new Date().toISOString()
     to: movement.to,
     amount: movement.amount,
     ...(movement.stripe ? { stripe: movement.stripe } : {}),
+    ...(movement.platformFee ? { platformFee: movement.platformFee } : {}),
     at,
     ...(movement.settled ? { settledAt: at } : {}),
     gsi1pk: keys.ledgerLog().partitionOf(id),
     gsi1sk: timeOrdered(at, id),
   };
   return [{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }];
+}
+
+/**
+ * Writes a transaction that moves money: its items with the period totals its ledger movements
+ * add (money-totals.ts), so the admin's money overview is the ledger's sum. Every transaction
+ * with a movementPut goes through here.
+ */
+export async function transactLedger(items: TransactItem[]): Promise<void> {
+  const movements = items.flatMap((item) => (item.Put?.Item?.type === 'ledgerMovement' ? [item.Put.Item as LedgerMovement] : []));
+  await transactWrite([...items, ...periodTotalWrites(movements)]);
 }
 
 /** Every movement of one scope, oldest first ("where is every cent of job X"). */

@@ -7,13 +7,12 @@ import { tipAmountProblem, tipWindowEndsAt } from '../../shared/tips.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
-import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
+import { TransactionRefused, retryLostRaces } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
 import { pushPaymentChanged } from './admin-live.js';
 import { getJob, toPartyJob, type JobItem } from './jobs.js';
-import { moneyCounterWrites } from './money-totals.js';
 import { notificationItem, notificationWrites } from './notifications.js';
-import { jobScope, movementPut } from './ledger.js';
+import { jobScope, movementPut, transactLedger } from './ledger.js';
 import { ledgerAccount } from '../../shared/ledger.js';
 import { isPaymentAccountComplete } from './payment-accounts.js';
 import { getProfile } from './profiles.js';
@@ -182,7 +181,7 @@ async function settleTip(job: JobItem, intent: Stripe.PaymentIntent, workerAccou
   });
   try {
     await retryLostRaces(() =>
-      transactWrite([
+      transactLedger([
         {
           Update: {
             TableName: tableName(),
@@ -232,7 +231,6 @@ async function settleTip(job: JobItem, intent: Stripe.PaymentIntent, workerAccou
           },
         },
         // The platform bears the tip's card fee: the worker gets the whole tip.
-        ...moneyCounterWrites(at, { tips: intent.amount, cardFees: stripeFee }),
         // The tip passes through the job's escrow to the worker in full (shared/ledger.ts).
         ...movementPut({ scope: jobScope(job.id), movementId: 'tip_charge', kind: 'tip_charge', from: ledgerAccount.card(job.posterId), to: ledgerAccount.escrow(job.id), amount: intent.amount, stripe: { kind: 'payment_intent', id: intent.id } }, at),
         ...movementPut({ scope: jobScope(job.id), movementId: 'tip_transfer', kind: 'tip_transfer', from: ledgerAccount.escrow(job.id), to: ledgerAccount.worker(job.workerId!), amount: intent.amount, stripe: { kind: 'transfer', id: transfer.id } }, at),

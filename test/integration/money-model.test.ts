@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dispute, JobSummary, TipAnswer } from '../../shared/api.js';
 import { moneyStateOf, type JobStatus, type MoneyState } from '../../shared/job-process.js';
 import { balances, jobInvariantProblems, type LedgerMovement } from '../../shared/ledger.js';
+import { MONEY_PERIOD_KINDS, NO_MONEY, moneyPeriodOf, overviewCountersOf, type MoneyCounters, type MoneyOverview } from '../../shared/money.js';
 import type { AutoReleaseInput } from '../../functions/domain/auto-release.js';
 import type { JobItem } from '../../functions/domain/jobs.js';
 import { SCHEDULE_TARGETS } from '../../functions/routes.js';
@@ -12,7 +13,7 @@ import { keys } from '../../functions/table.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';
 import { scheduleTargetName } from '../../infra/local/scheduler.js';
 import { createReadyUser, jobForm } from '../support/job-lifecycle.js';
-import { api, createUser, tableClient, useLocalStack, type ApiResponse, type TestUser } from '../support/local-stack.js';
+import { api, createUser, queryIndex, tableClient, useLocalStack, type ApiResponse, type TestUser } from '../support/local-stack.js';
 import { postPaidJob, settle, stripeOf } from '../support/payments.js';
 
 /*
@@ -598,6 +599,30 @@ const EXAMPLES: Array<[(typeof STAGES)[number], Command[]]> = [
   ['paid', [job0('tip'), job0('adminReverse'), job0('releaseByPoster'), job0('deleteByPoster')]],
 ];
 
+/**
+ * The admin's money overview of every day and month the sequences touched equals what the
+ * ledger's movements of that period count: no transaction moved money without its totals.
+ */
+async function expectOverviewIsTheLedgersSum(admin: TestUser): Promise<void> {
+  const movements = (await queryIndex(stack(), 'GSI1', keys.ledgerLog())) as unknown as LedgerMovement[];
+  expect(movements.length).toBeGreaterThan(0);
+  const sums = new Map<string, MoneyCounters>();
+  for (const movement of movements) {
+    for (const kind of MONEY_PERIOD_KINDS) {
+      const period = `${kind}=${moneyPeriodOf(kind, movement.at)}`;
+      const sum = sums.get(period) ?? { ...NO_MONEY };
+      for (const [name, value] of Object.entries(overviewCountersOf(movement)) as Array<[keyof MoneyCounters, number]>) sum[name] += value;
+      sums.set(period, sum);
+    }
+  }
+  for (const [period, sum] of sums) {
+    const [kind, value] = period.split('=');
+    const { body } = await api<MoneyOverview>(stack(), 'GET', `/admin/payments/overview?kind=${kind}&period=${value}`, { token: admin.idToken });
+    const counters = Object.fromEntries(Object.keys(NO_MONEY).map((name) => [name, body[name as keyof MoneyCounters]]));
+    expect(counters, `the overview of ${period}`).toEqual(sum);
+  }
+}
+
 describe('the job-and-money process against its model', () => {
   let admin: TestUser;
   beforeAll(async () => {
@@ -627,6 +652,7 @@ describe('the job-and-money process against its model', () => {
           ...(process.env.MONEY_MODEL_PATH ? { path: process.env.MONEY_MODEL_PATH } : { examples: EXAMPLES }),
         },
       );
+      await expectOverviewIsTheLedgersSum(admin);
     },
     // A generous hang guard: each sequence is a few seconds; a failure's shrinking reruns many.
     RUNS * 60_000 + 600_000,
