@@ -22,9 +22,14 @@ export function inQuietHours(quietHours: NotificationPreferences['quietHours'], 
   return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
 }
 
-/** How many minutes of quiet hours are left at this minute of the day (0 outside them). */
-export function quietMinutesLeft(quietHours: NotificationPreferences['quietHours'], minuteOfDay: number): number {
+/**
+ * How many seconds of quiet hours are left at `now` in the zone (0 outside them): to the end's
+ * very minute, not a whole minute past it (zones differ from UTC by whole minutes, so the
+ * second of the minute is UTC's). Milliseconds are not counted: the end is never anticipated.
+ */
+export function quietSecondsLeft(quietHours: NotificationPreferences['quietHours'], now: Date, timeZone = 'UTC'): number {
+  const { minuteOfDay } = localClock(now, timeZone);
   if (!inQuietHours(quietHours, minuteOfDay)) return 0;
   const end = minutesOf(quietHours.end);
-  return (end - minuteOfDay + 24 * 60) % (24 * 60);
+  return ((end - minuteOfDay + 24 * 60) % (24 * 60)) * 60 - now.getUTCSeconds();
 }

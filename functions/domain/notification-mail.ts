@@ -8,7 +8,7 @@ import { SQS_MAX_DELAY_SECONDS, sendMessages } from '../lib/queues.js';
 import { unsubscribeToken } from '../lib/unsubscribe-tokens.js';
 import { keys } from '../table.js';
 import { emailSuppression } from './email-suppressions.js';
-import { localClock, quietMinutesLeft } from './local-clock.js';
+import { quietSecondsLeft } from './local-clock.js';
 import { renderNotificationEmail } from './notification-email.js';
 import { getProfile, type ProfileItem } from './profiles.js';
 
@@ -68,9 +68,9 @@ const releaseDelivery = (notificationId: string) => db.send(new DeleteCommand({ 
  * them, false. Email and push are held alike (DECISIONS.md "Off-site delivery").
  */
 export async function heldForQuietHours(request: MailRequest, profile: Pick<ProfileItem, 'notificationPreferences' | 'timeZone'>, now: Date): Promise<boolean> {
-  const quietMinutes = quietMinutesLeft(profile.notificationPreferences.quietHours, localClock(now, profile.timeZone).minuteOfDay);
-  if (quietMinutes === 0) return false;
-  await sendMessages('mailQueueUrl', [request], { delaySeconds: Math.min(SQS_MAX_DELAY_SECONDS, quietMinutes * 60) });
+  const quietSeconds = quietSecondsLeft(profile.notificationPreferences.quietHours, now, profile.timeZone);
+  if (quietSeconds === 0) return false;
+  await sendMessages('mailQueueUrl', [request], { delaySeconds: Math.min(SQS_MAX_DELAY_SECONDS, quietSeconds) });
   return true;
 }
 

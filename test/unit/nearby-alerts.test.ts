@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ngeohash from 'ngeohash';
 import { DEFAULT_NOTIFICATION_PREFERENCES, distanceMiles, EARTH_RADIUS_MILES, RADIUS_OPTIONS } from '../../shared/notifications.js';
 import { decideAlert, type AlertCandidate } from '../../functions/domain/nearby-alerts.js';
-import { inQuietHours, localClock, quietMinutesLeft } from '../../functions/domain/local-clock.js';
+import { inQuietHours, localClock, quietSecondsLeft } from '../../functions/domain/local-clock.js';
 import { COVER_PRECISION } from '../../functions/domain/worker-locations.js';
 import { coverRanges, pointCell, PARTITION_PRECISION } from '../../functions/lib/geo-cells.js';
 
@@ -50,10 +50,12 @@ describe('nearby-job alert rules', () => {
     expect(inQuietHours({ enabled: true, start: '13:00', end: '15:00' }, 14 * 60)).toBe(true);
     expect(inQuietHours({ enabled: true, start: '13:00', end: '15:00' }, 16 * 60)).toBe(false);
     // How long an email is held back: to the end, across midnight too; nothing outside.
-    expect(quietMinutesLeft(quiet, 23 * 60 + 30)).toBe(8 * 60 + 30);
-    expect(quietMinutesLeft(quiet, 7 * 60 + 59)).toBe(1);
-    expect(quietMinutesLeft(quiet, 8 * 60)).toBe(0);
-    expect(quietMinutesLeft({ ...quiet, enabled: false }, 23 * 60)).toBe(0);
+    // To the second the hours end, in the user's zone: not a whole minute past it.
+    expect(quietSecondsLeft(quiet, new Date('2026-01-15T23:30:00Z'))).toBe((8 * 60 + 30) * 60);
+    expect(quietSecondsLeft(quiet, new Date('2026-01-16T07:59:45.900Z'))).toBe(15);
+    expect(quietSecondsLeft(quiet, new Date('2026-01-16T13:59:10Z'), 'America/Chicago')).toBe(50);
+    expect(quietSecondsLeft(quiet, new Date('2026-01-16T08:00:00Z'))).toBe(0);
+    expect(quietSecondsLeft({ ...quiet, enabled: false }, new Date('2026-01-15T23:00:00Z'))).toBe(0);
   });
 
   it('counts days in the worker’s zone, not in UTC', () => {
