@@ -10,11 +10,10 @@ export default defineConfig({
     // Each integration test file starts its own local stack, with its own DynamoDB Local
     // (test/support/local-stack.ts).
     pool: 'forks',
-    // One file at a time on 2 cores (Vitest's default there). Two at a time ran in 18 minutes
-    // instead of 22, but two stacks starting together race for ports: a port one stack chose
-    // for a child process (cognito-local, DynamoDB Local) that binds it seconds later can be
-    // taken meanwhile by the other stack's emulator (seen: cognito's calls answered by the other
-    // stack's Secrets Manager). Ports reserved per worker would be needed first.
+    // One file at a time (Vitest's default on 2 cores). Two at a time was measured no faster
+    // once each file's DynamoDB Local ran a short-lived JVM (18.2 minutes against 17.7: the
+    // cores are busy either way), and it starves the timing of tests that watch a schedule
+    // come due (auto-release.test.ts's first reminder ran before the test looked).
     env: { LOG_LEVEL: 'warn' },
     // A hang guard, not a budget: a busy CI machine runs a first test (every function cold) far slower than a quiet one.
     testTimeout: 60_000,

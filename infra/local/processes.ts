@@ -1,17 +1,33 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 
-/** A free TCP port on the loopback interface, chosen by the OS. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where the local stack's ports are picked: below Linux's ephemeral range (32768 and up), so a
+ * port picked here and bound seconds later (cognito-local, DynamoDB Local start slowly) is never
+ * handed meanwhile to an outgoing connection or another port-0 listener. Each Vitest worker
+ * (VITEST_POOL_ID) picks from its own slice, so two stacks starting side by side never pick the
+ * same port.
+ */
+const PORT_SLICES = { first: 20_000, size: 1_000, count: 12 };
+const slice = Number(process.env.VITEST_POOL_ID ?? 0) % PORT_SLICES.count;
+let nextInSlice = randomInt(PORT_SLICES.size);
+
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+
+/** A free TCP port on the loopback interface, from this process's slice (PORT_SLICES). */
+export async function freePort(): Promise<number> {
+  for (let tried = 0; tried < PORT_SLICES.size; tried++) {
+    const port = PORT_SLICES.first + slice * PORT_SLICES.size + (nextInSlice++ % PORT_SLICES.size);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port among ${PORT_SLICES.first + slice * PORT_SLICES.size}-${PORT_SLICES.first + (slice + 1) * PORT_SLICES.size - 1}`);
 }
 
 /** Polls until `probe` resolves true or the timeout passes. */
