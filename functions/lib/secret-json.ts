@@ -29,7 +29,12 @@ const secretMaxAgeMs = () => Number(optionalEnv('secretMaxAgeSeconds') ?? DEFAUL
  * the next call. A secret not filled in yet (the deploy stores a random placeholder) or not
  * valid, and every failure with no keys read before, throws `unavailable()`.
  */
-export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>): () => Promise<z.output<S>> {
+export type SecretAccessor<T> = (() => Promise<T>) & {
+  /** Reads the secret again on the next call, whatever its age: the service refused the keys (rotated away). */
+  readAgain(): void;
+};
+
+export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>): SecretAccessor<z.output<S>> {
   const { name, schema, secretArn, localJson, unavailable } = declaration;
   async function load(): Promise<z.output<S>> {
     const arn = secretArn();
@@ -71,10 +76,16 @@ export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>):
       });
     return reading;
   };
-  return async () => {
+  const get = async () => {
     if (!current) return read();
     if (Date.now() - current.readAt < secretMaxAgeMs()) return current.value;
     const last = current.value;
     return read().catch(() => last);
   };
+  return Object.assign(get, {
+    readAgain: () => {
+      // Kept as the fallback should the read fail, but too old to be used without one.
+      if (current) current = { ...current, readAt: Number.NEGATIVE_INFINITY };
+    },
+  });
 }

@@ -8,7 +8,7 @@ const STRIPE_RETRY_AFTER_SECONDS = 5;
 /**
  * Every Stripe failure a request can meet, answered with the spec's text (spec 1 "Card
  * errors", spec 2 §8): the caller's mistakes are 4xx, Stripe unreachable or failing a 503 to
- * retry, our configuration's 502. The HTTP layer applies it to any StripeError an operation
+ * retry (a refused key too: a rotation under way), our configuration's 502. The HTTP layer applies it to any StripeError an operation
  * lets through, so no route needs to catch them one by one.
  */
 export function httpErrorFromStripe(error: Stripe.errors.StripeError): HttpError {
@@ -33,8 +33,13 @@ export function httpErrorFromStripe(error: Stripe.errors.StripeError): HttpError
       return new HttpError(503, MSG.payments.unavailable, undefined, { 'retry-after': String(STRIPE_RETRY_AFTER_SECONDS) });
     case 'StripeSignatureVerificationError':
       return new HttpError(400, MSG.backend.invalidSignature);
+    case 'StripeAuthenticationError':
+      // Our key refused: most likely expired by a rotation before this function read the new
+      // one, which the retry reads (lib/stripe.ts). A key wrong for good keeps answering this,
+      // and its 5xx alarm tells the operator.
+      return new HttpError(503, MSG.payments.unavailable, undefined, { 'retry-after': String(STRIPE_RETRY_AFTER_SECONDS) });
     default:
-      // Authentication and permission errors (our keys), and any newer class.
+      // Permission errors (our account's setup), and any newer class.
       return new HttpError(502, MSG.payments.failed);
   }
 }

@@ -78,13 +78,17 @@ export async function stripe(): Promise<Stripe> {
   if (client?.secretKey === secretKey) return client.stripe;
   const apiUrl = optionalEnv('stripeApiUrl');
   const local = apiUrl ? new URL(apiUrl) : undefined;
-  client = {
-    secretKey,
-    stripe: new StripeClient(secretKey, {
-      timeout: STRIPE_CLIENT_LIMITS.timeoutMs,
-      maxNetworkRetries: STRIPE_CLIENT_LIMITS.maxNetworkRetries,
-      ...(local ? { host: local.hostname, port: Number(local.port), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
-    }),
-  };
+  const created = new StripeClient(secretKey, {
+    timeout: STRIPE_CLIENT_LIMITS.timeoutMs,
+    maxNetworkRetries: STRIPE_CLIENT_LIMITS.maxNetworkRetries,
+    ...(local ? { host: local.hostname, port: Number(local.port), protocol: local.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+  // Stripe refusing the key (401): the operator expired it in the dashboard before this function
+  // read the new one from the secret. The caller is answered 503 to retry (stripe-errors.ts), and
+  // the retry reads the secret again rather than waiting out its maximum age.
+  created.on('response', (response: Stripe.ResponseEvent) => {
+    if (response.status === 401) stripeKeys.readAgain();
+  });
+  client = { secretKey, stripe: created };
   return client.stripe;
 }

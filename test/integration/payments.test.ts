@@ -10,7 +10,7 @@ import { OUTBOX_PREFIX, keys } from '../../functions/table.js';
 import { ruleFunctionName } from '../../infra/local/eventbridge.js';
 import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
-import { APP_ORIGIN, TEST_CARDS, connectPaymentAccount, postPaidJob, settle, stripeOf } from '../support/payments.js';
+import { APP_ORIGIN, TEST_CARDS, connectPaymentAccount, postPaidJob, settle, stripeKeysSecret, stripeOf } from '../support/payments.js';
 
 const form = {
   title: 'Haul old furniture',
@@ -290,5 +290,26 @@ describe('payments through the Stripe test-mode simulator', () => {
     expect(statuses).toEqual([201, 201, 201, 429]);
     const alerts = (await queryIndex(stack(), 'GSI1', keys.adminActionsLog())).filter((a) => a.actionType === 'suspicious_payment' && a.targetId === poster.userId);
     expect(alerts.length).toBe(3);
+  });
+
+  // Last in the file: it leaves the stack on a rolled key, which stripeOf (the first key) no longer opens.
+  it('answers 503 to retry when Stripe refuses a key rotated away early, and the retry reads the new key', async () => {
+    const worker = await connectedUser('worker');
+    const refresh = () => api(stack(), 'POST', '/payments/account/status', { token: worker.idToken });
+    expect((await refresh()).status).toBe(200);
+    // The operator puts the rolled key in the secret and expires the old one at once, well within
+    // the 5 minutes the functions keep a key they read (docs/deploy.md asks to wait them out).
+    const secret = stripeKeysSecret(stack());
+    const oldKey = (await secret.read()).secretKey!;
+    await secret.put({ ...(await secret.read()), secretKey: stack().stripe.rollSecretKey() });
+    stack().stripe.expireSecretKey(oldKey);
+
+    const refused = await fetch(`${stack().urls.api}/payments/account/status`, { method: 'POST', headers: { authorization: `Bearer ${worker.idToken}` } });
+    expect({ status: refused.status, retryAfter: refused.headers.get('retry-after'), body: await refused.json() }).toEqual({
+      status: 503,
+      retryAfter: expect.stringMatching(/^\d+$/),
+      body: expect.objectContaining({ error: MSG.payments.unavailable }),
+    });
+    expect((await refresh()).status).toBe(200);
   });
 });

@@ -15,7 +15,7 @@ describe('every Stripe error class answers a clear 4xx, a 503 to retry (with Ret
     [new errors.StripeRateLimitError({ message: 'Too many requests', type: 'rate_limit_error' }), 429, MSG.payments.tooManyRequests],
     [new errors.StripeConnectionError({ message: 'socket hang up', type: 'api_error' }), 503, MSG.backend.network],
     [new errors.StripeAPIError({ message: 'Something went wrong', type: 'api_error' }), 503, MSG.payments.unavailable],
-    [new errors.StripeAuthenticationError({ message: 'Invalid API Key', type: 'invalid_request_error' }), 502, MSG.payments.failed],
+    [new errors.StripeAuthenticationError({ message: 'Invalid API Key', type: 'invalid_request_error' }), 503, MSG.payments.unavailable],
     [new errors.StripePermissionError({ message: 'Not allowed', type: 'invalid_request_error' }), 502, MSG.payments.failed],
   ])('%s', (error, status, message) => {
     const answer = httpErrorFromStripe(error);
