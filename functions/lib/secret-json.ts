@@ -20,6 +20,12 @@ export interface SecretJson<S extends z.ZodMiniType> {
 /** How long keys read are used before they are read again (routes.ts DEFAULT_SECRET_MAX_AGE_SECONDS). */
 const secretMaxAgeMs = () => Number(optionalEnv('secretMaxAgeSeconds') ?? DEFAULT_SECRET_MAX_AGE_SECONDS) * 1000;
 
+/** The keys' reader: the keys, read again once they are too old or when `readAgain` was called. */
+export type SecretAccessor<T> = (() => Promise<T>) & {
+  /** Reads the secret again on the next call, whatever its age: the service refused the keys (rotated away). */
+  readAgain(): void;
+};
+
 /**
  * Keys kept as one JSON Secrets Manager secret that the operator fills after the first deploy
  * (docs/deploy.md), read again once its maximum age (SECRET_MAX_AGE_SECONDS) has passed since the last good read.
@@ -29,11 +35,6 @@ const secretMaxAgeMs = () => Number(optionalEnv('secretMaxAgeSeconds') ?? DEFAUL
  * the next call. A secret not filled in yet (the deploy stores a random placeholder) or not
  * valid, and every failure with no keys read before, throws `unavailable()`.
  */
-export type SecretAccessor<T> = (() => Promise<T>) & {
-  /** Reads the secret again on the next call, whatever its age: the service refused the keys (rotated away). */
-  readAgain(): void;
-};
-
 export function secretJson<S extends z.ZodMiniType>(declaration: SecretJson<S>): SecretAccessor<z.output<S>> {
   const { name, schema, secretArn, localJson, unavailable } = declaration;
   async function load(): Promise<z.output<S>> {

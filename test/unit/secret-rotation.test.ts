@@ -43,6 +43,23 @@ describe('keys that can be rotated', () => {
     expect(source.reads).toBe(2);
   });
 
+  it('reads the keys again at once when the service refused them, and keeps them should that read fail', async () => {
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const { source, keys } = rotatingKeys();
+    expect(await keys()).toEqual({ secretKey: 'sk_test_old' });
+    source.json = JSON.stringify({ secretKey: 'sk_test_new' });
+    keys.readAgain();
+    expect(await keys()).toEqual({ secretKey: 'sk_test_new' });
+    expect(source.reads).toBe(2);
+    // Kept again for their maximum age.
+    expect(await keys()).toEqual({ secretKey: 'sk_test_new' });
+    expect(source.reads).toBe(2);
+    source.json = 'half-edited {';
+    keys.readAgain();
+    expect(await keys()).toEqual({ secretKey: 'sk_test_new' });
+  });
+
   it('keeps the last keys while a later read fails (no request fails for it), and refuses with unavailable() while none was ever read', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
