@@ -8,8 +8,9 @@ const STRIPE_RETRY_AFTER_SECONDS = 5;
 /**
  * Every Stripe failure a request can meet, answered with the spec's text (spec 1 "Card
  * errors", spec 2 §8): the caller's mistakes are 4xx, Stripe unreachable or failing a 503 to
- * retry (a refused key too: a rotation under way), our configuration's 502. The HTTP layer applies it to any StripeError an operation
- * lets through, so no route needs to catch them one by one.
+ * retry (a refused key too: a rotation under way), our account's setup a 502. The HTTP layer
+ * applies it to any StripeError an operation lets through, so no route needs to catch them one
+ * by one.
  */
 export function httpErrorFromStripe(error: Stripe.errors.StripeError): HttpError {
   switch (error.type) {

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
  * same port.
  */
 const PORT_SLICES = { first: 20_000, size: 1_000, count: 12 };
-const slice = Number(process.env.VITEST_POOL_ID ?? 0) % PORT_SLICES.count;
+const sliceStart = PORT_SLICES.first + (Number(process.env.VITEST_POOL_ID ?? 0) % PORT_SLICES.count) * PORT_SLICES.size;
 let nextInSlice = randomInt(PORT_SLICES.size);
 
 const canListen = (port: number) =>
@@ -24,10 +24,10 @@ const canListen = (port: number) =>
 /** A free TCP port on the loopback interface, from this process's slice (PORT_SLICES). */
 export async function freePort(): Promise<number> {
   for (let tried = 0; tried < PORT_SLICES.size; tried++) {
-    const port = PORT_SLICES.first + slice * PORT_SLICES.size + (nextInSlice++ % PORT_SLICES.size);
+    const port = sliceStart + (nextInSlice++ % PORT_SLICES.size);
     if (await canListen(port)) return port;
   }
-  throw new Error(`no free port among ${PORT_SLICES.first + slice * PORT_SLICES.size}-${PORT_SLICES.first + (slice + 1) * PORT_SLICES.size - 1}`);
+  throw new Error(`no free port among ${sliceStart}-${sliceStart + PORT_SLICES.size - 1}`);
 }
 
 /** Polls until `probe` resolves true or the timeout passes. */

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from '../../shared/api.js';
 import { JOB_EVENT, type JobEventDetail } from '../../functions/routes.js';
 import { toFeedMessage } from '../../functions/domain/live-feed.js';
+import { jobSummary } from '../support/job-summary.js';
 
-const summary: JobSummary = {
-  id: 'job-1',
-  title: 'Fix the fence',
-  description: 'Two loose boards',
-  location: 'Austin, TX',
-  payment: 5000,
-  platformFee: 500,
-  postedAmount: 5500,
-  category: 'Handyman',
-  date: '2026-12-01',
-  duration: '2 hours',
-  status: 'cancelled',
-  moneyState: 'refunding',
-  posterId: 'poster-1',
-  pendingApplications: 0,
-  requirements: [],
-  skills: [],
-  images: [],
-  createdAt: '2026-11-26T07:00:00.000Z',
-  updatedAt: '2026-11-26T08:00:00.000Z',
-};
+const summary = jobSummary({ status: 'cancelled', moneyState: 'refunding', updatedAt: '2026-11-26T08:00:00.000Z' });
 
 describe("the live feed's job message", () => {
   it('sends the public summary only, never what the bus carries for the payment rules', () => {

@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JobSummary, LiveMessage } from '../../shared/api.js';
+import { jobSummary } from '../support/job-summary.js';
 import { jobListReducer, NO_LIST, type JobList } from '../../web/src/features/jobs/hooks/useJobs.js';
 import { upsertNewerJob } from '../../web/src/lib/live/job-ordering.js';
-
-const job = (changes: Partial<JobSummary>): JobSummary => ({
-  id: 'job-1',
-  title: 'Fix the fence',
-  description: 'Two loose boards',
-  location: 'Austin, TX',
-  payment: 5000,
-  platformFee: 500,
-  postedAmount: 5500,
-  category: 'Handyman',
-  date: '2026-12-01',
-  duration: '2 hours',
-  status: 'open',
-  moneyState: 'held',
-  posterId: 'poster-1',
-  pendingApplications: 0,
-  requirements: [],
-  skills: [],
-  images: [],
-  createdAt: '2026-11-26T07:00:00.000Z',
-  updatedAt: '2026-11-26T07:00:00.000Z',
-  ...changes,
-});
 
 const filter = { q: '', category: null };
 /** Pushes carry a catch-up cursor; the lists order by the job's `updatedAt`, not by it. */
@@ -34,8 +12,8 @@ const loaded = (jobs: JobSummary[]): JobList =>
   jobListReducer(NO_LIST, { type: 'loaded', key: 'grid', page: { items: jobs, nextCursor: null }, viewerId: 'worker-1' });
 
 describe('live job pushes arriving out of order', () => {
-  const opened = job({});
-  const taken = job({ status: 'assigned', workerId: 'worker-2', updatedAt: '2026-11-26T07:05:00.000Z' });
+  const opened = jobSummary({});
+  const taken = jobSummary({ status: 'assigned', workerId: 'worker-2', updatedAt: '2026-11-26T07:05:00.000Z' });
 
   it('the grid keeps a job it dropped as taken when the older "open" push arrives late', () => {
     const grid = push(push(loaded([opened]), { type: 'job.updated', job: taken, cursor: CURSOR }), { type: 'job.updated', job: opened, cursor: CURSOR });
@@ -48,7 +26,7 @@ describe('live job pushes arriving out of order', () => {
   });
 
   it('the grid still applies pushes that arrive in order', () => {
-    const retitled = job({ title: 'Fix the gate', updatedAt: '2026-11-26T07:01:00.000Z' });
+    const retitled = jobSummary({ title: 'Fix the gate', updatedAt: '2026-11-26T07:01:00.000Z' });
     expect(push(loaded([opened]), { type: 'job.updated', job: retitled, cursor: CURSOR }).jobs.map((card) => card.title)).toEqual(['Fix the gate']);
   });
 
