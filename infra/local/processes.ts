@@ -7,10 +7,12 @@ import { createServer } from 'node:net';
  * port picked here and bound seconds later (cognito-local, DynamoDB Local start slowly) is never
  * handed meanwhile to an outgoing connection or another port-0 listener. Each Vitest worker
  * (VITEST_POOL_ID) picks from its own slice, so two stacks starting side by side never pick the
- * same port.
+ * same port; a second Vitest run beside the first (CI runs the browser tests beside the others)
+ * starts its workers' slices further on (LOCAL_PORT_SLICE_OFFSET, set by its config).
  */
 const PORT_SLICES = { first: 20_000, size: 1_000, count: 12 };
-const sliceStart = PORT_SLICES.first + (Number(process.env.VITEST_POOL_ID ?? 0) % PORT_SLICES.count) * PORT_SLICES.size;
+const sliceIndex = Number(process.env.VITEST_POOL_ID ?? 0) + Number(process.env.LOCAL_PORT_SLICE_OFFSET ?? 0);
+const sliceStart = PORT_SLICES.first + (sliceIndex % PORT_SLICES.count) * PORT_SLICES.size;
 let nextInSlice = randomInt(PORT_SLICES.size);
 
 const canListen = (port: number) =>

@@ -11,7 +11,8 @@ export default defineConfig({
     globalSetup: ['test/e2e/global-setup.ts'],
     pool: 'forks',
     fileParallelism: false,
-    env: { LOG_LEVEL: 'warn' },
+    // CI runs this suite beside `npm test`: its workers pick ports from other slices (infra/local/processes.ts).
+    env: { LOG_LEVEL: 'warn', LOCAL_PORT_SLICE_OFFSET: '6' },
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // A page's first data arrives in well under a second on a quiet machine; CI machines are not quiet.
