@@ -376,6 +376,7 @@ export const JOB_EVENT = {
  * removal the job as it was.
  */
 export type JobChange =
+  | 'posted'
   | 'edited'
   | 'applications'
   | 'cancelled'
@@ -397,10 +398,24 @@ export type JobChange =
 export interface JobEventDetail {
   /** The public summary plus, for paid jobs, what the payments rules need. */
   job: JobSummary & { paidAt?: string; stripePaymentIntentId?: string; refundReason?: string };
-  change?: JobChange;
+  change: JobChange;
   /** When a completed job's payment is released automatically (only its parties see it, so not in `job`). */
   autoReleaseAt?: string;
 }
+
+/**
+ * The job changes a job rule is invoked for, where it acts on fewer than all: EventBridge
+ * filters out the rest, so a rule runs (and is paid for) only when it has something to do.
+ * Each rule reads the job as it is now, so a change it skips needs no catching up.
+ */
+export const JOB_RULE_CHANGES = {
+  /** What a job says and where it is change only when it is posted or edited (geocoding, automatic flags). */
+  textAndAddress: ['posted', 'edited'],
+  /** A job is open neither before nor after these: the open-jobs search index has nothing to do. */
+  notOpenBeforeOrAfter: ['completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid'],
+  /** These leave a job's status, category, price, market and day as they were: its market figures stay. */
+  sameMarketFigures: ['applications', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'hidden', 'shown'],
+} as const satisfies Record<string, readonly JobChange[]>;
 
 /**
  * Auto-release (DECISIONS.md "Wave 3"): a completed job is released this long after the worker
@@ -475,7 +490,7 @@ export const EVENT_RULES = {
   },
   geocoding: {
     description: 'Geocodes a job address after it is posted or edited (best effort)',
-    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated] },
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated], detail: { change: JOB_RULE_CHANGES.textAndAddress } },
     entry: 'functions/events/geocode-job.ts',
     capabilities: ['table:read', 'table:write', 'geocoding'],
     memoryMiB: 512,
@@ -531,7 +546,11 @@ export const EVENT_RULES = {
   },
   searchIndex: {
     description: 'Keeps the open-jobs search index in line with every job change',
-    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
+    pattern: {
+      source: [EVENT_SOURCE.jobs],
+      'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed],
+      detail: { change: [{ 'anything-but': JOB_RULE_CHANGES.notOpenBeforeOrAfter }] },
+    },
     entry: 'functions/events/search-index.ts',
     capabilities: ['table:read', 'table:write'],
   },
@@ -551,7 +570,11 @@ export const EVENT_RULES = {
   },
   marketStats: {
     description: 'Keeps the per-market analytics (running aggregates) in line with every job change',
-    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
+    pattern: {
+      source: [EVENT_SOURCE.jobs],
+      'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed],
+      detail: { change: [{ 'anything-but': JOB_RULE_CHANGES.sameMarketFigures }] },
+    },
     entry: 'functions/events/market-stats.ts',
     capabilities: ['table:read', 'table:write'],
   },
@@ -577,7 +600,7 @@ export const EVENT_RULES = {
   },
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
-    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated] },
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated], detail: { change: JOB_RULE_CHANGES.textAndAddress } },
     entry: 'functions/events/flag-job.ts',
     capabilities: ['table:read', 'table:write'],
   },

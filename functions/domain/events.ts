@@ -10,7 +10,7 @@ type JobEventType = (typeof JOB_EVENT)[keyof typeof JOB_EVENT];
  * The outbox item telling the bus a job changed (the live feed, the search index and the
  * payments rules react), for the transaction that makes the change.
  */
-export function jobEvent(detailType: JobEventType, job: JobItem, change?: JobChange): TransactItem {
+export function jobEvent(detailType: JobEventType, job: JobItem, change: JobChange): TransactItem {
   const detail: JobEventDetail = {
     job: {
       ...toJobSummary(job),
@@ -19,7 +19,7 @@ export function jobEvent(detailType: JobEventType, job: JobItem, change?: JobCha
       // with the same reason the deciding call gave it.
       ...(job.refundReason ? { refundReason: job.refundReason } : {}),
     },
-    ...(change ? { change } : {}),
+    change,
     ...(job.autoReleaseAt ? { autoReleaseAt: job.autoReleaseAt } : {}),
   };
   return outboxEvent(EVENT_SOURCE.jobs, detailType, detail);

@@ -180,7 +180,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        jobEvent(JOB_EVENT.posted, opened),
+        jobEvent(JOB_EVENT.posted, opened, 'posted'),
         ...movementPut({ scope: jobScope(job.id), movementId: 'charge', kind: 'charge', from: ledgerAccount.card(job.posterId), to: ledgerAccount.escrow(job.id), amount: intent.amount, platformFee: payment.platformFee, stripe: { kind: 'payment_intent', id: intent.id }, settled: Boolean(eventId) }, paidAt),
         ...movementPut({ scope: jobScope(job.id), movementId: 'card_fee', kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: payment.stripeFee, settled: true }, paidAt),
         ...(eventId ? [processedMarker(eventId)] : []),

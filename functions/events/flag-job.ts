@@ -5,8 +5,6 @@ import { logger, withLogContext } from '../lib/logger.js';
 
 /** Flags a posted or edited job for the admin when its text or its payment looks wrong. */
 async function handle(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {
-  // Only posting and editing change what a job says; other updates are status changes.
-  if (event.detail.change && event.detail.change !== 'edited') return;
   const flagged = await flagAutomatically(event.detail.job.id);
   if (flagged) logger.info('job flagged automatically', { jobId: event.detail.job.id, flagged });
 }

@@ -12,7 +12,7 @@ import { adminActionItem } from '../../functions/domain/admin-actions.js';
 import { jobEvent } from '../../functions/domain/events.js';
 import { transactWrite } from '../../functions/lib/transactions.js';
 import { jobIndexKeys, newJob, type JobItem } from '../../functions/domain/jobs.js';
-import { HTTP_ROUTE_GROUPS, JOB_EVENT } from '../../functions/routes.js';
+import { HTTP_ROUTE_GROUPS, JOB_EVENT, type JobChange } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { backfillListShards } from '../../infra/backfill-list-shards.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
@@ -230,16 +230,18 @@ describe('the admin console', () => {
         ['open', 'assigned', 'completed'],
       ][i % 7]! as (JobStatus | null)[],
     );
+    /** The change that brings a job to the status (each path's statuses are named as their changes, but for posting and deletion). */
+    const changeTo = (status: JobStatus | null): JobChange => (status === null ? 'deleted' : status === 'open' ? 'posted' : (status as JobChange));
     /** A change and its job event, as the domain writes them (the event through the outbox). */
     const change = (job: JobItem, status: JobStatus | null, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT]) =>
       transactWrite([
         status === null
           ? { Delete: { TableName: stack().tableName, Key: keys.job(job.id) } }
           : { Put: { TableName: stack().tableName, Item: { ...keys.job(job.id), type: 'job', ...job, status, ...jobIndexKeys({ ...job, status }) } } },
-        jobEvent(type, { ...job, ...(status ? { status } : {}) }, status === null ? 'deleted' : undefined),
+        jobEvent(type, { ...job, ...(status ? { status } : {}) }, changeTo(status)),
       ]);
     /** The same event again, later: a redelivery. */
-    const redeliver = (job: JobItem, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT]) => transactWrite([jobEvent(type, job)]);
+    const redeliver = (job: JobItem, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT]) => transactWrite([jobEvent(type, job, changeTo(job.status))]);
 
     // Steps of all jobs interleaved, in batches; every event is delivered twice, the second time a batch later.
     let redeliveries: [JobItem, (typeof JOB_EVENT)[keyof typeof JOB_EVENT]][] = [];

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { JobCardSummary, JobSummary, Page } from '../../shared/api.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { keys } from '../../functions/table.js';
+import { ruleFunctionName } from '../../infra/local/eventbridge.js';
 import { meterDynamoDb, type DynamoDbMeter } from '../bench/report.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';
 import { createPoster, postPaidJob } from '../support/payments.js';
 
 const base = {
@@ -174,5 +176,32 @@ describe('searching and filtering open jobs', () => {
     expect((await syncSearchTerms(job!.id)).written).toBeGreaterThan(0);
     const rewritten = (await queryIndex(stack(), 'GSI1', keys.jobsWithTerm('stain'))).find((item) => item.pk === keys.jobPartition(job!.id))!;
     expect(rewritten.card).toMatchObject({ payment: 4500 });
+  });
+
+  it('runs the job rules only for the changes they act on: work and payment on a job that left open run neither the index, the geocoding nor the flags', async () => {
+    const [owner, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    const call = (user: TestUser, method: string, path: string, body: unknown = {}) => api(stack(), method, path, { token: user.idToken, body });
+    const job = await postOpenJob(stack(), owner, { title: 'Rake the autumn leaves' });
+    await stack().events.idle();
+    const rules = ['searchIndex', 'geocoding', 'jobFlags', 'marketStats', 'jobFeed'] as const;
+    const counts = () => rules.map((rule) => stack().functions.invocationCounts().get(ruleFunctionName(rule)) ?? 0);
+    /** How many times each rule ran for a step, once its events were delivered. */
+    const runsFor = async (step: () => Promise<{ status: number }>) => {
+      const before = counts();
+      expect((await step()).status).toBeOneOf([200, 201]);
+      await stack().events.idle();
+      return Object.fromEntries(counts().map((count, i) => [rules[i], count - before[i]!]));
+    };
+
+    // The applicant count is on the search card; the market figures do not count it.
+    expect(await runsFor(() => call(worker, 'POST', `/jobs/${job.id}/applications`))).toEqual({ searchIndex: 1, geocoding: 0, jobFlags: 0, marketStats: 0, jobFeed: 1 });
+    // Assigned, the job leaves the index and the market's open jobs.
+    expect(await runsFor(() => call(owner, 'POST', `/jobs/${job.id}/applications/${worker.userId}/accept`))).toMatchObject({ searchIndex: 1, geocoding: 0, jobFlags: 0, marketStats: 1 });
+    expect(titles(await search('q=autumn'))).toEqual([]);
+    // From here on the job is never open: the index has nothing to do.
+    expect(await runsFor(() => call(worker, 'POST', `/jobs/${job.id}/complete`))).toMatchObject({ searchIndex: 0, geocoding: 0, jobFlags: 0, marketStats: 1 });
+    const paid = await runsFor(() => call(owner, 'POST', `/jobs/${job.id}/release-payment`));
+    expect(paid).toMatchObject({ searchIndex: 0, geocoding: 0, jobFlags: 0 });
+    expect(paid.marketStats).toBeGreaterThan(0);
   });
 });
