@@ -54,6 +54,11 @@ interface StoredSchedule {
 export interface LocalScheduler extends Listening {
   /** The schedules that have not fired or been deleted (tests read them). */
   schedules(): StoredSchedule[];
+  /**
+   * Every schedule created since this scheduler started, as created, fired and deleted or not:
+   * a test on a loaded machine may look only after the first of them has run (tests read them).
+   */
+  created(): readonly StoredSchedule[];
   /** Every run refused so far, as AWS would have refused it (tests read them). */
   refusals(): readonly RefusedInvocation[];
   /** Runs a schedule of `group` now, as a recurring schedule's run: the same checks and dead letters as a one-time one. */
@@ -118,6 +123,7 @@ export async function serveScheduler(options: {
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   const refusals: RefusedInvocation[] = [];
+  const created: StoredSchedule[] = [];
   const key = (group: string, name: string) => `${group}/${name}`;
   const save = () => options.stateFile && writeFileSync(options.stateFile, JSON.stringify([...schedules.values()], null, 2));
 
@@ -259,6 +265,7 @@ export async function serveScheduler(options: {
       LastModificationDate: now,
     };
     schedules.set(id, schedule);
+    created.push(schedule);
     save();
     if (schedule.State === 'ENABLED') arm(schedule);
     return { ScheduleArn: schedule.Arn };
@@ -282,6 +289,7 @@ export async function serveScheduler(options: {
   return {
     ...listening,
     schedules: () => [...schedules.values()],
+    created: () => [...created],
     refusals: () => [...refusals],
     run: async (name, group, target) => {
       const running = runTarget(name, group, target);
