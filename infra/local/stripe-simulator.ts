@@ -209,6 +209,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
       webhooks.stop();
       connectWebhooks.stop();
       await listening.close();
+      store.flush();
     },
   };
 }

@@ -97,17 +97,34 @@ const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
   po: 'payouts',
 };
 
-/** Everything the simulator knows, in memory, optionally mirrored to a JSON file after each change. */
+/**
+ * How long after a change the state file is written: every write is the whole state, which
+ * grows with each object and event, so a burst of changes (a job's payment, its webhooks' replies)
+ * is written once. A dev stack killed outright loses at most this much.
+ */
+const SAVE_DELAY_MS = 100;
+
+/** Everything the simulator knows, in memory, optionally mirrored to a JSON file shortly after each change. */
 export class SimulatorStore {
   readonly data: SimulatorData;
+  private pendingSave: NodeJS.Timeout | undefined;
 
   constructor(private readonly file?: string) {
     this.data = emptyData(file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<SimulatorData>) : {});
   }
 
-  /** Written to a temporary file first, so a dev server killed mid-write never leaves half a file. */
+  /** Marks the state changed: it is written within SAVE_DELAY_MS, with whatever else changed meanwhile. */
   save(): void {
-    if (!this.file) return;
+    if (!this.file || this.pendingSave) return;
+    this.pendingSave = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+    this.pendingSave.unref();
+  }
+
+  /** Writes a pending change now (the simulator's close). Written to a temporary file first, so a dev server killed mid-write never leaves half a file. */
+  flush(): void {
+    if (!this.pendingSave || !this.file) return;
+    clearTimeout(this.pendingSave);
+    this.pendingSave = undefined;
     mkdirSync(dirname(this.file), { recursive: true });
     const partial = `${this.file}.partial`;
     writeFileSync(partial, JSON.stringify(this.data));
