@@ -411,11 +411,21 @@ export interface JobEventDetail {
 export const JOB_RULE_CHANGES = {
   /** What a job says and where it is change only when it is posted or edited (geocoding, automatic flags). */
   textAndAddress: ['posted', 'edited'],
-  /** A job is open neither before nor after these: the open-jobs search index has nothing to do. */
-  notOpenBeforeOrAfter: ['completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid'],
+  /**
+   * These leave a job's search entry as it was: a job is open neither before nor after the
+   * status changes, and its card does not show the applicant count.
+   */
+  sameSearchEntry: ['applications', 'completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid'],
   /** These leave a job's status, category, price, market and day as they were: its market figures stay. */
   sameMarketFigures: ['applications', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'hidden', 'shown'],
 } as const satisfies Record<string, readonly JobChange[]>;
+
+/**
+ * A job rule's `detail` pattern on the event's change. An event written before every job event
+ * named its change (posting named none) may still arrive after a deploy, from the relay's
+ * retries or a redrive: it matches too, as it did before the rules filtered.
+ */
+const onChange = (changes: readonly unknown[]) => ({ $or: [{ change: changes }, { change: [{ exists: false }] }] });
 
 /**
  * Auto-release (DECISIONS.md "Wave 3"): a completed job is released this long after the worker
@@ -490,7 +500,7 @@ export const EVENT_RULES = {
   },
   geocoding: {
     description: 'Geocodes a job address after it is posted or edited (best effort)',
-    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated], detail: { change: JOB_RULE_CHANGES.textAndAddress } },
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated], detail: onChange(JOB_RULE_CHANGES.textAndAddress) },
     entry: 'functions/events/geocode-job.ts',
     capabilities: ['table:read', 'table:write', 'geocoding'],
     memoryMiB: 512,
@@ -549,7 +559,7 @@ export const EVENT_RULES = {
     pattern: {
       source: [EVENT_SOURCE.jobs],
       'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed],
-      detail: { change: [{ 'anything-but': JOB_RULE_CHANGES.notOpenBeforeOrAfter }] },
+      detail: onChange([{ 'anything-but': JOB_RULE_CHANGES.sameSearchEntry }]),
     },
     entry: 'functions/events/search-index.ts',
     capabilities: ['table:read', 'table:write'],
@@ -573,7 +583,7 @@ export const EVENT_RULES = {
     pattern: {
       source: [EVENT_SOURCE.jobs],
       'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed],
-      detail: { change: [{ 'anything-but': JOB_RULE_CHANGES.sameMarketFigures }] },
+      detail: onChange([{ 'anything-but': JOB_RULE_CHANGES.sameMarketFigures }]),
     },
     entry: 'functions/events/market-stats.ts',
     capabilities: ['table:read', 'table:write'],
@@ -600,7 +610,7 @@ export const EVENT_RULES = {
   },
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
-    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated], detail: { change: JOB_RULE_CHANGES.textAndAddress } },
+    pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated], detail: onChange(JOB_RULE_CHANGES.textAndAddress) },
     entry: 'functions/events/flag-job.ts',
     capabilities: ['table:read', 'table:write'],
   },

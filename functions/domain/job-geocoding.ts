@@ -20,7 +20,7 @@ export const GEOHASH_PRECISION = 7;
  * event cannot overwrite a newer edit. Both the geocoding rule and the nearby-job alerts,
  * which run on the same event, call this: whichever runs first stores the point.
  */
-export async function locateJob(job: JobItem): Promise<GeoPoint | null> {
+export async function locateJob(job: JobItem, options: { retryWhenUnavailable?: boolean } = {}): Promise<GeoPoint | null> {
   if (job.geocodedAddress === job.fullAddress && job.latitude !== undefined && job.longitude !== undefined) {
     return { latitude: job.latitude, longitude: job.longitude };
   }
@@ -30,8 +30,9 @@ export async function locateJob(job: JobItem): Promise<GeoPoint | null> {
   try {
     point = await geocoder.geocode({ street, city, state });
   } catch (error) {
-    // Best effort (spec 1 §5): the next event of the job (an edit) tries again.
-    if (!(error instanceof GeocodingFailed)) throw error;
+    // Best effort (spec 1 §5). The geocoding rule, which runs only when the job is posted or
+    // edited, throws: EventBridge tries it again (its retry policy) while the service is down.
+    if (!(error instanceof GeocodingFailed) || options.retryWhenUnavailable) throw error;
     logger.warn(error.message, { jobId: job.id, error: error.cause });
     return null;
   }

@@ -4,10 +4,14 @@ import { locateJob } from '../domain/job-geocoding.js';
 import { getJob } from '../domain/jobs.js';
 import { withLogContext } from '../lib/logger.js';
 
-/** Geocodes a job's address after it was posted or edited, off the request path (best effort). */
+/**
+ * Geocodes a job's address after it was posted or edited, off the request path (best effort:
+ * an address not found is told to its poster). The geocoding service failing fails the run, so
+ * that EventBridge tries again: the rule sees no other change of the job to try on.
+ */
 async function handle(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {
   const job = await getJob(event.detail.job.id);
-  if (job) await locateJob(job);
+  if (job) await locateJob(job, { retryWhenUnavailable: true });
 }
 
 export const handler = withLogContext(handle);

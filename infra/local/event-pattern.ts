@@ -1,12 +1,17 @@
 /**
  * EventBridge content filtering, for the local bus: a pattern matches when every field it
  * names matches. Leaf values are arrays of alternatives: literals, or { prefix }, { exists },
- * { 'anything-but' }, { numeric } is not used by our rules and is rejected loudly.
+ * { 'anything-but' }, { numeric } is not used by our rules and is rejected loudly. `$or` lists
+ * patterns of the same object, of which one must match.
  */
 type Matcher = string | number | boolean | null | { prefix?: string; exists?: boolean; 'anything-but'?: unknown };
 
 export function matchesPattern(pattern: Record<string, unknown>, event: Record<string, unknown>): boolean {
   return Object.entries(pattern).every(([field, expected]) => {
+    if (field === '$or') {
+      if (!Array.isArray(expected) || expected.length < 2) throw new Error('Invalid event pattern: $or takes an array of at least two patterns');
+      return (expected as Record<string, unknown>[]).some((alternative) => matchesPattern(alternative, event));
+    }
     const actual = event[field];
     if (Array.isArray(expected)) return matchesAlternatives(expected as Matcher[], actual);
     if (expected && typeof expected === 'object') {

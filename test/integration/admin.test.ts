@@ -241,28 +241,28 @@ describe('the admin console', () => {
         jobEvent(type, { ...job, ...(status ? { status } : {}) }, changeTo(status)),
       ]);
     /** The same event again, later: a redelivery. */
-    const redeliver = (job: JobItem, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT]) => transactWrite([jobEvent(type, job, changeTo(job.status))]);
+    const redeliver = (job: JobItem, type: (typeof JOB_EVENT)[keyof typeof JOB_EVENT], change: JobChange) => transactWrite([jobEvent(type, job, change)]);
 
     // Steps of all jobs interleaved, in batches; every event is delivered twice, the second time a batch later.
-    let redeliveries: [JobItem, (typeof JOB_EVENT)[keyof typeof JOB_EVENT]][] = [];
+    let redeliveries: [JobItem, (typeof JOB_EVENT)[keyof typeof JOB_EVENT], JobChange][] = [];
     for (let step = 0; step < 4; step++) {
       const batch = jobs.flatMap((job, i) => (paths[i]!.length > step ? [[job, paths[i]![step]!] as const] : []));
       for (let start = 0; start < batch.length; start += 25) {
         const late = redeliveries;
         redeliveries = [];
         await Promise.all([
-          ...late.map(([job, type]) => redeliver(job, type)),
+          ...late.map(([job, type, change]) => redeliver(job, type, change)),
           ...batch.slice(start, start + 25).map(async ([job, status]) => {
             const type = status === null ? JOB_EVENT.removed : step === 0 ? JOB_EVENT.posted : JOB_EVENT.updated;
             await change(job, status, type);
             if (status !== null) job.status = status;
-            redeliveries.push([{ ...job }, type]);
+            redeliveries.push([{ ...job }, type, changeTo(status)]);
           }),
         ]);
         await stack().events.idle();
       }
     }
-    await Promise.all(redeliveries.map(([job, type]) => redeliver(job, type)));
+    await Promise.all(redeliveries.map(([job, type, change]) => redeliver(job, type, change)));
     await stack().events.idle();
 
     // The recomputation: straight from the job items that exist now.

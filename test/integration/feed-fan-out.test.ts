@@ -48,7 +48,7 @@ describe('job feed fan-out over sharded subscriptions', () => {
     const bus = new EventBridgeClient({ endpoint: stack().urls.events });
     await bus.send(
       new PutEventsCommand({
-        Entries: [{ EventBusName: process.env[ENV.eventBusName], Source: EVENT_SOURCE.jobs, DetailType: JOB_EVENT.removed, Detail: JSON.stringify({ job: { id: 'job-fanned-out' } }) }],
+        Entries: [{ EventBusName: process.env[ENV.eventBusName], Source: EVENT_SOURCE.jobs, DetailType: JOB_EVENT.removed, Detail: JSON.stringify({ job: { id: 'job-fanned-out' }, change: 'deleted' }) }],
       }),
     );
     await stack().events.idle();

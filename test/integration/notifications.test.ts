@@ -103,7 +103,7 @@ describe('notifications, location and nearby-job alerts', () => {
 
     // The same event again, as EventBridge may deliver it.
     const bus = new EventBridgeClient({ endpoint: stack().urls.events, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    await bus.send(new PutEventsCommand({ Entries: [{ EventBusName: BUS_NAME, Source: EVENT_SOURCE.jobs, DetailType: JOB_EVENT.posted, Detail: JSON.stringify({ job }) }] }));
+    await bus.send(new PutEventsCommand({ Entries: [{ EventBusName: BUS_NAME, Source: EVENT_SOURCE.jobs, DetailType: JOB_EVENT.posted, Detail: JSON.stringify({ job, change: 'posted' }) }] }));
     await stack().events.idle();
     socket.close();
     expect(pushed.filter((n) => n.type === 'new_job_nearby' && n.jobId === job.id)).toHaveLength(1);

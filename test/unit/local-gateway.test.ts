@@ -136,4 +136,19 @@ describe('local EventBridge patterns', () => {
     expect(matchesPattern({ detail: { job: { tags: ['b'] } } }, event)).toBe(true);
     expect(() => matchesPattern({ source: 'oddjobs.jobs' }, event)).toThrow(/must be arrays/);
   });
+
+  it('supports $or: one of its patterns of the same object must match', () => {
+    const either = { detail: { $or: [{ job: { category: ['Cleaning'] } }, { job: { tags: ['b'] } }] } };
+    expect(matchesPattern(either, event)).toBe(true);
+    expect(matchesPattern({ detail: { $or: [{ job: { category: ['Cleaning'] } }, { job: { tags: ['c'] } }] } }, event)).toBe(false);
+    expect(() => matchesPattern({ detail: { $or: [{ job: { tags: ['b'] } }] } }, event)).toThrow(/at least two/);
+  });
+
+  it("runs a filtered job rule for the changes it acts on, and for an event written before every job event named its change", () => {
+    const jobEvent = (change?: string) => ({ ...event, 'detail-type': 'Job Updated', detail: { job: { id: 'j1' }, ...(change ? { change } : {}) } });
+    const runs = (rule: keyof typeof EVENT_RULES, change?: string) => matchesPattern(EVENT_RULES[rule].pattern as never, jobEvent(change));
+    expect([runs('geocoding', 'edited'), runs('geocoding', 'assigned'), runs('geocoding')]).toEqual([true, false, true]);
+    expect([runs('searchIndex', 'assigned'), runs('searchIndex', 'paid'), runs('searchIndex', 'applications'), runs('searchIndex')]).toEqual([true, false, false, true]);
+    expect([runs('marketStats', 'paid'), runs('marketStats', 'applications'), runs('marketStats')]).toEqual([true, false, true]);
+  });
 });
