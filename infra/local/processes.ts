@@ -8,7 +8,8 @@ import { createServer } from 'node:net';
  * handed meanwhile to an outgoing connection or another port-0 listener. Each Vitest worker
  * (VITEST_POOL_ID) picks from its own slice, so two stacks starting side by side never pick the
  * same port; a second Vitest run beside the first (CI runs the browser tests beside the others)
- * starts its workers' slices further on (LOCAL_PORT_SLICE_OFFSET, set by its config).
+ * starts its slices further on (LOCAL_PORT_SLICE_OFFSET, set by its config): apart while the
+ * first runs fewer workers than the offset (Vitest runs one per core but one; CI has 2 cores).
  */
 const PORT_SLICES = { first: 20_000, size: 1_000, count: 12 };
 const sliceIndex = Number(process.env.VITEST_POOL_ID ?? 0) + Number(process.env.LOCAL_PORT_SLICE_OFFSET ?? 0);

@@ -208,8 +208,11 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     close: async () => {
       webhooks.stop();
       connectWebhooks.stop();
-      await listening.close();
-      store.flush();
+      try {
+        await listening.close();
+      } finally {
+        store.flush();
+      }
     },
   };
 }

@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Developers and CI run Node 20; Lambda runs Node 22. The SDK's upgrade notice is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// CI runs this suite beside `npm test`: its stacks pick ports from slices `npm test`'s workers do
+// not use (infra/local/processes.ts). Set here, before the global setup starts the suite's stack
+// in this process, and inherited by the test workers.
+process.env.LOCAL_PORT_SLICE_OFFSET ??= '6';
 
 /** Browser tests: the built web app against a fresh local stack, driven in Debian's Chromium. */
 export default defineConfig({
@@ -11,8 +15,7 @@ export default defineConfig({
     globalSetup: ['test/e2e/global-setup.ts'],
     pool: 'forks',
     fileParallelism: false,
-    // CI runs this suite beside `npm test`: its workers pick ports from other slices (infra/local/processes.ts).
-    env: { LOG_LEVEL: 'warn', LOCAL_PORT_SLICE_OFFSET: '6' },
+    env: { LOG_LEVEL: 'warn' },
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // A page's first data arrives in well under a second on a quiet machine; CI machines are not quiet.
