@@ -49,8 +49,8 @@ async function pushDelivery(page: Page): Promise<(data: string) => Promise<void>
   await cdp.send('ServiceWorker.enable');
   return async (data) => {
     const registration = await registrationId;
-    // The browser stops a worker left idle for 30 s (the quiet-hours test waits longer): started
-    // first, it takes the message as a running worker, as the first test's does.
+    // The browser stops a worker left idle for 30 s (the quiet-hours test waits longer): it is
+    // started again before the message is delivered.
     await cdp.send('ServiceWorker.startWorker', { scopeURL: `${origin}/` });
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: registration, data });
   };

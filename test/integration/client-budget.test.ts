@@ -3,22 +3,17 @@ import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { api, createUser, useLocalStack } from '../support/local-stack.js';
 import { LiveSocket } from '../support/live-socket.js';
+import { awaitFreshWindow } from '../support/rate-limits.js';
 
 const BUDGET = 3;
 
-/** Starts with time left in the minute's window, so no reset falls inside a test. */
-async function awaitFreshWindow(): Promise<void> {
-  const { windowSeconds } = RATE_LIMITS.clientWrites;
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
-  if (left < 25) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
-}
 
 describe('per-client budgets', () => {
   const stack = useLocalStack({ clientBudgetPerMinute: BUDGET });
 
   it("answers a user's write beyond the minute's budget 429 with Retry-After; reads and other users go on", async () => {
     const [spender, other] = await Promise.all([createUser(stack(), { role: 'worker' }), createUser(stack(), { role: 'poster' })]);
-    await awaitFreshWindow();
+    await awaitFreshWindow('clientWrites', 25);
     for (let i = 0; i < BUDGET; i++) {
       expect((await api(stack(), 'POST', '/me/notifications/read-all', { token: spender.idToken })).status).toBe(200);
     }
@@ -35,7 +30,7 @@ describe('per-client budgets', () => {
 
   it('refuses socket connects beyond the budget, a visitor counted by address, a user by user', async () => {
     const user = await createUser(stack(), { role: 'worker' });
-    await awaitFreshWindow();
+    await awaitFreshWindow('clientWrites', 25);
     const visitors = [];
     for (let i = 0; i < BUDGET; i++) visitors.push(await LiveSocket.open(stack().urls.webSocket));
     await expect(LiveSocket.open(stack().urls.webSocket)).rejects.toThrow(/refused/);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -12,6 +11,7 @@ import { ChatClient, messagesAfter, sendMessage, startConversation, unreadTotal 
 import { createReadyUser, postOpenJob, setJobStatus } from '../support/job-lifecycle.js';
 import { api, createUser, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, settle } from '../support/payments.js';
+import { awaitFreshWindow } from '../support/rate-limits.js';
 
 describe('live messaging', () => {
   // Connections are cut after 3 s, as API Gateway cuts them after 2 hours: the chat must live through it.
@@ -143,11 +143,8 @@ describe('live messaging', () => {
     const tooLong = await sendMessage(stack(), worker, conversation.id, 'x'.repeat(2001));
     expect([empty.status, empty.body.error, tooLong.status, tooLong.body.error]).toEqual([400, MSG.messaging.messageEmpty, 400, MSG.messaging.messageTooLong]);
 
-    // The limit counts in fixed windows (functions/lib/rate-limit.ts): the eleven sends start
-    // early enough in one that they cannot straddle two, which would let the eleventh through.
-    const { windowSeconds } = RATE_LIMITS.messages;
-    const leftMs = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
-    if (leftMs < 25_000) await setTimeout(leftMs + 100);
+    // The eleven sends in one window: straddling two would let the eleventh through.
+    await awaitFreshWindow('messages', 25);
     const sent: string[] = [];
     for (let i = 1; i <= 10; i++) {
       const response = await sendMessage(stack(), worker, conversation.id, `message ${i}`);

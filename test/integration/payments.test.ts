@@ -2,7 +2,6 @@ import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand, ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, Earnings, JobPaymentStart, JobSummary, OwnProfile, Page, PaymentRecord } from '../../shared/api.js';
-import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { jobIndexKeys } from '../../functions/domain/jobs.js';
 import { EVENT_RULES, type JobEventDetail } from '../../functions/routes.js';
@@ -12,6 +11,7 @@ import { ruleFunctionName } from '../../infra/local/eventbridge.js';
 import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { APP_ORIGIN, TEST_CARDS, connectPaymentAccount, postPaidJob, settle, stripeKeysSecret, stripeOf } from '../support/payments.js';
+import { awaitFreshWindow } from '../support/rate-limits.js';
 
 const form = {
   title: 'Haul old furniture',
@@ -286,11 +286,8 @@ describe('payments through the Stripe test-mode simulator', () => {
 
   it('limits payment creation to 3 per minute and flags suspicious amounts', async () => {
     const poster = await connectedUser('poster');
-    // The limit counts in fixed windows (functions/lib/rate-limit.ts): the four posts start early
-    // enough in one that they cannot straddle two, which would let the fourth through.
-    const windowMs = RATE_LIMITS.paymentCreation.windowSeconds * 1000;
-    const leftMs = windowMs - (Date.now() % windowMs);
-    if (leftMs < 25_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 100));
+    // The four posts in one window: straddling two would let the fourth through.
+    await awaitFreshWindow('paymentCreation', 25);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await api(stack(), 'POST', '/jobs', { token: poster.idToken, body: { ...form, payment: 60_000 } })).status);
     expect(statuses).toEqual([201, 201, 201, 429]);

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnProfile, PublicProfile } from '../../shared/api.js';
-import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/table.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack } from '../support/local-stack.js';
-
-/** Starts a rate-limit test with time left in the 5-minute window, so no reset falls inside it. */
-async function awaitFreshWindow(): Promise<void> {
-  const left = RATE_LIMITS.profileUpdate.windowSeconds - ((Date.now() / 1000) % RATE_LIMITS.profileUpdate.windowSeconds);
-  if (left < 20) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
-}
+import { awaitFreshWindow } from '../support/rate-limits.js';
 
 describe('profiles', () => {
   const stack = useLocalStack();
@@ -63,7 +57,7 @@ describe('profiles', () => {
   it('grows the penalty by 5 seconds per violation', async () => {
     const worker = await createUser(stack(), { role: 'worker' });
     const update = () => api<{ error: string }>(stack(), 'PATCH', '/me', { token: worker.idToken, body: { bio: 'x' } });
-    await awaitFreshWindow();
+    await awaitFreshWindow('profileUpdate', 20);
     for (let i = 0; i < 3; i++) expect((await update()).status).toBe(200);
     const penalty = async () => {
       const { Item } = await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.rateCounter('profile-penalty', worker.userId, 0) }));
@@ -82,7 +76,7 @@ describe('profiles', () => {
   it('allows 3 updates per 5 minutes, then answers 429 with a growing penalty', async () => {
     const worker = await createUser(stack(), { role: 'worker' });
     const update = (bio: string) => api<{ error: string }>(stack(), 'PATCH', '/me', { token: worker.idToken, body: { bio } });
-    await awaitFreshWindow();
+    await awaitFreshWindow('profileUpdate', 20);
     const results = await Promise.all([update('a'), update('b'), update('c'), update('d'), update('e')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
     const refused = results.find((r) => r.status === 429)!;
