@@ -80,6 +80,14 @@ export default defineConfig({
       // feature's index.ts but does not use (another screen's components and their styles) stays
       // out of its chunk, as when each file was imported by its own path (README "Web app layout").
       treeshake: { moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/](app|features|lib)[\\/].*\.tsx?$/, sideEffects: false }] },
+      // Fewer, larger chunks: shared modules under 8 KB (before minifying) are copied into the
+      // chunks that use them instead of being chunks of their own (Rolldown's shared runtime keeps
+      // one instance of each module). A dashboard's first load went from 48 scripts to 17, and its
+      // early entry's modulepreload links from 39 to 8, whose insertion costs per link (55 ms in a
+      // profiled trace, issue 37; docs/decisions/0300). The entries export nothing: their
+      // signatures may go.
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8 * 1024 } } },
     },
   },
   server: {
