@@ -54,13 +54,33 @@ export function keptSessionNeedsRefresh(): boolean {
   return keptSessionClients().some((client) => storedSessionOf(client) === null);
 }
 
+interface JwtClaims {
+  sub?: unknown;
+  exp?: unknown;
+}
+
+/**
+ * Claims already decoded, by token: the kept session is read at every route's load and in every
+ * request's headers, and decoding its two tokens each time was milliseconds of a phone's start-up.
+ */
+const decodedClaims = new Map<string, JwtClaims | null>();
+
 /** A JWT's claims, read without checking its signature (the API checks it); null when it is not one. */
-function jwtClaims(token: string): { sub?: unknown; exp?: unknown } | null {
+function jwtClaims(token: string): JwtClaims | null {
+  if (!decodedClaims.has(token)) {
+    // A session's tokens change when refreshed (hourly): the ones before are not asked for again.
+    if (decodedClaims.size >= 8) decodedClaims.clear();
+    decodedClaims.set(token, decodeClaims(token));
+  }
+  return decodedClaims.get(token)!;
+}
+
+function decodeClaims(token: string): JwtClaims | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes)) as { sub?: unknown; exp?: unknown };
+    return JSON.parse(new TextDecoder().decode(bytes)) as JwtClaims;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { OwnProfile } from '../../../../shared/api';
 import { MSG } from '../../../../shared/messages';
 import { isNotFound, type ApiClient } from '../api/client';
@@ -102,7 +102,10 @@ export function AuthProvider({ restoring, children }: { restoring: Promise<Resto
     void restoring.then(({ state: restored, profileFailed }) => {
       if (!active) return;
       if (profileFailed) toast.error(MSG.auth.failedToLoadProfile);
-      setState(restored);
+      // A transition: the kept session's arrival renders the whole signed-in screen at once (on a
+      // dashboard, most of the first load's rendering), and React renders a transition in slices
+      // that yield to input instead of one long task (issue 37).
+      startTransition(() => setState(restored));
     });
     return () => {
       active = false;
