@@ -7,7 +7,6 @@ import { awaitFreshWindow } from '../support/rate-limits.js';
 
 const BUDGET = 3;
 
-
 describe('per-client budgets', () => {
   const stack = useLocalStack({ clientBudgetPerMinute: BUDGET });
 
