@@ -1,11 +1,7 @@
 /** Rules and shapes of the chat shared by the server and the web app. */
-import * as z from './zod.js';
 import type { ChatMessage } from './api.js';
-import { MAX_CHAT_MESSAGE } from './limits.js';
-import { MSG } from './messages.js';
-import { freeText } from './text.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A conversation's id names its job and worker, so reading it is one GetItem. */
 export const conversationId = (jobId: string, workerId: string) => `${jobId}_${workerId}`;
@@ -15,20 +11,6 @@ export function parseConversationId(id: string): { jobId: string; workerId: stri
   if (!jobId || !workerId || rest.length || !UUID.test(jobId) || !UUID.test(workerId)) return null;
   return { jobId, workerId };
 }
-
-/** The body of POST /conversations: the worker is the caller unless the poster names one. */
-export const startConversationSchema = z.object({
-  jobId: z.string().check(z.regex(UUID, MSG.jobs.notFound)),
-  workerId: z.optional(z.string().check(z.regex(UUID, MSG.messaging.notAWorker))),
-});
-export type StartConversationRequest = z.output<typeof startConversationSchema>;
-
-/** The body of POST /conversations/{id}/messages. */
-export const sendMessageSchema = z.object({
-  id: z.string().check(z.regex(UUID, MSG.messaging.sendFailed)),
-  content: freeText(z.minLength(1, MSG.messaging.messageEmpty), z.maxLength(MAX_CHAT_MESSAGE, MSG.messaging.messageTooLong)),
-});
-export type SendMessageRequest = z.output<typeof sendMessageSchema>;
 
 /** A message's position: its time, then its id (two messages of one millisecond never tie). */
 export const messagePosition = (createdAt: string, id: string) => `${createdAt}#${id}`;

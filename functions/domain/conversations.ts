@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChatMessage, ConversationClosedReason, ConversationDetail, ConversationView, LiveMessage, Page } from '../../shared/api.js';
-import { conversationId, messagePosition, parseConversationId, type SendMessageRequest } from '../../shared/chat.js';
+import { conversationId, messagePosition, parseConversationId } from '../../shared/chat.js';
+import type { SendMessageRequest } from '../../shared/schemas/chat.js';
 import { MSG } from '../../shared/messages.js';
 import { batchGet } from '../lib/batch.js';
 import { db, tableName } from '../lib/db.js';

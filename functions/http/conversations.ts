@@ -1,4 +1,5 @@
-import { isMessagePosition, sendMessageSchema, startConversationSchema } from '../../shared/chat.js';
+import { isMessagePosition } from '../../shared/chat.js';
+import { sendMessageSchema, startConversationSchema } from '../../shared/schemas/chat.js';
 import { MSG } from '../../shared/messages.js';
 import {
   getConversationDetail,

@@ -18,12 +18,12 @@ import { applySchema, declineCompletionSchema } from '../../shared/schemas/appli
 import { createJobSchema, imageUploadRequestSchema } from '../../shared/schemas/job.js';
 import { confirmPaymentSchema, refundSchema, tipSchema } from '../../shared/schemas/payment.js';
 import { pushSubscriptionSchema } from '../../shared/schemas/push.js';
-import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema, userActionSchema } from '../../shared/admin.js';
+import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema, userActionSchema } from '../../shared/schemas/admin.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
 import { accountDeletionSchema, profileUpdateSchema } from '../../shared/schemas/profile.js';
 import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
 import { reviewSchema } from '../../shared/schemas/review.js';
-import { sendMessageSchema, startConversationSchema } from '../../shared/chat.js';
+import { sendMessageSchema, startConversationSchema } from '../../shared/schemas/chat.js';
 
 export interface DeclaredRoute {
   routeKey: string;

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../../../../shared/api';
-import type { SendMessageRequest } from '../../../../../shared/chat';
+import type { SendMessageRequest } from '../../../../../shared/schemas/chat';
 import type { ApiClient } from '../../../lib/api/client';
 
 export const sendChatMessage = (api: ApiClient, id: string, request: SendMessageRequest) =>
