@@ -2,14 +2,11 @@
  * The admin console's shapes and rules (spec 2 §2 "Admin dashboard", §3, §9; DECISIONS.md
  * "Wave 2"), shared by the server that computes them and the screen that shows them.
  */
-import * as z from './zod.js';
-import { JOB_CATEGORIES, type JobCategory } from './categories.js';
+import type { JobCategory } from './categories.js';
 import type { AdminPaymentRecord, Dispute, JobSummary, ReviewView, WorkerApplication } from './api.js';
 import type { JobStatus } from './job-process.js';
-import { MSG } from './messages.js';
 import type { PaymentAccount } from './payments.js';
-import { ROLES, type Role } from './roles.js';
-import { freeText, requiredText } from './text.js';
+import type { Role } from './roles.js';
 
 /** Rows per page of every admin table (spec 2 §9). */
 export const ADMIN_PAGE_SIZE = 50;
@@ -78,15 +75,6 @@ export interface AdminFlaggedJob extends FlaggedJob {
   reporterName: string | null;
 }
 
-export const reportJobSchema = z.object({
-  flagType: z.enum(FLAG_TYPES),
-  reason: freeText(z.minLength(1, MSG.flags.reasonRequired), z.maxLength(500)),
-});
-
-/** Why an admin action needs a reason: each kind with the spec's text. */
-export const adminReasonSchema = (message: string) =>
-  z.object({ reason: requiredText(message, z.maxLength(500)) });
-
 /** GET /admin/categories: one declared category's running figures (cents) and whether posters may choose it. */
 export interface CategoryStats {
   category: JobCategory;
@@ -99,18 +87,6 @@ export interface CategoryStats {
   /** Payments released to workers (paid jobs), as the markets count it. */
   revenue: number;
 }
-
-/** PUT /admin/categories: hide a category from posting or show it again, with a reason for the audit log. */
-export const categoryVisibilitySchema = z.object({
-  category: z.enum(JOB_CATEGORIES),
-  hidden: z.boolean(),
-  reason: requiredText(MSG.admin.categoryReasonRequired, z.maxLength(500)),
-});
-
-export const reviewFlagSchema = z.object({
-  decision: z.enum(['approved', 'removed']),
-  notes: z._default(freeText(z.maxLength(500)), ''),
-});
 
 /** One market's running figures (DECISIONS.md "Markets"); money in cents. */
 export interface MarketStats {
@@ -190,15 +166,6 @@ export interface AdminUserSummary {
   createdAt: string;
 }
 
-/** GET /admin/users: a name or email prefix (blank lists everyone by name), a role, a status, the page's cursor. */
-export const adminUsersQuerySchema = z.object({
-  q: z._default(freeText(z.maxLength(100)), ''),
-  role: z.optional(z.enum(ROLES)),
-  status: z.optional(z.enum(ACCOUNT_STATUSES)),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
-});
-export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
-
 /** GET /admin/users/{id}: the user's page (DECISIONS.md "Wave 3", issue 27). */
 /** Why email to an address stopped: SES reported a permanent bounce or a complaint. */
 export type EmailSuppressionReason = 'bounced' | 'complaint';
@@ -229,9 +196,6 @@ export interface AdminUserDetail {
   /** The admin_actions about this user (their target), newest first. */
   auditTrail: AdminActionView[];
 }
-
-/** POST /admin/users/{id}/suspend, /reinstate, /password-reset: every action on a user needs a reason. */
-export const userActionSchema = adminReasonSchema(MSG.admin.userActionReasonRequired);
 
 /** The actions the user's page offers, by their route's last segment. */
 export const USER_ACTIONS = ['suspend', 'reinstate', 'password-reset'] as const;

@@ -6,7 +6,8 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_PAGE_SIZE, type AdminUserDetail, type AdminUserSummary, type AdminUsersQuery, type UserAction } from '../../shared/admin.js';
+import { ADMIN_PAGE_SIZE, type AdminUserDetail, type AdminUserSummary, type UserAction } from '../../shared/admin.js';
+import type { AdminUsersQuery } from '../../shared/schemas/admin.js';
 import type { Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { batchGet } from '../lib/batch.js';

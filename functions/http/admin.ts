@@ -1,5 +1,6 @@
 import * as z from '../../shared/zod.js';
-import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/admin.js';
+import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE } from '../../shared/admin.js';
+import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/schemas/admin.js';
 import { listAdminActions } from '../domain/admin-actions.js';
 import { hiddenCategories, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';

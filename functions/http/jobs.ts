@@ -1,4 +1,4 @@
-import { adminReasonSchema } from '../../shared/admin.js';
+import { adminReasonSchema } from '../../shared/schemas/admin.js';
 import type { JobSummary } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { browseJobsQuerySchema, createJobSchema } from '../../shared/schemas/job.js';

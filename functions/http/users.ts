@@ -1,4 +1,5 @@
-import { adminUsersQuerySchema, userActionSchema, type UserAction } from '../../shared/admin.js';
+import type { UserAction } from '../../shared/admin.js';
+import { adminUsersQuerySchema, userActionSchema } from '../../shared/schemas/admin.js';
 import { actOnUser, adminUserDetail, searchUsers } from '../domain/admin-users.js';
 import { parseWith, routeGroup, type SignedInRequest } from '../lib/http.js';
 

@@ -1,5 +1,5 @@
 import * as z from '../zod.js';
-import { adminReasonSchema } from '../admin.js';
+import { adminReasonSchema } from './admin.js';
 import { MSG } from '../messages.js';
 import { freeText } from '../text.js';
 import { PAYMENT_LIMITS } from '../money.js';
