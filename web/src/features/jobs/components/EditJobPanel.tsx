@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { JobDetail, JobSummary } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import type { CreateJobRequest, JobFormValues } from '../../../../../shared/schemas/job';
@@ -10,7 +10,10 @@ import type { AttachedImage } from '../hooks/useJobImages';
 import { useToast } from '../../../lib/toast/useToast';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
-import { JobForm } from './JobForm';
+
+// The form (and zod, which validates it) loads when someone edits, beside the job's read: the
+// dashboards and the job page that offer 'Edit' leave it out of their first load.
+const JobForm = lazy(() => import('./JobForm').then(({ JobForm }) => ({ default: JobForm })));
 
 /** The server keeps "street, city, state"; the street itself may hold commas. */
 function splitAddress(fullAddress: string): Pick<JobFormValues, 'street' | 'city' | 'state'> {
@@ -87,17 +90,19 @@ export function EditJobPanel({ jobId, onSaved, onClose }: EditJobPanelProps) {
         </EmptyState>
       ) : null}
       {job.isSuccess ? (
-        <JobForm
-          initialValues={toFormValues(job.data)}
-          initialImages={toAttachedImages(job.data.images)}
-          submitLabel="Save Changes"
-          savingLabel="Saving..."
-          failureText={MSG.jobs.updateFailed}
-          onSubmit={save}
-          onCancel={onClose}
-          // Only open jobs are edited, and a job opens when its payment succeeded.
-          paymentLocked
-        />
+        <Suspense fallback={<LoadingState label="Loading job..." />}>
+          <JobForm
+            initialValues={toFormValues(job.data)}
+            initialImages={toAttachedImages(job.data.images)}
+            submitLabel="Save Changes"
+            savingLabel="Saving..."
+            failureText={MSG.jobs.updateFailed}
+            onSubmit={save}
+            onCancel={onClose}
+            // Only open jobs are edited, and a job opens when its payment succeeded.
+            paymentLocked
+          />
+        </Suspense>
       ) : null}
     </div>
   );
