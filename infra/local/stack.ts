@@ -16,7 +16,7 @@ import {
   type FunctionDeclaration,
   type LOCAL_ONLY_VARIABLES,
 } from '../../functions/routes.js';
-import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
 import { createUserPool, startCognitoLocal, type LocalUserPool } from './cognito.js';
 import { serveCognitoProxy } from './cognito-proxy.js';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.js';
@@ -539,7 +539,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stripe.setConnectWebhookUrl(`${api.url}${STRIPE_WEBHOOK_ENDPOINTS.connect.path}`);
 
     return {
-      config: {
+      // Checked as the web stack checks its file at synth: the web app trusts /config.json.
+      config: runtimeConfigSchema.parse({
         mode: 'local',
         region: REGION,
         apiUrl: api.url,
@@ -550,7 +551,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         authFlowType: 'USER_PASSWORD_AUTH',
         mailboxUrl: mailboxServer.url,
         stripe: { publishableKey: LOCAL_STRIPE_KEYS.publishableKey, simulatorUrl: stripe.url },
-      },
+      } satisfies RuntimeConfig),
       urls: {
         api: api.url,
         webSocket: sockets.webSocketUrl,

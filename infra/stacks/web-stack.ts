@@ -13,7 +13,7 @@ import { API_PATH } from '../constructs/site-request.js';
 import { siteBucketName } from './site-stack.js';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../shared/runtime-config.js';
+import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
 import { REPO_ROOT } from '../constructs/repo.js';
 
 /** Where `npm run build` puts the SPA. */
@@ -123,7 +123,9 @@ export class WebStack extends Stack {
       sources: [
         Source.asset(props.webDistDir, { exclude: [HASHED_ASSETS_DIR, INDEX_HTML, ...NOT_PUBLISHED] }),
         Source.data(INDEX_HTML, withContentSecurityPolicy(readFileSync(join(props.webDistDir, INDEX_HTML), 'utf8'), policy)),
-        Source.jsonData('config.json', runtimeConfig),
+        // Checked here, at synth, against the schema it is typed by: the web app trusts the file
+        // (web/src/lib/config.ts) rather than carry zod in every page's first load.
+        Source.jsonData('config.json', runtimeConfigSchema.parse(runtimeConfig)),
       ],
       destinationBucket: siteBucket,
       cacheControl: [CacheControl.fromString(SITE_CACHE_CONTROL.entryPoints)],

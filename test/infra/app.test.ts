@@ -1051,7 +1051,7 @@ describe('site and web stacks', () => {
     const config = JSON.parse(staged(deployment, 'config.json')) as RuntimeConfig;
     expect(config).toMatchObject({ mode: 'aws', authFlowType: 'USER_SRP_AUTH', stripe: { publishableKey: expect.stringMatching(/^pk_/) } });
     expect(Object.keys(config).sort()).toEqual(['adminSeatByDeploy', 'apiUrl', 'authFlowType', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
-    // The SPA reads the file with the shared schema: what the stack writes must pass it.
+    // The stack checks the file against the shared schema at synth (the SPA trusts it): it passes.
     expect(runtimeConfigSchema.safeParse({ ...config, apiUrl: 'x', webSocketUrl: 'x', userPoolId: 'x', userPoolClientId: 'x' }).success).toBe(true);
     const markers = JSON.stringify(deployment.Properties.SourceMarkers);
     for (const source of ['SiteDistribution', 'WebSocketApi', 'UserPool', 'UserPoolWebClient']) expect(markers).toContain(source);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_CHUNKS_ELEMENT_ID, preloadFirstChunks, type FirstChunks } from '../../web/src/lib/first-chunks.js';
 
 const FIRST_CHUNKS: FirstChunks = {
@@ -46,13 +46,18 @@ describe("the early entry modulepreloads its page's chunks (web/src/lib/first-ch
 });
 
 describe("the build writes each first screen's chunks into index.html (web/vite.config.ts)", () => {
-  it("names the chunks a screen needs beyond the entry, for the early entry to preload, and preloads no screen's on every page", { timeout: 120_000 }, async () => {
+  let files: Map<string, Rolldown.OutputChunk | Rolldown.OutputAsset>;
+  let html: string;
+  let firstChunks: FirstChunks;
+  beforeAll(async () => {
     const output = (await build({ configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)), logLevel: 'silent', build: { write: false, sourcemap: false } })) as Rolldown.RolldownOutput;
-    const files = new Map(output.output.map((file) => [file.fileName, file]));
-    const html = String((files.get('index.html') as Rolldown.OutputAsset).source);
+    files = new Map(output.output.map((file) => [file.fileName, file]));
+    html = String((files.get('index.html') as Rolldown.OutputAsset).source);
     const block = new RegExp(`<script type="application/json" id="${FIRST_CHUNKS_ELEMENT_ID}">(.*?)</script>`, 's').exec(html);
-    const firstChunks = JSON.parse(block![1]!) as FirstChunks;
+    firstChunks = JSON.parse(block![1]!) as FirstChunks;
+  }, 120_000);
 
+  it("names the chunks a screen needs beyond the entry, for the early entry to preload, and preloads no screen's on every page", () => {
     const screenChunk = (path: string, name: string) => firstChunks.screens[path]!.find((file) => file.startsWith(`assets/${name}-`));
     expect(screenChunk('/', 'LandingScreen')).toBeDefined();
     expect(screenChunk('/jobs/:id', 'JobDetailScreen')).toBeDefined();
@@ -66,5 +71,26 @@ describe("the build writes each first screen's chunks into index.html (web/vite.
       expect(html).not.toContain(`href="/${file}"`);
     }
     expect(html).not.toMatch(/modulepreload[^>]*LandingScreen-/);
+  });
+
+  it('keeps zod and Amplify out of every first screen\'s load: forms, the console and a token refresh bring them when used (docs/decisions/0301-zod-leaves-the-first-load.md)', () => {
+    const chunk = (file: string) => files.get(file) as Rolldown.OutputChunk;
+    /** A first load's modules: the entries', the screen's and the signed-in controls' chunks, with what they import. */
+    const modulesOf = (screen: string[]) => {
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        chunk(file).imports.forEach(visit);
+      };
+      [...files.values()].filter((file) => file.type === 'chunk' && file.isEntry).forEach((entry) => visit(entry.fileName));
+      [...screen, ...firstChunks.signedIn].forEach(visit);
+      return [...seen].flatMap((file) => chunk(file).moduleIds);
+    };
+    for (const [path, screen] of Object.entries(firstChunks.screens)) {
+      const modules = modulesOf(screen);
+      expect(modules.some((id) => id.includes('/web/src/app/App.tsx')), path).toBe(true);
+      expect(modules.filter((id) => /node_modules\/(zod|aws-amplify|@aws-amplify)\//.test(id)), path).toEqual([]);
+    }
   });
 });
