@@ -1,4 +1,5 @@
 import { NOTIFICATION_TYPES, type NotificationType } from './api.js';
+import { fromBase64Url } from './base64url.js';
 
 /** What an email's unsubscribe token names: whose email of which type to stop. */
 export interface UnsubscribeSubject {
@@ -7,21 +8,6 @@ export interface UnsubscribeSubject {
 }
 
 const isNotificationType = (value: unknown): value is NotificationType => (NOTIFICATION_TYPES as readonly unknown[]).includes(value);
-
-/** base64url of UTF-8 text, in browsers and Node alike. */
-export function toBase64Url(text: string): string {
-  const binary = Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join('');
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(encoded: string): string | undefined {
-  try {
-    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A token is `<payload>.<signature>`, the payload base64url JSON {u: user id, t: type}. This

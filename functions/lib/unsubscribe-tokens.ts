@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { readUnsubscribeToken, toBase64Url, type UnsubscribeSubject } from '../../shared/unsubscribe-token.js';
+import { toBase64Url } from '../../shared/base64url.js';
+import { readUnsubscribeToken, type UnsubscribeSubject } from '../../shared/unsubscribe-token.js';
 import { env, optionalEnv } from './env.js';
 
 let key: Promise<string> | undefined;

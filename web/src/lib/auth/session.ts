@@ -3,6 +3,7 @@
  * browser keeps a session from an earlier visit, else when the visitor signs in or up. Until
  * then a visitor is known to be signed out without it.
  */
+import { fromBase64Url } from '../../../../shared/base64url';
 import { isRole, type Role } from '../../../../shared/roles';
 import type { RuntimeConfig } from '../../../../shared/runtime-config';
 import type * as AmplifyModule from './amplify';
@@ -76,11 +77,10 @@ function jwtClaims(token: string): JwtClaims | null {
 }
 
 function decodeClaims(token: string): JwtClaims | null {
-  const payload = token.split('.')[1];
+  const payload = fromBase64Url(token.split('.')[1] ?? '');
   if (!payload) return null;
   try {
-    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes)) as JwtClaims;
+    return JSON.parse(payload) as JwtClaims;
   } catch {
     return null;
   }
