@@ -119,7 +119,8 @@ export const HTTP_ROUTE_GROUPS = {
    */
   accountDeletion: {
     entry: 'functions/http/account-deletion.ts',
-    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user'],
+    // stripe: the account's open jobs are refunded and its drafts' payments cancelled as they are withdrawn.
+    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user', 'stripe'],
     timeoutSeconds: 29,
     routes: {
       'POST /me/deletion': 'user',
@@ -136,7 +137,8 @@ export const HTTP_ROUTE_GROUPS = {
   },
   jobs: {
     entry: 'functions/http/jobs.ts',
-    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'stripe'],
+    // stripe, sockets:push: a cancel or delete refunds the poster (or cancels a draft's payment) and the admin's console shows it.
+    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'stripe', 'sockets:push'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'GET /jobs': 'public',
@@ -168,7 +170,10 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /me/payouts/instant': 'user',
       'GET /admin/payments': 'admin',
       'GET /admin/payments/overview': 'admin',
+      'GET /admin/payments/{id}/reversal': 'admin',
       'POST /admin/payments/{id}/refund': 'admin',
+      'GET /admin/money/decisions': 'admin',
+      'POST /admin/money/decisions/{id}/retry': 'admin',
     },
   },
   stripeWebhook: {
@@ -268,8 +273,9 @@ export const HTTP_ROUTE_GROUPS = {
   /** The admin console (issue 13) and the job reports it reviews. */
   admin: {
     entry: 'functions/http/admin.ts',
-    // images:read: the job summaries it answers with carry their photos' URLs.
-    capabilities: ['table:read', 'table:write', 'images:read'],
+    // images:read: the job summaries it answers with carry their photos' URLs; stripe, sockets:push: removing a flagged job refunds it.
+    capabilities: ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
       'POST /jobs/{id}/flags': 'user',
       'GET /admin/jobs': 'admin',
@@ -391,6 +397,10 @@ export type JobChange =
   /** The auto-release came due and the worker's account could not take it. */
   | 'releaseBlocked'
   | 'paid'
+  /** Stripe's dashboard refunded part of the held money (the job stays as it was, holding less). */
+  | 'refundedInPart'
+  /** The poster's bank opened, won or lost a chargeback on the job's payment (shown on the job). */
+  | 'chargeback'
   | 'deleted'
   /** The poster was suspended: the open job leaves the feed and search (`posterSuspended`), and comes back when they are reinstated. */
   | 'hidden'
@@ -415,9 +425,9 @@ export const JOB_RULE_CHANGES = {
    * These leave a job's search entry as it was: a job is open neither before nor after the
    * status changes, and its card does not show the applicant count.
    */
-  sameSearchEntry: ['applications', 'completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid'],
+  sameSearchEntry: ['applications', 'completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid', 'refundedInPart', 'chargeback'],
   /** These leave a job's status, category, price, market and day as they were: its market figures stay. */
-  sameMarketFigures: ['applications', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'hidden', 'shown'],
+  sameMarketFigures: ['applications', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'hidden', 'shown', 'refundedInPart', 'chargeback'],
 } as const satisfies Record<string, readonly JobChange[]>;
 
 /**
@@ -521,36 +531,36 @@ export const EVENT_RULES = {
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
-  chargeRefunded: {
-    description: 'Marks a payment refunded when Stripe reports the refund',
-    pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['charge.refunded'] },
-    entry: 'functions/events/charge-refunded.ts',
+  refundCreated: {
+    description: "Takes a refund into the money process: one of its decisions' (carried out), or one made in Stripe's dashboard (held money lowered, or the platform's loss)",
+    pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['refund.created'] },
+    entry: 'functions/events/refund-created.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   transferCreated: {
-    description: 'Finishes a payment release whose transfer Stripe made',
+    description: 'Carries out the money decision whose transfer Stripe made, should its own call have died after it',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['transfer.created'] },
     entry: 'functions/events/transfer-created.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
+  chargebacks: {
+    description: "Takes a card's chargeback into the money process: the job's held money frozen, what the bank took in the ledger, its outcome recorded, everyone told",
+    pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.closed', 'charge.dispute.funds_reinstated'] },
+    entry: 'functions/events/chargeback.ts',
+    // images:read: the job's event carries its image URLs.
+    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
+    /** A chargeback won gives a completed job's auto-release back, at least the minimum from now (its delay when shorter). */
+    settings: ['autoReleaseSeconds'],
+  },
   payoutSettled: {
-    description: "Records whether a worker's Instant Payout reached their card (payout.paid) or failed (payout.failed, with the worker's notification)",
+    description: "Records how a payout of a worker's connected account ended: an Instant Payout (paid, or failed with the worker's notification), or the account's own standard payout taken into the ledger",
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payout.paid', 'payout.failed'] },
-    // The payouts are the connected accounts' (Instant Payouts to their cards).
+    // The payouts are the connected accounts' (Instant Payouts to their cards, and their automatic ones).
     stripeEndpoint: 'connect',
     entry: 'functions/events/payout-settled.ts',
-    capabilities: ['table:read', 'table:write'],
-  },
-  refundJobPayment: {
-    description: 'Refunds the poster when a paid job is deleted while open, or cancelled while assigned',
-    pattern: {
-      source: [EVENT_SOURCE.jobs],
-      'detail-type': [JOB_EVENT.updated, JOB_EVENT.removed],
-      detail: { change: ['cancelled', 'deleted'], job: { paidAt: [{ exists: true }] } },
-    },
-    entry: 'functions/events/refund-job-payment.ts',
+    // stripe: an Instant Payout's decision is carried out first, should the webhook beat the request's own settlement.
     capabilities: ['table:read', 'table:write', 'stripe', 'sockets:push'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
@@ -754,12 +764,12 @@ export const SCHEDULE_TARGETS = {
 } as const satisfies Record<string, FunctionDeclaration & { readonly description: string }>;
 
 /**
- * Functions a recurring EventBridge Scheduler schedule invokes every `rateHours` (created by
+ * Functions a recurring EventBridge Scheduler schedule invokes every `rateMinutes` (created by
  * the CDK app; locally infra/local/stack.ts fires them on a timer of the same period).
  */
 export interface RecurringSchedule extends FunctionDeclaration {
   readonly description: string;
-  readonly rateHours: number;
+  readonly rateMinutes: number;
 }
 
 export const RECURRING_SCHEDULES = {
@@ -767,9 +777,10 @@ export const RECURRING_SCHEDULES = {
   deletionSweep: {
     description: 'Checks accounts deleted 30 or more days ago for personal data left behind, removes it and records the result',
     entry: 'functions/schedules/deletion-sweep.ts',
-    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user'],
+    // stripe: an open job or draft still found is withdrawn as at the deletion (refunded, its payment cancelled).
+    capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user', 'stripe'],
     timeoutSeconds: 300,
-    rateHours: 24,
+    rateMinutes: 24 * 60,
   },
   /** Emails each worker whose nearby-jobs digest is due (functions/domain/nearby-digest.ts). */
   nearbyDigest: {
@@ -778,7 +789,7 @@ export const RECURRING_SCHEDULES = {
     capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key'],
     settings: ['mailLinkOrigin', 'apiUrl'],
     timeoutSeconds: 300,
-    rateHours: 1,
+    rateMinutes: 60,
   },
   /** Compares the ledger with Stripe since the last checkpoint and publishes the differences (functions/domain/reconciliation.ts). */
   reconciliation: {
@@ -786,7 +797,19 @@ export const RECURRING_SCHEDULES = {
     entry: 'functions/schedules/reconciliation.ts',
     capabilities: ['table:read', 'table:write', 'stripe'],
     timeoutSeconds: 300,
-    rateHours: 24,
+    rateMinutes: 24 * 60,
+  },
+  /**
+   * Carries out again every money decision pending a few minutes (functions/domain/money/executor.ts)
+   * and removes the unpaid drafts a day old, cancelling their PaymentIntents; publishes how many
+   * decisions are overdue, which an alarm watches.
+   */
+  moneyDecisions: {
+    description: 'Carries out the money decisions still pending after a few minutes (Stripe was down, a call died) and expires unpaid drafts a day old; publishes the overdue decisions as a metric',
+    entry: 'functions/schedules/money-decisions.ts',
+    capabilities: ['table:read', 'table:write', 'stripe', 'sockets:push', 'images:read'],
+    timeoutSeconds: 300,
+    rateMinutes: 5,
   },
 } as const satisfies Record<string, RecurringSchedule>;
 
@@ -796,6 +819,9 @@ export const RECURRING_SCHEDULES = {
  * makes each stage's its own; the alarm fires on any difference.
  */
 export const RECONCILIATION_METRIC = { namespace: 'OddJobs/Money', name: 'ReconciliationDifferences', service: 'oddjobs', dimension: 'FunctionName' } as const;
+
+/** The money decisions pending past OVERDUE_AFTER_SECONDS after a retry run, published by the retry schedule's function; the alarm fires on any. */
+export const OVERDUE_DECISIONS_METRIC = { ...RECONCILIATION_METRIC, name: 'OverdueMoneyDecisions' } as const;
 
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {

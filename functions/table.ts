@@ -348,6 +348,13 @@ export const keys = {
   ledgerMovement: (scope: string, movementId: string): ItemKey => ({ pk: `LEDGER#${scope}`, sk: `MOVE#${movementId}` }),
   ledgerPartition: (scope: string) => `LEDGER#${scope}`,
   ledgerLog: () => shardedList('LEDGERLOG'),
+  /**
+   * A decision of the money process (functions/domain/money/decision.ts), written before its
+   * Stripe calls. GSI1, only while pending: every pending decision oldest first, sharded by its
+   * id — what the retry schedule, the admin console and reconciliation read.
+   */
+  moneyDecision: (decisionId: string): ItemKey => ({ pk: `MONEYDECISION#${decisionId}`, sk: 'DECISION' }),
+  pendingMoneyDecisions: () => shardedList('MONEYPENDING'),
   /** Where the last reconciliation with Stripe ended (its checkpoint) and what it found. */
   reconciliationCheckpoint: (): ItemKey => ({ pk: 'RECONCILIATION', sk: 'CHECKPOINT' }),
 

@@ -1,7 +1,7 @@
 /** Shapes of the HTTP API's responses, shared by the handlers and the web client. */
 import type { JobCategory } from './categories.js';
 import type { DisputePriority, DisputeStatus, DisputeType } from './disputes.js';
-import type { JobStatus, MoneyState } from './job-process.js';
+import type { JobStatus, MoneyState, TipState } from './job-process.js';
 import type { PaymentAccount } from './payments.js';
 import type { Role } from './roles.js';
 
@@ -90,6 +90,32 @@ export interface PartyJob extends JobSummary {
   /** A split's amounts: what the worker received and what the poster got back (cents). */
   splitToWorker?: number;
   splitRefunded?: number;
+  /**
+   * Refunded while the money was held, by a refund made in Stripe's dashboard (Wave 5): what is
+   * held is the posted amount less this, and a release pays only what remains after the fee.
+   */
+  refundedWhileHeld?: number;
+  /** What the worker's transfer was, once released: the payment, or less after a partial refund. */
+  transferredAmount?: number;
+  /** Where the job's tip is while it is not settled (shared/job-process.ts TIP_STATES). */
+  tipState?: TipState;
+  /** The poster's bank disputed the payment (a chargeback): shown to both parties and the admin. */
+  chargeback?: JobChargeback;
+  /** A release reversed by the admin: what the worker's balance returned, and what it could not (their debt). */
+  reversal?: { recovered: number; unrecovered: number };
+}
+
+/** A card chargeback on a job's payment, as Stripe reports it (charge.dispute.*). */
+export interface JobChargeback {
+  status: 'open' | 'won' | 'lost';
+  /** Cents the bank took back while it decides. */
+  amount: number;
+  /** The bank's reason, as Stripe names it (fraudulent, product_not_received, ...). */
+  reason: string;
+  /** When the platform's evidence is due (ISO); null once it is no longer asked for. */
+  evidenceDueBy: string | null;
+  openedAt: string;
+  closedAt?: string;
 }
 
 export interface JobDetail extends PartyJob {
@@ -176,6 +202,19 @@ export const NOTIFICATION_TYPES = [
   'new_applicant',
   /** A worker's Instant Payout failed after Stripe took it (payout.failed); the money is back in their balance. */
   'payout_failed',
+  // Money (Wave 5): each its own type, so its email and push follow their own switches.
+  /** The poster paused the auto-release of the worker's payment. */
+  'payment_paused',
+  /** The poster resumed it (or a dispute's resolution gave it back). */
+  'payment_resumed',
+  /** The auto-release came due but the worker's payment account cannot take it. */
+  'payment_blocked',
+  /** A payment (or a tip) went back to the poster: the admin's refund, a cancel, a dashboard refund. */
+  'payment_refunded',
+  /** The admin took a released payment back from the worker and refunded the poster. */
+  'payment_reversed',
+  /** The poster's bank disputed the payment: opened, won or lost. */
+  'chargeback',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -474,4 +513,36 @@ export interface Dashboard {
 export interface ReviewSavedMessage {
   type: 'review.saved';
   review: Review;
+}
+
+/** GET /admin/money/decisions: a money decision still waiting for its Stripe calls (functions/domain/money/executor.ts). */
+export interface PendingMoneyDecision {
+  id: string;
+  /** release, refund, split, reverse, void (a draft's payment), tipCharge, tipTransfer, tipRefund, payout. */
+  action: string;
+  jobId: string | null;
+  label: string;
+  amount: number;
+  decidedAt: string;
+  attempts: number;
+  /** Why the last attempt did not finish it (Stripe's message). */
+  lastError: string | null;
+}
+
+/**
+ * GET /admin/payments/{id}/reversal: what a refund after release would take back, before the
+ * admin confirms (Wave 5): the worker, the transfer, and how much of it their Stripe balance
+ * still holds; the rest would be the platform's loss and the worker's debt.
+ */
+export interface ReversalPreview {
+  jobId: string;
+  workerId: string;
+  workerName: string | null;
+  transferred: number;
+  /** What the worker's available balance can return now. */
+  recoverable: number;
+  /** transferred − recoverable. */
+  unrecoverable: number;
+  /** What the poster gets back: everything they paid that is not already refunded. */
+  refund: number;
 }

@@ -13,6 +13,12 @@
  * with its ledger movements (shared/ledger.ts) in the transaction that ends the pending state.
  * A pending state belongs to its one decision: any other action is refused while it lasts, and
  * the same action taken again (a retry, a second click, Stripe's webhook) finishes it.
+ *
+ * Every transition that calls Stripe is carried out by one executor
+ * (functions/domain/money/executor.ts): it writes the decision, makes the calls its `stripe:*`
+ * effects declare, then settles with the `ledger:*` movements. Stripe's own moves — a refund
+ * made in its dashboard, a card's chargeback — are transitions by `system` too, taken in from
+ * Stripe's webhooks; they call nothing.
  */
 
 /**
@@ -39,6 +45,10 @@ export const MONEY_STATES = [
   'split',
   /** A release undone by the admin: the worker's transfer reversed, the poster refunded. */
   'reversed',
+  /** Held money the poster's bank disputed (a chargeback): nothing may leave until the bank decides. */
+  'frozen',
+  /** Final: the bank decided the chargeback for the poster and kept the money. */
+  'charged_back',
 ] as const;
 export type MoneyState = (typeof MONEY_STATES)[number];
 
@@ -56,7 +66,11 @@ export type Guard =
   /** The admin's reason is given (audit log, and told to the parties). */
   | 'reasonGiven'
   /** The admin named the worker and the amount to reverse (a confirmation, not a default). */
-  | 'reversalConfirmed';
+  | 'reversalConfirmed'
+  /** The payee is the worker of the dispute being resolved, not whoever holds the job now. */
+  | 'disputeWorker'
+  /** The job's worker is the dispute's worker (a release by a resolution pays the job's worker). */
+  | 'disputeWorkerHoldsJob';
 
 /** What a transition causes besides its states. */
 export type Effect =
@@ -64,13 +78,22 @@ export type Effect =
   | 'ledger:transfer'
   | 'ledger:refund'
   | 'ledger:reversal'
+  /** What the platform could not recover (a reversal after a cash-out, a chargeback after release): its loss. */
+  | 'ledger:loss'
+  | 'ledger:chargeback'
   | 'stripe:transfer'
   | 'stripe:refund'
   | 'stripe:reversal'
+  /** An unpaid draft's PaymentIntent cancelled (refunded instead, should it have succeeded meanwhile). */
+  | 'stripe:cancel'
+  /** A tip's off-session charge of the card the job's payment saved. */
+  | 'stripe:charge'
+  | 'ledger:tip'
   | 'schedule:auto-release'
   | 'unschedule:auto-release'
   | 'notify:poster'
   | 'notify:worker'
+  | 'notify:admin'
   | 'audit-log';
 
 export interface Transition {
@@ -129,7 +152,11 @@ export const JOB_PROCESS = {
     by: ['admin'],
     effects: ['stripe:refund', 'ledger:refund', 'unschedule:auto-release', 'notify:poster', 'notify:worker', 'audit-log'],
   },
-  /** A dispute's resolution: part of the payment to the worker, the rest of what the poster paid refunded. */
+  /**
+   * A dispute's resolution: part of what is held to the dispute's worker, the rest refunded to the
+   * poster. The refund comes first: it is the call Stripe may refuse (a dashboard refund since),
+   * and nothing has moved when it does.
+   */
   split: {
     from: ['assigned', 'completed'],
     money: HELD,
@@ -137,19 +164,38 @@ export const JOB_PROCESS = {
     moneyTo: 'splitting',
     settles: { money: 'split', status: 'paid' },
     by: ['admin'],
-    guards: ['workerAccountReady', 'reasonGiven'],
-    effects: ['stripe:transfer', 'stripe:refund', 'ledger:transfer', 'ledger:refund', 'unschedule:auto-release', 'notify:poster', 'notify:worker', 'audit-log'],
+    guards: ['workerAccountReady', 'reasonGiven', 'disputeWorker'],
+    effects: ['stripe:refund', 'stripe:transfer', 'ledger:transfer', 'ledger:refund', 'unschedule:auto-release', 'notify:poster', 'notify:worker', 'audit-log'],
   },
-  /** A refund after release: only the admin, confirming the worker and the amount of the reversed transfer. */
+  /**
+   * A split of a dispute filed by a worker who no longer holds the job (unassigned, or the job
+   * cancelled since): their part goes to them, the rest back to the poster, and the job — whose
+   * money is now gone — is cancelled, its current worker (if any) cleared and told.
+   */
+  splitWithFormerWorker: {
+    from: ['open', 'assigned', 'completed'],
+    money: HELD,
+    to: 'same',
+    moneyTo: 'splitting',
+    settles: { money: 'split', status: 'cancelled' },
+    by: ['admin'],
+    guards: ['workerAccountReady', 'reasonGiven', 'disputeWorker'],
+    effects: ['stripe:refund', 'stripe:transfer', 'ledger:transfer', 'ledger:refund', 'unschedule:auto-release', 'notify:poster', 'notify:worker', 'audit-log'],
+  },
+  /**
+   * A refund after release: only the admin, confirming the worker, the transfer's amount and what
+   * the worker's balance can return (Wave 5): what it cannot (a cash-out since) is the platform's
+   * loss and the worker's debt in the ledger. The poster is refunded in full either way.
+   */
   reverse: {
     from: ['paid'],
     money: ['released'],
-    to: 'cancelled',
+    to: 'same',
     moneyTo: 'reversing',
-    settles: { money: 'reversed', status: 'same' },
+    settles: { money: 'reversed', status: 'cancelled' },
     by: ['admin'],
     guards: ['reasonGiven', 'reversalConfirmed'],
-    effects: ['stripe:reversal', 'stripe:refund', 'ledger:reversal', 'ledger:refund', 'notify:poster', 'notify:worker', 'audit-log'],
+    effects: ['stripe:reversal', 'stripe:refund', 'ledger:reversal', 'ledger:refund', 'ledger:loss', 'notify:poster', 'notify:worker', 'audit-log'],
   },
   /**
    * The poster cancels an assigned job (a refund, above, taken by the poster). The admin may
@@ -167,25 +213,73 @@ export const JOB_PROCESS = {
     effects: ['stripe:refund', 'ledger:refund', 'unschedule:auto-release', 'notify:poster', 'notify:worker', 'audit-log'],
   },
   /**
-   * The poster deletes a job whose money is not held by work in progress: a draft, an open job
-   * (refunded), or one whose money is settled. A completed job whose money is held is refused
-   * ('Job cannot be deleted in its current status'): its money must be decided first.
+   * The poster deletes a job whose money is not held by work in progress: a draft (its
+   * PaymentIntent cancelled), an open job (refunded), or one whose money is settled. A completed
+   * job whose money is held is refused ('Job cannot be deleted in its current status'): its money
+   * must be decided first.
    */
   delete: {
     from: ['awaiting_payment', 'open', 'paid', 'cancelled'],
-    money: ['unpaid', 'held', 'released', 'refunded', 'split', 'reversed'],
+    money: ['unpaid', 'held', 'released', 'refunded', 'split', 'reversed', 'charged_back'],
     to: null,
     by: ['poster'],
-    effects: ['stripe:refund', 'ledger:refund'],
+    effects: ['stripe:cancel', 'stripe:refund', 'ledger:refund'],
   },
-  /** The admin deletes any job (spec 2 §4) with a reason; held money is decided in the same step (refunded, or released first). */
+  /** The admin deletes any job (spec 2 §4) with a reason; held money is decided in the same step (refunded), and the worker told. */
   adminDelete: {
     from: JOB_STATUSES,
-    money: ['unpaid', 'held', 'released', 'refunded', 'split', 'reversed'],
+    money: ['unpaid', 'held', 'released', 'refunded', 'split', 'reversed', 'charged_back'],
     to: null,
     by: ['admin'],
     guards: ['reasonGiven'],
-    effects: ['stripe:refund', 'ledger:refund', 'unschedule:auto-release', 'notify:poster', 'notify:worker', 'audit-log'],
+    effects: ['stripe:cancel', 'stripe:refund', 'ledger:refund', 'unschedule:auto-release', 'notify:poster', 'notify:worker', 'audit-log'],
+  },
+  /** An unpaid draft a day old (DRAFT_TTL_SECONDS) expires: removed, its PaymentIntent cancelled. */
+  expireDraft: { from: ['awaiting_payment'], money: ['unpaid'], to: null, by: ['system'], effects: ['stripe:cancel'] },
+
+  // Stripe's own moves (Wave 5), taken in from its webhooks: they call nothing.
+
+  /**
+   * A refund made in Stripe's dashboard of money still held: what is left is held, and a release
+   * pays only what remains after the platform's fee. A refund of all of it cancels the job as the
+   * admin's refund does (refund, above, by `system`).
+   */
+  takeInRefund: { from: JOB_STATUSES, money: HELD, to: 'same', by: ['system'], effects: ['ledger:refund', 'notify:poster'] },
+  refundedInStripe: {
+    from: ['open', 'assigned', 'completed'],
+    money: HELD,
+    to: 'cancelled',
+    moneyTo: 'refunded',
+    by: ['system'],
+    effects: ['ledger:refund', 'unschedule:auto-release', 'notify:poster', 'notify:worker'],
+  },
+  /** The poster's bank opened a chargeback on held money: frozen until it decides. */
+  chargebackOpened: {
+    from: JOB_STATUSES,
+    money: HELD,
+    to: 'same',
+    moneyTo: 'frozen',
+    by: ['system'],
+    effects: ['ledger:chargeback', 'unschedule:auto-release', 'notify:poster', 'notify:worker', 'notify:admin'],
+  },
+  /** The bank decided for the platform: the money is held again, the auto-release given back (as a dispute's resolution without money does). */
+  chargebackWon: { from: JOB_STATUSES, money: ['frozen'], to: 'same', moneyTo: 'held', by: ['system'], effects: ['ledger:chargeback', 'notify:poster', 'notify:worker', 'notify:admin'] },
+  /** A chargeback on money no longer held (released, split, refunded): the job shows it, and the ledger records what the bank took. */
+  recordChargeback: {
+    from: JOB_STATUSES,
+    money: ['released', 'split', 'refunded', 'reversed', 'frozen', 'charged_back'],
+    to: 'same',
+    by: ['system'],
+    effects: ['ledger:chargeback', 'ledger:loss', 'notify:poster', 'notify:worker', 'notify:admin'],
+  },
+  /** The bank kept the money: the job cannot be paid and is cancelled. */
+  chargebackLost: {
+    from: JOB_STATUSES,
+    money: ['frozen'],
+    to: 'cancelled',
+    moneyTo: 'charged_back',
+    by: ['system'],
+    effects: ['notify:poster', 'notify:worker', 'notify:admin'],
   },
 } as const satisfies Record<string, Transition>;
 
@@ -193,6 +287,48 @@ export type JobAction = keyof typeof JOB_PROCESS;
 
 /** The pending money state of each action that calls Stripe, and the action that owns it. */
 export const PENDING_MONEY: Partial<Record<MoneyState, JobAction>> = { releasing: 'release', refunding: 'refund', splitting: 'split', reversing: 'reverse' };
+
+/** Whether the job's money waits for a decision's Stripe calls: nothing else may move it, or leave with it (a delete). */
+export const isMoneyPending = (job: { status: JobStatus; moneyState?: MoneyState }): boolean => PENDING_MONEY[moneyStateOf(job)] !== undefined;
+
+/**
+ * A tip (DECISIONS.md "Wave 3", Wave 5 "Tips in the process"): its own money, on a paid job,
+ * with its own states beside the job's. The charge is decided before Stripe is asked for it;
+ * where the bank asks the poster (3-D Secure) it waits for the card step; once the charge
+ * succeeded, the transfer is decided only while the job's money is still released to a worker
+ * who still has an account — otherwise the tip is refunded. Both are Stripe calls of a pending
+ * decision, as the job's are.
+ */
+export const TIP_STATES = [
+  /** The off-session charge is decided and being made. */
+  'charging',
+  /** The bank asked for the poster's card step; nothing is charged until it is done. */
+  'awaiting_card',
+  /** The charge succeeded; its transfer (or refund) is decided next. */
+  'charged',
+  /** Pending decisions after the charge succeeded: the worker's transfer, or the poster's refund. */
+  'transferring',
+  'refunding',
+  /** Final. */
+  'tipped',
+  'refunded',
+] as const;
+export type TipState = (typeof TIP_STATES)[number];
+
+/** Tip states in which money is on its way: an account deletion or a reversal waits for them. */
+export const TIP_IN_FLIGHT: readonly TipState[] = ['charging', 'charged', 'transferring', 'refunding'];
+
+export const TIP_PROCESS = {
+  /** The poster tips their paid job's worker within the window (shared/tips.ts). */
+  charge: { from: [], to: 'charging', by: ['poster'], guards: ['job paid, money released'], effects: ['stripe:charge'] },
+  /** The charge's answer: succeeded, or the bank wants the poster (the tip waits for the card step; the same request after it goes on). */
+  charged: { from: ['charging'], to: 'charged', by: ['system'], guards: [], effects: [] },
+  cardStep: { from: ['charging'], to: 'awaiting_card', by: ['system'], guards: [], effects: [] },
+  /** The charge succeeded (the poster's request, or Stripe's webhook, whichever first) and the job's money is still released to its worker. */
+  transfer: { from: ['charged', 'awaiting_card'], to: 'transferring', settles: 'tipped', by: ['poster', 'system'], guards: ['job paid, money released', 'worker account not deleted'], effects: ['stripe:transfer', 'ledger:tip'] },
+  /** The charge succeeded after the job's money was reversed, or its worker deleted their account: the poster gets the tip back. */
+  refund: { from: ['charged', 'awaiting_card'], to: 'refunding', settles: 'refunded', by: ['system'], guards: [], effects: ['stripe:refund', 'ledger:tip', 'notify:poster'] },
+} as const satisfies Record<string, { from: readonly TipState[]; to: TipState; settles?: TipState; by: readonly Actor[]; guards: readonly string[]; effects: readonly Effect[] }>;
 
 /**
  * The money state of a job stored before money states were kept (a deployment's older items):
@@ -218,8 +354,10 @@ export function statusBadgeText(status: JobStatus): string {
   return status === 'awaiting_payment' ? 'awaiting payment' : status;
 }
 
-/** How long an unpaid draft is kept before it expires. */
+/** How long an unpaid draft is kept before it expires (the retry schedule removes it and cancels its PaymentIntent). */
 export const DRAFT_TTL_SECONDS = 24 * 3600;
+/** How long after that DynamoDB's TTL may delete a draft the schedule somehow left: a backstop, never the way drafts go. */
+export const DRAFT_TTL_BACKSTOP_SECONDS = 3 * 24 * 3600;
 
 /**
  * The least time a resumed auto-release counts down (Wave 4: a resume by the poster, or a

@@ -26,10 +26,34 @@ export const LEDGER_MOVEMENTS = [
   'tip_charge',
   /** ...and transferred to the worker in full. */
   'tip_transfer',
+  /** A tip refunded to the poster: its charge succeeded after the job's money was reversed or its worker left. */
+  'tip_refund',
   /** An Instant Payout from the worker's connected balance to their debit card... */
   'payout',
-  /** ...and its money back when the payout failed. */
+  /** ...Stripe's Instant Payout fee, also taken from the worker's balance... */
+  'payout_fee',
+  /** ...and the money (payout and fee) back when the payout failed. */
   'payout_return',
+  'payout_fee_return',
+  /** The poster's bank took the payment back (a chargeback)... */
+  'chargeback',
+  /** ...with Stripe's dispute fee, which the platform pays... */
+  'chargeback_fee',
+  /** ...and returned it when the platform won (with the fee, where Stripe returns it). */
+  'chargeback_reversal',
+  'chargeback_fee_return',
+  /**
+   * The platform's own money into a job's escrow, to pay what Stripe moved beyond what the escrow
+   * held (a chargeback or a dashboard refund after the worker was paid): its loss.
+   */
+  'platform_loss',
+  /** A loss paid back: the bank returned a chargeback the platform had covered. */
+  'loss_recovered',
+  /**
+   * What a reversal could not take back from the worker (they cashed it out): the worker's
+   * account goes below zero by it, their debt, and the platform paid the poster without it.
+   */
+  'unrecovered',
 ] as const;
 export type LedgerMovementKind = (typeof LEDGER_MOVEMENTS)[number];
 
@@ -45,7 +69,8 @@ export const ledgerAccount = {
 
 /** The Stripe object a movement corresponds to, for reconciliation. */
 export interface StripeObjectRef {
-  kind: 'payment_intent' | 'refund' | 'transfer' | 'transfer_reversal' | 'payout';
+  /** `dispute_funds`: a chargeback's balance transaction (the bank's withdrawal, or its reinstatement). */
+  kind: 'payment_intent' | 'refund' | 'transfer' | 'transfer_reversal' | 'payout' | 'dispute_funds';
   id: string;
 }
 
@@ -53,7 +78,11 @@ export interface StripeObjectRef {
 export interface LedgerMovement {
   /** The scope the movement belongs to: `job:<jobId>` or `worker:<workerId>` (payouts). */
   scope: string;
-  /** Unique within its scope and deterministic (e.g. `transfer`, `refund`, `tip_charge`), so a movement is written once. */
+  /**
+   * Unique within its scope and deterministic, so a movement is written once: a decision's
+   * `<decision>:<name>` (functions/domain/money/executor.ts), a move Stripe made on its own by
+   * the Stripe object's id (`refund:re_…`); `charge`, `card_fee` for the job's payment.
+   */
   movementId: string;
   kind: LedgerMovementKind;
   from: string;
@@ -91,26 +120,31 @@ export function balances(movements: ReadonlyArray<Pick<LedgerMovement, 'from' | 
 export interface JobMoneyPosition {
   /** Card charges (job payment and tip). */
   moneyIn: number;
-  /** Refunds + transfers − reversals. */
+  /** Refunds + transfers − reversals, and what the poster's bank took back and kept. */
   moneyOut: number;
   /** What the escrow holds (in − out − the platform's fee once taken). */
   escrow: number;
   platformFee: number;
+  /** What the platform put in beyond what the job took (platform_loss, unrecovered): its loss on the job. */
+  loss: number;
 }
 
 export function jobMoneyPosition(jobId: string, movements: ReadonlyArray<Pick<LedgerMovement, 'kind' | 'from' | 'to' | 'amount'>>): JobMoneyPosition {
   const sum = (kinds: LedgerMovementKind[]) => movements.filter((move) => kinds.includes(move.kind)).reduce((total, move) => total + move.amount, 0);
   return {
     moneyIn: sum(['charge', 'tip_charge']),
-    moneyOut: sum(['refund', 'transfer', 'tip_transfer']) - sum(['reversal']),
+    moneyOut: sum(['refund', 'tip_refund', 'transfer', 'tip_transfer', 'chargeback']) - sum(['reversal', 'chargeback_reversal']),
     escrow: balances(movements).get(ledgerAccount.escrow(jobId)) ?? 0,
     platformFee: sum(['platform_fee']) - sum(['fee_return']),
+    loss: sum(['platform_loss', 'unrecovered']) - sum(['loss_recovered']),
   };
 }
 
 /**
  * The ledger's invariants for one job (issue 34): the escrow is never negative, money out never
- * exceeds money in. Answers what is broken (empty when all hold).
+ * exceeds money in — but for what the platform recorded as its loss (a move Stripe made on its
+ * own after the worker was paid, a reversal the worker's balance could not cover), which
+ * reconciliation reports. Answers what is broken (empty when all hold).
  */
 export function jobInvariantProblems(jobId: string, movements: ReadonlyArray<Pick<LedgerMovement, 'kind' | 'from' | 'to' | 'amount'>>): string[] {
   const problems: string[] = [];
@@ -123,6 +157,6 @@ export function jobInvariantProblems(jobId: string, movements: ReadonlyArray<Pic
     }
   }
   const position = jobMoneyPosition(jobId, movements);
-  if (position.moneyOut > position.moneyIn) problems.push(`job ${jobId} paid out ${position.moneyOut} of ${position.moneyIn} taken in`);
+  if (position.moneyOut > position.moneyIn + position.loss) problems.push(`job ${jobId} paid out ${position.moneyOut} of ${position.moneyIn} taken in`);
   return problems;
 }

@@ -166,6 +166,31 @@ export const MSG = {
     reversedTitle: 'Payment reversed and refunded',
     reversedMessage: (title: string, workerAmount: string, refundAmount: string, reason: string) =>
       `The ${workerAmount} USD released for "${title}" was taken back from the worker and ${refundAmount} USD refunded to the poster. Reason: ${reason}`,
+    // ours, Wave 5: what moved, as it moved.
+    reversedToWorker: (title: string, recovered: string, unrecovered: string, reason: string) =>
+      unrecovered === '0.00'
+        ? `The ${recovered} USD released to you for "${title}" was taken back from your balance and the poster refunded. Reason: ${reason}`
+        : `The payment released to you for "${title}" was reversed and the poster refunded: ${recovered} USD was taken back from your balance, and the ${unrecovered} USD you had already cashed out is owed to the platform. Reason: ${reason}`,
+    reversalBalanceChanged: "The worker's balance changed since you reviewed this reversal (a cash-out?). Review what can be taken back and confirm again.",
+    reversalRefused: 'Stripe refused to reverse the transfer. The payment stays released; review it and try again.',
+    chargebackOpen: "The poster's bank is disputing this payment (a chargeback): it cannot be refunded until the bank decides.",
+    frozenByChargeback: "The poster's bank is disputing this payment (a chargeback): the money stays where it is until the bank decides.",
+    chargedBack: "The poster's bank took this payment back (a chargeback), so it can no longer be released or refunded.",
+    nothingLeftToRelease: "Nothing is left to release: a refund made in Stripe left less than the platform's fee. Refund the rest instead.",
+    draftGoneRefunded: 'This draft was removed before its payment completed, so the payment was refunded to your card.',
+    draftRefundReason: 'The draft was removed before its payment completed',
+    draftRefunded: (title: string, amount: string) => `Your payment of ${amount} USD for the draft "${title}" went through after the draft was removed, so it was refunded to your card.`,
+    refundedInStripe: 'Refunded in Stripe',
+    refundedInPart: (title: string, amount: string, left: string) => `${amount} USD of your payment for "${title}" was refunded to your card. ${left} USD stays held for the job.`,
+    refundBeyondEscrowTitle: 'Refund beyond what the job held',
+    refundBeyondEscrow: (title: string, amount: string, lacking: string) =>
+      `A refund of ${amount} USD made in Stripe for "${title}" came after its money had left the escrow: ${lacking} USD of it is the platform's loss.`,
+    chargebackOpenedTitle: 'Payment disputed by the bank',
+    chargebackClosedTitle: 'Bank dispute decided',
+    chargebackOpened: (title: string, amount: string, dueBy: string | null) =>
+      `The card's bank disputed the payment of ${amount} USD for "${title}" (a chargeback). The money stays where it is until the bank decides.${dueBy ? ` Evidence is due by ${dueBy.slice(0, 10)}.` : ''}`,
+    chargebackWon: (title: string, amount: string) => `The bank decided the dispute of the ${amount} USD payment for "${title}" for the platform: the money is back.`,
+    chargebackLost: (title: string, amount: string) => `The bank decided the dispute of the ${amount} USD payment for "${title}" for the cardholder and kept the money.`,
     autoReleasePausedTitle: 'Automatic release paused',
     autoReleasePausedMessage: (title: string, reason: string) => `The poster paused the automatic release of your payment for "${title}". Reason: ${reason}`,
     autoReleaseResumedTitle: 'Automatic release resumed',
@@ -284,6 +309,14 @@ export const MSG = {
     invalidAmount: 'Please enter a valid tip amount',
     receivedTitle: 'You received a tip',
     receivedMessage: (amount: string, title: string) => `The poster tipped you ${amount} USD for "${title}". It arrives with your next payout.`,
+    // ours, tips in the money process (Wave 5):
+    inFlight: "A tip for this job is still being paid. Please try again in a moment.",
+    refundedInstead: 'Your tip could not reach the worker, so it was refunded to your card.',
+    refundedTitle: 'Tip refunded',
+    refundedMessage: (amount: string, title: string, why: string) => `Your tip of ${amount} USD for "${title}" was refunded to your card: ${why}`,
+    refundedPaymentReversed: "the job's payment was taken back from the worker before the tip went through.",
+    refundedWorkerLeft: 'the worker closed their account before the tip went through.',
+    refundedJobGone: 'the job was removed before the tip went through.',
   },
   savedJobs: {
     loadFailed: 'Failed to load saved jobs',
@@ -427,6 +460,7 @@ export const MSG = {
     assignedJob: 'You cannot delete your account while you have an assigned job. Finish or cancel it first.',
     completedUnpaid: 'You cannot delete your account while a completed job awaits its payment release.',
     openDispute: 'You cannot delete your account while one of your disputes is open.',
+    moneyPending: 'You cannot delete your account while a payment, tip or cash-out of yours is still on its way. Please try again in a few minutes.', // ours (Wave 5)
     adminAccount: 'The admin account cannot be deleted.',
     failed: 'Failed to delete your account',
     deleted: 'Your account has been deleted. Goodbye!',
@@ -480,6 +514,11 @@ export const MSG = {
     resolvedRefunded: (jobTitle: string, amount: string) => `The dispute about "${jobTitle}" was resolved: ${amount} USD was refunded to the poster.`,
     resolvedSplit: (jobTitle: string, toWorker: string, refunded: string) => `The dispute about "${jobTitle}" was resolved with a split: ${toWorker} USD to the worker, ${refunded} USD refunded to the poster.`,
     nothingToSplit: 'This job has no payment held for a worker to split.',
+    // ours (Wave 5):
+    releaseToOtherWorker: "This dispute's worker no longer holds the job, so a release would pay someone else. Resolve it with a split or a refund.",
+    splitRefused: "Stripe refused the split's refund (the payment changed in Stripe since?). The dispute stays open: review the job's money and resolve it again.",
+    splitWithFormerWorkerTitle: 'Job cancelled',
+    splitWithFormerWorkerMessage: (title: string) => `"${title}" was cancelled: a dispute with its former worker was resolved by splitting the job's payment between them and the poster.`,
     splitAmountInvalid: (payment: string) => `Enter the worker's part: more than 0.00 and less than the payment of ${payment} USD.`,
     resolved: 'Dispute resolved', // ours
     bulkResolved: (count: number) => `${count} disputes resolved`, // ours
@@ -578,6 +617,9 @@ export const MSG = {
     cancelReasonRequired: 'Please provide a reason for cancelling the job.',
     deleteReasonRequired: 'Please provide a reason for deleting the job.',
     alreadyRefunded: 'This payment was already refunded.', // ours
+    decisionNotFound: 'Money decision not found', // ours (Wave 5)
+    decisionRetried: 'Decision carried out', // ours
+    decisionStillPending: (reason: string) => `Still waiting: ${reason}`, // ours
     refundInProgressOtherReason: 'A refund of this payment is already under way with another reason.', // ours
     onlyHeldCancel: 'Only a job whose payment is still held can be cancelled: open, assigned or completed', // ours
     jobCancelled: 'Job cancelled', // ours

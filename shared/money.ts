@@ -41,6 +41,19 @@ export function jobPriceQuote(job: { payment: number; postedAmount: number }): P
   return { payment: job.payment, platformFee: job.postedAmount - job.payment, postedAmount: job.postedAmount };
 }
 
+/**
+ * What a job's escrow holds while its money is held (Wave 5): what the poster paid, less what a
+ * refund made in Stripe's dashboard gave back meanwhile.
+ */
+export const heldAmount = (job: { postedAmount: number; refundedWhileHeld?: number }): number => job.postedAmount - (job.refundedWhileHeld ?? 0);
+
+/**
+ * What a release pays the worker: the payment, or — when a partial refund lowered what is held —
+ * what remains after the platform's fee; zero when nothing does.
+ */
+export const releasableAmount = (job: { payment: number; postedAmount: number; refundedWhileHeld?: number }): number =>
+  Math.max(0, Math.min(job.payment, heldAmount(job) - (job.postedAmount - job.payment)));
+
 /** The card provider's fee, used by the admin views when a payment row lacks one. */
 export function estimatedCardFeeCents(amountCents: number): number {
   return Math.round((amountCents * FEE_CONFIG.cardFeePercent) / 100) + FEE_CONFIG.cardFeeFixedCents;
@@ -57,7 +70,9 @@ export const moneyPeriodOf = (kind: MoneyPeriodKind, timestamp: string): string 
 /**
  * What the admin's money overview counts per period (cents, and numbers of payments), all from
  * the ledger's movements (overviewCountersOf): payments taken in the period, refunds made in
- * it, and tips charged in it (their card fees are in cardFees).
+ * it, and tips charged in it (their card fees are in cardFees); chargebacks the banks took net of
+ * those won back, Stripe's dispute fees net of those returned, and what the platform lost
+ * (Wave 5: a chargeback or a dashboard refund after release, a reversal a cash-out left short).
  */
 export interface MoneyCounters {
   payments: number;
@@ -67,9 +82,13 @@ export interface MoneyCounters {
   refunds: number;
   refundedAmount: number;
   tips: number;
+  chargebacks: number;
+  chargebackAmount: number;
+  disputeFees: number;
+  losses: number;
 }
 
-export const NO_MONEY: MoneyCounters = { payments: 0, gross: 0, platformFees: 0, cardFees: 0, refunds: 0, refundedAmount: 0, tips: 0 };
+export const NO_MONEY: MoneyCounters = { payments: 0, gross: 0, platformFees: 0, cardFees: 0, refunds: 0, refundedAmount: 0, tips: 0, chargebacks: 0, chargebackAmount: 0, disputeFees: 0, losses: 0 };
 
 /**
  * What one ledger movement adds to its period's counters (spec 2 §9 "Fees in admin views"): a
@@ -84,9 +103,23 @@ export function overviewCountersOf(movement: Pick<LedgerMovement, 'kind' | 'amou
     case 'card_fee':
       return { cardFees: movement.amount };
     case 'refund':
+    case 'tip_refund':
       return { refunds: 1, refundedAmount: movement.amount };
     case 'tip_charge':
       return { tips: movement.amount };
+    case 'chargeback':
+      return { chargebacks: 1, chargebackAmount: movement.amount };
+    case 'chargeback_reversal':
+      return { chargebackAmount: -movement.amount };
+    case 'chargeback_fee':
+      return { disputeFees: movement.amount };
+    case 'chargeback_fee_return':
+      return { disputeFees: -movement.amount };
+    case 'platform_loss':
+    case 'unrecovered':
+      return { losses: movement.amount };
+    case 'loss_recovered':
+      return { losses: -movement.amount };
     default:
       return {};
   }
@@ -98,14 +131,14 @@ export interface MoneyOverview extends MoneyCounters {
   period: string;
   /** Amount minus platform fee (spec 2 §9 "Fees in admin views"). */
   workerPayouts: number;
-  /** Platform fee minus card fee. */
+  /** Platform fee minus card fee, dispute fees and losses. */
   siteProfit: number;
   /** Site profit as a percent of the total taken, one decimal; null when nothing was taken. */
   profitMarginPercent: number | null;
 }
 
 export function moneyOverview(kind: MoneyPeriodKind, period: string, counters: MoneyCounters): MoneyOverview {
-  const siteProfit = counters.platformFees - counters.cardFees;
+  const siteProfit = counters.platformFees - counters.cardFees - counters.disputeFees - counters.losses;
   return {
     kind,
     period,

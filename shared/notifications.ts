@@ -19,6 +19,12 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   new_message: 'New chat messages while you are away',
   new_applicant: 'A worker applied to your job',
   payout_failed: 'An instant payout to your card failed',
+  payment_paused: 'A poster paused the automatic release of your payment',
+  payment_resumed: 'The automatic release of your payment resumed',
+  payment_blocked: 'A payment is waiting for a payment account',
+  payment_refunded: 'A payment or tip was refunded',
+  payment_reversed: 'A released payment was taken back',
+  chargeback: "A card's bank disputed a payment (chargeback)",
 };
 
 /**

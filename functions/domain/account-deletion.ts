@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isDisputeOpen, type DisputeStatus } from '../../shared/disputes.js';
+import { TIP_IN_FLIGHT, isMoneyPending } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { NO_PAYMENT_ACCOUNT } from '../../shared/payments.js';
@@ -93,21 +94,35 @@ const disputesOf = (index: 'GSI1' | 'GSI2', userId: string) =>
     ProjectionExpression: '#status',
   });
 
+/** The user's Instant Payouts Stripe has not yet said the end of. */
+const pendingPayoutsOf = (userId: string) =>
+  queryAll<{ status: string }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.instantPayoutPrefix(), ':pending': 'pending' },
+  });
+
 /**
  * Why the account may not be deleted now, if it may not: an assigned job or a completed one
- * awaiting release, as poster (whose payment is held) or worker, or an open dispute either way.
+ * awaiting release, as poster (whose payment is held) or worker, or an open dispute either way;
+ * or money on its way (Wave 5) — a release, refund or other decision of one of their jobs, a tip
+ * being charged or paid out, an Instant Payout Stripe has not finished.
  */
 export async function deletionRefusal(userId: string): Promise<string | null> {
-  const [posted, worked, filed, against] = await Promise.all([
+  const [posted, worked, filed, against, payouts] = await Promise.all([
     jobsOf('GSI2', keys.jobsByPoster(userId)),
     jobsOf('GSI3', keys.jobsByWorker(userId)),
     disputesOf('GSI1', userId),
     disputesOf('GSI2', userId),
+    pendingPayoutsOf(userId),
   ]);
+  const jobs = [...posted, ...worked];
   for (const [status, refusal] of Object.entries(REFUSING_JOB_STATUSES)) {
-    if ([...posted, ...worked].some((job) => job.status === status && !job.deletingAt)) return refusal;
+    if (jobs.some((job) => job.status === status && !job.deletingAt)) return refusal;
   }
   if ([...filed, ...against].some((dispute) => isDisputeOpen(dispute.status))) return MSG.accountDeletion.openDispute;
+  if (payouts.length > 0 || jobs.some((job) => isMoneyPending(job) || (job.tipState !== undefined && TIP_IN_FLIGHT.includes(job.tipState)))) return MSG.accountDeletion.moneyPending;
   return null;
 }
 

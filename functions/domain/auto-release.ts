@@ -86,7 +86,7 @@ export async function runAutoRelease(input: AutoReleaseInput | ReviewPublication
   const job = await getJob(input.jobId, { consistentRead: true });
   if (!job || job.status !== 'completed' || job.autoReleaseAt !== input.releaseAt) return;
   try {
-    await releasePayment(job.id, job.posterId, { automatic: true });
+    await releasePayment(job.id, job.posterId, { automatic: { releaseAt: input.releaseAt } });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     logger.warn('auto-release refused', { jobId: job.id, reason: error.message });
@@ -97,17 +97,17 @@ export async function runAutoRelease(input: AutoReleaseInput | ReviewPublication
 /** The auto-release came due but the worker's account cannot take the transfer: marked once, both parties told. */
 async function markReleaseBlocked(job: JobItem, reason: string): Promise<void> {
   const notices = [
-    notificationItem({ userId: job.workerId!, jobId: job.id, type: 'payment_released', title: MSG.payments.autoReleaseBlockedTitle, message: MSG.payments.autoReleaseBlockedToWorker(job.title), metadata: { jobTitle: job.title } }),
-    notificationItem({ userId: job.posterId, jobId: job.id, type: 'job_completed', title: MSG.payments.autoReleaseBlockedToPosterTitle, message: MSG.payments.autoReleaseBlockedToPoster(job.title), metadata: { jobTitle: job.title } }),
+    notificationItem({ userId: job.workerId!, jobId: job.id, type: 'payment_blocked', title: MSG.payments.autoReleaseBlockedTitle, message: MSG.payments.autoReleaseBlockedToWorker(job.title), metadata: { jobTitle: job.title } }),
+    notificationItem({ userId: job.posterId, jobId: job.id, type: 'payment_blocked', title: MSG.payments.autoReleaseBlockedToPosterTitle, message: MSG.payments.autoReleaseBlockedToPoster(job.title), metadata: { jobTitle: job.title } }),
   ];
-  const blocked: JobItem = { ...job, autoReleaseBlockedAt: new Date().toISOString(), autoReleaseBlockedReason: reason };
+  const blocked: JobItem = { ...job, autoReleaseBlockedAt: new Date().toISOString(), autoReleaseBlockedReason: reason, autoReleaseBlockedFor: job.autoReleaseAt };
   try {
     await transactWrite([
       {
         Update: {
           TableName: tableName(),
           Key: keys.job(job.id),
-          UpdateExpression: 'SET autoReleaseBlockedAt = :now, autoReleaseBlockedReason = :reason',
+          UpdateExpression: 'SET autoReleaseBlockedAt = :now, autoReleaseBlockedReason = :reason, autoReleaseBlockedFor = :at',
           ConditionExpression: '#status = :completed AND autoReleaseAt = :at AND attribute_not_exists(autoReleaseBlockedAt)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':now': blocked.autoReleaseBlockedAt, ':reason': reason, ':completed': 'completed', ':at': job.autoReleaseAt },
@@ -124,16 +124,19 @@ async function markReleaseBlocked(job: JobItem, reason: string): Promise<void> {
 
 /**
  * A worker's account was saved (account.updated, or the worker's own refresh): once it is ready,
- * the auto-releases it blocked are made, each the same exactly-once release (a release that
- * moved on meanwhile is refused and skipped).
+ * the auto-releases it blocked are made, each the same exactly-once automatic release, with
+ * every guard it had (Wave 5): still this countdown's release, not paused, no dispute open — a
+ * decline since cleared the block, and the next completion starts a fresh countdown.
  */
 export async function releaseBlockedWhenReady(workerId: string, account: PaymentAccount): Promise<number> {
   if (account.status !== 'complete') return 0;
-  const waiting = (await listWorkerJobs(workerId, 'completed')).filter((job) => job.autoReleaseBlockedAt);
+  // The block is this countdown's: one resumed or given back since runs to its own end first (marks before it was kept: any).
+  const blocksThisCountdown = (job: JobItem) => job.autoReleaseAt !== undefined && (job.autoReleaseBlockedFor ?? job.autoReleaseAt) === job.autoReleaseAt;
+  const waiting = (await listWorkerJobs(workerId, 'completed')).filter((job) => job.autoReleaseBlockedAt && blocksThisCountdown(job) && !job.autoReleasePausedAt && !((job.openDisputes ?? 0) > 0));
   let released = 0;
   for (const job of waiting) {
     try {
-      await releasePayment(job.id, job.posterId, { automatic: true });
+      await releasePayment(job.id, job.posterId, { automatic: { releaseAt: job.autoReleaseAt! } });
       released++;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -157,7 +160,7 @@ export async function pauseAutoRelease(jobId: string, posterId: string, reason: 
     by: { posterId },
     condition: { expression: 'autoReleaseAt = :at AND attribute_not_exists(autoReleasePausedAt)', values: { ':at': job.autoReleaseAt } },
   });
-  const notice = notificationItem({ userId: job.workerId!, jobId, type: 'job_declined', title: MSG.payments.autoReleasePausedTitle, message: MSG.payments.autoReleasePausedMessage(job.title, reason), metadata: { jobTitle: job.title, reason } });
+  const notice = notificationItem({ userId: job.workerId!, jobId, type: 'payment_paused', title: MSG.payments.autoReleasePausedTitle, message: MSG.payments.autoReleasePausedMessage(job.title, reason), metadata: { jobTitle: job.title, reason } });
   await transactOrConflict([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'autoReleasePaused'), ...notificationWrites(notice)], MSG.payments.autoReleaseNotRunning);
   return updated;
 }
@@ -172,7 +175,7 @@ export async function resumeAutoRelease(jobId: string, posterId: string): Promis
     { autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, pausedReleaseAt: undefined, autoReleaseReminders: undefined, autoReleaseAt: resumedReleaseTime(job.pausedReleaseAt) },
     { by: { posterId }, condition: { expression: 'attribute_exists(autoReleasePausedAt)', values: {} } },
   );
-  const notice = notificationItem({ userId: job.workerId!, jobId, type: 'job_completed', title: MSG.payments.autoReleaseResumedTitle, message: MSG.payments.autoReleaseResumedMessage(job.title), metadata: { jobTitle: job.title } });
+  const notice = notificationItem({ userId: job.workerId!, jobId, type: 'payment_resumed', title: MSG.payments.autoReleaseResumedTitle, message: MSG.payments.autoReleaseResumedMessage(job.title), metadata: { jobTitle: job.title } });
   await transactOrConflict([{ Update: update }, jobEvent(JOB_EVENT.updated, updated, 'autoReleaseScheduled'), ...notificationWrites(notice)], MSG.payments.autoReleaseNotPaused);
   return updated;
 }

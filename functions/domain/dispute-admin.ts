@@ -2,27 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminDispute, BulkResolveResult, Dispute, DisputeMoneyOutcome, Page } from '../../shared/api.js';
 import { moneyStateOf } from '../../shared/job-process.js';
+import { heldAmount } from '../../shared/money.js';
 import type { ResolveDisputeRequest } from '../../shared/schemas/dispute.js';
 import { JOB_EVENT } from '../routes.js';
 import { resumedReleaseTime } from './auto-release.js';
 import { jobEvent } from './events.js';
 import { adminRefundJob, releasePayment, splitJobMoney } from './job-money.js';
 import { getJob, type JobItem } from './jobs.js';
-import { ADMIN_DISPUTES_PAGE, disputeResolutionMessage, type AdminDisputeView, type DisputePriority } from '../../shared/disputes.js';
+import { ADMIN_DISPUTES_PAGE, isDisputeOpen, type AdminDisputeView, type DisputePriority } from '../../shared/disputes.js';
 import { MSG } from '../../shared/messages.js';
 import { db, decodeCursor, encodeCursor, tableName } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
 import { HttpError, conflict, notFound } from '../lib/errors.js';
-import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { TransactionRefused, retryLostRaces, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { adminActionItem } from './admin-actions.js';
 import { getResolutionTemplate } from './dispute-templates.js';
-import { adminIndexKeys, getDisputeItem, stillOpen, toDispute, type DisputeChange, type DisputeItem } from './disputes.js';
-import { notificationItem, notificationWrites } from './notifications.js';
+import { disputeResolvedWrites, type DisputeActionType, type DisputeResolution } from './dispute-resolution.js';
+import { adminIndexKeys, getDisputeItem, toDispute, type DisputeChange, type DisputeItem } from './disputes.js';
+import { MoneyRefused, carryOut } from './money/executor.js';
 import { profileNames } from './profiles.js';
-
-/** The action types of spec 2 §7 this module records. */
-type DisputeActionType = 'update_dispute' | 'resolve_dispute_with_template' | 'bulk_resolve_disputes' | 'set_dispute_priority';
 
 const putAdminAction = (adminId: string, actionType: DisputeActionType, disputeId: string, details: Record<string, unknown>, reason = '') => ({
   Put: { TableName: tableName(), Item: adminActionItem({ adminId, actionType, targetType: 'dispute', targetId: disputeId, details, reason }) },
@@ -96,101 +95,97 @@ type MoneyDecision = NonNullable<ResolveDisputeRequest['money']>;
 
 /**
  * Decides the job's held money as the resolution says (shared/job-process.ts: release, refund or
- * split, each the process's own exactly-once step, refused when the money moved already), and
- * answers what moved. Run before the dispute's own transaction: a resolution retried after a
- * failure finds the money decided and goes on to resolve.
+ * split, each the executor's decision, refused when the money moved already), with the dispute's
+ * claim in the same transaction: of two resolutions at once, the one that wins the claim moves
+ * the money and resolves the dispute when its settlement is written (dispute-resolution.ts).
  */
-async function decideDisputeMoney(jobId: string, adminId: string, text: string, money: MoneyDecision): Promise<DisputeMoneyOutcome> {
-  const job = await getJob(jobId, { consistentRead: true });
+async function resolveWithMoney(resolution: DisputeResolution, money: MoneyDecision): Promise<DisputeMoneyOutcome> {
+  const job = await getJob(resolution.dispute.jobId, { consistentRead: true });
   if (!job) throw notFound(MSG.jobs.notFound);
   if (money.decision === 'release') {
-    const { job: paid } = await releasePayment(job.id, adminId, { admin: { reason: text } });
-    return { decision: 'release', toWorker: paid.payment, refunded: 0 };
+    const { job: paid } = await releasePayment(job.id, resolution.adminId, { admin: { reason: resolution.text }, dispute: resolution });
+    return { decision: 'release', toWorker: paid.transferredAmount ?? paid.payment, refunded: 0 };
   }
   if (money.decision === 'refund') {
-    const { job: refunded } = await adminRefundJob(job, text, adminId);
-    return { decision: 'refund', toWorker: 0, refunded: refunded.postedAmount };
+    const { job: refunded } = await adminRefundJob(job, resolution.text, resolution.adminId, resolution);
+    return { decision: 'refund', toWorker: 0, refunded: heldAmount(refunded) };
   }
-  const split = await splitJobMoney(job, money.toWorker, []);
-  return { decision: 'split', toWorker: money.toWorker, refunded: split.postedAmount - money.toWorker };
+  const split = await splitJobMoney(job, money.toWorker, resolution);
+  return { decision: 'split', toWorker: money.toWorker, refunded: split.splitRefunded ?? 0 };
 }
 
 /**
- * A resolution that decides no money gives a completed job's auto-release back (Wave 4): at the
- * earliest the minimum from now, unless the poster paused it, for the dispute's transaction.
+ * A resolution that decides no money gives a completed job's auto-release back (Wave 4) when it
+ * was the last dispute open on the job (Wave 5): at the earliest the minimum from now, unless the
+ * poster paused it. Either way the job has one dispute fewer open. One update, for the dispute's
+ * transaction.
  */
-async function autoReleaseGivenBack(jobId: string): Promise<TransactItem[]> {
+async function jobAfterResolution(jobId: string): Promise<TransactItem[]> {
   const job = await getJob(jobId, { consistentRead: true });
-  if (!job || job.status !== 'completed' || moneyStateOf(job) !== 'held' || job.autoReleaseAt || job.autoReleasePausedAt) return [];
+  if (!job) return [];
+  const lastOpen = (job.openDisputes ?? 1) <= 1;
+  const givesBack = lastOpen && job.status === 'completed' && moneyStateOf(job) === 'held' && !job.autoReleaseAt && !job.autoReleasePausedAt;
   const resumed: JobItem = { ...job, autoReleaseAt: resumedReleaseTime(undefined), autoReleaseReminders: undefined };
   return [
     {
       Update: {
         TableName: tableName(),
         Key: keys.job(job.id),
-        UpdateExpression: 'SET autoReleaseAt = :at REMOVE autoReleaseReminders',
-        ConditionExpression: '#status = :completed AND attribute_not_exists(autoReleaseAt) AND attribute_not_exists(autoReleasePausedAt)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':at': resumed.autoReleaseAt, ':completed': 'completed' },
+        UpdateExpression: `${givesBack ? 'SET autoReleaseAt = :at REMOVE autoReleaseReminders ' : ''}ADD openDisputes :less`,
+        // The count read: a dispute filed meanwhile makes this one run again (it may no longer be the last).
+        ConditionExpression: givesBack
+          ? '#status = :completed AND attribute_not_exists(autoReleaseAt) AND attribute_not_exists(autoReleasePausedAt) AND (attribute_not_exists(openDisputes) OR openDisputes <= :one)'
+          : 'attribute_exists(pk)',
+        ...(givesBack ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+        ExpressionAttributeValues: { ':less': -1, ...(givesBack ? { ':at': resumed.autoReleaseAt, ':completed': 'completed', ':one': 1 } : {}) },
       },
     },
-    jobEvent(JOB_EVENT.updated, resumed, 'autoReleaseScheduled'),
+    ...(givesBack ? [jobEvent(JOB_EVENT.updated, resumed, 'autoReleaseScheduled')] : []),
   ];
 }
 
 /**
- * Resolves one open dispute, once: the update's condition that it is still open makes a
- * second resolution (or a racing bulk one) fail instead of overwrite. The audit row and the
- * notices to both parties are in the same transaction.
+ * Resolves one open dispute, once. Without money: the dispute's update conditional on it being
+ * open with no resolution under way, its audit row, the notices to both parties and the job's
+ * count of open disputes, in one transaction. With money: the executor's decision claims the
+ * dispute, and its settlement resolves it; a resolution already under way is finished, not
+ * decided again.
  */
 async function resolveOne(disputeId: string, adminId: string, resolution: Resolution): Promise<DisputeChange> {
   const open = await requireDispute(disputeId);
-  if (open.status === 'resolved') throw conflict(MSG.disputes.alreadyResolved);
-  const moneyOutcome = resolution.money ? await decideDisputeMoney(open.jobId, adminId, resolution.text, resolution.money) : undefined;
-  return retryLostRaces(async () => {
-    const before = await requireDispute(disputeId);
-    const now = new Date().toISOString();
-    const dispute: Dispute = { ...toDispute(before), status: 'resolved', resolution: resolution.text, resolvedBy: adminId, resolvedAt: now, updatedAt: now, ...(moneyOutcome ? { moneyOutcome } : {}) };
-    const givenBack = moneyOutcome ? [] : await autoReleaseGivenBack(dispute.jobId);
-    const notifications = [dispute.reporterId, dispute.reportedId].map((userId) =>
-      notificationItem({
-        userId,
-        jobId: dispute.jobId,
-        type: 'dispute_update',
-        title: MSG.disputes.resolvedTitle,
-        message: disputeResolutionMessage(dispute.jobTitle, moneyOutcome),
-        metadata: { disputeId, jobTitle: dispute.jobTitle },
-      }),
-    );
-    const details = {
-      resolution: resolution.text,
-      ...(resolution.templateId ? { templateId: resolution.templateId } : {}),
-      ...(resolution.bulkActionId ? { bulkActionId: resolution.bulkActionId } : {}),
-      ...(moneyOutcome ? { moneyOutcome } : {}),
-    };
+  if (!isDisputeOpen(open.status)) throw conflict(MSG.disputes.alreadyResolved);
+  if (open.resolvingDecisionId) {
+    await carryOut(open.resolvingDecisionId).catch((error: unknown) => {
+      throw error instanceof MoneyRefused ? error.answer : error;
+    });
+    throw conflict(MSG.disputes.alreadyResolved);
+  }
+  const chosen: DisputeResolution = {
+    dispute: toDispute(open),
+    text: resolution.text,
+    adminId,
+    templateId: resolution.templateId,
+    actionType: resolution.actionType,
+    ...(resolution.bulkActionId ? { bulkActionId: resolution.bulkActionId } : {}),
+  };
+  if (resolution.money) {
+    let moneyOutcome: DisputeMoneyOutcome;
     try {
-      await transactWrite([
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.dispute(disputeId),
-            UpdateExpression: `SET #status = :resolved, resolution = :text, resolvedBy = :admin, resolvedAt = :now, updatedAt = :now, gsi3pk = :pk${moneyOutcome ? ', moneyOutcome = :money' : ''}`,
-            ...stillOpen,
-            ExpressionAttributeValues: {
-              ...stillOpen.ExpressionAttributeValues,
-              ':resolved': 'resolved',
-              ':text': resolution.text,
-              ':admin': adminId,
-              ':now': now,
-              ':pk': adminIndexKeys(dispute).gsi3pk,
-              ...(moneyOutcome ? { ':money': moneyOutcome } : {}),
-            },
-          },
-        },
-        putAdminAction(adminId, resolution.actionType, disputeId, details),
-        ...notifications.flatMap(notificationWrites),
-        ...givenBack,
-      ]);
+      moneyOutcome = await resolveWithMoney(chosen, resolution.money);
+    } catch (error) {
+      // Another resolution claimed the dispute first: its money is the dispute's, this one is refused.
+      const now = await requireDispute(disputeId);
+      if (!isDisputeOpen(now.status) || (now.resolvingDecisionId && error instanceof HttpError && error.status === 409)) throw conflict(MSG.disputes.alreadyResolved);
+      throw error;
+    }
+    // Its notices went out with the settlement that resolved it.
+    const resolved = await requireDispute(disputeId);
+    return { dispute: { ...toDispute(resolved), moneyOutcome }, notifications: [] };
+  }
+  return retryWhileStale(async () => {
+    const { items, dispute, notifications } = disputeResolvedWrites(chosen, undefined);
+    try {
+      await transactWrite([...items, ...(await jobAfterResolution(chosen.dispute.jobId))]);
     } catch (error) {
       if (error instanceof TransactionRefused && error.failed(0)) throw conflict(MSG.disputes.alreadyResolved);
       throw error;

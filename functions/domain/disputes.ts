@@ -19,6 +19,8 @@ export interface DisputeItem extends Omit<Dispute, 'type'> {
   disputeType: Dispute['type'];
   gsi3pk: string;
   gsi3sk: string;
+  /** While a resolution's money decision is carried out: that decision (functions/domain/dispute-resolution.ts). */
+  resolvingDecisionId?: string;
 }
 
 export function toDispute(item: DisputeItem): Dispute {
@@ -125,19 +127,22 @@ export interface DisputeChange {
 }
 
 /**
- * The check that the job still has the parties the eligibility was read from; on a job whose
- * payment is pending auto-release, the update that stops it (the schedules rule then deletes
- * its schedules on the `disputed` event).
+ * The job's side of a filing: a check that it still has the parties the eligibility was read
+ * from, one more dispute open on it (its auto-release waits for all of them, Wave 5), and on a
+ * job whose payment is pending auto-release, the update that stops it (the schedules rule then
+ * deletes its schedules on the `disputed` event).
  */
 function jobStillDisputable(job: JobItem): TransactItem {
-  const check = {
-    TableName: tableName(),
-    Key: keys.job(job.id),
-    ConditionExpression: '#status = :status AND attribute_not_exists(deletingAt) AND ' + (job.workerId ? 'workerId = :worker' : 'attribute_not_exists(workerId)'),
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':status': job.status, ...(job.workerId ? { ':worker': job.workerId } : {}) },
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.job(job.id),
+      UpdateExpression: `${job.autoReleaseAt ? 'REMOVE autoReleaseAt, autoReleaseReminders ' : ''}ADD openDisputes :one`,
+      ConditionExpression: '#status = :status AND attribute_not_exists(deletingAt) AND ' + (job.workerId ? 'workerId = :worker' : 'attribute_not_exists(workerId)'),
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': job.status, ':one': 1, ...(job.workerId ? { ':worker': job.workerId } : {}) },
+    },
   };
-  return job.autoReleaseAt ? { Update: { ...check, UpdateExpression: 'REMOVE autoReleaseAt, autoReleaseReminders' } } : { ConditionCheck: check };
 }
 
 /**

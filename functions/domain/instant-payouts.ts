@@ -1,19 +1,21 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { MSG } from '../../shared/messages.js';
 import { formatCents } from '../../shared/money.js';
 import { cashOutOf, type InstantPayout, type InstantPayoutAvailability } from '../../shared/payouts.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { db, tableName } from '../lib/db.js';
 import { conflict, forbidden, HttpError } from '../lib/errors.js';
 import { isStripeError } from '../lib/stripe-errors.js';
 import { stripe } from '../lib/stripe.js';
-import { TransactionRefused, retryLostRaces, type TransactItem } from '../lib/transactions.js';
+import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { movementPut, transactLedger, workerScope } from './ledger.js';
 import { ledgerAccount } from '../../shared/ledger.js';
 import { keys } from '../table.js';
-import { adminActionPut, SYSTEM_ACTOR } from './admin-actions.js';
+import { decisionPut, newDecision } from './money/decision.js';
+import { MoneyRefused, carryOut } from './money/executor.js';
+import { payoutMovementIds, type PayoutContext } from './money/payout-plan.js';
 import { notificationItem, notificationWrites } from './notifications.js';
-import { isPaymentAccountComplete } from './payment-accounts.js';
+import { isPaymentAccountComplete, userOfAccount } from './payment-accounts.js';
 import { getProfile, type ProfileItem } from './profiles.js';
 
 /**
@@ -24,6 +26,8 @@ import { getProfile, type ProfileItem } from './profiles.js';
 interface InstantPayoutItem extends InstantPayout {
   workerId: string;
   payoutId?: string;
+  /** The executor's decision that makes the payout (claims before Wave 5 have none). */
+  decisionId?: string;
 }
 
 /** What the worker sees of a stored payout. */
@@ -87,110 +91,115 @@ export async function getInstantPayoutAvailability(userId: string): Promise<Inst
 }
 
 /**
- * Claims the request's payout for this amount, by the client's key. The same key and amount
- * goes on (a retry, a double click): every path to Stripe then uses the same idempotency key, so
- * Stripe pays out once. The same key with another amount is a 409.
- */
-async function claimPayout(workerId: string, requestKey: string, amount: number): Promise<InstantPayoutItem> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.instantPayout(workerId, requestKey),
-        UpdateExpression:
-          'SET #type = :type, workerId = :worker, requestKey = :key, amount = :amount, fee = if_not_exists(fee, :zero), #status = if_not_exists(#status, :pending), createdAt = if_not_exists(createdAt, :now)',
-        ConditionExpression: 'attribute_not_exists(pk) OR amount = :amount',
-        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
-        ExpressionAttributeValues: { ':type': 'instantPayout', ':worker': workerId, ':key': requestKey, ':amount': amount, ':zero': 0, ':pending': 'pending', ':now': new Date().toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as InstantPayoutItem;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw conflict(MSG.payouts.otherAmountInProgress);
-  }
-}
-
-/**
  * POST /me/payouts/instant: an Instant Payout of the worker's connected account to its debit
- * card, through Stripe's payouts API as that account (`method: 'instant'`); Stripe checks the
- * card and that amount and fee fit the instant-available balance. Exactly once per request key:
- * one claim, one Stripe payout by its idempotency key, and the recording transaction (Stripe's
- * payout id and fee on the record, and the audit entry) happens once. The payout stays
- * `pending` until Stripe's payout.paid or payout.failed (settleInstantPayout).
+ * card (`method: 'instant'`); Stripe checks the card and that amount and fee fit the
+ * instant-available balance. Exactly once per request key: the claim (keys.instantPayout) and the
+ * executor's decision are written together, and the decision's payout is made once by its key.
+ * The payout stays `pending` until Stripe's payout.paid or payout.failed (settleInstantPayout).
  */
 export async function requestInstantPayout(userId: string, amount: number, requestKey: string): Promise<InstantPayout> {
   const worker = await payoutWorker(userId);
-  const claim = await claimPayout(userId, requestKey, amount);
-  if (claim.payoutId) return toInstantPayout(claim);
-  const payout = await (await stripe()).payouts
-    .create(
-      { amount, currency: 'usd', method: 'instant', metadata: { workerId: userId, requestKey }, expand: ['balance_transaction'] },
-      { stripeAccount: worker.stripeAccountId, idempotencyKey: `instant-payout-${userId}-${requestKey}` },
-    )
-    .catch(payoutError);
-  const transaction = payout.balance_transaction;
-  const fee = transaction && typeof transaction === 'object' ? transaction.fee : 0;
-  await retryLostRaces(() => recordPayout(userId, requestKey, amount, payout.id, fee));
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.instantPayout(userId, requestKey), ConsistentRead: true }));
-  return toInstantPayout(Item as InstantPayoutItem);
-}
-
-/**
- * Stripe's payout id and fee on the record, and its audit entry, in one transaction; once. The
- * status is left alone: Stripe's webhook may have told how the payout ended already.
- */
-async function recordPayout(userId: string, requestKey: string, amount: number, payoutId: string, fee: number): Promise<void> {
-  try {
-    await transactLedger([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.instantPayout(userId, requestKey),
-          UpdateExpression: 'SET fee = :fee, payoutId = :payout',
-          ConditionExpression: 'attribute_not_exists(payoutId)',
-          ExpressionAttributeValues: { ':fee': fee, ':payout': payoutId },
-        },
-      },
-      // The worker's balance leaves for their card (the worker's own money, outside every job's escrow).
-      ...movementPut({ scope: workerScope(userId), movementId: `payout-${requestKey}`, kind: 'payout', from: ledgerAccount.worker(userId), to: ledgerAccount.bank(userId), amount, stripe: { kind: 'payout', id: payoutId } }),
-      adminActionPut({
-        adminId: SYSTEM_ACTOR,
-        actionType: 'instant_payout',
-        targetType: 'user',
-        targetId: userId,
-        details: { payoutId, amount, fee, requestKey },
-        reason: 'Instant payout requested by the worker',
-      }),
-    ]);
-  } catch (error) {
-    // A concurrent request with the same key recorded it first.
-    if (!(error instanceof TransactionRefused)) throw error;
+  const claimed = await getClaim(userId, requestKey);
+  if (claimed && claimed.amount !== amount) throw conflict(MSG.payouts.otherAmountInProgress);
+  let decisionId = claimed?.decisionId;
+  if (!claimed) {
+    const decision = newDecision<PayoutContext>('payout', userId, {
+      scope: workerScope(userId),
+      label: `Instant payout to ${worker.name}`,
+      amount,
+      calls: [{ name: 'payout', move: { kind: 'payout', account: worker.stripeAccountId, amount, workerId: userId, requestKey } }],
+      context: { workerId: userId, requestKey, amount },
+    });
+    try {
+      await retryLostRaces(() =>
+        transactWrite([
+          decisionPut(decision),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.instantPayout(userId, requestKey), type: 'instantPayout', workerId: userId, requestKey, amount, fee: 0, status: 'pending', decisionId: decision.id, createdAt: decision.decidedAt },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ]),
+      );
+      decisionId = decision.id;
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+      // The same key at the same moment (a double click): the claim that won goes on.
+      const winner = await getClaim(userId, requestKey);
+      if (winner?.amount !== amount) throw conflict(MSG.payouts.otherAmountInProgress);
+      decisionId = winner.decisionId;
+    }
   }
+  if (decisionId) {
+    try {
+      await carryOut(decisionId);
+    } catch (error) {
+      if (error instanceof MoneyRefused) throw error.answer;
+      payoutError(error);
+    }
+  }
+  return toInstantPayout((await getClaim(userId, requestKey))!);
+}
+
+async function getClaim(workerId: string, requestKey: string): Promise<InstantPayoutItem | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.instantPayout(workerId, requestKey), ConsistentRead: true }));
+  return Item as InstantPayoutItem | undefined;
 }
 
 /**
- * Stripe's payout.paid or payout.failed of a worker's Instant Payout (its metadata names the
- * worker and the request): the record turns `paid`, or `failed` with Stripe's reason and the
- * worker's notification in the same transaction. Each is conditional on the status it leaves
- * (a payout reported paid may still fail later, as Stripe warns; a failure is final), so a
- * redelivered or late event changes nothing and the worker is told once. Payouts that are not
- * the product's (the account's automatic standard payouts) are left alone.
+ * Stripe's payout.paid or payout.failed of a connected account's payout. A worker's Instant
+ * Payout (its metadata names the decision): its decision is carried out first, should the
+ * webhook come before the request's own settlement; then the record turns `paid`, or `failed`
+ * with Stripe's reason, the payout and its fee back in the ledger and the worker's notification,
+ * in one transaction. Each is conditional on the status it leaves (a payout reported paid may
+ * still fail later, as Stripe warns; a failure is final), so a redelivered or late event changes
+ * nothing. A payout not made by the product (the account's automatic standard payouts) is taken
+ * into the ledger as it is: the worker's balance gone to their bank, or back when it failed.
  */
-export async function settleInstantPayout(payout: Stripe.Payout): Promise<'paid' | 'failed' | 'unchanged' | 'not ours'> {
-  const { workerId, requestKey } = payout.metadata ?? {};
-  if (payout.method !== 'instant' || !workerId || !requestKey || (payout.status !== 'paid' && payout.status !== 'failed')) return 'not ours';
-  // The request's own write (recordPayout) may hold the record at the same moment: a lost race runs again.
+export async function settleInstantPayout(payout: Stripe.Payout, accountId: string | undefined): Promise<'paid' | 'failed' | 'unchanged' | 'taken in'> {
+  if (payout.status !== 'paid' && payout.status !== 'failed') return 'unchanged';
+  const { workerId, requestKey, decision: decisionId } = payout.metadata ?? {};
+  if (!workerId || !requestKey || !decisionId) return takeInPayout(payout, accountId);
+  await carryOut(decisionId);
+  // The fee the payout's settlement recorded, which a failure returns with it (the payout_failure balance transaction's).
+  const fee = (await getClaim(workerId, requestKey))?.fee ?? 0;
+  // The request's own write may hold the record at the same moment: a lost race runs again.
   return retryLostRaces(async () => {
     try {
-      await transactLedger(payout.status === 'paid' ? [payoutOutcome(payout, workerId, requestKey)] : payoutFailure(payout, workerId, requestKey));
+      await transactLedger(payout.status === 'paid' ? [payoutOutcome(payout, workerId, requestKey)] : payoutFailure(payout, workerId, requestKey, fee, payoutMovementIds({ id: decisionId })));
       return payout.status === 'paid' ? 'paid' : 'failed';
     } catch (error) {
       if (error instanceof TransactionRefused) return 'unchanged';
       throw error;
     }
   });
+}
+
+/**
+ * A payout Stripe made on its own schedule (a standard payout of the worker's balance): into the
+ * ledger by its id — the balance to the bank when paid, back when it failed — once each.
+ */
+async function takeInPayout(payout: Stripe.Payout, accountId: string | undefined): Promise<'taken in' | 'unchanged'> {
+  const workerId = accountId ? await userOfAccount(accountId) : undefined;
+  if (!workerId) return 'unchanged';
+  const scope = workerScope(workerId);
+  const paidOut = movementPut({ scope, movementId: `payout:${payout.id}`, kind: 'payout', from: ledgerAccount.worker(workerId), to: ledgerAccount.bank(workerId), amount: payout.amount, stripe: { kind: 'payout', id: payout.id }, settled: true });
+  const returned = movementPut({ scope, movementId: `payout:${payout.id}:return`, kind: 'payout_return', from: ledgerAccount.bank(workerId), to: ledgerAccount.worker(workerId), amount: payout.amount, settled: true });
+  try {
+    await transactLedger(paidOut);
+  } catch (error) {
+    if (!(error instanceof TransactionRefused)) throw error;
+  }
+  if (payout.status === 'failed') {
+    try {
+      await transactLedger(returned);
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+    }
+  }
+  return 'taken in';
 }
 
 /** The record's `pending -> paid`, or `-> failed` (from pending or paid) with Stripe's reason. */
@@ -208,8 +217,8 @@ function payoutOutcome(payout: Stripe.Payout, workerId: string, requestKey: stri
   };
 }
 
-/** A failed payout: the record and the worker's notification, together. */
-function payoutFailure(payout: Stripe.Payout, workerId: string, requestKey: string): TransactItem[] {
+/** A failed payout: the record, the payout and its fee back in the worker's balance, and the worker's notification, together. */
+function payoutFailure(payout: Stripe.Payout, workerId: string, requestKey: string, fee: number, ids: ReturnType<typeof payoutMovementIds>): TransactItem[] {
   const failureMessage = payout.failure_message ?? MSG.payouts.failedNoReason;
   const notice = notificationItem({
     userId: workerId,
@@ -219,7 +228,11 @@ function payoutFailure(payout: Stripe.Payout, workerId: string, requestKey: stri
     message: MSG.payouts.failedMessage(formatCents(payout.amount), failureMessage),
     metadata: { payoutId: payout.id, requestKey },
   });
-  // The money comes back to the worker's balance; the movement's key makes a repeated failure one return.
-  const returned = movementPut({ scope: workerScope(workerId), movementId: `payout-${requestKey}-failed`, kind: 'payout_return', from: ledgerAccount.bank(workerId), to: ledgerAccount.worker(workerId), amount: payout.amount, settled: true });
+  // The money comes back to the worker's balance, with Stripe's fee; the movements' keys make a repeated failure one return.
+  const scope = workerScope(workerId);
+  const returned = [
+    ...movementPut({ scope, movementId: ids.returned, kind: 'payout_return', from: ledgerAccount.bank(workerId), to: ledgerAccount.worker(workerId), amount: payout.amount, settled: true }),
+    ...movementPut({ scope, movementId: ids.feeReturned, kind: 'payout_fee_return', from: ledgerAccount.stripeFees(), to: ledgerAccount.worker(workerId), amount: fee, settled: true }),
+  ];
   return [payoutOutcome(payout, workerId, requestKey, failureMessage), ...notificationWrites(notice), ...returned];
 }

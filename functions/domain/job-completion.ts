@@ -32,7 +32,7 @@ export async function completeJob(jobId: string, workerId: string): Promise<JobC
     const { updated, update } = jobTransition(
       job,
       'complete',
-      { declineReason: undefined, autoReleaseAt: autoReleaseTime(), autoReleaseReminders: undefined },
+      { declineReason: undefined, autoReleaseAt: autoReleaseTime(), autoReleaseReminders: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined },
       { by: { workerId } },
     );
     const notification = notificationItem({
@@ -62,7 +62,7 @@ export async function declineCompletion(jobId: string, posterId: string, reason:
     const { updated, update } = jobTransition(
       job,
       'declineCompletion',
-      { declineReason: reason, autoReleaseAt: undefined, autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, pausedReleaseAt: undefined },
+      { declineReason: reason, autoReleaseAt: undefined, autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, pausedReleaseAt: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined },
       { by: { posterId } },
     );
     const notification = notificationItem({

@@ -1,4 +1,4 @@
-import { canPerform, moneyStateOf, type JobAction } from '../../shared/job-process.js';
+import { TIP_IN_FLIGHT, canPerform, moneyStateOf, type JobAction } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { batchWrite } from '../lib/batch.js';
@@ -13,7 +13,8 @@ import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
-import { decideRefund } from './job-money.js';
+import { carryOutQuietly, decideRefund, deletingRefund, voidDecision } from './job-money.js';
+import { decisionPut, type MoneyDecision } from './money/decision.js';
 import { requirePostableCategory } from './categories.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
@@ -50,19 +51,22 @@ async function jobForPosterAction(jobId: string, actor: JobActor, action: JobAct
 
 /**
  * What the admin's cancel or delete writes beside the change: the admin_actions entry and the
- * poster's notice with the reason, for the same transaction (so racing clicks log and notify once).
+ * notice with the reason to the poster and to the worker whose job it was, for the same
+ * transaction (so racing clicks log and notify once).
  */
 function moderationWrites(job: JobItem, actor: JobActor, verb: 'cancel' | 'delete'): TransactItem[] {
   if (!actor.isAdmin) return [];
-  const notification = notificationItem({
-    userId: job.posterId,
-    // A deleted job's notifications are deleted with it: this one must not point at the job.
-    jobId: verb === 'cancel' ? job.id : null,
-    type: 'job_moderated',
-    title: verb === 'cancel' ? MSG.admin.cancelledNoticeTitle : MSG.admin.removedNoticeTitle,
-    message: (verb === 'cancel' ? MSG.admin.cancelledNoticeMessage : MSG.admin.removedNoticeMessage)(job.title, actor.reason),
-    metadata: { jobTitle: job.title, jobId: job.id },
-  });
+  const notifications = [job.posterId, ...(job.workerId ? [job.workerId] : [])].map((userId) =>
+    notificationItem({
+      userId,
+      // A deleted job's notifications are deleted with it: this one must not point at the job.
+      jobId: verb === 'cancel' ? job.id : null,
+      type: 'job_moderated',
+      title: verb === 'cancel' ? MSG.admin.cancelledNoticeTitle : MSG.admin.removedNoticeTitle,
+      message: (verb === 'cancel' ? MSG.admin.cancelledNoticeMessage : MSG.admin.removedNoticeMessage)(job.title, actor.reason),
+      metadata: { jobTitle: job.title, jobId: job.id },
+    }),
+  );
   const action = adminActionPut({
     adminId: actor.userId,
     actionType: verb === 'cancel' ? 'cancel_job' : 'delete_job',
@@ -71,7 +75,7 @@ function moderationWrites(job: JobItem, actor: JobActor, verb: 'cancel' | 'delet
     details: { jobTitle: job.title, status: job.status, posterId: job.posterId },
     reason: actor.reason,
   });
-  return [...notificationWrites(notification), action];
+  return [...notifications.flatMap(notificationWrites), action];
 }
 
 /** A transition of the job by its poster (or the admin), with its job event in the same transaction. */
@@ -114,6 +118,8 @@ export async function cancelJob(jobId: string, actor: JobActor): Promise<JobItem
     reason: actor.isAdmin ? actor.reason : 'Cancelled by the poster',
     changes: { workerId: undefined },
     extra: moderationWrites(job, actor, 'cancel'),
+    // The poster is told their money went back; the worker learns of the cancel from it too.
+    tell: [job.posterId, ...(job.workerId ? [job.workerId] : [])],
   });
 }
 
@@ -177,11 +183,16 @@ export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem
   if (!job || (job.posterId !== actor.userId && !actor.isAdmin)) throw notFound(MSG.jobs.notFoundOrNoPermission('delete'));
   if (!job.deletingAt) {
     if (!canPerform(actor.isAdmin ? 'adminDelete' : 'delete', job)) throw new HttpError(409, MSG.jobs.cannotDeleteInStatus);
-    // Money still held is decided in the same step: refunded (the refund rule makes it after the
-    // removal's event), so the job's deletion never strands what the poster paid.
+    if (job.tipState && TIP_IN_FLIGHT.includes(job.tipState)) throw new HttpError(409, MSG.tips.inFlight);
+    // Money still held is decided in the same step: refunded, so the job's deletion never strands
+    // what the poster paid; an unpaid draft's payment is cancelled (or refunded, had it just succeeded).
     const money = moneyStateOf(job);
-    const refunding = money === 'held' && job.stripePaymentIntentId !== undefined;
-    const removed: JobItem = refunding ? { ...job, moneyState: 'refunding', refundReason: actor.isAdmin ? actor.reason : 'Job deleted' } : job;
+    const reason = actor.isAdmin ? actor.reason : 'Job deleted';
+    const refund = money === 'held' && job.stripePaymentIntentId ? deletingRefund(job, reason, actor.isAdmin ? [job.posterId, ...(job.workerId ? [job.workerId] : [])] : [job.posterId]) : undefined;
+    const decision: MoneyDecision<unknown> | undefined = refund?.decision ?? (money === 'unpaid' && job.stripePaymentIntentId ? voidDecision(job) : undefined);
+    const changes: Partial<JobItem> = refund?.changes ?? (decision ? { moneyDecisionId: decision.id } : {});
+    const removed: JobItem = { ...job, ...changes };
+    const set = Object.entries(changes);
     // The job's removal is told once, with the mark: from then on the job is gone for
     // everyone, and a delete called again only finishes the cascade.
     await transactOrConflict([
@@ -189,22 +200,27 @@ export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem
         Update: {
           TableName: tableName(),
           Key: keys.job(jobId),
-          UpdateExpression: `SET deletingAt = :now${refunding ? ', moneyState = :refunding, refundReason = :reason' : ''} REMOVE gsi1pk, gsi1sk`,
+          UpdateExpression: `SET deletingAt = :now${set.map(([name]) => `, #${name} = :${name}`).join('')} REMOVE gsi1pk, gsi1sk`,
           // The money as it was read (a job stored before money states has none: its status decides).
           ConditionExpression: '#status = :expected AND (moneyState = :money OR attribute_not_exists(moneyState)) AND posterId = :poster AND attribute_not_exists(deletingAt)',
-          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([name]) => [`#${name}`, name])) },
           ExpressionAttributeValues: {
             ':now': new Date().toISOString(),
             ':expected': job.status,
             ':money': money,
             ':poster': job.posterId,
-            ...(refunding ? { ':refunding': 'refunding', ':reason': removed.refundReason } : {}),
+            ...Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
           },
         },
       },
+      ...(decision ? [decisionPut(decision)] : []),
       jobEvent(JOB_EVENT.removed, removed, 'deleted'),
       ...moderationWrites(job, actor, 'delete'),
     ], MSG.jobs.statusChanged);
+    if (decision) await carryOutQuietly(decision);
+  } else if (job.moneyDecisionId) {
+    // A delete called again while its refund (or cancellation) waits for Stripe: one more try, beside the schedule's.
+    await carryOutQuietly(job.moneyDecisionId);
   }
 
   const references = await referencingKeys(jobId);

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_SIZE } from '../../shared/admin.js';
 import type Stripe from 'stripe';
 import type { AdminPaymentRecord, JobPaymentStart, Page, PaymentRecord } from '../../shared/api.js';
-import { DRAFT_TTL_SECONDS } from '../../shared/job-process.js';
+import { DRAFT_TTL_BACKSTOP_SECONDS, DRAFT_TTL_SECONDS } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
@@ -23,6 +23,8 @@ import { ledgerAccount } from '../../shared/ledger.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
 import { profileNames } from './profiles.js';
 import { ensureCustomer } from './payment-accounts.js';
+import { voidGoneDraft } from './job-money.js';
+import { createJobPaymentIntent } from './money/stripe-moves.js';
 
 
 /** Suspicious-payment rules (spec 1 §9): they raise an alert for the admin, they do not block. */
@@ -64,7 +66,7 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
   const draft = newJob(request, posterId, new Date().toISOString(), 'awaiting_payment');
   const suspiciousPayment = await flagSuspiciousPayment(posterId, draft.postedAmount);
   const customer = await ensureCustomer(posterId);
-  const intent = await (await stripe()).paymentIntents.create(
+  const intent = await createJobPaymentIntent(
     {
       amount: draft.postedAmount,
       currency: 'usd',
@@ -76,12 +78,14 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
       transfer_group: draft.id,
       automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     },
-    { idempotencyKey: `job-payment-${draft.id}` },
+    `job-payment-${draft.id}`,
   );
   const job: JobItem = {
     ...draft,
     stripePaymentIntentId: intent.id,
-    expiresAt: Math.floor(Date.now() / 1000) + DRAFT_TTL_SECONDS,
+    // The retry schedule removes a draft a day old and cancels its PaymentIntent
+    // (functions/domain/money/draft-expiry.ts); the item's TTL is only the backstop after it.
+    expiresAt: Math.floor(Date.now() / 1000) + DRAFT_TTL_SECONDS + DRAFT_TTL_BACKSTOP_SECONDS,
     // The job-flags rule flags the job for the admin once it opens.
     ...(suspiciousPayment ? { suspiciousPayment } : {}),
   };
@@ -130,20 +134,28 @@ export function processedMarker(eventId: string): TransactItem {
 /**
  * Opens a paid draft exactly once: the job's `awaiting_payment -> open` change, the payment
  * row and (for a webhook) the event marker are one transaction, so racing confirmations and
- * duplicate webhooks apply it once. Returns the job and whether this call opened it.
+ * duplicate webhooks apply it once. Returns the job and whether this call opened it. A payment
+ * that succeeded for a draft already removed (deleted, expired, its poster's account deleted) is
+ * refunded through the draft's void decision, and answered 409 saying so.
  */
 export async function openPaidJob(paymentIntentId: string, eventId?: string): Promise<{ job: JobItem; opened: boolean }> {
-  const intent = await (await stripe()).paymentIntents.retrieve(paymentIntentId);
+  const intent = await (await stripe()).paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
   if (intent.status !== 'succeeded') throw new HttpError(409, MSG.payments.notSucceeded);
   const jobId = intent.metadata.jobId ?? '';
-  const job = await getJob(jobId, { includeDeleting: true });
-  if (!job || job.stripePaymentIntentId !== intent.id) throw notFound(MSG.jobs.notFound);
+  const job = await getJob(jobId, { includeDeleting: true, consistentRead: true });
+  if (job && job.stripePaymentIntentId !== intent.id) throw notFound(MSG.jobs.notFound);
+  if (!job || job.deletingAt) {
+    await voidGoneDraft({ id: jobId, posterId: intent.metadata.posterId ?? '', title: intent.description ?? '', postedAmount: intent.amount, stripePaymentIntentId: intent.id });
+    if (eventId) await markProcessed(eventId);
+    throw conflict(MSG.payments.draftGoneRefunded);
+  }
   if (job.status !== 'awaiting_payment') return { job, opened: false };
+  const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
 
   const paidAt = new Date().toISOString();
   const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
   const saved = intent.setup_future_usage && paymentMethod ? { stripePaymentMethodId: paymentMethod } : {};
-  const { updated: opened, update } = jobTransition(job, 'pay', { paidAt, expiresAt: undefined, ...saved }, {
+  const { updated: opened, update } = jobTransition(job, 'pay', { paidAt, expiresAt: undefined, ...saved, ...(chargeId ? { stripeChargeId: chargeId } : {}) }, {
     by: { posterId: job.posterId },
     condition: { expression: 'stripePaymentIntentId = :intent', values: { ':intent': intent.id } },
   });

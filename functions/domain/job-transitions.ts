@@ -8,7 +8,7 @@ import { getJob, jobIndexKeys, type JobItem } from './jobs.js';
 import type { StoredNotification } from './notifications.js';
 
 /** Actions that keep the job (a delete removes it and has its own cascade). */
-export type TransitionAction = Exclude<JobAction, 'delete' | 'adminDelete'>;
+export type TransitionAction = Exclude<JobAction, 'delete' | 'adminDelete' | 'expireDraft'>;
 
 export interface TransitionGuard {
   /** Who may make the change: the job's poster, or its assigned worker. */
@@ -34,7 +34,15 @@ export interface JobTransition {
  * With `step: 'settle'` it is the second step of an action whose money waits for Stripe: from
  * the action's pending money state (and nothing else) to the state it settles in.
  */
-export function jobTransition(job: JobItem, action: TransitionAction, changes: Partial<JobItem>, guard: TransitionGuard, step: 'decide' | 'settle' = 'decide'): JobTransition {
+export function jobTransition(
+  job: JobItem,
+  action: TransitionAction,
+  changes: Partial<JobItem>,
+  guard: TransitionGuard,
+  step: 'decide' | 'settle' = 'decide',
+  /** Counters moved by the same update (ADD), e.g. a resolved dispute's `openDisputes: -1`. */
+  counters: Record<string, number> = {},
+): JobTransition {
   const transition: Transition = JOB_PROCESS[action];
   const settling = step === 'settle';
   if (settling && !(transition.moneyTo && transition.settles)) throw new Error(`${action} has no pending money state to settle`);
@@ -42,6 +50,7 @@ export function jobTransition(job: JobItem, action: TransitionAction, changes: P
   const status = target === 'same' || target === null ? job.status : target;
   const moneyState = settling ? transition.settles!.money : (transition.moneyTo ?? moneyStateOf(job));
   const updated: JobItem = { ...job, ...changes, status, moneyState, updatedAt: new Date().toISOString() };
+  for (const [field, by] of Object.entries(counters)) (updated as unknown as Record<string, number>)[field] = ((job as unknown as Record<string, number | undefined>)[field] ?? 0) + by;
   if ('workerId' in changes && changes.workerId === undefined) delete updated.workerId;
 
   const set: Record<string, unknown> = { ...changes, status: updated.status, moneyState, ...jobIndexKeys(updated), updatedAt: updated.updatedAt };
@@ -59,6 +68,11 @@ export function jobTransition(job: JobItem, action: TransitionAction, changes: P
   const removeClauses = [...new Set(remove)].map((field, i) => {
     names[`#r${i}`] = field;
     return `#r${i}`;
+  });
+  const addClauses = Object.entries(counters).map(([field, by], i) => {
+    names[`#a${i}`] = field;
+    values[`:a${i}`] = by;
+    return `#a${i} :a${i}`;
   });
   const list = (prefix: string, items: readonly string[]) =>
     items
@@ -78,7 +92,7 @@ export function jobTransition(job: JobItem, action: TransitionAction, changes: P
     update: {
       TableName: tableName(),
       Key: keys.job(job.id),
-      UpdateExpression: `SET ${setClauses.join(', ')}${removeClauses.length ? ` REMOVE ${removeClauses.join(', ')}` : ''}`,
+      UpdateExpression: `SET ${setClauses.join(', ')}${removeClauses.length ? ` REMOVE ${removeClauses.join(', ')}` : ''}${addClauses.length ? ` ADD ${addClauses.join(', ')}` : ''}`,
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

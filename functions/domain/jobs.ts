@@ -31,6 +31,8 @@ export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState'> {
   stripePaymentIntentId?: string;
   /** The card that payment saved to the poster's Customer, which a tip is charged to. */
   stripePaymentMethodId?: string;
+  /** The payment's charge, which the job's transfers are funded from (Stripe refuses one beyond what is left of it). */
+  stripeChargeId?: string;
   transferId?: string;
   /** Why the poster's payment tripped a suspicious-payment rule (the job gets flagged when it opens). */
   suspiciousPayment?: string;
@@ -46,6 +48,14 @@ export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState'> {
   reversalId?: string;
   /** Set by the job's review publication schedule: from then on its reviews are published as they are written. */
   reviewsPublishedAt?: string;
+  /** While its money is pending: the decision the executor carries out (functions/domain/money/executor.ts). */
+  moneyDecisionId?: string;
+  /** The countdown (its `autoReleaseAt`) a blocked auto-release belongs to: a later one is not released early when the account gets ready. */
+  autoReleaseBlockedFor?: string;
+  /** Disputes filed on the job and not yet resolved: its auto-release waits for all of them. */
+  openDisputes?: number;
+  /** While a chargeback holds the money: the money state it had before, which a won chargeback gives back. */
+  moneyBeforeChargeback?: MoneyState;
 }
 
 /** The index keys a job item carries; recomputed on every status or worker change. */
@@ -140,6 +150,11 @@ export function toPartyJob(item: JobItem): PartyJob {
     ...(item.autoReleaseBlockedAt ? { autoReleaseBlockedAt: item.autoReleaseBlockedAt, autoReleaseBlockedReason: item.autoReleaseBlockedReason } : {}),
     ...(item.refundReason ? { refundReason: item.refundReason } : {}),
     ...(item.splitToWorker !== undefined ? { splitToWorker: item.splitToWorker, splitRefunded: item.splitRefunded } : {}),
+    ...(item.refundedWhileHeld ? { refundedWhileHeld: item.refundedWhileHeld } : {}),
+    ...(item.transferredAmount !== undefined ? { transferredAmount: item.transferredAmount } : {}),
+    ...(item.tipState ? { tipState: item.tipState } : {}),
+    ...(item.chargeback ? { chargeback: item.chargeback } : {}),
+    ...(item.reversal ? { reversal: item.reversal } : {}),
   };
 }
 

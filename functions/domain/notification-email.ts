@@ -24,6 +24,12 @@ const EMAIL_TEMPLATES: Record<NotificationType, { action: string }> = {
   new_message: { action: 'Open the conversation' },
   new_applicant: { action: 'Review the applicants' },
   payout_failed: { action: 'View your earnings' },
+  payment_paused: { action: 'View the job' },
+  payment_resumed: { action: 'View the job' },
+  payment_blocked: { action: 'View the job' },
+  payment_refunded: { action: 'View the job' },
+  payment_reversed: { action: 'View the job' },
+  chargeback: { action: 'View the job' },
 };
 
 export interface EmailLinks {

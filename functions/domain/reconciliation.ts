@@ -7,14 +7,20 @@ import { db, tableName } from '../lib/db.js';
 import { queryEveryShard } from '../lib/sharded-lists.js';
 import { stripe } from '../lib/stripe.js';
 import { keys } from '../table.js';
+import { OVERDUE_AFTER_SECONDS, pendingDecisionsBefore } from './money/executor.js';
+import { userOfAccount } from './payment-accounts.js';
+import { getProfile } from './profiles.js';
 
 /**
- * Reconciliation of the ledger with Stripe (issue 34): every Stripe object that moved the
- * platform's money since the last checkpoint (card charges by their payment intent, refunds,
- * transfers, transfer reversals) must be a ledger movement naming it with the same amount, and
- * every ledger movement naming a Stripe object in that time must find it at Stripe with that
- * amount. Payouts are the connected accounts' own objects, listed per account only, and are
- * not compared here (docs/decisions/0282-reconciliation-what-is-compared-and-how.md).
+ * Reconciliation of the ledger with Stripe (issue 34, issue 43): every Stripe object that moved
+ * money since the last checkpoint (card charges by their payment intent, refunds, transfers,
+ * transfer reversals, a chargeback's withdrawal and reinstatement, and the payouts of the
+ * connected accounts the window touched) must be a ledger movement naming it with the same
+ * amount, and every ledger movement naming a Stripe object in that time must find it at Stripe
+ * with that amount. A money decision pending past its time is a difference too (its money is
+ * neither here nor there). What the platform lost on a job — a move Stripe made after the worker
+ * was paid, a reversal a cash-out left short — agrees with Stripe and is reported beside
+ * (docs/decisions/0282-reconciliation-what-is-compared-and-how.md, 0302).
  */
 
 /**
@@ -31,8 +37,8 @@ export const DEFAULT_GRACE_SECONDS = 300;
 /** The checkpoint item keeps this many differences (an item holds 400 KB); the run answers them all. */
 const STORED_DIFFERENCES = 100;
 
-/** A Stripe object that moves money, as reconciliation names it: the ledger's references, and a charge made without a payment intent. */
-export type ReconciledObjectKind = StripeObjectRef['kind'] | 'charge';
+/** A Stripe object that moves money, as reconciliation names it: the ledger's references, a charge made without a payment intent, and a money decision still pending. */
+export type ReconciledObjectKind = StripeObjectRef['kind'] | 'charge' | 'decision';
 
 export type DifferenceKind =
   /** Stripe has it, the ledger names it nowhere. */
@@ -40,18 +46,32 @@ export type DifferenceKind =
   /** Both have it, with different amounts. */
   | 'amount_differs'
   /** A ledger movement names it, Stripe does not have it (or not as money that moved). */
-  | 'unknown_to_stripe';
+  | 'unknown_to_stripe'
+  /** A money decision still waiting for its Stripe calls past its time: its money is not yet where it is going. */
+  | 'pending_decision';
 
 export interface ReconciliationDifference {
   kind: DifferenceKind;
   object: { kind: ReconciledObjectKind; id: string };
   /** The job it concerns (the object's metadata.jobId or transfer group, or the movement's scope); null where neither names one. */
   jobId: string | null;
+  /** The worker whose own money it is (a payout of their connected account). */
+  workerId?: string;
   /** Cents at Stripe; absent when Stripe does not have it. */
   stripeAmount?: number;
   /** Cents in the ledger (all movements naming the object); absent when the ledger does not. */
   ledgerAmount?: number;
   /** When the object was made (Stripe's) or the movement written, ISO 8601. */
+  at: string;
+}
+
+/** What the platform put into a job beyond what it took (shared/ledger.ts `platform_loss`, `unrecovered`): the ledger agrees with Stripe, and someone should know. */
+export interface ReconciliationLoss {
+  jobId: string;
+  amount: number;
+  /** What made it: a chargeback, a refund in Stripe after release, a reversal a cash-out left short. */
+  kind: 'platform_loss' | 'unrecovered';
+  movementId: string;
   at: string;
 }
 
@@ -63,6 +83,7 @@ export interface ReconciliationResult {
   stripeObjects: number;
   movements: number;
   differences: ReconciliationDifference[];
+  losses: ReconciliationLoss[];
 }
 
 /** The checkpoint item: where the next run starts (less the margin), and what this one found. */
@@ -85,6 +106,7 @@ interface StripeRecord {
   amount: number;
   created: number;
   jobId: string | null;
+  workerId?: string;
 }
 
 /** The movements naming one Stripe object. */
@@ -104,6 +126,7 @@ const jobOf = (metadata: Stripe.Metadata | null, transferGroup?: string | null):
 
 /** The job of a movement's scope (`job:<id>`), null for a worker's own (`worker:<id>`). */
 const jobOfScope = (scope: string): string | null => (scope.startsWith('job:') ? scope.slice('job:'.length) : null);
+const workerOfScope = (scope: string): string | undefined => (scope.startsWith('worker:') ? scope.slice('worker:'.length) : undefined);
 
 const isMissing = (error: unknown) => (error as { statusCode?: number } | undefined)?.statusCode === 404;
 
@@ -140,6 +163,29 @@ async function stripeRecords(client: Stripe, fromSeconds: number, jobOfIntent: (
     const transfer = reversal.transfer as Stripe.Transfer;
     records.push({ object: { kind: 'transfer_reversal', id: reversal.id }, amount: reversal.amount, created: reversal.created, jobId: jobOf(transfer.metadata, transfer.transfer_group) });
   }
+  // A chargeback moves the platform's balance by `adjustment` transactions whose source is the dispute: the bank's withdrawal, and its reinstatement when won.
+  for await (const transaction of client.balanceTransactions.list({ type: 'adjustment', created, limit: 100, expand: ['data.source'] })) {
+    const dispute = transaction.source as Stripe.Dispute | null;
+    if (dispute?.object !== 'dispute') continue;
+    const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : (dispute.payment_intent?.id ?? null);
+    records.push({ object: { kind: 'dispute_funds', id: transaction.id }, amount: Math.abs(transaction.amount), created: transaction.created, jobId: intent ? await jobOfIntent(intent) : null });
+  }
+  return records;
+}
+
+/**
+ * The payouts of the connected accounts the window touched (their transfers, or their payouts in
+ * the ledger): Stripe lists payouts per account only. A payout of an account the window did not
+ * otherwise touch is found by its webhook (which takes it in) rather than here.
+ */
+async function payoutRecords(client: Stripe, fromSeconds: number, accounts: ReadonlyMap<string, string>): Promise<StripeRecord[]> {
+  const records: StripeRecord[] = [];
+  for (const [account, workerId] of accounts) {
+    for await (const payout of client.payouts.list({ created: { gte: fromSeconds }, limit: 100 }, { stripeAccount: account })) {
+      if (payout.status === 'canceled') continue;
+      records.push({ object: { kind: 'payout', id: payout.id }, amount: payout.amount, created: payout.created, jobId: null, workerId });
+    }
+  }
   return records;
 }
 
@@ -153,11 +199,11 @@ async function movementsSince(fromIso: string): Promise<LedgerMovement[]> {
   });
 }
 
-/** The movements that name a Stripe object compared here, summed per object (payouts are not). */
+/** The movements that name a Stripe object, summed per object. */
 function ledgerRecords(movements: readonly LedgerMovement[]): Map<string, LedgerRecord> {
   const records = new Map<string, LedgerRecord>();
   for (const movement of movements) {
-    if (!movement.stripe || movement.stripe.kind === 'payout') continue;
+    if (!movement.stripe) continue;
     const known = records.get(movement.stripe.id);
     records.set(movement.stripe.id, {
       ref: movement.stripe,
@@ -169,8 +215,8 @@ function ledgerRecords(movements: readonly LedgerMovement[]): Map<string, Ledger
   return records;
 }
 
-/** The money a Stripe object the ledger names moved, looked up by its id: null when Stripe has no such object. */
-async function stripeAmountOf(client: Stripe, ref: StripeObjectRef): Promise<number | null> {
+/** The money a Stripe object the ledger names moved, looked up by its id (a payout as its worker's account): null when Stripe has no such object. */
+async function stripeAmountOf(client: Stripe, ref: StripeObjectRef, scope: string): Promise<number | null> {
   try {
     switch (ref.kind) {
       case 'payment_intent': {
@@ -188,8 +234,15 @@ async function stripeAmountOf(client: Stripe, ref: StripeObjectRef): Promise<num
         const { data } = await client.balanceTransactions.list({ source: ref.id, limit: 1 });
         return data[0] ? data[0].amount : null;
       }
-      case 'payout':
-        return null;
+      case 'dispute_funds':
+        return Math.abs((await client.balanceTransactions.retrieve(ref.id)).amount);
+      case 'payout': {
+        const account = (await getProfile(workerOfScope(scope) ?? ''))?.stripeAccountId;
+        // A worker who deleted their account no longer names it: their payout cannot be looked up.
+        if (!account) return null;
+        const payout = await client.payouts.retrieve(ref.id, {}, { stripeAccount: account });
+        return payout.status === 'canceled' ? 0 : payout.amount;
+      }
     }
   } catch (error) {
     if (isMissing(error)) return null;
@@ -225,10 +278,11 @@ export async function reconcile(input: ReconciliationInput = {}, now = new Date(
     return knownIntents.get(intentId) ?? null;
   };
   // The ledger is read from a margin earlier still: a movement may be written before the object's listing time (a refund's reserved movement) and must still match.
-  const [stripeSide, movements] = await Promise.all([
+  const [platformSide, movements] = await Promise.all([
     stripeRecords(client, fromSeconds, jobOfIntent, knownIntents),
     movementsSince(isoOfSeconds(Math.max(0, fromSeconds - RECONCILIATION_MARGIN_SECONDS))),
   ]);
+  const stripeSide = [...platformSide, ...(await payoutRecords(client, fromSeconds, await accountsTouched(client, fromSeconds, movements)))];
   const ledger = ledgerRecords(movements);
 
   const differences: ReconciliationDifference[] = [];
@@ -243,6 +297,7 @@ export async function reconcile(input: ReconciliationInput = {}, now = new Date(
       kind: known ? 'amount_differs' : 'unknown_to_ledger',
       object: record.object,
       jobId: record.jobId ?? (known ? jobOfScope(known.scope) : null),
+      ...(record.workerId ? { workerId: record.workerId } : {}),
       stripeAmount: record.amount,
       ...(known ? { ledgerAmount: known.amount } : {}),
       at: isoOfSeconds(record.created),
@@ -251,20 +306,30 @@ export async function reconcile(input: ReconciliationInput = {}, now = new Date(
   for (const record of ledger.values()) {
     // Movements before the window only answer for Stripe objects in it; each was checked against Stripe by an earlier run.
     if (seenAtStripe.has(record.ref.id) || secondsOfIso(record.at) < fromSeconds || secondsOfIso(record.at) > settledBefore) continue;
-    const stripeAmount = await stripeAmountOf(client, record.ref);
+    const stripeAmount = await stripeAmountOf(client, record.ref, record.scope);
     if (stripeAmount === record.amount) continue;
+    const workerId = workerOfScope(record.scope);
     differences.push({
       kind: stripeAmount === null ? 'unknown_to_stripe' : 'amount_differs',
       object: record.ref,
       jobId: jobOfScope(record.scope),
+      ...(workerId ? { workerId } : {}),
       ...(stripeAmount === null ? {} : { stripeAmount }),
       ledgerAmount: record.amount,
       at: record.at,
     });
   }
+  // A decision pending past its time: its money is on its way nowhere (the retry schedule and its alarm are on it too).
+  for (const decision of await pendingDecisionsBefore(isoOfSeconds(nowSeconds - Math.max(graceSeconds, OVERDUE_AFTER_SECONDS)))) {
+    differences.push({ kind: 'pending_decision', object: { kind: 'decision', id: decision.id }, jobId: decision.jobId ?? null, ledgerAmount: decision.amount, at: decision.decidedAt });
+  }
   differences.sort((a, b) => a.at.localeCompare(b.at) || a.object.id.localeCompare(b.object.id));
+  const losses = movements
+    .filter((movement) => (movement.kind === 'platform_loss' || movement.kind === 'unrecovered') && secondsOfIso(movement.at) >= fromSeconds)
+    .map((movement): ReconciliationLoss => ({ jobId: jobOfScope(movement.scope) ?? movement.scope, amount: movement.amount, kind: movement.kind as ReconciliationLoss['kind'], movementId: movement.movementId, at: movement.at }));
 
-  const earliestDifference = differences[0] ? secondsOfIso(differences[0].at) : Infinity;
+  // A pending decision does not hold the checkpoint back: the next run finds it again as long as it is pending.
+  const earliestDifference = Math.min(...differences.filter((difference) => difference.kind !== 'pending_decision').map((difference) => secondsOfIso(difference.at)), Infinity);
   const result: ReconciliationResult = {
     from: isoOfSeconds(fromSeconds),
     checkedThrough: isoOfSeconds(Math.max(fromSeconds, Math.min(settledBefore, earliestDifference))),
@@ -272,6 +337,7 @@ export async function reconcile(input: ReconciliationInput = {}, now = new Date(
     stripeObjects: stripeSide.length,
     movements: movements.length,
     differences,
+    losses,
   };
   const stored: ReconciliationCheckpoint & Record<string, unknown> = {
     ...keys.reconciliationCheckpoint(),
@@ -279,6 +345,7 @@ export async function reconcile(input: ReconciliationInput = {}, now = new Date(
     ...result,
     differenceCount: differences.length,
     differences: differences.slice(0, STORED_DIFFERENCES),
+    losses: losses.slice(0, STORED_DIFFERENCES),
   };
   await db.send(new PutCommand({ TableName: tableName(), Item: stored }));
   return result;
@@ -291,11 +358,13 @@ const KIND_NAMES: Record<ReconciledObjectKind, string> = {
   transfer: 'transfer',
   transfer_reversal: 'transfer reversal',
   payout: 'payout',
+  dispute_funds: 'chargeback',
+  decision: 'money decision',
 };
 
-/** One difference as a line for people: the job, the object and the amounts. */
+/** One difference as a line for people: the job (or the worker), the object and the amounts. */
 export function describeDifference(difference: ReconciliationDifference): string {
-  const subject = difference.jobId ? `job ${difference.jobId}` : 'no job';
+  const subject = difference.jobId ? `job ${difference.jobId}` : difference.workerId ? `worker ${difference.workerId}` : 'no job';
   const what = `${KIND_NAMES[difference.object.kind]} ${difference.object.id}`;
   const amount = (cents: number | undefined) => formatCents(cents ?? 0);
   switch (difference.kind) {
@@ -305,5 +374,33 @@ export function describeDifference(difference: ReconciliationDifference): string
       return `${subject}: ${amount(difference.ledgerAmount)} — the ledger's ${what} is not at Stripe`;
     case 'amount_differs':
       return `${subject}: ${amount(difference.stripeAmount)} at Stripe, ${amount(difference.ledgerAmount)} in the ledger — ${what}`;
+    case 'pending_decision':
+      return `${subject}: ${amount(difference.ledgerAmount)} — ${what} ${difference.object.id} still pending since ${difference.at}`;
   }
+}
+
+/** One loss as a line for people. */
+export function describeLoss(loss: ReconciliationLoss): string {
+  const why = loss.kind === 'unrecovered' ? "a reversal the worker's balance could not cover (their debt)" : 'money Stripe moved after the job’s escrow was empty';
+  return `job ${loss.jobId}: ${formatCents(loss.amount)} lost — ${why} (${loss.movementId})`;
+}
+
+/**
+ * The connected accounts whose payouts are compared: those the window's transfers went to, and
+ * those the window's ledger records a payout of. Each with its worker.
+ */
+async function accountsTouched(client: Stripe, fromSeconds: number, movements: readonly LedgerMovement[]): Promise<Map<string, string>> {
+  const accounts = new Map<string, string>();
+  const workers = new Set(movements.filter((movement) => movement.kind === 'payout' && workerOfScope(movement.scope)).map((movement) => workerOfScope(movement.scope)!));
+  for (const workerId of workers) {
+    const account = (await getProfile(workerId))?.stripeAccountId;
+    if (account) accounts.set(account, workerId);
+  }
+  for await (const transfer of client.transfers.list({ created: { gte: fromSeconds }, limit: 100 })) {
+    const account = typeof transfer.destination === 'string' ? transfer.destination : transfer.destination?.id;
+    if (!account || accounts.has(account)) continue;
+    const workerId = await userOfAccount(account);
+    if (workerId) accounts.set(account, workerId);
+  }
+  return accounts;
 }

@@ -7,18 +7,17 @@ import { HttpError } from '../lib/errors.js';
 import { logger, withLogContext } from '../lib/logger.js';
 
 /**
- * `payment_intent.succeeded`: settles a tip, or opens the paid job unless the client's confirmation already
- * did. The job change and the event's marker are one transaction, so a duplicate or late
- * event changes nothing.
+ * `payment_intent.succeeded`: goes on with a tip (its transfer or refund), or opens the paid job
+ * unless the client's confirmation already did. The job change and the event's marker are one
+ * transaction, so a duplicate or late event changes nothing. A payment for a draft already
+ * removed is refunded (openPaidJob), once.
  */
 async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
   const intent = event.detail.data.object as Stripe.PaymentIntent;
   if (intent.metadata.tipForJob) {
-    // A tip confirmed on the card step: settled here unless the app's request already did (tips.ts).
-    const settled = await settleTipOfIntent(intent);
-    if (!settled) await settleMovement(jobScope(intent.metadata.tipForJob), 'tip_charge', intent.id);
+    const goneOn = await settleTipOfIntent(intent);
     await markProcessed(event.detail.id);
-    logger.info('tip payment succeeded handled', { jobId: intent.metadata.tipForJob, settled });
+    logger.info('tip payment succeeded handled', { jobId: intent.metadata.tipForJob, goneOn });
     return;
   }
   try {
@@ -30,9 +29,10 @@ async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<vo
     }
     logger.info('payment succeeded handled', { jobId: job.id, opened });
   } catch (error) {
-    // A payment for a job that no longer exists (e.g. a draft deleted meanwhile): nothing to open.
-    if (!(error instanceof HttpError && error.status === 404)) throw error;
+    // A payment for a draft already removed was refunded (409), or names no job of ours (404).
+    if (!(error instanceof HttpError && (error.status === 404 || error.status === 409))) throw error;
     await markProcessed(event.detail.id);
+    logger.info('payment succeeded for no open draft', { paymentIntentId: intent.id, answer: error.message });
   }
 }
 

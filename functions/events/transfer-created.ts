@@ -1,26 +1,24 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { markJobPaid } from '../domain/job-money.js';
-import { markProcessed, processedMarker } from '../domain/job-payments.js';
-import { getJob } from '../domain/jobs.js';
-import { jobScope, settleMovement } from '../domain/ledger.js';
-import { withLogContext } from '../lib/logger.js';
+import { getDecision, movementIdOf } from '../domain/money/decision.js';
+import { carryOut } from '../domain/money/executor.js';
+import { settleMovement } from '../domain/ledger.js';
+import { logger, withLogContext } from '../lib/logger.js';
 
 /**
- * `transfer.created`: if the release call died between Stripe's transfer and our write, the
- * job's money is still `releasing`; this settles the release. Otherwise it marks the ledger's
- * transfer settled. A transfer the process never decided is left for reconciliation to report.
+ * `transfer.created`: the transfer of one of the money process's decisions (its metadata names
+ * it). Should the call that made it have died after Stripe's answer, the decision is still
+ * pending: this carries it out (the transfer is made once, by its key) and settles it; then the
+ * ledger's movement is marked confirmed by Stripe. A transfer the process never decided is left
+ * for reconciliation to report.
  */
 async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
   const transfer = event.detail.data.object as Stripe.Transfer;
-  const jobId = transfer.metadata?.jobId;
-  const job = jobId ? await getJob(jobId, { consistentRead: true }) : undefined;
-  if (job?.moneyState === 'releasing' && job.workerId && !transfer.metadata?.split) {
-    await markJobPaid(job, transfer.id, [processedMarker(event.detail.id)], { settled: true });
-    return;
-  }
-  if (jobId) await settleMovement(jobScope(jobId), transfer.metadata?.tip ? 'tip_transfer' : 'transfer', transfer.id);
-  await markProcessed(event.detail.id);
+  const decisionId = transfer.metadata?.decision;
+  if (!decisionId) return void logger.warn('transfer not made by the money process', { transferId: transfer.id });
+  await carryOut(decisionId);
+  const decision = await getDecision(decisionId);
+  if (decision && transfer.metadata?.call) await settleMovement(decision.scope, movementIdOf(decision, transfer.metadata.call), transfer.id);
 }
 
 export const handler = withLogContext(handle);

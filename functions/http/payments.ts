@@ -1,11 +1,13 @@
-import type { Earnings, JobPaymentStart, TipAnswer } from '../../shared/api.js';
+import type { Earnings, JobPaymentStart, PendingMoneyDecision, ReversalPreview, TipAnswer } from '../../shared/api.js';
 import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { confirmPaymentSchema, instantPayoutSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../shared/schemas/payment.js';
 import type { InstantPayout, InstantPayoutAvailability } from '../../shared/payouts.js';
 import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
 import { jobOfPayment, listPayments, openPaidJob, resumeJobPayment } from '../domain/job-payments.js';
-import { adminRefundJob, releasePayment, reverseRelease } from '../domain/job-money.js';
+import { adminRefundJob, releasePayment, reversalPreview, reverseRelease } from '../domain/job-money.js';
+import { MoneyRefused, carryOut, listPendingDecisions, toPendingDecision } from '../domain/money/executor.js';
+import { getDecision } from '../domain/money/decision.js';
 import { releaseBlockedWhenReady } from '../domain/auto-release.js';
 import { listWorkerJobs, toJobSummary, toPartyJob } from '../domain/jobs.js';
 import { addTip } from '../domain/tips.js';
@@ -86,6 +88,9 @@ export const handler = routeGroup('payments', {
     return getMoneyOverview(kind, period ?? moneyPeriodOf(kind, new Date().toISOString()));
   },
 
+  /** What a refund after release would take back from the worker's balance, for the admin to confirm (Wave 5). */
+  'GET /admin/payments/{id}/reversal': async ({ params }): Promise<ReversalPreview> => reversalPreview(await jobOfPayment(params.id ?? '')),
+
   /**
    * An admin refund (functions/domain/job-money.ts): held money refunded and the job cancelled;
    * money already released only with the reversal the admin confirmed. Once however often it is
@@ -101,5 +106,25 @@ export const handler = routeGroup('payments', {
     // `refunded`: whether this click decided the refund (racing clicks finish it, and say they did not).
     const { decidedHere } = await adminRefundJob(job, reason, request.caller.userId);
     return { refunded: decidedHere };
+  },
+
+  /** The money decisions still waiting for Stripe, oldest first (functions/domain/money/executor.ts). */
+  'GET /admin/money/decisions': async (): Promise<{ items: PendingMoneyDecision[] }> => ({ items: await listPendingDecisions() }),
+
+  /**
+   * The admin's retry of a pending decision: carried out now, as the schedule would. Answers the
+   * decision as it ended; one that Stripe still does not take stays pending with Stripe's error.
+   */
+  'POST /admin/money/decisions/{id}/retry': async ({ params }): Promise<PendingMoneyDecision & { status: string }> => {
+    const decisionId = params.id ?? '';
+    try {
+      const settled = await carryOut(decisionId);
+      return { ...toPendingDecision(settled), status: settled.status };
+    } catch (error) {
+      if (error instanceof MoneyRefused) return { ...toPendingDecision(error.decision), status: 'rolledBack' };
+      const pending = await getDecision(decisionId);
+      if (!pending) throw error;
+      return { ...toPendingDecision(pending), status: pending.status };
+    }
   },
 });

@@ -9,7 +9,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { RECONCILIATION_METRIC } from '../../functions/routes.js';
+import { OVERDUE_DECISIONS_METRIC, RECONCILIATION_METRIC } from '../../functions/routes.js';
 import type { DeclaredHttpApi } from './http-api.js';
 import { accountUniqueName } from './names.js';
 
@@ -30,6 +30,8 @@ export interface OperationalAlarmsProps {
   readonly jobFeedQueue: IQueue;
   /** The daily reconciliation of the ledger with Stripe (RECURRING_SCHEDULES.reconciliation), which publishes the differences it found. */
   readonly reconciliation: lambda.IFunction;
+  /** The money decisions' retry schedule (RECURRING_SCHEDULES.moneyDecisions), which publishes the decisions still pending past their time. */
+  readonly moneyDecisions: lambda.IFunction;
   /** The account's Lambda concurrency quota in the region (Lambda's default: 1000). */
   readonly accountConcurrencyQuota: number;
   /** Who is mailed when an alarm fires; without it the topic has no subscription. */
@@ -254,6 +256,19 @@ export class OperationalAlarms extends Construct {
       'ReconciliationDifferences',
       'The daily reconciliation found differences between the money ledger and Stripe: `npm run reconcile -- --stage <stage>` lists each by job and amount (docs/deploy.md, "Reconciliation").',
       reconciliationDifferences,
+    );
+
+    const overdueDecisions = new cloudwatch.Metric({
+      namespace: OVERDUE_DECISIONS_METRIC.namespace,
+      metricName: OVERDUE_DECISIONS_METRIC.name,
+      dimensionsMap: { service: OVERDUE_DECISIONS_METRIC.service, [OVERDUE_DECISIONS_METRIC.dimension]: props.moneyDecisions.functionName },
+      period: Duration.minutes(15),
+      statistic: cloudwatch.Stats.MAXIMUM,
+    });
+    alarm(
+      'OverdueMoneyDecisions',
+      "A money decision (a release, refund, split, reversal, tip or payout) is still waiting for its Stripe calls after its retries: the admin console's Money decisions panel shows each with Stripe's last error and a retry (docs/deploy.md, \"Money decisions\").",
+      overdueDecisions,
     );
 
     const tableThrottles = props.table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: PERIOD });

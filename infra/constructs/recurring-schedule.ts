@@ -13,8 +13,14 @@ export interface RecurringScheduleProps {
   readonly functionResources: FunctionResources;
 }
 
+/** EventBridge Scheduler's rate expression of a period, in whole hours where it is some (its unit is singular for a value of 1). */
+export function rateExpression(minutes: number): string {
+  const [value, unit] = minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return `rate(${value} ${unit}${value === 1 ? '' : 's'})`;
+}
+
 /**
- * A function EventBridge Scheduler invokes every `rateHours` (RECURRING_SCHEDULES), from a
+ * A function EventBridge Scheduler invokes every `rateMinutes` (RECURRING_SCHEDULES), from a
  * schedule group of its own through a role that may invoke that function and send to its
  * dead-letter queue, and nothing else, and only for that group: what Scheduler cannot deliver
  * after its retries, and what the function keeps failing on, wait in the dead-letter queue.
@@ -40,12 +46,11 @@ export class RecurringSchedule extends Construct {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: schedulerTrustCondition(roleScope) }),
       inlinePolicies: { invoke: iam.PolicyDocument.fromJson({ Version: '2012-10-17', Statement: schedulerRoleStatements(roleScope) }) },
     });
-    const periodSeconds = props.declaration.rateHours * 3600;
+    const periodSeconds = props.declaration.rateMinutes * 60;
     this.schedule = new scheduler.CfnSchedule(this, 'Schedule', {
       description: props.declaration.description,
       groupName: this.group.ref,
-      // The unit is singular for a value of 1 (EventBridge Scheduler's rate expression).
-      scheduleExpression: `rate(${props.declaration.rateHours} ${props.declaration.rateHours === 1 ? 'hour' : 'hours'})`,
+      scheduleExpression: rateExpression(props.declaration.rateMinutes),
       flexibleTimeWindow: { mode: 'OFF' },
       target: {
         arn: this.target.function.functionArn,

@@ -514,7 +514,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           Input: '{}',
           DeadLetterConfig: { Arn: queues.deadLetterQueueArn(name) },
         });
-      }, declaration.rateHours * 3_600_000).unref(),
+      }, declaration.rateMinutes * 60_000).unref(),
     );
     stops.push(async () => recurringTimers.forEach(clearInterval));
 

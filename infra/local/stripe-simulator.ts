@@ -3,14 +3,16 @@ import { createServer, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CORS_HEADERS, listen, readBody, sendJson } from './http-util.js';
 import { StripeApi } from './stripe-simulator/api.js';
-import type { StripeEvent } from './stripe-simulator/objects.js';
+import type { DisputeObject, DisputeReason, StripeEvent } from './stripe-simulator/objects.js';
 import { AuthenticationPages } from './stripe-simulator/authentication.js';
+import { disputeCharge } from './stripe-simulator/disputes.js';
+import { Operation } from './stripe-simulator/operation.js';
 import { OnboardingPages } from './stripe-simulator/onboarding.js';
 import { SimulatorStore } from './stripe-simulator/store.js';
 import { WebhookSender, type DeliveryAttempt } from './stripe-simulator/webhooks.js';
 import { STRIPE_SLOW_MS, WEBHOOK_CHAOS, type FaultSwitch } from './faults.js';
 
-export type { StripeEvent } from './stripe-simulator/objects.js';
+export type { DisputeObject, DisputeReason, StripeEvent } from './stripe-simulator/objects.js';
 export type { DeliveryAttempt } from './stripe-simulator/webhooks.js';
 
 export interface StripeSimulatorOptions {
@@ -47,6 +49,22 @@ export interface StripeSimulator {
    * the events of one request in shuffled order, and/or late. Settings stay until changed.
    */
   setDelivery(options: { copies?: number; shuffle?: boolean; delayMs?: number }): void;
+  /**
+   * Test control: events are still created (and listed by `events()`) but sent to neither
+   * endpoint until releaseDeliveries, as when Stripe's deliveries fail for a while: the app has
+   * not heard of a change made straight in Stripe. Holding again while held changes nothing.
+   */
+  holdDeliveries(): void;
+  /** Stops holding and sends the held events, in creation order; answers them. */
+  releaseDeliveries(): StripeEvent[];
+  /**
+   * Test control: the cardholder's bank disputes a succeeded charge now, as it may at any time
+   * after the payment (Stripe's test card 4000 0000 0000 0259 does it at once). The dispute is
+   * for the unrefunded amount unless `amount` is given, `fraudulent` unless another reason is;
+   * `charge.dispute.created` and `charge.dispute.funds_withdrawn` follow. Throws for a charge that
+   * did not succeed, is fully refunded, or already has its one dispute.
+   */
+  disputeCharge(chargeId: string, options?: { amount?: number; reason?: DisputeReason }): DisputeObject;
   /** Re-deliver an already sent event (by id), as Stripe's dashboard "resend" does. */
   redeliver(eventId: string): Promise<void>;
   /** All events created, oldest first. */
@@ -79,8 +97,8 @@ const PREFLIGHT_HEADERS = { ...CORS_HEADERS, 'access-control-allow-headers': '*,
  * A local stand-in for Stripe in test mode, for `npm run dev` and the tests (no network reaches
  * api.stripe.com here). The official SDK talks to it through its host/port/protocol options; it
  * implements the Connect flows the app uses (Express accounts and onboarding, payment intents
- * with Stripe's test cards, refunds, transfers, balance) and delivers webhooks signed as Stripe
- * signs them, with retries, and duplicates or shuffling on request.
+ * with Stripe's test cards, refunds, transfers, balance, disputes) and delivers webhooks signed
+ * as Stripe signs them, with retries, and duplicates, shuffling or holding on request.
  */
 export async function startStripeSimulator(options: StripeSimulatorOptions): Promise<StripeSimulator> {
   const store = new SimulatorStore(options.stateFile);
@@ -88,8 +106,14 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
   const connectWebhooks = new WebhookSender(options.connectWebhookSecret, options.connectWebhookUrl, options.enabledEvents?.connect);
   const senderFor = (event: StripeEvent) => (event.account ? connectWebhooks : webhooks);
   const endpointCount = (connected: boolean) => (connected ? connectWebhooks : webhooks).endpointCount;
+  /** Events created while deliveries are held (holdDeliveries), oldest first; undefined when not held. */
+  let held: StripeEvent[] | undefined;
   /** Each event goes to the endpoint Stripe would send it to: Connect events to the Connect endpoint only. */
   const send = (events: StripeEvent[]) => {
+    if (held) {
+      held.push(...events);
+      return;
+    }
     webhooks.send(events.filter((event) => !event.account));
     connectWebhooks.send(events.filter((event) => event.account));
   };
@@ -180,6 +204,22 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     setWebhookUrl: (url) => webhooks.setUrl(url),
     setConnectWebhookUrl: (url) => connectWebhooks.setUrl(url),
     setDelivery,
+    holdDeliveries: () => {
+      held ??= [];
+    },
+    releaseDeliveries: () => {
+      const released = held ?? [];
+      held = undefined;
+      send(released);
+      return released;
+    },
+    disputeCharge: (chargeId, disputeOptions) => {
+      const op = new Operation(store, { id: null, idempotency_key: null }, endpointCount);
+      const dispute = disputeCharge(op, chargeId, disputeOptions);
+      store.save();
+      send(op.events);
+      return structuredClone(dispute);
+    },
     redeliver: async (eventId) => {
       const event = store.data.events.find((candidate) => candidate.id === eventId);
       if (!event) throw new Error(`No such event: '${eventId}'`);

@@ -217,6 +217,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     outboxRelay: api.outboxRelay.consumer.function,
     jobFeedQueue: api.jobFeedQueue.queue,
     reconciliation: allOf(RecurringSchedule, [api]).find((schedule) => schedule.target.declaration === RECURRING_SCHEDULES.reconciliation)!.target.function,
+    moneyDecisions: allOf(RecurringSchedule, [api]).find((schedule) => schedule.target.declaration === RECURRING_SCHEDULES.moneyDecisions)!.target.function,
     accountConcurrencyQuota: lambdaConcurrencyQuota,
     alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });

@@ -16,11 +16,18 @@ export const releasePaymentSchema = z.object({ reason: z._default(freeText(z.max
 
 /**
  * The body of POST /admin/payments/{id}/refund: the reason, and for a payment already released
- * the reversal the admin confirmed in the console — the worker and the amount it showed
- * (DECISIONS.md "Wave 4": a refund after release only with the worker's transfer reversed).
+ * the reversal the admin confirmed in the console — the worker, the amount it showed and what
+ * the worker's balance returns of it (DECISIONS.md "Wave 4", "Wave 5": a refund after release
+ * only with the worker's transfer reversed as far as their balance allows).
  */
 export const refundSchema = z.extend(adminReasonSchema(MSG.payments.refundReasonRequired), {
-  reverse: z.optional(z.object({ workerId: z.string().check(z.minLength(1), z.maxLength(64)), amount: z.int().check(z.positive(), z.maximum(PAYMENT_LIMITS.maxCents)) })),
+  reverse: z.optional(
+    z.object({
+      workerId: z.string().check(z.minLength(1), z.maxLength(64)),
+      amount: z.int().check(z.positive(), z.maximum(PAYMENT_LIMITS.maxCents)),
+      recover: z.optional(z.int().check(z.minimum(0), z.maximum(PAYMENT_LIMITS.maxCents))),
+    }),
+  ),
 });
 
 /** The body of POST /jobs/{id}/tip: the tip in cents (its limits depend on the job: functions/domain/tips.ts). */

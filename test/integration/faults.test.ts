@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppNotification, JobSummary, Page } from '../../shared/api.js';
+import type { AppNotification, JobSummary, Page, PendingMoneyDecision } from '../../shared/api.js';
 import { jobTopic } from '../../shared/live.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import type { JobFeedQueueMessage } from '../../functions/domain/live-feed.js';
+import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
-import { redrive } from '../../infra/redrive.js';
+import { recurringScheduleName } from '../../infra/local/stack.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type ApiResponse, type TestUser } from '../support/local-stack.js';
 import { ChatClient, messagesAfter, sendMessage, startConversation } from '../support/chat.js';
 import { jobForm, setJobStatus } from '../support/job-lifecycle.js';
@@ -90,7 +90,7 @@ describe('faults', { timeout: 120_000 }, () => {
     expect(await transfersOf(job)).toHaveLength(1);
   });
 
-  it('stripe down: the refund of a cancelled job waits in its dead-letter queue, and refunds once when Stripe is back', async () => {
+  it("stripe down: a cancelled job's refund stays a pending decision the admin sees, and the retry schedule refunds once when Stripe is back", async () => {
     const { job, poster } = await openJob('Cancelled during an outage');
     await setJobStatus(stack(), job, 'assigned', worker.userId);
     stack().faults.set('stripe', 'down');
@@ -103,17 +103,17 @@ describe('faults', { timeout: 120_000 }, () => {
       return (intent.latest_charge as { amount_refunded: number }).amount_refunded;
     };
     expect(await refunded()).toBe(0);
+    const admin = await createUser(stack(), { role: 'admin' });
+    const pending = await api<{ items: PendingMoneyDecision[] }>(stack(), 'GET', '/admin/money/decisions', { token: admin.idToken });
+    expect(pending.body.items.filter((decision) => decision.jobId === job.id)).toEqual([expect.objectContaining({ action: 'refund', attempts: 1, lastError: expect.any(String) })]);
 
-    // Recovery: the operator redrives the rule's dead letters (npm run redrive).
-    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    const result = await redrive('refundJobPayment', {
-      sqs: new SQSClient({ endpoint: stack().urls.queues, region: 'us-east-1', credentials }),
-      lambda: new LambdaClient({ endpoint: stack().urls.lambda, region: 'us-east-1', credentials }),
-    });
-    expect(result).toMatchObject({ redriven: 1, failed: 0 });
+    // Recovery: the retry schedule's next run (here at once, not after its usual wait).
+    const run = await stack().functions.invoke(recurringScheduleName('moneyDecisions'), RECURRING_SCHEDULES.moneyDecisions, { retryAfterSeconds: 0 });
+    expect(run).toMatchObject({ settled: expect.any(Number), stillPending: 0 });
     await settle(stack());
     expect(await refunded()).toBe(payment!.amount);
     expect((await queryIndex(stack(), 'GSI1', keys.paymentsLog())).find((row) => row.jobId === job.id)).toMatchObject({ status: 'refunded' });
+    expect((await api<{ items: PendingMoneyDecision[] }>(stack(), 'GET', '/admin/money/decisions', { token: admin.idToken })).body.items.filter((decision) => decision.jobId === job.id)).toEqual([]);
   });
 
   it('stripe slow: a release Stripe answers too late is a 503; the retry pays with the transfer Stripe made, once', async () => {

@@ -247,9 +247,47 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     expectFaithful(afterFailure);
     expectFaithful((await call('GET', `/v1/balance_transactions/${afterFailure.failure_balance_transaction as string}`, {}, failing)).body);
 
+    // Disputes: Stripe's dispute test card, won with its winning evidence; another accepted (lost).
+    const disputedIntent = await stripe.paymentIntents.create({ amount: 3000, currency: 'usd', payment_method: 'pm_card_createDispute', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
+    const disputes = (await call('GET', '/v1/disputes', { payment_intent: disputedIntent.id })).body;
+    expect((disputes.data as JsonObject[]).map((item) => item.status)).toEqual(['needs_response']);
+    for (const item of disputes.data as JsonObject[]) expectFaithful(item);
+    const disputeId = (disputes.data as JsonObject[])[0]!.id as string;
+    expectFaithful((await call('GET', `/v1/charges/${disputedIntent.latest_charge as string}`)).body);
+    expectFaithful((await call('GET', `/v1/disputes/${disputeId}`, { 'expand[]': 'charge' })).body);
+    expectFaithful((await call('POST', `/v1/disputes/${disputeId}`, { 'evidence[uncategorized_text]': 'winning_evidence', 'evidence[customer_name]': 'Pat Poster', 'metadata[jobId]': 'job-1' })).body);
+    const won = (await call('GET', `/v1/disputes/${disputeId}`)).body;
+    expect(won.status).toBe('won');
+    expectFaithful(won);
+    for (const transaction of won.balance_transactions as JsonObject[]) expectFaithful((await call('GET', `/v1/balance_transactions/${transaction.id as string}`)).body);
+    const accepted = simulator.disputeCharge(charge.id as string);
+    expectFaithful((await call('POST', `/v1/disputes/${accepted.id}/close`)).body);
+
     const events = simulator.events();
     expect(new Set(events.map((event) => event.type))).toEqual(
-      new Set(['account.updated', 'customer.created', 'payment_intent.requires_action', 'payment_intent.created', 'payment_intent.succeeded', 'charge.succeeded', 'payment_intent.payment_failed', 'charge.failed', 'payment_intent.canceled', 'transfer.created', 'transfer.reversed', 'refund.created', 'charge.refunded', 'payout.created', 'payout.paid', 'payout.failed']),
+      new Set([
+        'account.updated',
+        'customer.created',
+        'payment_intent.requires_action',
+        'payment_intent.created',
+        'payment_intent.succeeded',
+        'charge.succeeded',
+        'payment_intent.payment_failed',
+        'charge.failed',
+        'payment_intent.canceled',
+        'transfer.created',
+        'transfer.reversed',
+        'refund.created',
+        'charge.refunded',
+        'payout.created',
+        'payout.paid',
+        'payout.failed',
+        'charge.dispute.created',
+        'charge.dispute.funds_withdrawn',
+        'charge.dispute.updated',
+        'charge.dispute.closed',
+        'charge.dispute.funds_reinstated',
+      ]),
     );
     for (const event of events) expectFaithful((await call('GET', `/v1/events/${event.id}`)).body);
     expect(Object.keys(NOT_IN_EXAMPLE).filter((path) => !exceptionsUsed.has(path))).toEqual([]);
@@ -264,6 +302,8 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     const account = await stripe.accounts.create({ type: 'express', country: 'US' });
     const withoutInstant = await onboardedAccount('complete-without-instant');
     const withInstant = await onboardedAccount('complete');
+    const disputed = await stripe.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_createDispute', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
+    const [dispute] = (await stripe.disputes.list({ payment_intent: disputed.id })).data;
     const answers = [
       await call('GET', '/v1/payment_intents/pi_missing'),
       await call('POST', '/v1/payment_intents', { currency: 'usd' }),
@@ -285,9 +325,13 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
       await call('POST', '/v1/payouts', { amount: '100', currency: 'usd', method: 'instant' }, { 'stripe-account': 'acct_missing' }),
       await call('POST', '/v1/payouts', { amount: '100', currency: 'usd', method: 'instant' }, { 'stripe-account': withoutInstant }),
       await call('POST', '/v1/payouts', { amount: '960', currency: 'usd', method: 'instant' }, { 'stripe-account': withInstant }),
+      await call('POST', '/v1/refunds', { payment_intent: disputed.id }),
+      await call('POST', `/v1/disputes/${dispute!.id}`, { 'evidence[receipt]': 'file_missing' }),
+      await call('POST', `/v1/disputes/${dispute!.id}/close`),
+      await call('POST', `/v1/disputes/${dispute!.id}`, { 'metadata[jobId]': 'job-1' }),
     ].filter(({ status }) => status >= 400);
-    // All but the cancel (allowed before a payment) and the idempotent request's first sending are refused.
-    expect(answers).toHaveLength(18);
+    // All but the cancel (allowed before a payment), the idempotent request's first sending and the dispute's close are refused.
+    expect(answers).toHaveLength(21);
     expect(new Set(answers.map(({ body }) => (body.error as JsonObject).type))).toEqual(new Set(['invalid_request_error', 'card_error', 'idempotency_error']));
 
     const codes = new Set<string>();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -545,6 +545,184 @@ describe('local Stripe simulator', () => {
     });
   });
 
+  describe('disputes', () => {
+    const platformBalance = async () => (await stripe.balance.retrieve()).available[0]?.amount ?? 0;
+    const disputedPayment = async (amount: number) => stripe.paymentIntents.confirm((await createIntent(amount)).id, { payment_method: 'pm_card_createDispute' });
+    const eventTypes = (disputeId: string) => receiver.eventsAbout(disputeId).map((event) => event.type);
+
+    it('opens a fraudulent dispute at once on 4000 0000 0000 0259, withdrawing the amount and the $15.00 fee', async () => {
+      const before = await platformBalance();
+      const paid = await disputedPayment(5000);
+      expect(paid.status).toBe('succeeded');
+      const charge = await stripe.charges.retrieve(String(paid.latest_charge));
+      expect(charge).toMatchObject({ status: 'succeeded', disputed: true, refunded: false });
+
+      const [dispute, ...others] = (await stripe.disputes.list({ charge: charge.id })).data;
+      expect(others).toEqual([]);
+      expect(dispute).toMatchObject({
+        id: expect.stringMatching(/^dp_\w{24}$/),
+        object: 'dispute',
+        amount: 5000,
+        charge: charge.id,
+        payment_intent: paid.id,
+        currency: 'usd',
+        reason: 'fraudulent',
+        status: 'needs_response',
+        is_charge_refundable: false,
+        evidence: { uncategorized_text: null, customer_name: null },
+        evidence_details: { has_evidence: false, past_due: false, submission_count: 0 },
+        payment_method_details: { type: 'card', card: { brand: 'visa', case_type: 'chargeback', network: 'visa', network_reason_code: '10.4' } },
+      });
+      // Answer by the end of the seventh UTC day after it opened.
+      expect(dispute!.evidence_details.due_by).toBe((Math.floor(dispute!.created / 86_400) + 8) * 86_400 - 1);
+      const [withdrawal, ...more] = dispute!.balance_transactions;
+      expect(more).toEqual([]);
+      expect(withdrawal).toMatchObject({
+        type: 'adjustment',
+        reporting_category: 'dispute',
+        amount: -5000,
+        fee: 1500,
+        net: -6500,
+        source: dispute!.id,
+        description: `Chargeback withdrawal for ${charge.id}`,
+        fee_details: [{ amount: 1500, description: 'Dispute fee', type: 'stripe_fee' }],
+      });
+      expect(await stripe.balanceTransactions.retrieve(withdrawal!.id)).toMatchObject({ id: withdrawal!.id, net: -6500 });
+      // The payment's net (2.9% + 30¢ = $1.75 off $50.00), less the chargeback and its fee.
+      expect(await platformBalance()).toBe(before + 5000 - 175 - 6500);
+
+      await simulator.idle();
+      expect(receiver.attempts.map(({ event }) => event?.type)).toEqual(['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded', 'charge.dispute.created', 'charge.dispute.funds_withdrawn']);
+      expect(connectReceiver.attempts).toEqual([]);
+    });
+
+    it('opens a dispute on any succeeded charge at a later time with disputeCharge, one per charge', async () => {
+      const paid = await paidIntent(3000);
+      const chargeId = String(paid.latest_charge);
+      await stripe.refunds.create({ charge: chargeId, amount: 1000 });
+      const dispute = simulator.disputeCharge(chargeId, { reason: 'product_not_received' });
+      // What the refund left of the charge is disputed.
+      expect(dispute).toMatchObject({ charge: chargeId, payment_intent: paid.id, amount: 2000, reason: 'product_not_received', status: 'needs_response', payment_method_details: { card: { network_reason_code: null } } });
+      expect(await stripe.disputes.retrieve(dispute.id)).toMatchObject({ id: dispute.id, amount: 2000 });
+      expect(await stripe.charges.retrieve(chargeId)).toMatchObject({ disputed: true, amount_refunded: 1000 });
+
+      expect(() => simulator.disputeCharge(chargeId)).toThrow(`Charge ${chargeId} already has a dispute (${dispute.id})`);
+      const refunded = await paidIntent(1000);
+      await stripe.refunds.create({ payment_intent: refunded.id });
+      expect(() => simulator.disputeCharge(String(refunded.latest_charge))).toThrow('fully refunded');
+      const small = String((await paidIntent(1000)).latest_charge);
+      expect(() => simulator.disputeCharge(small, { amount: 1001 })).toThrow(RangeError);
+      expect(() => simulator.disputeCharge('ch_missing')).toThrow('ch_missing is not a succeeded charge');
+
+      await simulator.idle();
+      const events = receiver.eventsAbout(dispute.id);
+      expect(events.map((event) => event.type)).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn']);
+      // Made by the bank, not by an API request.
+      expect(events[0]?.request).toEqual({ id: null, idempotency_key: null });
+    });
+
+    it('closes it won on winning evidence: the amount comes back, the dispute fee does not', async () => {
+      const paid = await paidIntent(4000);
+      const chargeId = String(paid.latest_charge);
+      const dispute = simulator.disputeCharge(chargeId);
+      const withdrawn = await platformBalance();
+
+      const staged = await stripe.disputes.update(dispute.id, { evidence: { customer_name: 'Pat Poster', uncategorized_text: 'winning_evidence' }, metadata: { job_id: 'job-1' }, submit: false });
+      expect(staged).toMatchObject({
+        status: 'needs_response',
+        evidence: { customer_name: 'Pat Poster', uncategorized_text: 'winning_evidence' },
+        evidence_details: { has_evidence: true, submission_count: 0 },
+        metadata: { job_id: 'job-1' },
+      });
+      // Submitting (the default) sends what was staged; the bank's answer follows the response.
+      const submitted = await stripe.disputes.update(dispute.id);
+      expect(submitted).toMatchObject({ status: 'under_review', evidence_details: { has_evidence: true, submission_count: 1 } });
+
+      const won = await stripe.disputes.retrieve(dispute.id, { expand: ['charge'] });
+      expect(won).toMatchObject({ status: 'won', charge: { id: chargeId, disputed: true } });
+      expect(won.balance_transactions.map(({ type, reporting_category, amount, fee, net, description }) => ({ type, reporting_category, amount, fee, net, description }))).toEqual([
+        { type: 'adjustment', reporting_category: 'dispute', amount: -4000, fee: 1500, net: -5500, description: `Chargeback withdrawal for ${chargeId}` },
+        { type: 'adjustment', reporting_category: 'dispute_reversal', amount: 4000, fee: 0, net: 4000, description: `Chargeback reversal for ${chargeId}` },
+      ]);
+      expect(await platformBalance()).toBe(withdrawn + 4000);
+
+      await simulator.idle();
+      expect(eventTypes(dispute.id)).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.updated', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_reinstated']);
+      const [, , stagedEvent, submittedEvent] = receiver.eventsAbout(dispute.id);
+      expect(stagedEvent?.data.previous_attributes).toMatchObject({ metadata: {}, evidence: { customer_name: null } });
+      expect(submittedEvent?.data.previous_attributes).toMatchObject({ status: 'needs_response' });
+
+      // Closed for good.
+      await expect(stripe.disputes.update(dispute.id, { metadata: { job_id: 'job-2' } })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, message: expect.stringContaining('already closed') });
+      await expect(stripe.disputes.close(dispute.id)).rejects.toMatchObject({ statusCode: 400 });
+      // The money is the business's again: it may refund it.
+      expect(await stripe.refunds.create({ charge: chargeId })).toMatchObject({ amount: 4000 });
+    });
+
+    it('closes it lost on losing evidence or when accepted, the funds and the fee withdrawn for good', async () => {
+      const submitted = simulator.disputeCharge(String((await paidIntent(2500)).latest_charge));
+      const accepted = simulator.disputeCharge(String((await paidIntent(2600)).latest_charge));
+      const reviewed = simulator.disputeCharge(String((await paidIntent(2700)).latest_charge));
+      const withdrawn = await platformBalance();
+
+      expect(await stripe.disputes.update(submitted.id, { evidence: { uncategorized_text: 'losing_evidence' } })).toMatchObject({ status: 'under_review' });
+      expect(await stripe.disputes.retrieve(submitted.id)).toMatchObject({ status: 'lost', balance_transactions: [{ amount: -2500, fee: 1500 }] });
+      expect(await stripe.disputes.close(accepted.id)).toMatchObject({ status: 'lost', balance_transactions: [{ amount: -2600, fee: 1500 }] });
+      expect(await platformBalance()).toBe(withdrawn);
+      await expect(stripe.disputes.update(submitted.id, { evidence: { uncategorized_text: 'winning_evidence' } })).rejects.toMatchObject({ statusCode: 400 });
+
+      // Other evidence leaves it with the bank, and submitted evidence cannot be changed.
+      expect(await stripe.disputes.update(reviewed.id, { evidence: { product_description: 'A 30-minute dog walk' } })).toMatchObject({ status: 'under_review' });
+      expect(await stripe.disputes.retrieve(reviewed.id)).toMatchObject({ status: 'under_review', evidence: { product_description: 'A 30-minute dog walk' } });
+      await expect(stripe.disputes.update(reviewed.id, { evidence: { uncategorized_text: 'winning_evidence' } })).rejects.toMatchObject({ statusCode: 400, param: 'evidence' });
+      expect(await stripe.disputes.update(reviewed.id, { metadata: { job_id: 'job-3' } })).toMatchObject({ status: 'under_review', metadata: { job_id: 'job-3' } });
+
+      // Evidence files need Stripe's file uploads, which the simulator has not; unknown fields are Stripe's error.
+      const fresh = simulator.disputeCharge(String((await paidIntent(1000)).latest_charge));
+      await expect(stripe.disputes.update(fresh.id, { evidence: { receipt: 'file_123' } })).rejects.toMatchObject({ statusCode: 400, param: 'evidence[receipt]' });
+      await expect(stripe.disputes.update(fresh.id, { evidence: { nonsense: 'x' } as Stripe.DisputeUpdateParams.Evidence })).rejects.toMatchObject({
+        message: 'Received unknown parameter: evidence[nonsense]',
+        param: 'evidence[nonsense]',
+      });
+      await expect(stripe.disputes.retrieve('dp_missing')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+
+      await simulator.idle();
+      expect(eventTypes(submitted.id)).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.updated', 'charge.dispute.closed']);
+      expect(eventTypes(accepted.id)).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.closed']);
+      expect(eventTypes(reviewed.id)).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.updated', 'charge.dispute.updated']);
+    });
+
+    it('refuses to refund a charge while its dispute is open, and once it is lost', async () => {
+      const paid = await disputedPayment(2000);
+      const chargeId = String(paid.latest_charge);
+      const refused = { type: 'StripeInvalidRequestError', statusCode: 400, code: 'charge_disputed', message: `Charge ${chargeId} has been charged back; cannot issue a refund.` };
+      await expect(stripe.refunds.create({ payment_intent: paid.id })).rejects.toMatchObject(refused);
+      const [dispute] = (await stripe.disputes.list({ payment_intent: paid.id })).data;
+      await stripe.disputes.close(dispute!.id);
+      await expect(stripe.refunds.create({ charge: chargeId, amount: 100 })).rejects.toMatchObject(refused);
+      expect(await stripe.charges.retrieve(chargeId)).toMatchObject({ amount_refunded: 0, refunded: false });
+      expect((await stripe.refunds.list({ charge: chargeId })).data).toEqual([]);
+    });
+
+    it('lists disputes newest first, paged, by charge, payment intent and creation time', async () => {
+      const first = simulator.disputeCharge(String((await paidIntent(1000)).latest_charge));
+      const secondIntent = await paidIntent(1100);
+      const second = simulator.disputeCharge(String(secondIntent.latest_charge));
+      const third = simulator.disputeCharge(String((await paidIntent(1200)).latest_charge));
+
+      const page = await stripe.disputes.list({ limit: 2 });
+      expect({ ids: page.data.map((item) => item.id), hasMore: page.has_more }).toEqual({ ids: [third.id, second.id], hasMore: true });
+      expect((await stripe.disputes.list({ limit: 1, starting_after: second.id })).data.map((item) => item.id)).toEqual([first.id]);
+      expect((await stripe.disputes.list({ charge: second.charge })).data.map((item) => item.id)).toEqual([second.id]);
+      expect((await stripe.disputes.list({ payment_intent: secondIntent.id })).data.map((item) => item.id)).toEqual([second.id]);
+      expect((await stripe.disputes.list({ created: { gte: third.created + 1 } })).data).toEqual([]);
+      expect((await stripe.disputes.list({ created: { gte: first.created }, limit: 100 })).data.map((item) => item.id)).toEqual(expect.arrayContaining([first.id, second.id, third.id]));
+      const expanded = await stripe.disputes.list({ payment_intent: secondIntent.id, expand: ['data.charge'] });
+      expect(expanded.data[0]?.charge).toMatchObject({ object: 'charge', id: second.charge, amount: 1100 });
+      await expect(stripe.disputes.list({ limit: 0 })).rejects.toMatchObject({ param: 'limit' });
+    });
+  });
+
   describe('idempotency', () => {
     it('replays the stored answer for a repeated key and refuses the key with other parameters', async () => {
       const worker = await onboardedAccount();
@@ -638,6 +816,37 @@ describe('local Stripe simulator', () => {
       expect(receiver.eventsAbout(paid.id, 'payment_intent.succeeded')).toHaveLength(4);
       await expect(simulator.redeliver('evt_missing')).rejects.toThrow("No such event: 'evt_missing'");
     });
+
+    it('holds deliveries while asked (a lost webhook), then delivers the held events in creation order', async () => {
+      simulator.holdDeliveries();
+      const paid = await paidIntent(1500);
+      const dispute = simulator.disputeCharge(String(paid.latest_charge));
+      const worker = await onboardedAccount();
+      await simulator.idle();
+      expect({ account: receiver.attempts, connect: connectReceiver.attempts }).toEqual({ account: [], connect: [] });
+      // Recorded all the same, as on Stripe.
+      expect(simulator.events().slice(-6).map((event) => event.type)).toEqual([
+        'payment_intent.created',
+        'charge.succeeded',
+        'payment_intent.succeeded',
+        'charge.dispute.created',
+        'charge.dispute.funds_withdrawn',
+        'account.updated',
+      ]);
+
+      const released = simulator.releaseDeliveries();
+      expect(released.map((event) => event.type)).toEqual(simulator.events().slice(-6).map((event) => event.type));
+      await simulator.idle();
+      expect(receiver.attempts.map(({ event }) => event?.id)).toEqual(released.filter((event) => !event.account).map((event) => event.id));
+      expect(connectReceiver.attempts.map(({ event }) => event?.id)).toEqual(released.filter((event) => event.account === worker.id).map((event) => event.id));
+      expect(receiver.eventsAbout(dispute.id, 'charge.dispute.created')).toHaveLength(1);
+
+      // Released, events go out as they happen again.
+      expect(simulator.releaseDeliveries()).toEqual([]);
+      const later = await createIntent();
+      await simulator.idle();
+      expect(receiver.eventsAbout(later.id, 'payment_intent.created')).toHaveLength(1);
+    });
   });
 
   it('keeps its state in the state file across restarts', async () => {
@@ -660,6 +869,41 @@ describe('local Stripe simulator', () => {
       expect(second.events().map((event) => event.type)).toEqual(['payment_intent.created', 'charge.succeeded', 'payment_intent.succeeded']);
       expect((await restarted.balance.retrieve()).available[0]?.amount).toBe(5000 - 175);
       await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('keeps disputes in the state file, and reads one written before disputes as having none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stripe-simulator-'));
+    const stateFile = join(dir, 'stripe.json');
+    const olderFile = join(dir, 'older.json');
+    const pay = (client: Stripe, paymentMethod: string) =>
+      client.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method: paymentMethod, confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
+    try {
+      const first = await startStripeSimulator({ port: 0, ...KEYS, stateFile });
+      const disputed = await pay(clientFor(first), 'pm_card_createDispute');
+      await first.close();
+      const second = await startStripeSimulator({ port: 0, ...KEYS, stateFile });
+      const restarted = clientFor(second);
+      expect((await restarted.disputes.list({ payment_intent: disputed.id })).data).toMatchObject([{ status: 'needs_response', amount: 5000 }]);
+      expect(await restarted.charges.retrieve(String(disputed.latest_charge))).toMatchObject({ disputed: true });
+      expect((await restarted.balance.retrieve()).available[0]?.amount).toBe(5000 - 175 - 6500);
+      await second.close();
+
+      // A state file from before disputes: no `disputes`, charges without `disputed`.
+      const before = await startStripeSimulator({ port: 0, ...KEYS, stateFile: olderFile });
+      const paid = await pay(clientFor(before), 'pm_card_visa');
+      await before.close();
+      const state = JSON.parse(readFileSync(olderFile, 'utf8')) as { disputes?: unknown; charges: Record<string, { disputed?: boolean }> };
+      delete state.disputes;
+      for (const charge of Object.values(state.charges)) delete charge.disputed;
+      writeFileSync(olderFile, JSON.stringify(state));
+      const upgraded = await startStripeSimulator({ port: 0, ...KEYS, stateFile: olderFile });
+      const client = clientFor(upgraded);
+      expect((await client.disputes.list()).data).toEqual([]);
+      expect(await client.charges.retrieve(String(paid.latest_charge))).toMatchObject({ disputed: false });
+      expect(upgraded.disputeCharge(String(paid.latest_charge))).toMatchObject({ status: 'needs_response' });
+      await upgraded.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

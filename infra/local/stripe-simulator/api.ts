@@ -10,7 +10,8 @@ import { Operation, type ApiCall, type EndpointCount, type KeyType } from './ope
 import { ParamReader, parseParams, type Params } from './params.js';
 import { cancelPaymentIntent, confirmPaymentIntent, createPaymentIntent, listCharges, retrievePaymentIntent } from './payment-intents.js';
 import { createCustomer, retrieveCustomer } from './customers.js';
-import { createPayout } from './payouts.js';
+import { closeDispute, listDisputes, updateDispute } from './disputes.js';
+import { createPayout, listPayouts } from './payouts.js';
 import { createRefund, listRefunds } from './refunds.js';
 import type { SimulatorStore } from './store.js';
 import { createTransfer, createTransferReversal, listTransferReversals, listTransfers } from './transfers.js';
@@ -38,7 +39,7 @@ const route = (method: Route['method'], path: string, handler: Handler, options:
 
 /** GET of a stored object by the id in the path. */
 const retrieve =
-  (collection: 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'payouts', kind: string): Handler =>
+  (collection: 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'payouts' | 'disputes', kind: string): Handler =>
   ({ op, id, account }) => {
     const object = op.store.data[collection][id];
     // A connected account's own objects are seen only as that account, the platform's only as the platform.
@@ -75,8 +76,13 @@ const ROUTES: Route[] = [
   route('GET', '/v1/transfers/:id', retrieve('transfers', 'transfer'), { answers: { object: 'transfer' } }),
   route('POST', '/v1/transfers/:id/reversals', createTransferReversal, { answers: { object: 'transfer_reversal' } }),
   route('GET', '/v1/transfers/:id/reversals', listTransferReversals, { answers: { object: 'transfer_reversal', list: true } }),
+  route('GET', '/v1/disputes', listDisputes, { answers: { object: 'dispute', list: true } }),
+  route('GET', '/v1/disputes/:id', retrieve('disputes', 'dispute'), { answers: { object: 'dispute' } }),
+  route('POST', '/v1/disputes/:id', updateDispute, { answers: { object: 'dispute' } }),
+  route('POST', '/v1/disputes/:id/close', closeDispute, { answers: { object: 'dispute' } }),
   route('GET', '/v1/balance', retrieveBalance, { connected: true }),
   route('POST', '/v1/payouts', createPayout, { answers: { object: 'payout' }, connected: true }),
+  route('GET', '/v1/payouts', listPayouts, { answers: { object: 'payout', list: true }, connected: true }),
   route('GET', '/v1/payouts/:id', retrieve('payouts', 'payout'), { answers: { object: 'payout' }, connected: true }),
   route('GET', '/v1/events/:id', retrieveEvent),
 ];

@@ -3,7 +3,7 @@ import type { ApiCall } from './operation.js';
 import { ParameterError, unsupported } from './errors.js';
 import { findAccount } from './accounts.js';
 import { listPage } from './lists.js';
-import { newId, nowSeconds, type AccountObject, type BalanceTransactionObject, type BalanceTransactionType, type ListObject } from './objects.js';
+import { newId, nowSeconds, type AccountObject, type AdjustmentCategory, type BalanceTransactionObject, type BalanceTransactionType, type ListObject, type ReportingCategory } from './objects.js';
 import type { SimulatorStore } from './store.js';
 
 /** The only currency modelled: fees and the balance below are US ones. */
@@ -27,17 +27,28 @@ export const cardFee = (amount: number) => Math.round(amount * 0.029) + 30;
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const FEE_DESCRIPTION = 'Stripe processing fees';
+/** The only fee on an adjustment is the one a dispute takes, which Stripe details as this. */
+const DISPUTE_FEE_DESCRIPTION = 'Dispute fee';
+
+/** Money moving: an adjustment (Stripe's type for a dispute's withdrawal and reinstatement) says which of the two it is. */
+type Movement = { amount: number; fee?: number; source: string; description: string | null; account?: string } & (
+  | { type: Exclude<BalanceTransactionType, 'adjustment'> }
+  | { type: 'adjustment'; category: AdjustmentCategory }
+);
+
+const reportingCategory = (movement: Movement): ReportingCategory => {
+  if (movement.type === 'adjustment') return movement.category;
+  return movement.type === 'transfer_refund' ? 'transfer_reversal' : movement.type;
+};
 
 /**
  * Records money moving through the platform balance. Test mode makes everything available at
  * once (no payout schedule), so the balance is simply the sum of every transaction's net.
  */
-export function recordBalanceTransaction(
-  store: SimulatorStore,
-  movement: { type: BalanceTransactionType; amount: number; fee?: number; source: string; description: string | null; account?: string },
-): BalanceTransactionObject {
+export function recordBalanceTransaction(store: SimulatorStore, movement: Movement): BalanceTransactionObject {
   const fee = movement.fee ?? 0;
   const created = nowSeconds();
+  const feeDescription = movement.type === 'adjustment' ? DISPUTE_FEE_DESCRIPTION : FEE_DESCRIPTION;
   const transaction: BalanceTransactionObject = {
     id: newId('txn'),
     object: 'balance_transaction',
@@ -47,9 +58,9 @@ export function recordBalanceTransaction(
     currency: CURRENCY,
     description: movement.description,
     fee,
-    fee_details: fee ? [{ amount: fee, application: null, currency: CURRENCY, description: FEE_DESCRIPTION, type: 'stripe_fee' }] : [],
+    fee_details: fee ? [{ amount: fee, application: null, currency: CURRENCY, description: feeDescription, type: 'stripe_fee' }] : [],
     net: movement.amount - fee,
-    reporting_category: movement.type === 'transfer_refund' ? 'transfer_reversal' : movement.type,
+    reporting_category: reportingCategory(movement),
     source: movement.source,
     status: 'available',
     type: movement.type,

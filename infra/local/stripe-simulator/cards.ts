@@ -16,6 +16,8 @@ export interface Card {
   failure?: CardFailure;
   /** Set for cards whose bank asks for 3-D Secure on every payment, on-session or off. */
   alwaysAuthenticate?: true;
+  /** Set for Stripe's dispute test card: the charge succeeds, then its cardholder disputes it as fraudulent at once. */
+  disputed?: true;
   /** The test number, which a saved PaymentMethod keeps to behave the same later. */
   number: string;
 }
@@ -25,6 +27,7 @@ interface TestCard {
   funding: 'credit' | 'debit';
   failure?: CardFailure;
   alwaysAuthenticate?: true;
+  disputed?: true;
 }
 
 const declined = (declineCode: string, message = 'Your card was declined.'): CardFailure => ({ code: 'card_declined', decline_code: declineCode, message });
@@ -37,6 +40,8 @@ const TEST_CARDS: Record<string, TestCard> = {
   '378282246310005': { brand: 'amex', funding: 'credit' },
   // "Always authenticate": 3-D Secure on every payment, even off-session with a card set up for it.
   '4000002760003184': { brand: 'visa', funding: 'credit', alwaysAuthenticate: true },
+  // "Fraudulent" dispute: the charge succeeds, then is disputed as fraudulent.
+  '4000000000000259': { brand: 'visa', funding: 'credit', disputed: true },
   '4000000000000002': { brand: 'visa', funding: 'credit', failure: declined('generic_decline') },
   '4000000000009995': { brand: 'visa', funding: 'credit', failure: declined('insufficient_funds', 'Your card has insufficient funds.') },
   '4000000000009987': { brand: 'visa', funding: 'credit', failure: declined('lost_card') },
@@ -57,6 +62,7 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_mastercard: '5555555555554444',
   pm_card_amex: '378282246310005',
   pm_card_authenticationRequired: '4000002760003184',
+  pm_card_createDispute: '4000000000000259',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclinedLostCard: '4000000000009987',
@@ -77,6 +83,7 @@ export const testCard = (number: string, expMonth: number, expYear: number): Car
     number,
     ...(card.failure ? { failure: card.failure } : {}),
     ...(card.alwaysAuthenticate ? { alwaysAuthenticate: true } : {}),
+    ...(card.disputed ? { disputed: true } : {}),
   };
 };
 

@@ -12,6 +12,7 @@ const EXPANDABLE: Record<ObjectType, Record<string, ObjectType>> = {
   // reversal's, the one source the product expands through (functions/domain/reconciliation.ts).
   balance_transaction: { source: 'transfer_reversal' },
   customer: {},
+  dispute: { charge: 'charge', payment_intent: 'payment_intent' },
   charge: { balance_transaction: 'balance_transaction', payment_intent: 'payment_intent' },
   payment_intent: { customer: 'customer', latest_charge: 'charge' },
   payout: { balance_transaction: 'balance_transaction' },

@@ -161,7 +161,8 @@ export interface SavedPaymentMethod {
   used: boolean;
 }
 
-export type CardDetails = Pick<Stripe.Charge.PaymentMethodDetails.Card, 'brand' | 'country' | 'exp_month' | 'exp_year' | 'funding' | 'last4'>;
+/** Every test card the simulator knows has a brand (Stripe's may be null). */
+export type CardDetails = Pick<Stripe.Charge.PaymentMethodDetails.Card, 'country' | 'exp_month' | 'exp_year' | 'funding' | 'last4'> & { brand: string };
 
 export type ChargeObject = Conforming<
   {
@@ -175,6 +176,8 @@ export type ChargeObject = Conforming<
     created: number;
     currency: string;
     description: string | null;
+    /** Set for good once a dispute is opened on it, whatever the dispute's outcome (Stripe's `disputed`). */
+    disputed: boolean;
     failure_code: string | null;
     failure_message: string | null;
     livemode: false;
@@ -192,10 +195,13 @@ export type ChargeObject = Conforming<
   'payment_method_details'
 >;
 
-export type BalanceTransactionType = 'charge' | 'refund' | 'transfer' | 'transfer_refund' | 'payment' | 'payout' | 'payout_failure';
+export type BalanceTransactionType = 'adjustment' | 'charge' | 'refund' | 'transfer' | 'transfer_refund' | 'payment' | 'payout' | 'payout_failure';
 
-/** Stripe's accounting category of a balance transaction: its type's, except a transfer reversal's. */
-export type ReportingCategory = Exclude<BalanceTransactionType, 'transfer_refund'> | 'transfer_reversal';
+/** What an `adjustment` is: the funds a dispute withdrew, or their reinstatement when it was won. */
+export type AdjustmentCategory = 'dispute' | 'dispute_reversal';
+
+/** Stripe's accounting category of a balance transaction: its type's, except a transfer reversal's and an adjustment's. */
+export type ReportingCategory = Exclude<BalanceTransactionType, 'adjustment' | 'transfer_refund'> | 'transfer_reversal' | AdjustmentCategory;
 
 export type BalanceTransactionObject = Conforming<
   {
@@ -276,7 +282,77 @@ export type TransferReversalObject = Conforming<
   Stripe.TransferReversal
 >;
 
-export type StripeObject = TransferReversalObject | PayoutObject | AccountObject | CustomerObject | PaymentIntentObject | ChargeObject | BalanceTransactionObject | RefundObject | TransferObject;
+/** Stripe's reasons a cardholder gives for a dispute. */
+export type DisputeReason =
+  | 'bank_cannot_process'
+  | 'check_returned'
+  | 'credit_not_processed'
+  | 'customer_initiated'
+  | 'debit_not_authorized'
+  | 'duplicate'
+  | 'fraudulent'
+  | 'general'
+  | 'incorrect_account_details'
+  | 'insufficient_funds'
+  | 'noncompliant'
+  | 'product_not_received'
+  | 'product_unacceptable'
+  | 'subscription_canceled'
+  | 'unrecognized';
+
+/** A chargeback's statuses (inquiries, `warning_*`, are not modelled): open, then won or lost. */
+export type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost';
+
+/** The evidence fields that take a file upload's id; the simulator has no file uploads, so they stay null. */
+export type EvidenceFileField =
+  | 'cancellation_policy'
+  | 'customer_communication'
+  | 'customer_signature'
+  | 'duplicate_charge_documentation'
+  | 'receipt'
+  | 'refund_policy'
+  | 'service_documentation'
+  | 'shipping_documentation'
+  | 'uncategorized_file';
+
+export type DisputeEvidenceObject = Omit<Stripe.Dispute.Evidence, 'appeal' | EvidenceFileField> & { [Field in EvidenceFileField]: null };
+
+export type DisputeObject = Conforming<
+  {
+    id: string;
+    object: 'dispute';
+    amount: number;
+    /** The funds it withdrew, then (if won) the funds reinstated, each embedded whole as Stripe embeds them. */
+    balance_transactions: BalanceTransactionObject[];
+    charge: string;
+    created: number;
+    currency: string;
+    enhanced_eligibility_types: Stripe.Dispute.EnhancedEligibilityType[];
+    evidence: DisputeEvidenceObject;
+    evidence_details: Omit<Stripe.Dispute.EvidenceDetails, 'submission_method'>;
+    is_charge_refundable: boolean;
+    livemode: false;
+    metadata: Stripe.Metadata;
+    payment_intent: string;
+    payment_method_details: { type: 'card'; card: Stripe.Dispute.PaymentMethodDetails.Card };
+    reason: DisputeReason;
+    status: DisputeStatus;
+  },
+  Stripe.Dispute,
+  'balance_transactions' | 'evidence_details'
+>;
+
+export type StripeObject =
+  | TransferReversalObject
+  | PayoutObject
+  | AccountObject
+  | CustomerObject
+  | PaymentIntentObject
+  | ChargeObject
+  | BalanceTransactionObject
+  | RefundObject
+  | TransferObject
+  | DisputeObject;
 
 export type ListObject<Item> = {
   object: 'list';
@@ -292,6 +368,11 @@ export type JsonObject = { [field: string]: unknown };
 
 export type EventType =
   | 'account.updated'
+  | 'charge.dispute.closed'
+  | 'charge.dispute.created'
+  | 'charge.dispute.funds_reinstated'
+  | 'charge.dispute.funds_withdrawn'
+  | 'charge.dispute.updated'
   | 'charge.failed'
   | 'charge.refunded'
   | 'charge.succeeded'

@@ -4,6 +4,7 @@ import { invalidRequest, noSuchObject, ParameterError, secretKeyRequired, Stripe
 import { cardFee, dollars, recordBalanceTransaction, usdOnly } from './balance.js';
 import { cardOfDetails, cardOfTestPaymentMethod, testCard, type Card, type CardFailure } from './cards.js';
 import { findCustomer } from './customers.js';
+import { openDispute } from './disputes.js';
 import { listPage } from './lists.js';
 import { newId, nowSeconds, randomToken, type ChargeObject, type ListObject, type PaymentIntentObject, type SavedPaymentMethod } from './objects.js';
 
@@ -208,6 +209,7 @@ function recordCharge(op: Operation, intent: PaymentIntentObject, card: Card, pa
     created: nowSeconds(),
     currency: intent.currency,
     description: intent.description,
+    disputed: false,
     failure_code: failure?.code ?? null,
     failure_message: failure?.message ?? null,
     livemode: false,
@@ -298,6 +300,8 @@ function settle(op: Operation, intent: PaymentIntentObject, card: Card, paymentM
   intent.last_payment_error = null;
   op.emit('charge.succeeded', charge);
   op.emit('payment_intent.succeeded', intent);
+  // Stripe's dispute test card: its cardholder's bank disputes the whole payment straight away.
+  if (card.disputed) openDispute(op, charge, charge.amount, 'fraudulent');
 }
 
 /** POST /v1/payment_intents/:id/confirm */

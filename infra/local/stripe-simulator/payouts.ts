@@ -2,7 +2,8 @@ import type { ApiCall, Operation } from './operation.js';
 import { invalidRequest, unsupported } from './errors.js';
 import { findAccount, payoutCardOf } from './accounts.js';
 import { availableBalance, positiveAmount, recordBalanceTransaction, takesInstantPayouts, usdOnly } from './balance.js';
-import { newId, nowSeconds, type PayoutObject } from './objects.js';
+import { listPage } from './lists.js';
+import { newId, nowSeconds, type ListObject, type PayoutObject } from './objects.js';
 
 /** Stripe's US Instant Payout pricing: 1.5% of the payout, at least $0.50. */
 export const instantPayoutFee = (amount: number) => Math.max(50, Math.round(amount * 0.015));
@@ -93,4 +94,11 @@ function arrive(op: Operation, payout: PayoutObject, fee: number, failure: { cod
   payout.failure_message = failure.message;
   payout.failure_balance_transaction = recordBalanceTransaction(op.store, { type: 'payout_failure', amount: payout.amount, fee: -fee, source: payout.id, description: 'STRIPE PAYOUT FAILURE', account }).id;
   op.emit('payout.failed', payout);
+}
+
+/** GET /v1/payouts with the Stripe-Account header: that connected account's payouts, newest first, filtered by created and paged like Stripe's lists. */
+export function listPayouts(call: ApiCall): ListObject<PayoutObject> {
+  if (!call.account) throw unsupported('Stripe-Account', "listing the platform's own payouts (only connected accounts' Instant Payouts exist)");
+  const owners = call.op.store.data.ownerAccounts;
+  return listPage(call, Object.values(call.op.store.data.payouts), '/v1/payouts', (payout) => owners[payout.id] === call.account);
 }

@@ -1,6 +1,7 @@
 import type { ApiCall } from './operation.js';
 import { invalidRequest, noSuchObject, ParameterError } from './errors.js';
 import { dollars, positiveAmount, recordBalanceTransaction } from './balance.js';
+import { chargedBack } from './disputes.js';
 import { newId, nowSeconds, type ChargeObject, type ListObject, type RefundObject } from './objects.js';
 import { listPage } from './lists.js';
 import { succeededCharge } from './payment-intents.js';
@@ -27,6 +28,7 @@ export function createRefund(call: ApiCall): RefundObject {
   const reason = params.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer']) ?? null;
   const metadata = params.metadata();
   const charge = chargeToRefund(call);
+  if (chargedBack(op.store, charge.id)) throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, { code: 'charge_disputed' });
   const refundable = charge.amount - charge.amount_refunded;
   if (refundable === 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
   const amount = requested === undefined ? refundable : positiveAmount(requested);

@@ -5,6 +5,7 @@ import type {
   BalanceTransactionObject,
   ChargeObject,
   CustomerObject,
+  DisputeObject,
   PayoutObject,
   PaymentIntentObject,
   RefundObject,
@@ -48,6 +49,7 @@ export interface SimulatorData {
   transfers: Record<string, TransferObject>;
   transferReversals: Record<string, TransferReversalObject>;
   payouts: Record<string, PayoutObject>;
+  disputes: Record<string, DisputeObject>;
   /**
    * The connected account each of its own objects belongs to (payouts and their balance
    * transactions, made with the Stripe-Account header); objects not listed are the platform's.
@@ -71,18 +73,20 @@ const emptyData = (loaded: Partial<SimulatorData> = {}): SimulatorData => ({
   customers: byId(loaded.customers),
   paymentMethods: byId(loaded.paymentMethods),
   paymentIntents: byId(loaded.paymentIntents),
-  charges: byId(loaded.charges),
+  // A state file from before disputes has charges without `disputed`: none of them was.
+  charges: byId(Object.fromEntries(Object.entries(loaded.charges ?? {}).map(([id, charge]) => [id, { ...charge, disputed: charge.disputed === true }]))),
   balanceTransactions: byId(loaded.balanceTransactions),
   refunds: byId(loaded.refunds),
   transfers: byId(loaded.transfers),
   transferReversals: byId(loaded.transferReversals),
   payouts: byId(loaded.payouts),
+  disputes: byId(loaded.disputes),
   ownerAccounts: byId(loaded.ownerAccounts),
   events: loaded.events ?? [],
   idempotentResponses: byId(loaded.idempotentResponses),
 });
 
-type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'transferReversals' | 'payouts';
+type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'transferReversals' | 'payouts' | 'disputes';
 
 /** Where an id's object lives, by Stripe's id prefix (what expansion needs to follow a reference). */
 const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
@@ -95,6 +99,7 @@ const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
   tr: 'transfers',
   trr: 'transferReversals',
   po: 'payouts',
+  dp: 'disputes',
 };
 
 /**

@@ -13,6 +13,9 @@ const FIGURES: ReadonlyArray<{ label: string; value: (overview: MoneyOverview) =
   { label: 'Worker payouts', value: (overview) => formatCents(overview.workerPayouts) },
   { label: 'Refunds', value: (overview) => `${formatCents(overview.refundedAmount)} (${overview.refunds})` },
   { label: 'Tips', value: (overview) => formatCents(overview.tips) },
+  { label: 'Chargebacks', value: (overview) => `${formatCents(overview.chargebackAmount)} (${overview.chargebacks})` },
+  { label: 'Dispute fees', value: (overview) => formatCents(overview.disputeFees) },
+  { label: 'Losses', value: (overview) => formatCents(overview.losses) },
   { label: 'Site profit', value: (overview) => formatCents(overview.siteProfit) },
   { label: 'Margin', value: (overview) => (overview.profitMarginPercent === null ? '—' : `${overview.profitMarginPercent}%`) },
 ];

@@ -1,0 +1,411 @@
+import { MSG } from '../../../shared/messages.js';
+import type { MoneyState } from '../../../shared/job-process.js';
+import { ledgerAccount } from '../../../shared/ledger.js';
+import { formatUsdAmount } from '../../../shared/money.js';
+import { tableName } from '../../lib/db.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import type { TransactItem } from '../../lib/transactions.js';
+import { JOB_EVENT } from '../../routes.js';
+import { keys, timeOrdered } from '../../table.js';
+import { pushPaymentChanged } from '../admin-live.js';
+import { disputeHandedBack, disputeResolvedWrites, type DisputeResolution } from '../dispute-resolution.js';
+import { jobEvent } from '../events.js';
+import { jobTransition, type TransitionGuard } from '../job-transitions.js';
+import { getJob, type JobItem } from '../jobs.js';
+import { jobScope, movementPut } from '../ledger.js';
+import { notificationItem, notificationWrites } from '../notifications.js';
+import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
+
+/**
+ * The plans of the job's own money transitions (shared/job-process.ts): what each writes when
+ * its Stripe calls are made (its settlement) and, where Stripe can refuse its first call for
+ * good, how the money is handed back. The executor (executor.ts) runs them.
+ */
+
+/** What a decision cleared on the job that handing the money back puts back (the auto-release's time and pause). */
+export type JobRestore = Partial<Pick<JobItem, 'autoReleaseAt' | 'autoReleasePausedAt' | 'autoReleasePauseReason' | 'pausedReleaseAt'>>;
+
+async function jobOf(decision: MoneyDecision<unknown>): Promise<JobItem> {
+  const job = await getJob(decision.jobId ?? '', { consistentRead: true, includeDeleting: true });
+  // A job whose money is pending cannot be deleted (shared/job-process.ts): it is there.
+  if (!job) throw new Error(`the job of decision ${decision.id} is gone`);
+  return job;
+}
+
+/** A settlement's condition: the job's money is still this decision's. */
+const ofDecision = (job: JobItem, decision: MoneyDecision<unknown>): TransitionGuard => ({
+  by: { posterId: job.posterId },
+  condition: { expression: 'moneyDecisionId = :decision', values: { ':decision': decision.id } },
+});
+
+/** Pending -> the money state the decision started from, with what it cleared. */
+function handBack(job: JobItem, decision: MoneyDecision<unknown>, to: MoneyState, restore: JobRestore = {}): TransactItem {
+  const restored = Object.entries(restore).filter(([, value]) => value !== undefined);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.job(job.id),
+      UpdateExpression: `SET #money = :to${restored.map(([name]) => `, #${name} = :${name}`).join('')} REMOVE moneyDecisionId`,
+      ConditionExpression: 'moneyDecisionId = :decision',
+      ExpressionAttributeNames: { '#money': 'moneyState', ...Object.fromEntries(restored.map(([name]) => [`#${name}`, name])) },
+      ExpressionAttributeValues: { ':to': to, ':decision': decision.id, ...Object.fromEntries(restored.map(([name, value]) => [`:${name}`, value])) },
+    },
+  };
+}
+
+/**
+ * The payment row's change for a refund of `amount`, with its reason (the admin's payments table
+ * shows it): `refunded` once nothing of the charge is left; a split's row also names the transfer
+ * of the worker's part.
+ */
+function paymentRowRefunded(paymentIntentId: string, amount: number, reason: string, options: { whole: boolean; transfer?: { id: string; workerId: string } }): TransactItem {
+  const { whole, transfer } = options;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.payment(paymentIntentId),
+      UpdateExpression: `SET refundedAt = :now, refundedAmount = if_not_exists(refundedAmount, :zero) + :amount, refundReason = :reason${whole ? ', #status = :refunded' : ''}${transfer ? ', transferId = :transfer, workerId = :worker' : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(whole ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ExpressionAttributeValues: {
+        ':now': new Date().toISOString(),
+        ':zero': 0,
+        ':amount': amount,
+        ':reason': reason,
+        ...(whole ? { ':refunded': 'refunded' } : {}),
+        ...(transfer ? { ':transfer': transfer.id, ':worker': transfer.workerId } : {}),
+      },
+    },
+  };
+}
+
+const notices = (userIds: ReadonlyArray<string | undefined>, notice: Omit<Parameters<typeof notificationItem>[0], 'userId'>): TransactItem[] =>
+  [...new Set(userIds.filter((userId): userId is string => Boolean(userId)))].flatMap((userId) => notificationWrites(notificationItem({ ...notice, userId })));
+
+/** A resolution's writes when the decision carries one, with what the money did. */
+const resolved = (dispute: DisputeResolution | undefined, decision: MoneyDecision<unknown>, outcome: Parameters<typeof disputeResolvedWrites>[1]) =>
+  dispute ? disputeResolvedWrites(dispute, outcome, decision.id).items : [];
+/** A resolved dispute is one fewer the auto-release waits for. */
+const disputeCounters = (dispute: DisputeResolution | undefined): Record<string, number> => (dispute ? { openDisputes: -1 } : {});
+
+// ---------------------------------------------------------------- release
+
+export interface ReleaseContext {
+  posterId: string;
+  workerId: string;
+  title: string;
+  paymentIntentId: string;
+  /** The transfer: the payment, or what is held less the fee after a partial refund (shared/money.ts releasableAmount). */
+  amount: number;
+  platformFee: number;
+  automatic?: boolean;
+  restore: JobRestore;
+  dispute?: DisputeResolution;
+}
+
+/** Settled: `paid`, released, with the transfer and the platform's fee in the ledger; the worker told (and the poster, when it was automatic). */
+export const releasePlan: Plan<ReleaseContext> = {
+  async settle(decision, results) {
+    const { context } = decision;
+    const transfer = resultOf(results, 'transfer', 'transfer');
+    const job = await jobOf(decision);
+    const releasedAt = new Date().toISOString();
+    const { updated, update } = jobTransition(
+      job,
+      'release',
+      { transferId: transfer.id, transferredAmount: transfer.amount, autoReleaseAt: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined, releasedAt, moneyDecisionId: undefined },
+      ofDecision(job, decision),
+      'settle',
+      disputeCounters(context.dispute),
+    );
+    const amount = formatUsdAmount(transfer.amount);
+    const scope = jobScope(job.id);
+    return [
+      { Update: update },
+      { Update: { TableName: tableName(), Key: keys.profile(context.workerId), UpdateExpression: 'ADD completedJobs :one', ExpressionAttributeValues: { ':one': 1 } } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.payment(context.paymentIntentId),
+          UpdateExpression: 'SET transferId = :transfer, workerId = :worker',
+          ExpressionAttributeValues: { ':transfer': transfer.id, ':worker': context.workerId },
+        },
+      },
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'transfer'), kind: 'transfer', from: ledgerAccount.escrow(job.id), to: ledgerAccount.worker(context.workerId), amount: transfer.amount, stripe: { kind: 'transfer', id: transfer.id } }, releasedAt),
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'platform_fee'), kind: 'platform_fee', from: ledgerAccount.escrow(job.id), to: ledgerAccount.revenue(), amount: context.platformFee, settled: true }, releasedAt),
+      jobEvent(JOB_EVENT.updated, updated, 'paid'),
+      ...notices([context.workerId], {
+        jobId: job.id,
+        type: 'payment_released',
+        title: context.automatic ? MSG.payments.autoReleasedTitle : 'Payment released',
+        message: context.automatic ? MSG.payments.autoReleasedToWorker(amount, job.title) : `The poster released ${amount} USD for "${job.title}". The funds arrive within 1-2 business days.`,
+        metadata: { jobTitle: job.title },
+      }),
+      ...(context.automatic
+        ? notices([job.posterId], { jobId: job.id, type: 'payment_released', title: MSG.payments.autoReleasedTitle, message: MSG.payments.autoReleasedToPoster(amount, job.title), metadata: { jobTitle: job.title } })
+        : []),
+      ...resolved(context.dispute, decision, { decision: 'release', toWorker: transfer.amount, refunded: 0 }),
+    ];
+  },
+  async rollBack(decision) {
+    const job = await jobOf(decision);
+    const { dispute, restore } = decision.context;
+    return { items: [handBack(job, decision, 'held', restore), ...(dispute ? [disputeHandedBack(dispute, decision.id)] : [])], answer: badRequest(MSG.payments.releaseRefused) };
+  },
+  settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
+};
+
+// ---------------------------------------------------------------- refund
+
+export interface RefundContext {
+  posterId: string;
+  title: string;
+  paymentIntentId: string;
+  reason: string;
+  /** The job is being deleted: its ledger and payment row settle, it keeps no money state. */
+  deleting?: boolean;
+  /** Who is told the money went back (the spec's tone: the poster, and the worker whose job it was). */
+  tell: string[];
+  dispute?: DisputeResolution;
+}
+
+/**
+ * Settled: refunded (what was left of the charge), the payment row and the ledger. Not handed
+ * back when Stripe refuses: the money was promised back (the job is cancelled or going), so the
+ * decision waits, shown and alarmed, until the admin sees why (a chargeback under way).
+ */
+export const refundPlan: Plan<RefundContext> = {
+  async settle(decision, results) {
+    const { context } = decision;
+    const refund = resultOf(results, 'refund', 'refund');
+    const job = await getJob(decision.jobId ?? '', { consistentRead: true, includeDeleting: true });
+    const settle = job && !job.deletingAt && !context.deleting ? jobTransition(job, 'refund', { moneyDecisionId: undefined }, ofDecision(job, decision), 'settle', disputeCounters(context.dispute)) : undefined;
+    const jobId = decision.jobId ?? '';
+    return [
+      ...(settle ? [{ Update: settle.update }] : []),
+      ...movementPut({ scope: jobScope(jobId), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(jobId), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }),
+      ...(refund.amount > 0 ? [paymentRowRefunded(context.paymentIntentId, refund.amount, context.reason, { whole: true })] : []),
+      // A resolution tells both parties itself, with the amounts.
+      ...(context.dispute
+        ? resolved(context.dispute, decision, { decision: 'refund', toWorker: 0, refunded: refund.amount })
+        : notices(context.tell, {
+            jobId: context.deleting ? null : jobId,
+            type: 'payment_refunded',
+            title: MSG.payments.refundedTitle,
+            message: MSG.payments.refundedMessage(context.title, formatUsdAmount(refund.amount), context.reason),
+            metadata: { jobTitle: context.title, jobId },
+          })),
+    ];
+  },
+  settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
+};
+
+// ---------------------------------------------------------------- split
+
+export interface SplitContext {
+  posterId: string;
+  /** The dispute's worker, paid their part whether or not they hold the job now. */
+  payeeId: string;
+  title: string;
+  paymentIntentId: string;
+  toWorker: number;
+  refundAmount: number;
+  /** The payee no longer holds the job: it is cancelled (splitWithFormerWorker), its current worker told. */
+  formerWorker: boolean;
+  currentWorkerId?: string;
+  restore: JobRestore;
+  dispute: DisputeResolution;
+}
+
+/** What a split's refund says, on Stripe's refund and the payment row. */
+export const SPLIT_REASON = 'Dispute resolved with a split';
+
+export const splitPlan: Plan<SplitContext> = {
+  async settle(decision, results) {
+    const { context } = decision;
+    const refund = resultOf(results, 'refund', 'refund');
+    const transfer = resultOf(results, 'transfer', 'transfer');
+    const job = await jobOf(decision);
+    const at = new Date().toISOString();
+    const { updated, update } = jobTransition(
+      job,
+      context.formerWorker ? 'splitWithFormerWorker' : 'split',
+      {
+        transferId: transfer.id,
+        transferredAmount: transfer.amount,
+        releasedAt: at,
+        splitToWorker: transfer.amount,
+        splitRefunded: refund.amount,
+        moneyDecisionId: undefined,
+        ...(context.formerWorker ? { workerId: undefined } : {}),
+      },
+      ofDecision(job, decision),
+      'settle',
+      disputeCounters(context.dispute),
+    );
+    const scope = jobScope(job.id);
+    return [
+      { Update: update },
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'transfer'), kind: 'transfer', from: ledgerAccount.escrow(job.id), to: ledgerAccount.worker(context.payeeId), amount: transfer.amount, stripe: { kind: 'transfer', id: transfer.id } }, at),
+      paymentRowRefunded(context.paymentIntentId, refund.amount, SPLIT_REASON, { whole: false, transfer: { id: transfer.id, workerId: context.payeeId } }),
+      jobEvent(JOB_EVENT.updated, updated, context.formerWorker ? 'cancelled' : 'paid'),
+      ...resolved(context.dispute, decision, { decision: 'split', toWorker: transfer.amount, refunded: refund.amount }),
+      ...(context.formerWorker
+        ? notices([context.currentWorkerId], { jobId: job.id, type: 'job_moderated', title: MSG.disputes.splitWithFormerWorkerTitle, message: MSG.disputes.splitWithFormerWorkerMessage(job.title), metadata: { jobTitle: job.title } })
+        : []),
+    ];
+  },
+  async rollBack(decision) {
+    const job = await jobOf(decision);
+    return {
+      items: [handBack(job, decision, 'held', decision.context.restore), disputeHandedBack(decision.context.dispute, decision.id)],
+      answer: conflict(MSG.disputes.splitRefused),
+    };
+  },
+  settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
+};
+
+// ---------------------------------------------------------------- reversal
+
+export interface ReverseContext {
+  posterId: string;
+  workerId: string;
+  title: string;
+  paymentIntentId: string;
+  transferId: string;
+  /** What the release transferred, and what the admin confirmed the worker's balance returns of it. */
+  transferred: number;
+  recover: number;
+  /** The platform's fee taken at release, returned so the poster is refunded in full. */
+  fee: number;
+  reason: string;
+}
+
+/**
+ * Settled: `cancelled`, reversed — what the worker's balance returned, what it could not (the
+ * worker's debt, the platform's loss), the fee returned and the poster refunded, each in the
+ * ledger; both parties told what moved only now that it has. Handed back, with the admin told
+ * to look again, when Stripe refuses the reversal (the worker cashed out since the preview).
+ */
+export const reversePlan: Plan<ReverseContext> = {
+  async settle(decision, results) {
+    const { context } = decision;
+    const reversal = context.recover > 0 ? resultOf(results, 'reversal', 'reversal') : undefined;
+    const refund = resultOf(results, 'refund', 'refund');
+    const job = await jobOf(decision);
+    const recovered = reversal?.amount ?? 0;
+    const unrecovered = context.transferred - recovered;
+    const { updated, update } = jobTransition(
+      job,
+      'reverse',
+      { ...(reversal ? { reversalId: reversal.id } : {}), reversal: { recovered, unrecovered }, moneyDecisionId: undefined },
+      ofDecision(job, decision),
+      'settle',
+    );
+    const at = new Date().toISOString();
+    const scope = jobScope(job.id);
+    const escrow = ledgerAccount.escrow(job.id);
+    return [
+      { Update: update },
+      ...(reversal
+        ? movementPut({ scope, movementId: movementIdOf(decision, 'reversal'), kind: 'reversal', from: ledgerAccount.worker(context.workerId), to: escrow, amount: recovered, stripe: { kind: 'transfer_reversal', id: reversal.id }, settled: true }, at)
+        : []),
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'unrecovered'), kind: 'unrecovered', from: ledgerAccount.worker(context.workerId), to: escrow, amount: unrecovered, settled: true }, at),
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'fee_return'), kind: 'fee_return', from: ledgerAccount.revenue(), to: escrow, amount: context.fee, settled: true }, at),
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: escrow, to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
+      paymentRowRefunded(context.paymentIntentId, refund.amount, context.reason, { whole: true }),
+      jobEvent(JOB_EVENT.updated, updated, 'cancelled'),
+      ...notices([context.workerId], {
+        jobId: job.id,
+        type: 'payment_reversed',
+        title: MSG.payments.reversedTitle,
+        message: MSG.payments.reversedToWorker(job.title, formatUsdAmount(recovered), formatUsdAmount(unrecovered), context.reason),
+        metadata: { jobTitle: job.title },
+      }),
+      ...notices([context.posterId], {
+        jobId: job.id,
+        type: 'payment_refunded',
+        title: MSG.payments.reversedTitle,
+        message: MSG.payments.reversedMessage(job.title, formatUsdAmount(context.transferred), formatUsdAmount(refund.amount), context.reason),
+        metadata: { jobTitle: job.title },
+      }),
+    ];
+  },
+  async rollBack(decision, refusal) {
+    const job = await jobOf(decision);
+    const answer = refusal.code === 'balance_insufficient' ? conflict(MSG.payments.reversalBalanceChanged) : conflict(MSG.payments.reversalRefused);
+    return { items: [handBack(job, decision, 'released')], answer };
+  },
+  settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
+};
+
+// ---------------------------------------------------------------- a draft's payment
+
+export interface VoidContext {
+  posterId: string;
+  title: string;
+  paymentIntentId: string;
+}
+
+/**
+ * An unpaid draft removed (its poster's delete, the admin's, its expiry, an account deletion):
+ * its PaymentIntent cancelled, which settles nothing. A card step that finished as it went left
+ * a payment: refunded in full by the same call, and in the ledger and the payments table with
+ * the poster told, so a gone draft never keeps anyone's money.
+ */
+export const voidPlan: Plan<VoidContext> = {
+  async settle(decision, results) {
+    const result = resultOf(results, 'void', 'void');
+    if (result.canceled) return [];
+    const { context } = decision;
+    const jobId = decision.jobId ?? '';
+    const scope = jobScope(jobId);
+    const at = new Date().toISOString();
+    const reason = MSG.payments.draftRefundReason;
+    return [
+      ...movementPut({ scope, movementId: 'charge', kind: 'charge', from: ledgerAccount.card(context.posterId), to: ledgerAccount.escrow(jobId), amount: result.charged.amount, stripe: { kind: 'payment_intent', id: context.paymentIntentId }, settled: true }, at),
+      ...movementPut({ scope, movementId: 'card_fee', kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: result.charged.cardFee, settled: true }, at),
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(jobId), to: ledgerAccount.card(context.posterId), amount: result.refund.amount, stripe: { kind: 'refund', id: result.refund.id } }, at),
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.payment(context.paymentIntentId),
+            type: 'payment',
+            id: context.paymentIntentId,
+            jobId,
+            jobTitle: context.title,
+            posterId: context.posterId,
+            workerId: null,
+            amount: result.charged.amount,
+            platformFee: 0,
+            stripeFee: result.charged.cardFee,
+            stripePaymentIntentId: context.paymentIntentId,
+            status: 'refunded',
+            transferId: null,
+            refundedAt: at,
+            refundedAmount: result.refund.amount,
+            refundReason: reason,
+            createdAt: at,
+            gsi1pk: keys.paymentsLog().partitionOf(context.paymentIntentId),
+            gsi1sk: timeOrdered(at, context.paymentIntentId),
+            gsi2pk: keys.paymentsOfPoster(context.posterId),
+            gsi2sk: at,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...notices([context.posterId], {
+        jobId: null,
+        type: 'payment_refunded',
+        title: MSG.payments.refundedTitle,
+        message: MSG.payments.draftRefunded(context.title, formatUsdAmount(result.refund.amount)),
+        metadata: { jobTitle: context.title },
+      }),
+    ];
+  },
+  async settled(decision, results) {
+    if (!resultOf(results, 'void', 'void').canceled) await pushPaymentChanged(decision.context.paymentIntentId);
+  },
+};
