@@ -286,6 +286,10 @@ export interface PaymentRecord {
   transferId: string | null;
   /** The admin's reason, once an admin refund was asked for. */
   refundReason?: string;
+  /** Cents refunded so far (a refund of part of it: a split, a refund made in Stripe). */
+  refundedAmount?: number;
+  /** A chargeback on the payment, as Stripe last reported it. */
+  chargeback?: { id: string; status: JobChargeback['status']; amount: number };
   createdAt: string;
 }
 
@@ -301,6 +305,12 @@ export interface Earnings {
   /** Payments and tips together. */
   totalEarned: number;
   totalTips: number;
+  /**
+   * Jobs whose released payment the admin took back (Wave 5), with what the worker's balance
+   * returned and what it could not (`reversal`): the money they still owe.
+   */
+  reversedJobs: PartyJob[];
+  owed: number;
   paymentAccount: PaymentAccount;
 }
 

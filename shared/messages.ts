@@ -171,6 +171,10 @@ export const MSG = {
       unrecovered === '0.00'
         ? `The ${recovered} USD released to you for "${title}" was taken back from your balance and the poster refunded. Reason: ${reason}`
         : `The payment released to you for "${title}" was reversed and the poster refunded: ${recovered} USD was taken back from your balance, and the ${unrecovered} USD you had already cashed out is owed to the platform. Reason: ${reason}`,
+    reversalSummary: (title: string, recovered: string, unrecovered: string, reason: string) =>
+      unrecovered === '0.00'
+        ? `The payment released for "${title}" was reversed: ${recovered} USD taken back from the worker, and the poster refunded. Reason: ${reason}`
+        : `The payment released for "${title}" was reversed and the poster refunded: ${recovered} USD was taken back from the worker's balance; ${unrecovered} USD had been cashed out and is owed by the worker. Reason: ${reason}`,
     reversalBalanceChanged: "The worker's balance changed since you reviewed this reversal (a cash-out?). Review what can be taken back and confirm again.",
     reversalRefused: 'Stripe refused to reverse the transfer. The payment stays released; review it and try again.',
     chargebackOpen: "The poster's bank is disputing this payment (a chargeback): it cannot be refunded until the bank decides.",

@@ -150,12 +150,16 @@ export function moneyOverview(kind: MoneyPeriodKind, period: string, counters: M
 }
 
 /**
- * A worker's total earnings: what their paid jobs paid them (spec 2 §9) — the payment, or a
- * dispute's split part of it — with their tips, the one figure every earnings view shows.
+ * A worker's total earnings: what their paid jobs paid them (spec 2 §9) — the payment, a
+ * dispute's split part of it, or less after a partial refund — with their tips, the one figure
+ * every earnings view shows.
  */
-export function totalEarnings(jobs: ReadonlyArray<{ status: string; payment: number; splitToWorker?: number; tip?: number }>): number {
-  return jobs.filter((job) => job.status === 'paid').reduce((sum, job) => sum + (job.splitToWorker ?? job.payment) + (job.tip ?? 0), 0);
+export function totalEarnings(jobs: ReadonlyArray<{ status: string; payment: number; splitToWorker?: number; transferredAmount?: number; tip?: number }>): number {
+  return jobs.filter((job) => job.status === 'paid').reduce((sum, job) => sum + workerReceived(job) + (job.tip ?? 0), 0);
 }
+
+/** What the worker was paid for a job: the transfer made (a split's part, or less after a partial refund), else the payment. */
+export const workerReceived = (job: { payment: number; splitToWorker?: number; transferredAmount?: number }): number => job.transferredAmount ?? job.splitToWorker ?? job.payment;
 
 // Created on first use: the first Intl formatter of a process loads ICU's locale data (~13 ms),
 // which every function bundling this module would otherwise pay at cold start.

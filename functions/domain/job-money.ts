@@ -153,9 +153,9 @@ export async function releasePayment(jobId: string, callerId: string, options: R
   if (asAdmin && !admin.reason) throw badRequest(MSG.payments.releaseReasonRequired);
   if (money === 'releasing') return { job: await finishPending(job) };
   if (money !== 'held') throw moneyRefusal(job, 'release');
+  if (dispute && disputeWorkerOf(dispute.dispute, job) !== job.workerId) throw conflict(MSG.disputes.releaseToOtherWorker);
   if (!job.workerId) throw badRequest(MSG.payments.noWorkerAssigned);
   if (!canPerform('release', job)) throw moneyRefusal(job, 'release');
-  if (dispute && disputeWorkerOf(dispute.dispute, job) !== job.workerId) throw conflict(MSG.disputes.releaseToOtherWorker);
   if (!job.stripePaymentIntentId) throw new HttpError(409, MSG.payments.cannotReleaseYet);
   const destination = await readyWorkerAccount(job.workerId);
   const amount = releasableAmount(job);
@@ -341,22 +341,25 @@ export interface ReversalConfirmation {
   recover?: number;
 }
 
-/** What the worker's Stripe balance can return of the job's transfer now (its destination's available balance). */
-async function recoverableOf(job: JobItem): Promise<{ transferred: number; recoverable: number }> {
+/**
+ * What the worker's Stripe balance can return of the job's transfer now (its destination's
+ * available balance), and what is left of the poster's charge to refund.
+ */
+async function recoverableOf(job: JobItem): Promise<{ transferred: number; recoverable: number; refundable: number }> {
   const client = await stripe();
-  const transfer = await client.transfers.retrieve(job.transferId ?? '');
+  const [transfer, charge] = await Promise.all([client.transfers.retrieve(job.transferId ?? ''), chargeOf(job).then((id) => client.charges.retrieve(id ?? ''))]);
   const balance = await client.balance.retrieve({}, { stripeAccount: typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? '') });
   const available = balance.available.find((entry) => entry.currency === 'usd')?.amount ?? 0;
   const reversible = transfer.amount - transfer.amount_reversed;
-  return { transferred: transfer.amount, recoverable: Math.max(0, Math.min(reversible, available)) };
+  return { transferred: transfer.amount, recoverable: Math.max(0, Math.min(reversible, available)), refundable: charge.amount - charge.amount_refunded };
 }
 
 /** GET /admin/payments/{id}/reversal: what a refund after release would take back, before the admin confirms it (Wave 5). */
 export async function reversalPreview(job: JobItem): Promise<ReversalPreview> {
   if (!canPerform('reverse', job) || !job.transferId || !job.workerId) throw moneyRefusal(job, 'reverse');
-  const { transferred, recoverable } = await recoverableOf(job);
+  const { transferred, recoverable, refundable } = await recoverableOf(job);
   const names = await profileNames([job.workerId]);
-  return { jobId: job.id, workerId: job.workerId, workerName: names.get(job.workerId) ?? null, transferred, recoverable, unrecoverable: transferred - recoverable, refund: heldAmount(job) };
+  return { jobId: job.id, workerId: job.workerId, workerName: names.get(job.workerId) ?? null, transferred, recoverable, unrecoverable: transferred - recoverable, refund: refundable };
 }
 
 /**
@@ -391,7 +394,6 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
     transferId: job.transferId,
     transferred,
     recover,
-    fee: heldAmount(job) - transferred,
     reason,
   };
   const calls: PlannedCall[] = [

@@ -144,6 +144,9 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
   const jobId = intent.metadata.jobId ?? '';
   const job = await getJob(jobId, { includeDeleting: true, consistentRead: true });
   if (job && job.stripePaymentIntentId !== intent.id) throw notFound(MSG.jobs.notFound);
+  // A job that opened and went since (deleted, its money decided with it) has its payment row: nothing to do.
+  if (job?.deletingAt && job.status !== 'awaiting_payment') return { job, opened: false };
+  if (!job && (await paymentRowExists(intent.id))) throw notFound(MSG.jobs.notFound);
   if (!job || job.deletingAt) {
     await voidGoneDraft({ id: jobId, posterId: intent.metadata.posterId ?? '', title: intent.description ?? '', postedAmount: intent.amount, stripePaymentIntentId: intent.id });
     if (eventId) await markProcessed(eventId);
@@ -208,6 +211,11 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
   return { job: opened, opened: true };
 }
 
+async function paymentRowExists(paymentIntentId: string): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ConsistentRead: true, ProjectionExpression: 'pk' }));
+  return Item !== undefined;
+}
+
 /**
  * The job a payment row belongs to, for the admin's refund from the payments table: a tip is
  * its own money and is not refunded with the job (shared/ledger.ts), so its row answers 409.
@@ -237,6 +245,8 @@ export async function adminPaymentRecords(stored: Array<Record<string, unknown>>
     ...(item.kind === 'tip' ? { kind: 'tip' as const } : {}),
     transferId: (item.transferId as string | undefined) ?? null,
     ...(item.refundReason ? { refundReason: item.refundReason as string } : {}),
+    ...(item.refundedAmount ? { refundedAmount: item.refundedAmount as number } : {}),
+    ...(item.chargeback ? { chargeback: item.chargeback as NonNullable<PaymentRecord['chargeback']> } : {}),
     createdAt: item.createdAt as string,
   }));
   const names = await profileNames(items.flatMap((payment) => (payment.workerId ? [payment.posterId, payment.workerId] : [payment.posterId])));

@@ -158,10 +158,14 @@ export function toPartyJob(item: JobItem): PartyJob {
   };
 }
 
-/** The detail view: the full address (and the parties' private fields) only for the owner and the assigned worker (spec 1 §6). */
-export function toJobDetail(item: JobItem, viewerId: string | null, poster: JobDetail['poster']): JobDetail {
+/**
+ * The detail view: the full address (and the parties' private fields) only for the owner and the
+ * assigned worker (spec 1 §6); the admin sees where the job's money is (a chargeback, a reversal)
+ * as the parties do, but not the address.
+ */
+export function toJobDetail(item: JobItem, viewerId: string | null, poster: JobDetail['poster'], viewerIsAdmin = false): JobDetail {
   const isParty = viewerId !== null && (viewerId === item.posterId || viewerId === item.workerId);
-  if (!isParty) return { ...toJobSummary(item), poster };
+  if (!isParty) return { ...(viewerIsAdmin ? toPartyJob(item) : toJobSummary(item)), poster };
   const notFound = viewerId === item.posterId && item.addressNotFound === item.fullAddress;
   return { ...toPartyJob(item), fullAddress: item.fullAddress, poster, ...(notFound ? { addressNotFound: true as const } : {}) };
 }

@@ -50,7 +50,7 @@ export const handler = routeGroup('jobs', {
     const job = await getJob(params.id ?? '');
     if (!job || (job.status === 'awaiting_payment' && job.posterId !== caller.userId)) throw notFound(MSG.jobs.notFound);
     const poster = await getProfile(job.posterId);
-    return toJobDetail(job, caller.userId, poster ? toPublicProfile(poster) : null);
+    return toJobDetail(job, caller.userId, poster ? toPublicProfile(poster) : null, caller.isAdmin);
   },
 
   /**

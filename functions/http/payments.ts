@@ -66,9 +66,12 @@ export const handler = routeGroup('payments', {
   'GET /me/earnings': async ({ caller }): Promise<Earnings> => {
     const profile = await getProfile(caller.userId);
     if (profile?.role !== 'worker') throw forbidden(MSG.auth.insufficientPermissions);
-    const paidJobs = (await listWorkerJobs(caller.userId, 'paid')).map(toPartyJob);
+    const [paid, cancelled] = await Promise.all([listWorkerJobs(caller.userId, 'paid'), listWorkerJobs(caller.userId, 'cancelled')]);
+    const paidJobs = paid.map(toPartyJob);
+    const reversedJobs = cancelled.filter((job) => job.reversal).map(toPartyJob);
     const totalTips = paidJobs.reduce((sum, job) => sum + (job.tip ?? 0), 0);
-    return { paidJobs, totalEarned: totalEarnings(paidJobs), totalTips, paymentAccount: profile.paymentAccount };
+    const owed = reversedJobs.reduce((sum, job) => sum + (job.reversal?.unrecovered ?? 0), 0);
+    return { paidJobs, totalEarned: totalEarnings(paidJobs), totalTips, reversedJobs, owed, paymentAccount: profile.paymentAccount };
   },
 
   /** Whether the worker can cash out instantly now, what, and their past cash-outs (functions/domain/instant-payouts.ts). */

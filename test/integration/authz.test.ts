@@ -81,6 +81,11 @@ const MAY: Readonly<Record<string, Rule>> = {
   'GET /admin/payments': ['admin'],
   'GET /admin/payments/overview': ['admin'],
   'POST /admin/payments/{id}/refund': onEvery(['admin']),
+  // A reversal's preview: the admin's (only a payment released to its worker has one; others are a 409).
+  'GET /admin/payments/{id}/reversal': onEvery(['admin']),
+  // The money decisions waiting for Stripe (issue 43); a retry of one that is not there is a 404 for the admin too.
+  'GET /admin/money/decisions': ['admin'],
+  'POST /admin/money/decisions/{id}/retry': ['admin'],
   // Signed by Stripe, not by a user: anyone may deliver, the signature decides.
   'POST /webhooks/stripe': EVERYONE,
   'POST /webhooks/stripe/connect': EVERYONE,
@@ -249,6 +254,8 @@ describe('authorisation: every declared route x every party x every job status',
         disputes: disputeId ?? randomUUID(),
         conversations: conversationId(job.id, users.worker.userId),
         users: users.stranger.userId,
+        // A decision that does not exist: the admin's retry of it is a 404, anyone else's a 403.
+        decisions: `release.${randomUUID()}.authz`,
       }[owner!];
       if (!value) throw new Error(`${route.routeKey}: no test value for {${param}}`);
       return value;

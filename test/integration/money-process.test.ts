@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification, Dispute, JobDetail, JobSummary } from '../../shared/api.js';
 import { jobInvariantProblems, type JobLedger } from '../../shared/ledger.js';
@@ -36,6 +36,12 @@ describe('money as one process: no job pays out more than it took in, whoever ac
   const ledgerOf = async (job: { id: string }) => (await call<JobLedger>(admin, 'GET', `/admin/jobs/${job.id}/ledger`)).body;
   const notices = async (user: TestUser, job: { id: string }) => (await call<{ items: AppNotification[] }>(user, 'GET', '/me/notifications')).body.items.filter((note) => note.jobId === job.id);
   const adminRefund = async (job: JobSummary, body: object) => call<{ refunded: boolean }>(admin, 'POST', `/admin/payments/${await intentOf(job)}/refund`, body);
+  /** The worker's payment account as our copy of it says (Stripe asked for more details, or they were given). */
+  const setAccountStatus = (worker: TestUser, status: 'pending' | 'complete') =>
+    tableClient(stack()).send(
+      new UpdateCommand({ TableName: stack().tableName, Key: keys.profile(worker.userId), UpdateExpression: 'SET paymentAccount.#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': status } }),
+    );
+  const stripeAccountOf = async (user: TestUser) => (await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.profile(user.userId) }))).Item?.stripeAccountId as string;
   const fireAutoRelease = async (job: { id: string }, releaseAt: string) => {
     await invoke(scheduleTargetName('autoRelease'), SCHEDULE_TARGETS.autoRelease, { action: 'release', jobId: job.id, releaseAt } satisfies AutoReleaseInput);
     await settle(stack());
@@ -200,6 +206,59 @@ describe('money as one process: no job pays out more than it took in, whoever ac
       await expectMoneyWhole(second.job);
     });
 
+    it("moves the money of one resolution only when two admins resolve at once: the other is refused, each party told once", async () => {
+      for (const [first, second] of [
+        [{}, { money: { decision: 'refund' } }],
+        [{ money: { decision: 'refund' } }, {}],
+      ] as const) {
+        const { poster, worker, job, dispute } = await disputed('Resolved twice at once');
+        const answers = await Promise.all([resolve(dispute, first), resolve(dispute, second)]);
+        await settle(stack());
+        expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+        const refundWon = answers['money' in first ? 0 : 1]!.status === 200;
+        expect(await refundedOf(job)).toBe(refundWon ? job.postedAmount : 0);
+        const stored = (await call<{ items: Dispute[] }>(worker, 'GET', '/me/disputes')).body.items.find((item) => item.id === dispute.id)!;
+        expect(stored.moneyOutcome?.decision).toBe(refundWon ? 'refund' : undefined);
+        for (const user of [poster, worker]) expect((await notices(user, job)).filter((note) => note.title === MSG.disputes.resolvedTitle)).toHaveLength(1);
+        await expectMoneyWhole(job);
+      }
+    });
+
+    it("pays a split to the dispute's worker who no longer holds the job, cancels it and tells its current worker; a release would pay someone else and is refused", async () => {
+      const { poster, worker: former, job } = await jobAt('assigned', 'Reassigned during a dispute');
+      const filed = await call<Dispute>(former, 'POST', `/jobs/${job.id}/dispute`, { type: 'payment', description: 'I did half before I was let go.' });
+      expect(filed.status).toBe(201);
+      expect((await call(poster, 'POST', `/jobs/${job.id}/unassign`)).status).toBe(200);
+      const current = await createReadyUser(stack(), 'worker');
+      expect((await call(current, 'POST', `/jobs/${job.id}/applications`, {})).status).toBe(201);
+      expect((await call(poster, 'POST', `/jobs/${job.id}/applications/${current.userId}/accept`)).status).toBe(200);
+      await settle(stack());
+
+      expect(await resolve(filed.body, { money: { decision: 'release' } })).toMatchObject({ status: 409, body: { error: MSG.disputes.releaseToOtherWorker } });
+      const resolved = await resolve(filed.body, { money: { decision: 'split', toWorker: 2000 } });
+      expect(resolved.body).toMatchObject({ status: 'resolved', moneyOutcome: { decision: 'split', toWorker: 2000 } });
+      await settle(stack());
+      const [transfer] = await transfersOf(job);
+      expect(transfer).toMatchObject({ amount: 2000, destination: (await stripeAccountOf(former)) });
+      expect(await jobOf(job, poster)).toMatchObject({ status: 'cancelled', moneyState: 'split', splitToWorker: 2000 });
+      expect((await jobOf(job, poster)).workerId).toBeUndefined();
+      expect((await notices(current, job)).map((note) => note.message)).toContain(MSG.disputes.splitWithFormerWorkerMessage(job.title));
+      const ledger = await expectMoneyWhole(job);
+      expect(ledger.movements.find((move) => move.kind === 'transfer')?.to).toBe(`worker:${former.userId}`);
+    });
+
+    it('keeps the auto-release off while another dispute on the job is open, and gives it back when the last is resolved', async () => {
+      const { poster, job, dispute } = await disputed('Two disputes');
+      const second = await call<Dispute>(poster, 'POST', `/jobs/${job.id}/dispute`, { type: 'quality', description: 'The paint is patchy.' });
+      expect(second.status).toBe(201);
+      expect((await resolve(dispute, {})).status).toBe(200);
+      await settle(stack());
+      expect((await jobOf(job, poster)).autoReleaseAt).toBeUndefined();
+      expect((await resolve(second.body, {})).status).toBe(200);
+      await settle(stack());
+      expect((await jobOf(job, poster)).autoReleaseAt).toBeDefined();
+    });
+
     it('gives the auto-release back, at least a day ahead, when the resolution decides no money', async () => {
       const { poster, job, dispute } = await disputed('Resolved by talking');
       const resolvedAt = Date.now();
@@ -262,6 +321,52 @@ describe('money as one process: no job pays out more than it took in, whoever ac
     expect((await jobOf(job, worker)).status).toBe('paid');
     expect((await transfersOf(job)).map((transfer) => transfer.amount)).toEqual([job.payment]);
     await expectMoneyWhole(job);
+  });
+
+  it('keeps every guard of a blocked auto-release: paused or declined since, it waits when the account gets ready; completed again, it counts down anew', async () => {
+    const blockedJob = async (title: string) => {
+      const parties = await jobAt('completed', title);
+      const releaseAt = (await jobOf(parties.job, parties.poster)).autoReleaseAt!;
+      await setAccountStatus(parties.worker, 'pending');
+      await fireAutoRelease(parties.job, releaseAt);
+      expect(await jobOf(parties.job, parties.worker)).toMatchObject({ status: 'completed', autoReleaseBlockedReason: MSG.payments.workerSetupIncomplete });
+      return parties;
+    };
+    const paused = await blockedJob('Blocked, then paused');
+    expect((await call(paused.poster, 'POST', `/jobs/${paused.job.id}/auto-release/pause`, { reason: 'Checking the work' })).status).toBe(200);
+    const declined = await blockedJob('Blocked, then declined');
+    expect((await call(declined.poster, 'POST', `/jobs/${declined.job.id}/decline-completion`, { reason: 'Two windows left' })).status).toBe(200);
+    expect((await call(declined.worker, 'POST', `/jobs/${declined.job.id}/complete`)).status).toBe(200);
+    for (const { worker } of [paused, declined]) {
+      await setAccountStatus(worker, 'complete');
+      expect((await call(worker, 'POST', '/payments/account/status')).status).toBe(200);
+    }
+    await settle(stack());
+    expect(await transfersOf(paused.job)).toEqual([]);
+    expect(await transfersOf(declined.job)).toEqual([]);
+    const fresh = await jobOf(declined.job, declined.poster);
+    expect(fresh).toMatchObject({ status: 'completed', autoReleaseAt: expect.any(String) });
+    expect(fresh.autoReleaseBlockedAt).toBeUndefined();
+  });
+
+  it('sends each money notice under its own type, and tells the worker when the admin deletes their job', async () => {
+    const { poster, worker, job } = await jobAt('completed', 'Typed notices');
+    const releaseAt = (await jobOf(job, poster)).autoReleaseAt!;
+    expect((await call(poster, 'POST', `/jobs/${job.id}/auto-release/pause`, { reason: 'Checking the work' })).status).toBe(200);
+    expect((await call(poster, 'POST', `/jobs/${job.id}/auto-release/resume`)).status).toBe(200);
+    await setAccountStatus(worker, 'pending');
+    await fireAutoRelease(job, (await jobOf(job, poster)).autoReleaseAt ?? releaseAt);
+    const typeOf = async (user: TestUser, title: string) => (await notices(user, job)).find((note) => note.title === title)?.type;
+    expect(await typeOf(worker, MSG.payments.autoReleasePausedTitle)).toBe('payment_paused');
+    expect(await typeOf(worker, MSG.payments.autoReleaseResumedTitle)).toBe('payment_resumed');
+    expect(await typeOf(worker, MSG.payments.autoReleaseBlockedTitle)).toBe('payment_blocked');
+    expect(await typeOf(poster, MSG.payments.autoReleaseBlockedToPosterTitle)).toBe('payment_blocked');
+
+    expect((await call(admin, 'DELETE', `/jobs/${job.id}`, { reason: 'Breaks the rules' })).status).toBe(204);
+    await settle(stack());
+    const all = (await call<{ items: AppNotification[] }>(worker, 'GET', '/me/notifications')).body.items;
+    expect(all.find((note) => note.metadata.jobId === job.id && note.type === 'job_moderated')?.message).toBe(MSG.admin.removedNoticeMessage(job.title, 'Breaks the rules'));
+    expect(all.find((note) => note.metadata.jobId === job.id && note.type === 'payment_refunded')?.message).toBe(MSG.payments.refundedMessage(job.title, (job.postedAmount / 100).toFixed(2), 'Breaks the rules'));
   });
 
   it("answers 'Payment release failed' when Stripe refuses the worker's transfer, holds the money again and lets the auto-release wait", async () => {

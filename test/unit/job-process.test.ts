@@ -51,7 +51,7 @@ describe('the ledger (issue 34)', () => {
   it('balances every movement: all accounts sum to zero', () => {
     const total = [...balances([charge, transfer, fee]).values()].reduce((sum, balance) => sum + balance, 0);
     expect(total).toBe(0);
-    expect(jobMoneyPosition('j', [charge, transfer, fee])).toEqual({ moneyIn: 5700, moneyOut: 5000, escrow: 0, platformFee: 700 });
+    expect(jobMoneyPosition('j', [charge, transfer, fee])).toEqual({ moneyIn: 5700, moneyOut: 5000, escrow: 0, platformFee: 700, loss: 0 });
     expect(jobInvariantProblems('j', [charge, transfer, fee])).toEqual([]);
   });
 
@@ -61,5 +61,14 @@ describe('the ledger (issue 34)', () => {
       'job j paid out 10700 of 5700 taken in',
     ]);
     expect(jobInvariantProblems('j', [transfer, charge])[0]).toContain('negative');
+  });
+
+  it("accepts money out beyond what came in only as far as the ledger records it as the platform's loss", () => {
+    // A chargeback after release: the bank takes back what the worker was paid with.
+    const chargeback = { kind: 'chargeback', from: escrow, to: 'card:p', amount: 5700 } as const;
+    expect(jobInvariantProblems('j', [charge, transfer, fee, chargeback])[0]).toContain('negative');
+    const covered = { kind: 'platform_loss', from: 'platform:revenue', to: escrow, amount: 5700 } as const;
+    expect(jobInvariantProblems('j', [charge, transfer, fee, covered, chargeback])).toEqual([]);
+    expect(jobMoneyPosition('j', [charge, transfer, fee, covered, chargeback])).toMatchObject({ moneyOut: 10700, loss: 5700, escrow: 0 });
   });
 });

@@ -14,7 +14,7 @@ describe("Stripe's webhook endpoints, derived from the rules that consume their 
 
   it("subscribes the connected accounts' events (account updates, their payouts) at the Connect endpoint, where Stripe sends them", () => {
     expect(STRIPE_WEBHOOK_ENDPOINTS.connect.events).toEqual(expect.arrayContaining(['account.updated', 'payout.failed', 'payout.paid']));
-    expect(STRIPE_WEBHOOK_ENDPOINTS.account.events).toEqual(expect.arrayContaining(['charge.refunded', 'payment_intent.succeeded', 'transfer.created']));
+    expect(STRIPE_WEBHOOK_ENDPOINTS.account.events).toEqual(expect.arrayContaining(['refund.created', 'payment_intent.succeeded', 'transfer.created', 'charge.dispute.created', 'charge.dispute.closed']));
   });
 
   it("names the webhook routes the API serves, each with its own signing secret", () => {

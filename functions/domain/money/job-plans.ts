@@ -1,6 +1,6 @@
 import { MSG } from '../../../shared/messages.js';
 import type { MoneyState } from '../../../shared/job-process.js';
-import { ledgerAccount } from '../../../shared/ledger.js';
+import { balances, ledgerAccount } from '../../../shared/ledger.js';
 import { formatUsdAmount } from '../../../shared/money.js';
 import { tableName } from '../../lib/db.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -12,7 +12,7 @@ import { disputeHandedBack, disputeResolvedWrites, type DisputeResolution } from
 import { jobEvent } from '../events.js';
 import { jobTransition, type TransitionGuard } from '../job-transitions.js';
 import { getJob, type JobItem } from '../jobs.js';
-import { jobScope, movementPut } from '../ledger.js';
+import { jobScope, movementPut, movementsOf } from '../ledger.js';
 import { notificationItem, notificationWrites } from '../notifications.js';
 import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
 
@@ -277,8 +277,6 @@ export interface ReverseContext {
   /** What the release transferred, and what the admin confirmed the worker's balance returns of it. */
   transferred: number;
   recover: number;
-  /** The platform's fee taken at release, returned so the poster is refunded in full. */
-  fee: number;
   reason: string;
 }
 
@@ -306,13 +304,19 @@ export const reversePlan: Plan<ReverseContext> = {
     const at = new Date().toISOString();
     const scope = jobScope(job.id);
     const escrow = ledgerAccount.escrow(job.id);
+    // The escrow must hold the refund: what the worker returned (or owes) and the platform's fee
+    // fill it. Should it already hold some (a refund in Stripe after release, covered by the
+    // platform and so not refunded again here), the platform's cover comes back to it instead.
+    const held = balances(await movementsOf(scope)).get(escrow) ?? 0;
+    const lacking = refund.amount - held - recovered - unrecovered;
     return [
       { Update: update },
       ...(reversal
         ? movementPut({ scope, movementId: movementIdOf(decision, 'reversal'), kind: 'reversal', from: ledgerAccount.worker(context.workerId), to: escrow, amount: recovered, stripe: { kind: 'transfer_reversal', id: reversal.id }, settled: true }, at)
         : []),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'unrecovered'), kind: 'unrecovered', from: ledgerAccount.worker(context.workerId), to: escrow, amount: unrecovered, settled: true }, at),
-      ...movementPut({ scope, movementId: movementIdOf(decision, 'fee_return'), kind: 'fee_return', from: ledgerAccount.revenue(), to: escrow, amount: context.fee, settled: true }, at),
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'fee_return'), kind: 'fee_return', from: ledgerAccount.revenue(), to: escrow, amount: Math.max(0, lacking), settled: true }, at),
+      ...movementPut({ scope, movementId: movementIdOf(decision, 'loss_recovered'), kind: 'loss_recovered', from: escrow, to: ledgerAccount.revenue(), amount: Math.max(0, -lacking), settled: true }, at),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: escrow, to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
       paymentRowRefunded(context.paymentIntentId, refund.amount, context.reason, { whole: true }),
       jobEvent(JOB_EVENT.updated, updated, 'cancelled'),

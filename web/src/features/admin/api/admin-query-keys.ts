@@ -5,6 +5,8 @@ import type { JobStatus } from '../../../../../shared/job-process';
 export const ADMIN_QUERY = {
   payments: ['admin', 'payments'] as const,
   moneyOverview: (kind: string, period: string) => ['admin', 'payments', 'overview', kind, period] as const,
+  moneyDecisions: ['admin', 'payments', 'decisions'] as const,
+  reversalPreview: (paymentId: string) => ['admin', 'payments', 'reversal', paymentId] as const,
   jobs: (status: JobStatus) => ['admin', 'jobs', status] as const,
   flags: ['admin', 'flags'] as const,
   markets: ['admin', 'markets'] as const,

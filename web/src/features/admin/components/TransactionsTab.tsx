@@ -10,26 +10,26 @@ import { apiErrorText } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 import { useToast } from '../../../lib/toast/useToast';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
+import { LoadingState } from '../../../lib/components/LoadingState';
 import { ReasonDialog } from '../../../lib/components/ReasonDialog';
+import { MoneyDecisionsPanel } from './MoneyDecisionsPanel';
 import { MoneyOverviewCard } from './MoneyOverviewCard';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY } from '../api/admin-query-keys';
 import { fetchPayments } from '../api/fetch-payments';
-import { refundPayment } from '../api/refund-payment';
+import { useReversalPreview } from '../api/fetch-reversal-preview';
+import { refundPayment, type ReversalConfirmation } from '../api/refund-payment';
 import { useAdminPages } from '../hooks/useAdminPages';
 
-/**
- * The worker's part of a payment already released to them (its transfer made), which a refund
- * must take back first; null for money still held.
- */
-function releasedToWorker(payment: AdminPaymentRecord): { workerId: string; amount: number } | null {
-  return payment.transferId && payment.workerId ? { workerId: payment.workerId, amount: payment.amount - payment.platformFee } : null;
-}
+/** Whether a payment was released to its worker (its transfer made): a refund must take it back first. */
+const releasedToWorker = (payment: AdminPaymentRecord) => Boolean(payment.transferId && payment.workerId);
 
 /**
  * Payments newest first (spec 2 §2), live: a change pushed by the server reloads the list. A
  * held payment is refunded; a released one only as a reversal the admin confirms, naming the
- * worker and the amount taken back (issue 34).
+ * worker, the amount and what their balance can return of it (issue 34, issue 43). A payment
+ * whose card's bank disputes it shows the chargeback, and cannot be refunded until it is decided.
  */
 export default function TransactionsTab() {
   const api = useApi();
@@ -37,15 +37,18 @@ export default function TransactionsTab() {
   const queryClient = useQueryClient();
   const payments = useAdminPages(ADMIN_QUERY.payments, fetchPayments);
   const [refunding, setRefunding] = useState<AdminPaymentRecord | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY.payments });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY.payments });
+    void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY.moneyDecisions });
+  };
   useLiveUpdates((message) => {
     if (message.type === 'payment.changed') refresh();
   });
   useLiveReconnect(refresh);
 
-  async function refund(payment: AdminPaymentRecord, reason: string) {
+  async function refund(payment: AdminPaymentRecord, reason: string, reverse?: ReversalConfirmation) {
     try {
-      await refundPayment(api, payment.id, reason, releasedToWorker(payment) ?? undefined);
+      await refundPayment(api, payment.id, reason, reverse);
       toast.success(MSG.payments.refunded);
       setRefunding(null);
     } catch (error) {
@@ -58,6 +61,7 @@ export default function TransactionsTab() {
   return (
     <section aria-label="Transactions">
       <MoneyOverviewCard />
+      <MoneyDecisionsPanel />
       <TableStates
         what="transactions"
         query={payments}
@@ -101,11 +105,21 @@ export default function TransactionsTab() {
                   <Badge size="small" variation={payment.status === 'refunded' ? 'warning' : 'success'}>
                     {payment.status}
                   </Badge>
+                  {payment.chargeback ? (
+                    <>
+                      {' '}
+                      <Badge size="small" variation={payment.chargeback.status === 'won' ? 'info' : 'error'}>
+                        Chargeback {payment.chargeback.status}
+                      </Badge>
+                    </>
+                  ) : null}
                 </TableCell>
                 <TableCell>
                   {payment.kind === 'tip' ? (
                     // A tip went to the worker in full: not refundable (docs/decisions/0147-tips-refunds-and-disputes.md).
                     ''
+                  ) : payment.chargeback?.status === 'open' ? (
+                    MSG.payments.chargebackOpenedTitle
                   ) : payment.status === 'succeeded' ? (
                     <Button size="small" variation="warning" onClick={() => setRefunding(payment)}>
                       {releasedToWorker(payment) ? 'Reverse & refund' : 'Refund'}
@@ -120,46 +134,78 @@ export default function TransactionsTab() {
           </TableBody>
         </Table>
       </TableStates>
-      {refunding ? <RefundDialog payment={refunding} onConfirm={(reason) => refund(refunding, reason)} onCancel={() => setRefunding(null)} /> : null}
+      {refunding && !releasedToWorker(refunding) ? <RefundDialog payment={refunding} onConfirm={(reason) => refund(refunding, reason)} onCancel={() => setRefunding(null)} /> : null}
+      {refunding && releasedToWorker(refunding) ? (
+        <ReversalDialog payment={refunding} onConfirm={(reason, reverse) => refund(refunding, reason, reverse)} onCancel={() => setRefunding(null)} />
+      ) : null}
     </section>
   );
 }
 
-/** The refund's confirmation: of held money, or of a release, whose reversal names the worker and the amount taken back. */
+/** The refund's confirmation of held money. */
 function RefundDialog({ payment, onConfirm, onCancel }: { payment: AdminPaymentRecord; onConfirm(reason: string): Promise<void>; onCancel(): void }) {
-  const released = releasedToWorker(payment);
-  if (!released) {
-    return (
-      <ReasonDialog
-        title="Refund this payment?"
-        label="Reason for the refund"
-        confirmLabel={`Refund ${formatCents(payment.amount)}`}
-        missingReason={MSG.payments.refundReasonRequired}
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-      >
-        <p>
-          {formatCents(payment.amount)} goes back to the poster of "{payment.jobTitle}" and the job is cancelled. This cannot be undone.
-        </p>
-      </ReasonDialog>
-    );
-  }
-  const worker = payment.workerName ?? UNKNOWN_USER;
+  const amount = payment.amount - (payment.refundedAmount ?? 0);
   return (
     <ReasonDialog
-      title="Reverse the worker's payment and refund?"
+      title="Refund this payment?"
       label="Reason for the refund"
-      confirmLabel={`Reverse ${formatCents(released.amount)} from ${worker}`}
+      confirmLabel={`Refund ${formatCents(amount)}`}
       missingReason={MSG.payments.refundReasonRequired}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
       <p>
-        The payment for "{payment.jobTitle}" was already released: {formatCents(released.amount)} was transferred to <strong>{worker}</strong>.
+        {formatCents(amount)} goes back to the poster of "{payment.jobTitle}" and the job is cancelled. This cannot be undone.
       </p>
+    </ReasonDialog>
+  );
+}
+
+/**
+ * A refund after release (Wave 5): read fresh from Stripe when it opens, it says what the
+ * worker's balance can still return of the transfer — a worker may have cashed it out — and
+ * what would be the platform's loss and the worker's debt; the admin confirms exactly that.
+ */
+function ReversalDialog({ payment, onConfirm, onCancel }: { payment: AdminPaymentRecord; onConfirm(reason: string, reverse: ReversalConfirmation): Promise<void>; onCancel(): void }) {
+  const preview = useReversalPreview(payment.id);
+  const worker = payment.workerName ?? UNKNOWN_USER;
+  if (!preview.data) {
+    return (
+      <ConfirmDialog title="Reverse the worker's payment and refund?" confirmLabel="Reverse" busy={preview.isPending} onConfirm={() => void preview.refetch()} onCancel={onCancel}>
+        {preview.error ? <p role="alert">{apiErrorText(preview.error, MSG.payments.refundFailed)}</p> : <LoadingState label="Checking the worker's balance..." />}
+      </ConfirmDialog>
+    );
+  }
+  const { transferred, recoverable, unrecoverable, refund, workerId } = preview.data;
+  return (
+    <ReasonDialog
+      title="Reverse the worker's payment and refund?"
+      label="Reason for the refund"
+      confirmLabel={recoverable > 0 ? `Reverse ${formatCents(recoverable)} from ${worker}` : `Refund without reversing`}
+      missingReason={MSG.payments.refundReasonRequired}
+      onConfirm={(reason) => onConfirm(reason, { workerId, amount: transferred, recover: recoverable })}
+      onCancel={onCancel}
+    >
       <p>
-        That transfer of {formatCents(released.amount)} is reversed (taken back from {worker}) and {formatCents(payment.amount)} is refunded to the poster. This cannot be undone.
+        The payment for "{payment.jobTitle}" was already released: {formatCents(transferred)} was transferred to <strong>{worker}</strong>.
       </p>
+      <dl className="reversal-preview">
+        <div>
+          <dt>Taken back from {worker}'s balance</dt>
+          <dd>{formatCents(recoverable)}</dd>
+        </div>
+        {unrecoverable > 0 ? (
+          <div>
+            <dt>Already cashed out: the platform's loss, owed by {worker}</dt>
+            <dd>{formatCents(unrecoverable)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Refunded to the poster</dt>
+          <dd>{formatCents(refund)}</dd>
+        </div>
+      </dl>
+      <p>This cannot be undone.</p>
     </ReasonDialog>
   );
 }

@@ -118,6 +118,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
   const isOwner = job.posterId === userId;
   const isWorker = profile?.role === 'worker';
   const isAssignedWorker = job.workerId !== undefined && job.workerId === userId;
+  const isAdmin = profile?.role === 'admin';
   const savedJobs = useSavedJobs(isWorker);
   const [notice, setNotice] = useState<AppNotification | null>(null);
   const applicants = useJobApplicants(job.id, isOwner);
@@ -171,7 +172,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
         {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
         {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={onChanged} /> : null}
-        {isOwner || isAssignedWorker ? <JobMoneyNotice job={job} /> : null}
+        {isOwner || isAssignedWorker || isAdmin ? <JobMoneyNotice job={job} /> : null}
         {isOwner || isAssignedWorker ? <AutoReleaseStatus job={job} viewer={isOwner ? 'poster' : 'worker'} /> : null}
         {isOwner && canPerform('release', job) ? (
           <CompletionReviewCard job={job} workerName={workerProfile?.name ?? 'the worker'} onChanged={onChanged} />

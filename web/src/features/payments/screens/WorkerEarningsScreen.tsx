@@ -5,7 +5,7 @@ import { useEarnings } from '../api/fetch-earnings';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
-import { PaidJobList } from '../components/PaidJobList';
+import { PaidJobList, ReversedJobList } from '../components/PaidJobList';
 import { PaymentAccountNeeded } from '../components/PaymentAccountNeeded';
 import { InstantCashOut } from '../components/InstantCashOut';
 import { PayoutOptions } from '../components/PayoutOptions';
@@ -47,11 +47,23 @@ function EarningsOverview({ earnings, onAccountChecked }: { earnings: Earnings; 
           <dt>Jobs Paid</dt>
           <dd>{earnings.paidJobs.length}</dd>
         </div>
+        {earnings.owed > 0 ? (
+          <div className="stat-card stat-card--warning">
+            <dt>Owed to the platform</dt>
+            <dd>{formatCents(earnings.owed)}</dd>
+          </div>
+        ) : null}
       </dl>
       <section className="section-block" aria-labelledby="paid-jobs-heading">
         <h2 id="paid-jobs-heading">Paid Jobs</h2>
         <PaidJobList jobs={earnings.paidJobs} />
       </section>
+      {earnings.reversedJobs.length > 0 ? (
+        <section className="section-block" aria-labelledby="reversed-jobs-heading">
+          <h2 id="reversed-jobs-heading">Payments taken back</h2>
+          <ReversedJobList jobs={earnings.reversedJobs} />
+        </section>
+      ) : null}
       {isPaymentSetupComplete(earnings.paymentAccount) ? (
         <>
           <InstantCashOut />
