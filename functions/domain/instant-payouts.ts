@@ -162,6 +162,7 @@ export async function settleInstantPayout(payout: Stripe.Payout, accountId: stri
   if (payout.status !== 'paid' && payout.status !== 'failed') return 'unchanged';
   const { workerId, requestKey, decision: decisionId } = payout.metadata ?? {};
   if (!workerId || !requestKey || !decisionId) return takeInPayout(payout, accountId);
+  // Its settlement first (the payout made, so only a table write is left): the outcome's writes follow it.
   await carryOut(decisionId);
   // The fee the payout's settlement recorded, which a failure returns with it (the payout_failure balance transaction's).
   const fee = (await getClaim(workerId, requestKey))?.fee ?? 0;

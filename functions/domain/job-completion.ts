@@ -28,12 +28,18 @@ export async function completeJob(jobId: string, workerId: string): Promise<JobC
     const job = await getJob(jobId, { consistentRead: true });
     if (!job || job.workerId !== workerId || !canPerform('complete', job)) throw notFound(MSG.applications.notAuthorizedToComplete);
     // A new completion answers the last decline: its reason no longer applies. The payment is
-    // released automatically after the deploy's delay (the schedules rule reads autoReleaseAt).
+    // released automatically after the deploy's delay (the schedules rule reads autoReleaseAt) —
+    // unless a dispute on the job is open: the countdown waits for it (Wave 5), and its
+    // resolution without money gives the countdown back. The condition holds the count read.
+    const disputed = (job.openDisputes ?? 0) > 0;
     const { updated, update } = jobTransition(
       job,
       'complete',
-      { declineReason: undefined, autoReleaseAt: autoReleaseTime(), autoReleaseReminders: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined },
-      { by: { workerId } },
+      { declineReason: undefined, autoReleaseAt: disputed ? undefined : autoReleaseTime(), autoReleaseReminders: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined },
+      {
+        by: { workerId },
+        condition: disputed ? { expression: 'openDisputes > :none', values: { ':none': 0 } } : { expression: 'attribute_not_exists(openDisputes) OR openDisputes <= :none', values: { ':none': 0 } },
+      },
     );
     const notification = notificationItem({
       userId: job.posterId,

@@ -13,7 +13,8 @@ import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from './notifications.js';
-import { carryOutQuietly, decideRefund, deletingRefund, voidDecision } from './job-money.js';
+import { decideRefund, deletingRefund, voidDecision } from './job-money.js';
+import { carryOutQuietly } from './money/executor.js';
 import { decisionPut, type MoneyDecision } from './money/decision.js';
 import { requirePostableCategory } from './categories.js';
 

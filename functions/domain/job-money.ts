@@ -3,7 +3,6 @@ import type { ReversalPreview } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { heldAmount, releasableAmount, formatUsdAmount } from '../../shared/money.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
-import { logger } from '../lib/logger.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
@@ -14,7 +13,7 @@ import { jobTransition } from './job-transitions.js';
 import { getJob, type JobItem } from './jobs.js';
 import { jobScope } from './ledger.js';
 import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from './money/decision.js';
-import { MoneyRefused, carryOut } from './money/executor.js';
+import { MoneyRefused, carryOut, carryOutQuietly } from './money/executor.js';
 import type { JobRestore, RefundContext, ReleaseContext, ReverseContext, SplitContext, VoidContext } from './money/job-plans.js';
 import { retrieveIntent } from './money/stripe-moves.js';
 import { profileNames, getProfile } from './profiles.js';
@@ -149,9 +148,10 @@ export async function releasePayment(jobId: string, callerId: string, options: R
   const asAdmin = admin !== undefined && job?.posterId !== callerId;
   if (!job || (job.posterId !== callerId && !asAdmin)) throw notFound(MSG.jobs.notFound);
   const money = moneyStateOf(job);
-  if (money === 'released' && job.status === 'paid') return { job };
+  // Asked again, a release answers as done; a dispute's resolution decides only money still held.
+  if (money === 'released' && job.status === 'paid' && !dispute) return { job };
   if (asAdmin && !admin.reason) throw badRequest(MSG.payments.releaseReasonRequired);
-  if (money === 'releasing') return { job: await finishPending(job) };
+  if (money === 'releasing' && !dispute) return { job: await finishPending(job) };
   if (money !== 'held') throw moneyRefusal(job, 'release');
   if (dispute && disputeWorkerOf(dispute.dispute, job) !== job.workerId) throw conflict(MSG.disputes.releaseToOtherWorker);
   if (!job.workerId) throw badRequest(MSG.payments.noWorkerAssigned);
@@ -254,12 +254,6 @@ export function deletingRefund(job: JobItem, reason: string, tell: string[]): { 
   return { decision, changes: { moneyState: 'refunding', refundReason: reason, moneyDecisionId: decision.id } };
 }
 
-/** Carries out a decision whose caller does not wait for Stripe (a delete's refund, a draft's cancellation). */
-export async function carryOutQuietly(decision: MoneyDecision<unknown> | string): Promise<void> {
-  await carryOut(decision).catch((error: unknown) =>
-    logger.warn('money decision left to the retry schedule', { decisionId: typeof decision === 'string' ? decision : decision.id, error: error instanceof Error ? error.message : String(error) }),
-  );
-}
 
 /**
  * The admin's refund of a job's payment (spec 2 §5 "Payment record"), from the payments table or

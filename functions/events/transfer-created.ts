@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
 import { getDecision, movementIdOf } from '../domain/money/decision.js';
-import { carryOut } from '../domain/money/executor.js';
+import { carryOutQuietly } from '../domain/money/executor.js';
 import { settleMovement } from '../domain/ledger.js';
 import { logger, withLogContext } from '../lib/logger.js';
 
@@ -16,7 +16,7 @@ async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<vo
   const transfer = event.detail.data.object as Stripe.Transfer;
   const decisionId = transfer.metadata?.decision;
   if (!decisionId) return void logger.warn('transfer not made by the money process', { transferId: transfer.id });
-  await carryOut(decisionId);
+  await carryOutQuietly(decisionId);
   const decision = await getDecision(decisionId);
   if (decision && transfer.metadata?.call) await settleMovement(decision.scope, movementIdOf(decision, transfer.metadata.call), transfer.id);
 }

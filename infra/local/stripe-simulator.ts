@@ -62,7 +62,8 @@ export interface StripeSimulator {
    * after the payment (Stripe's test card 4000 0000 0000 0259 does it at once). The dispute is
    * for the unrefunded amount unless `amount` is given, `fraudulent` unless another reason is;
    * `charge.dispute.created` and `charge.dispute.funds_withdrawn` follow. Throws for a charge that
-   * did not succeed, is fully refunded, or already has its one dispute.
+   * did not succeed, is fully refunded, or already has its one dispute. The same over HTTP, for a
+   * process that does not hold the simulator: `POST /bank/disputes/<charge id>` (400 when refused).
    */
   disputeCharge(chargeId: string, options?: { amount?: number; reason?: DisputeReason }): DisputeObject;
   /** Re-deliver an already sent event (by id), as Stripe's dashboard "resend" does. */
@@ -153,6 +154,15 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     return false;
   };
 
+  /** A chargeback opened by the card's bank, its events sent as Stripe sends them. */
+  const disputeChargeNow = (chargeId: string, disputeOptions?: Parameters<StripeSimulator['disputeCharge']>[1]) => {
+    const op = new Operation(store, { id: null, idempotency_key: null }, endpointCount);
+    const dispute = disputeCharge(op, chargeId, disputeOptions);
+    store.save();
+    send(op.events);
+    return structuredClone(dispute);
+  };
+
   const server = createServer((req, res) => {
     void (async () => {
       const method = req.method ?? 'GET';
@@ -177,6 +187,17 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
         res.writeHead(page.status, { ...CORS_HEADERS, ...(page.location ? { location: page.location } : { 'content-type': 'text/html; charset=utf-8' }) });
         res.end(page.html);
         send(page.events);
+        return;
+      }
+      const bankDispute = /^\/bank\/disputes\/([^/]+)$/.exec(url.pathname);
+      if (bankDispute && method === 'POST') {
+        // The card's bank opens a chargeback on a charge, at any time (disputeCharge, over HTTP):
+        // the browser tests' way to it, as their process does not hold the simulator.
+        try {
+          sendJson(res, 200, disputeChargeNow(decodeURIComponent(bankDispute[1]!)));
+        } catch (error) {
+          sendJson(res, 400, { error: { message: error instanceof Error ? error.message : String(error) } });
+        }
         return;
       }
       const answer = api.handle({ method, path: url.pathname, query: url.search, body, headers: req.headers });
@@ -213,13 +234,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
       send(released);
       return released;
     },
-    disputeCharge: (chargeId, disputeOptions) => {
-      const op = new Operation(store, { id: null, idempotency_key: null }, endpointCount);
-      const dispute = disputeCharge(op, chargeId, disputeOptions);
-      store.save();
-      send(op.events);
-      return structuredClone(dispute);
-    },
+    disputeCharge: (chargeId, disputeOptions) => disputeChargeNow(chargeId, disputeOptions),
     redeliver: async (eventId) => {
       const event = store.data.events.find((candidate) => candidate.id === eventId);
       if (!event) throw new Error(`No such event: '${eventId}'`);

@@ -1,10 +1,12 @@
 /** Set-up through the API for browser tests: the steps a test is not about, done as the app does them. */
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Stripe from 'stripe';
 import type { Application, JobPaymentStart, JobSummary } from '../../shared/api.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
+import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
 import { TEST_CARDS } from '../support/payments.js';
 import { e2eTarget } from './target.js';
 
@@ -87,4 +89,34 @@ export async function completedByWendy(title: string): Promise<JobSummary> {
   const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, wendy, {});
   await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, paula, {});
   return callApi<JobSummary>('POST', `/jobs/${job.id}/complete`, wendy, {});
+}
+
+/** The official SDK on the stack's Stripe simulator, as a test's "Stripe dashboard". */
+export function stripeDashboard(): Stripe {
+  const simulator = new URL(e2eTarget().runtimeConfig.stripe.simulatorUrl ?? '');
+  return new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: simulator.hostname, port: Number(simulator.port), protocol: 'http', maxNetworkRetries: 0 });
+}
+
+/**
+ * A worker of the test's own, signed up and verified (the code from the stack's mailbox) with
+ * a connected payment account: for a test that changes what Stripe lets their account do,
+ * which must not touch the demo users other files share.
+ */
+export async function newReadyWorker(name: string): Promise<{ userId: string; email: string; password: string; token: string }> {
+  const config = e2eTarget().runtimeConfig;
+  const cognito = cognitoClient(config.userPoolEndpoint ?? '');
+  const email = `worker-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct-horse-42';
+  const { UserSub } = await cognito.send(
+    new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: name }], ClientMetadata: { [SIGN_UP_ROLE_METADATA]: 'worker' } }),
+  );
+  const mails = (await (await fetch(`${e2eTarget().mailboxUrl}/messages.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ code?: string }>;
+  await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: mails[0]?.code ?? '' }));
+  const token = await idTokenOf(email, password);
+  // Onboarding returns to the page's origin, which the browser sends.
+  const link = await fetch(`${config.apiUrl}/payments/account`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: new URL(e2eTarget().webUrl).origin } });
+  const { accountLinkUrl } = (await link.json()) as { accountLinkUrl: string };
+  await fetch(`${accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
+  await callApi('POST', '/payments/account/status', token, {});
+  return { userId: UserSub!, email, password, token };
 }

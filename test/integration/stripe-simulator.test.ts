@@ -613,6 +613,11 @@ describe('local Stripe simulator', () => {
       const small = String((await paidIntent(1000)).latest_charge);
       expect(() => simulator.disputeCharge(small, { amount: 1001 })).toThrow(RangeError);
       expect(() => simulator.disputeCharge('ch_missing')).toThrow('ch_missing is not a succeeded charge');
+      // The same over HTTP, for a process that does not hold the simulator (the browser tests).
+      const byBank = await fetch(`${simulator.url}/bank/disputes/${small}`, { method: 'POST' });
+      expect(byBank.status).toBe(200);
+      expect(await byBank.json()).toMatchObject({ object: 'dispute', charge: small, amount: 1000 });
+      expect((await fetch(`${simulator.url}/bank/disputes/${small}`, { method: 'POST' })).status).toBe(400);
 
       await simulator.idle();
       const events = receiver.eventsAbout(dispute.id);

@@ -29,6 +29,8 @@ export interface MoneyDecision<Context = Record<string, unknown>> {
   decidedAt: string;
   /** Failed attempts to carry it out, with the last one's error: what the console shows beside it. */
   attempts: number;
+  /** Per call, how often Stripe refused it for good (its next attempt is a new request: stripe-moves.ts). */
+  refusals: Record<string, number>;
   lastError?: string;
   lastAttemptAt?: string;
   /** Once settled: what Stripe answered to each call (a later request for the same decision is answered with it). */
@@ -68,7 +70,7 @@ export function newDecision<Context>(
   fields: Pick<MoneyDecision<Context>, 'scope' | 'label' | 'amount' | 'calls' | 'context'> & { jobId?: string },
   nonce: string = randomUUID().slice(0, 8),
 ): MoneyDecision<Context> {
-  return { id: `${action}.${subject}.${nonce}`, action, ...fields, status: 'pending', decidedAt: new Date().toISOString(), attempts: 0 };
+  return { id: `${action}.${subject}.${nonce}`, action, ...fields, status: 'pending', decidedAt: new Date().toISOString(), attempts: 0, refusals: {} };
 }
 
 /** The decision's Put, for the transaction that writes its conditions (a decision is written once). */

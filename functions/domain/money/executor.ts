@@ -97,7 +97,8 @@ async function endDecision(decision: MoneyDecision<unknown>, end: TransactItem, 
   }
 }
 
-async function noteFailure(decision: MoneyDecision<unknown>, error: unknown): Promise<void> {
+/** A failed attempt on the decision, with its error; a call Stripe refused for good counts a refusal (its next attempt a new request). */
+async function noteFailure(decision: MoneyDecision<unknown>, error: unknown, refusedCall?: string): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   logger.warn('money decision not carried out yet', { decisionId: decision.id, action: decision.action, error: message });
   await db
@@ -105,10 +106,10 @@ async function noteFailure(decision: MoneyDecision<unknown>, error: unknown): Pr
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.moneyDecision(decision.id),
-        UpdateExpression: 'SET attempts = attempts + :one, lastError = :error, lastAttemptAt = :now',
+        UpdateExpression: `SET attempts = attempts + :one, lastError = :error, lastAttemptAt = :now${refusedCall ? ', refusals.#call = if_not_exists(refusals.#call, :zero) + :one' : ''}`,
         ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':one': 1, ':error': message.slice(0, 1000), ':now': new Date().toISOString(), ':pending': 'pending' },
+        ExpressionAttributeNames: { '#status': 'status', ...(refusedCall ? { '#call': refusedCall } : {}) },
+        ExpressionAttributeValues: { ':one': 1, ':error': message.slice(0, 1000), ':now': new Date().toISOString(), ':pending': 'pending', ...(refusedCall ? { ':zero': 0 } : {}) },
       }),
     )
     // Ended meanwhile by another carrier: nothing to note.
@@ -132,7 +133,8 @@ export async function carryOut<Context>(decisionOrId: MoneyDecision<Context> | s
   const results: Record<string, MoveResult> = {};
   for (const [index, call] of decision.calls.entries()) {
     try {
-      results[call.name] = await makeMove(call.move, { decision: decision.id, call: call.name, ...(decision.jobId ? { jobId: decision.jobId } : {}) }, decision.decidedAt);
+      const tag = { decision: decision.id, call: call.name, refusals: decision.refusals?.[call.name] ?? 0, ...(decision.jobId ? { jobId: decision.jobId } : {}) };
+      results[call.name] = await makeMove(call.move, tag, decision.decidedAt);
     } catch (error) {
       if (index === 0 && plan.rollBack && isDefiniteRefusal(error)) {
         const stripeError = error as { code?: string; message: string };
@@ -142,7 +144,7 @@ export async function carryOut<Context>(decisionOrId: MoneyDecision<Context> | s
         logger.info('money decision handed back', { decisionId: decision.id, action: decision.action, stripeCode: stripeError.code });
         throw new MoneyRefused(decision, answer);
       }
-      await noteFailure(decision, error);
+      await noteFailure(decision, error, isDefiniteRefusal(error) ? call.name : undefined);
       throw error;
     }
   }
@@ -150,6 +152,16 @@ export async function carryOut<Context>(decisionOrId: MoneyDecision<Context> | s
   if (other) return ended(other);
   await plan.settled?.(decision, results);
   return { ...decision, status: 'settled', results };
+}
+
+/**
+ * Carries a decision out for a caller that does not wait on it (a cancel's refund, a delete's,
+ * Stripe's webhook for one of its objects): a failure leaves it pending, for the retry schedule.
+ */
+export async function carryOutQuietly(decision: MoneyDecision<unknown> | string): Promise<void> {
+  await carryOut(decision).catch((error: unknown) =>
+    logger.warn('money decision left to the retry schedule', { decisionId: typeof decision === 'string' ? decision : decision.id, error: error instanceof Error ? error.message : String(error) }),
+  );
 }
 
 /** How long a decision may be pending before the schedule carries it out again (its request may still be at it). */

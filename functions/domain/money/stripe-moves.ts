@@ -17,7 +17,16 @@ export interface MoveTag {
   decision: string;
   call: string;
   jobId?: string;
+  /**
+   * How often Stripe refused this call for good before: Stripe keeps a refusal under its
+   * idempotency key, so the call asked again once the cause is gone (the account fixed) needs a
+   * new one. A call that failed otherwise keeps its key: Stripe may have made it.
+   */
+  refusals?: number;
 }
+
+/** The call's idempotency key: the decision's and the call's, with the refusals it had (each a new request to Stripe). */
+const keyOf = (tag: MoveTag, call = tag.call) => `${tag.decision}:${call}${tag.refusals ? `:${tag.refusals}` : ''}`;
 
 export type StripeMove =
   /** To a worker's connected account; funded by the charge it names, so Stripe itself refuses a transfer beyond what is left of it. */
@@ -88,7 +97,7 @@ const madeBy = (object: { metadata?: Stripe.Metadata | null }, tag: MoveTag) => 
 /** Makes one move of a decision taken at `decidedAt` (ISO), answering what Stripe did. */
 export async function makeMove(move: StripeMove, tag: MoveTag, decidedAt: string): Promise<MoveResult> {
   const client = await stripe();
-  const options = { idempotencyKey: `${tag.decision}:${tag.call}` };
+  const options = { idempotencyKey: keyOf(tag) };
   const keyExpired = Date.now() - Date.parse(decidedAt) > KEY_LIFETIME_MS;
   switch (move.kind) {
     case 'transfer': {
@@ -146,7 +155,7 @@ async function refundOnce(client: Stripe, move: Extract<StripeMove, { kind: 'ref
         reason: 'requested_by_customer',
         metadata: { ...metadataOf(tag), reason: move.reason.slice(0, 500) },
       },
-      { idempotencyKey: `${tag.decision}:${tag.call}` },
+      { idempotencyKey: keyOf(tag) },
     ));
   return { id: refund.id, amount: refund.amount };
 }
@@ -160,7 +169,7 @@ async function voidIntent(client: Stripe, paymentIntentId: string, tag: MoveTag,
   let intent = await client.paymentIntents.retrieve(paymentIntentId, { expand: WITH_FEE });
   if (intent.status !== 'succeeded' && intent.status !== 'canceled') {
     try {
-      intent = await client.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned', expand: WITH_FEE }, { idempotencyKey: `${tag.decision}:cancel` });
+      intent = await client.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned', expand: WITH_FEE }, { idempotencyKey: keyOf(tag, 'cancel') });
     } catch (error) {
       // It succeeded between the read and the cancellation: refunded below.
       if (!(isStripeError(error) && error.code === 'payment_intent_unexpected_state')) throw error;
@@ -193,7 +202,7 @@ async function chargeTip(client: Stripe, move: Extract<StripeMove, { kind: 'tipC
         transfer_group: move.jobId,
         expand: WITH_FEE,
       },
-      { idempotencyKey: `${tag.decision}:${tag.call}` },
+      { idempotencyKey: keyOf(tag) },
     );
     return chargedIntent(intent);
   } catch (error) {

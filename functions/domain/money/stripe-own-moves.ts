@@ -18,7 +18,7 @@ import { getJob, type JobItem } from '../jobs.js';
 import { jobScope, movementPut, movementsOf, settleMovement, transactLedger } from '../ledger.js';
 import { notificationItem, notificationWrites } from '../notifications.js';
 import { getDecision, movementIdOf } from './decision.js';
-import { carryOut } from './executor.js';
+import { carryOutQuietly } from './executor.js';
 
 /**
  * The moves Stripe makes on its own (DECISIONS.md "Wave 5"), taken into the process and the
@@ -87,7 +87,7 @@ export async function takeInRefund(refund: Stripe.Refund): Promise<'ours' | 'tak
   if (refund.status === 'failed' || refund.status === 'canceled') return 'unknown';
   const decisionId = refund.metadata?.decision;
   if (decisionId) {
-    await carryOut(decisionId);
+    await carryOutQuietly(decisionId);
     const decision = await getDecision(decisionId);
     if (decision && refund.metadata?.call) await settleMovement(decision.scope, movementIdOf(decision, refund.metadata.call), refund.id);
     return 'ours';
@@ -286,12 +286,18 @@ function chargebackJobWrites(job: JobItem, chargeback: JobChargeback): TransactI
     return [withStepName({ Update: update }), jobEvent(JOB_EVENT.updated, updated, 'disputed')];
   }
   if (money === 'frozen' && chargeback.status === 'won') {
-    const givesBack = job.status === 'completed' && !job.autoReleasePausedAt;
+    // The countdown comes back as a resolution gives it back: not while paused, nor while a dispute on the job is open.
+    const givesBack = job.status === 'completed' && !job.autoReleasePausedAt && !((job.openDisputes ?? 0) > 0);
     const { updated, update } = jobTransition(job, 'chargebackWon', { chargeback, moneyBeforeChargeback: undefined, ...(givesBack ? { autoReleaseAt: resumedReleaseTime(undefined) } : {}) }, { by, condition: sameStep });
     return [withStepName({ Update: update }), jobEvent(JOB_EVENT.updated, updated, (givesBack ? 'autoReleaseScheduled' : 'chargeback') satisfies JobChange)];
   }
   if (money === 'frozen' && chargeback.status === 'lost') {
-    const { updated, update } = jobTransition(job, 'chargebackLost', { chargeback, moneyBeforeChargeback: undefined }, { by, condition: sameStep });
+    const { updated, update } = jobTransition(
+      job,
+      'chargebackLost',
+      { chargeback, moneyBeforeChargeback: undefined, autoReleaseAt: undefined, autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, pausedReleaseAt: undefined },
+      { by, condition: sameStep },
+    );
     return [withStepName({ Update: update }), jobEvent(JOB_EVENT.updated, updated, 'cancelled')];
   }
   // Money not held (released, split, refunded): the job only shows the chargeback.
