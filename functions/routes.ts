@@ -560,8 +560,9 @@ export const EVENT_RULES = {
     // The payouts are the connected accounts' (Instant Payouts to their cards, and their automatic ones).
     stripeEndpoint: 'connect',
     entry: 'functions/events/payout-settled.ts',
-    // stripe: an Instant Payout's decision is carried out first, should the webhook beat the request's own settlement.
-    capabilities: ['table:read', 'table:write', 'stripe', 'sockets:push'],
+    // stripe: an Instant Payout's decision is carried out first, should the webhook beat the request's own settlement;
+    // images:read: the executor it runs carries every plan, a job's with its event's image URLs.
+    capabilities: ['table:read', 'table:write', 'stripe', 'sockets:push', 'images:read'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   searchIndex: {

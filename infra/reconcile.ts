@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient, paginateListFunctions } from '@aws-sdk/client-lambda';
-import { describeDifference, type ReconciliationInput, type ReconciliationResult } from '../functions/domain/reconciliation.js';
+import { describeDifference, describeLoss, type ReconciliationInput, type ReconciliationResult } from '../functions/domain/reconciliation.js';
 import { pascalCase, stageNames } from './constructs/names.js';
 import { DEFAULT_PORTS, LOCAL_CREDENTIALS, recurringScheduleName } from './local/stack.js';
 
@@ -73,6 +73,8 @@ export async function main(args: string[]): Promise<number> {
 
   const result = await invokeReconciliation(target.lambda, functionName, input);
   for (const difference of result.differences) console.log(describeDifference(difference));
+  // Losses agree with Stripe (no difference), but someone should look at each: a worker's debt to collect, a chargeback to answer.
+  for (const loss of result.losses ?? []) console.log(`Loss: ${describeLoss(loss)}`);
   const summary = `Compared ${result.stripeObjects} Stripe objects and ${result.movements} ledger movements from ${result.from} to ${result.checkedThrough}`;
   if (result.differences.length) {
     console.log(`${summary}: ${result.differences.length} difference${result.differences.length === 1 ? '' : 's'}.`);

@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { describeDifference, reconcile, reconciliationInputSchema } from '../domain/reconciliation.js';
+import { describeDifference, describeLoss, reconcile, reconciliationInputSchema } from '../domain/reconciliation.js';
 import { logger, withLogContext } from '../lib/logger.js';
 import { RECONCILIATION_METRIC } from '../routes.js';
 
@@ -16,6 +16,7 @@ export const handler = withLogContext(async (input: unknown) => {
   if (!parsed.success) throw new Error(`Invalid reconciliation input: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
   const result = await reconcile(parsed.data);
   for (const difference of result.differences) logger.warn(describeDifference(difference), { difference });
+  for (const loss of result.losses) logger.warn(describeLoss(loss), { loss });
   logger.info('reconciliation', { from: result.from, checkedThrough: result.checkedThrough, stripeObjects: result.stripeObjects, movements: result.movements, differences: result.differences.length });
   // Lambda's own variable (the local runtime sets it too): the metric is this stage's function's.
   metrics.addDimension(RECONCILIATION_METRIC.dimension, process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'unknown');

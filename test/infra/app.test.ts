@@ -28,6 +28,7 @@ import {
   LOCAL_ONLY_VARIABLES,
   declaredEnvironment,
   RECONCILIATION_METRIC,
+  OVERDUE_DECISIONS_METRIC,
   type EnvKey,
   type FunctionDeclaration,
 } from '../../functions/routes.js';
@@ -1327,6 +1328,20 @@ describe('alarms', () => {
     expect(dimensions.map(({ Name }) => Name).sort()).toEqual([RECONCILIATION_METRIC.dimension, 'service'].sort());
     expect(dimensions.find(({ Name }) => Name === 'service')?.Value).toBe(RECONCILIATION_METRIC.service);
     expect(JSON.stringify(dimensions.find(({ Name }) => Name === RECONCILIATION_METRIC.dimension)?.Value)).toContain(fnId);
+  });
+
+  it('retries pending money decisions every 5 minutes through EventBridge Scheduler, and alarms on any its function counts overdue', () => {
+    const schedule = stacks.api.node.findAll().find((construct): construct is RecurringSchedule => construct instanceof RecurringSchedule && construct.target.declaration === RECURRING_SCHEDULES.moneyDecisions)!;
+    const fnId = cfnId(schedule.target.function);
+    expect(resourcesOf(stacks.api, 'AWS::Scheduler::Schedule')[cfnId(schedule.schedule)]!.Properties).toMatchObject({
+      ScheduleExpression: 'rate(5 minutes)',
+      Target: { Arn: getAttArn(fnId), RetryPolicy: { MaximumEventAgeInSeconds: 300 } },
+    });
+    const overdue = alarms().filter((alarm) => metricOf(alarm).name === OVERDUE_DECISIONS_METRIC.name);
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]!.Properties).toMatchObject({ Namespace: OVERDUE_DECISIONS_METRIC.namespace, Statistic: 'Maximum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    const dimensions = overdue[0]!.Properties.Dimensions as Array<{ Name: string; Value: unknown }>;
+    expect(JSON.stringify(dimensions.find(({ Name }) => Name === OVERDUE_DECISIONS_METRIC.dimension)?.Value)).toContain(fnId);
   });
 
   it('mails the alarms only to an alarmEmail given', () => {

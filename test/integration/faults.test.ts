@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification, JobSummary, Page, PendingMoneyDecision } from '../../shared/api.js';
 import { jobTopic } from '../../shared/live.js';
@@ -8,7 +8,8 @@ import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import type { JobFeedQueueMessage } from '../../functions/domain/live-feed.js';
 import { RECURRING_SCHEDULES } from '../../functions/routes.js';
-import { keys } from '../../functions/table.js';
+import { keys, timeOrdered } from '../../functions/table.js';
+import type { ReconciliationResult } from '../../functions/domain/reconciliation.js';
 import { recurringScheduleName } from '../../infra/local/stack.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type ApiResponse, type TestUser } from '../support/local-stack.js';
 import { ChatClient, messagesAfter, sendMessage, startConversation } from '../support/chat.js';
@@ -90,30 +91,46 @@ describe('faults', { timeout: 120_000 }, () => {
     expect(await transfersOf(job)).toHaveLength(1);
   });
 
-  it("stripe down: a cancelled job's refund stays a pending decision the admin sees, and the retry schedule refunds once when Stripe is back", async () => {
+  it("stripe down: a cancelled job's refund stays a pending decision the admin sees, counted overdue and by reconciliation, and the retry schedule refunds once when Stripe is back", async () => {
     const { job, poster } = await openJob('Cancelled during an outage');
     await setJobStatus(stack(), job, 'assigned', worker.userId);
     stack().faults.set('stripe', 'down');
     expect((await api<JobSummary>(stack(), 'POST', `/jobs/${job.id}/cancel`, { token: poster.idToken })).body.status).toBe('cancelled');
     await settle(stack());
-    stack().faults.clear();
     const [payment] = (await queryIndex(stack(), 'GSI1', keys.paymentsLog())).filter((row) => row.jobId === job.id);
     const refunded = async () => {
       const intent = await stripeOf(stack()).paymentIntents.retrieve(payment!.stripePaymentIntentId as string, { expand: ['latest_charge'] });
       return (intent.latest_charge as { amount_refunded: number }).amount_refunded;
     };
-    expect(await refunded()).toBe(0);
     const admin = await createUser(stack(), { role: 'admin' });
-    const pending = await api<{ items: PendingMoneyDecision[] }>(stack(), 'GET', '/admin/money/decisions', { token: admin.idToken });
-    expect(pending.body.items.filter((decision) => decision.jobId === job.id)).toEqual([expect.objectContaining({ action: 'refund', attempts: 1, lastError: expect.any(String) })]);
+    const pendingOfJob = async () => (await api<{ items: PendingMoneyDecision[] }>(stack(), 'GET', '/admin/money/decisions', { token: admin.idToken })).body.items.filter((decision) => decision.jobId === job.id);
+    const [pending] = await pendingOfJob();
+    expect(pending).toMatchObject({ action: 'refund', attempts: 1, lastError: expect.any(String) });
 
-    // Recovery: the retry schedule's next run (here at once, not after its usual wait).
-    const run = await stack().functions.invoke(recurringScheduleName('moneyDecisions'), RECURRING_SCHEDULES.moneyDecisions, { retryAfterSeconds: 0 });
-    expect(run).toMatchObject({ settled: expect.any(Number), stillPending: 0 });
+    // Still down a while later: the schedule's run counts it overdue (the alarm's metric), reconciliation names it.
+    const longAgo = new Date(Date.now() - 20 * 60_000).toISOString();
+    await tableClient(stack()).send(
+      new UpdateCommand({
+        TableName: stack().tableName,
+        Key: keys.moneyDecision(pending!.id),
+        UpdateExpression: 'SET decidedAt = :then, gsi1sk = :sk',
+        ExpressionAttributeValues: { ':then': longAgo, ':sk': timeOrdered(longAgo, pending!.id) },
+      }),
+    );
+    const runSchedule = () => stack().functions.invoke(recurringScheduleName('moneyDecisions'), RECURRING_SCHEDULES.moneyDecisions, { retryAfterSeconds: 0 });
+    expect(await runSchedule()).toMatchObject({ stillPending: 1, overdue: 1 });
+    stack().faults.clear();
+    // Stripe back, before the schedule's next run: the day's reconciliation names the decision still pending.
+    const reconciled = (await stack().functions.invoke(recurringScheduleName('reconciliation'), RECURRING_SCHEDULES.reconciliation, { graceSeconds: 0 })) as ReconciliationResult;
+    expect(reconciled.differences).toContainEqual(expect.objectContaining({ kind: 'pending_decision', object: { kind: 'decision', id: pending!.id }, jobId: job.id }));
+    expect(await refunded()).toBe(0);
+
+    // Recovery: the retry schedule's next run.
+    expect(await runSchedule()).toMatchObject({ stillPending: 0, overdue: 0 });
     await settle(stack());
     expect(await refunded()).toBe(payment!.amount);
     expect((await queryIndex(stack(), 'GSI1', keys.paymentsLog())).find((row) => row.jobId === job.id)).toMatchObject({ status: 'refunded' });
-    expect((await api<{ items: PendingMoneyDecision[] }>(stack(), 'GET', '/admin/money/decisions', { token: admin.idToken })).body.items.filter((decision) => decision.jobId === job.id)).toEqual([]);
+    expect(await pendingOfJob()).toEqual([]);
   });
 
   it('stripe slow: a release Stripe answers too late is a 503; the retry pays with the transfer Stripe made, once', async () => {

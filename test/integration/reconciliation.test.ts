@@ -137,4 +137,45 @@ describe('reconciliation of the ledger with Stripe', () => {
       expect.objectContaining({ kind: 'unknown_to_stripe', object: { kind: 'transfer', id: 'tr_missing_at_stripe' }, ledgerAmount: 700 }),
     ]);
   }, 240_000);
+
+  it('names the job (or the worker) of a refund, a payout and a chargeback made straight in Stripe before the app heard of them, and is clean once their webhooks took them in', async () => {
+    const [poster, worker] = await Promise.all([createPoster(stack()), createReadyUser(stack(), 'worker')]);
+    const held = await postOpenJob(stack(), poster, { title: 'Refunded in the dashboard' });
+    const released = await postOpenJob(stack(), poster, { title: 'Charged back after release' });
+    await ok(call(worker, 'POST', `/jobs/${released.id}/applications`, {}));
+    await ok(call(poster, 'POST', `/jobs/${released.id}/applications/${worker.userId}/accept`));
+    await ok(call(worker, 'POST', `/jobs/${released.id}/complete`));
+    await ok(call(poster, 'POST', `/jobs/${released.id}/release-payment`));
+    await settle(stack());
+    const since = new Date(Date.now() - 120_000).toISOString();
+    // Other tests of this file left their own differences in the window: this test's are about its jobs and worker.
+    const ours = (result: ReconciliationResult) => result.differences.filter((difference) => [held.id, released.id].includes(difference.jobId ?? '') || difference.workerId === worker.userId);
+    expect(ours(await reconcile({ since }))).toEqual([]);
+
+    // Stripe's deliveries fail for a while: the app hears of nothing made now.
+    const stripe = stripeOf(stack());
+    stack().stripe.holdDeliveries();
+    const refund = await stripe.refunds.create({ payment_intent: await intentOf(held.id), amount: 1500 });
+    const account = (await tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.profile(worker.userId) }))).Item!.stripeAccountId as string;
+    const payout = await stripe.payouts.create({ amount: 1000, currency: 'usd', method: 'instant' }, { stripeAccount: account });
+    const dispute = stack().stripe.disputeCharge(String((await stripe.paymentIntents.retrieve(await intentOf(released.id))).latest_charge));
+    const [withdrawal] = (await stripe.disputes.retrieve(dispute.id)).balance_transactions;
+
+    const unheard = await reconcile({ since });
+    const named = (id: string) => unheard.differences.find((difference) => difference.object.id === id);
+    expect(named(refund.id)).toMatchObject({ kind: 'unknown_to_ledger', jobId: held.id, stripeAmount: 1500 });
+    expect(named(payout.id)).toMatchObject({ kind: 'unknown_to_ledger', workerId: worker.userId, stripeAmount: 1000 });
+    expect(named(withdrawal!.id)).toMatchObject({ kind: 'unknown_to_ledger', jobId: released.id, object: { kind: 'dispute_funds', id: withdrawal!.id } });
+    const command = await reconcileCommand();
+    expect(command.code).toBe(1);
+    expect(command.stdout).toContain(`worker ${worker.userId}: $10.00 — Stripe's payout ${payout.id} is not in the ledger`);
+
+    // The webhooks come through: each move is taken in, and the ledger agrees with Stripe again;
+    // the chargeback after release is the platform's loss, reported beside.
+    stack().stripe.releaseDeliveries();
+    await settle(stack());
+    const heard = await reconcile({ since });
+    expect(ours(heard)).toEqual([]);
+    expect(heard.losses.filter((loss) => loss.jobId === released.id)).toEqual([expect.objectContaining({ kind: 'platform_loss', amount: released.postedAmount })]);
+  }, 240_000);
 });
