@@ -4,6 +4,7 @@ import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dispute, JobPaymentStart, JobSummary, ReversalPreview, TipAnswer } from '../../shared/api.js';
+import { RATE_LIMITS } from '../../shared/limits.js';
 import { moneyStateOf, type JobStatus, type MoneyState } from '../../shared/job-process.js';
 import { balances, jobInvariantProblems, jobMoneyPosition, type LedgerMovement } from '../../shared/ledger.js';
 import { cashOutOf, type InstantPayoutAvailability } from '../../shared/payouts.js';
@@ -96,7 +97,12 @@ interface Model {
   suspended: { poster: boolean; worker: boolean };
   /** The worker's available balance at Stripe (their connected account), which a cash-out or a reversal takes from. */
   workerBalance: number;
+  /** The poster's payments started (paid jobs and drafts); the server allows RATE_LIMITS.paymentCreation.limit a minute. */
+  paymentStarts: number;
 }
+
+/** A sequence runs within a minute, so the poster's payment starts stay under the server's rate limit. */
+const mayStartPayment = (model: Model) => model.paymentStarts < RATE_LIMITS.paymentCreation.limit;
 
 const cloneModel = (model: Model): Model => structuredClone(model);
 
@@ -603,7 +609,8 @@ function expected(job: JobModel): Observed {
   };
 }
 
-async function observe(stack: StackRef, job: JobModel): Promise<{ observed: Observed; problems: string[] }> {
+/** What the stack shows of a job; `disputeId`: its dispute, should one have been filed in a race the model has not taken yet. */
+async function observe(stack: StackRef, job: JobModel, disputeId = job.dispute?.id): Promise<{ observed: Observed; problems: string[] }> {
   const stripe = stripeOf(stack());
   const [item, movements, intent, transfers, disputes, dispute] = await Promise.all([
     jobItem(stack, job.id),
@@ -611,7 +618,7 @@ async function observe(stack: StackRef, job: JobModel): Promise<{ observed: Obse
     stripe.paymentIntents.retrieve(job.paymentIntentId, { expand: ['latest_charge'] }),
     stripe.transfers.list({ transfer_group: job.id, limit: 100 }),
     stripe.disputes.list({ payment_intent: job.paymentIntentId, limit: 10 }),
-    job.dispute ? tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.dispute(job.dispute.id), ConsistentRead: true })) : undefined,
+    disputeId ? tableClient(stack()).send(new GetCommand({ TableName: stack().tableName, Key: keys.dispute(disputeId), ConsistentRead: true })) : undefined,
   ]);
   const charge = intent.latest_charge as { amount: number; amount_refunded: number };
   const tipIntents = [
@@ -686,9 +693,10 @@ async function checkAll(stack: StackRef, model: Model, step: string): Promise<vo
 type Command = fc.AsyncCommand<Model, Real>;
 
 class PayCommand implements Command {
-  check = (model: Model) => model.jobs.length < 2 && !model.suspended.poster;
+  check = (model: Model) => model.jobs.length < 2 && !model.suspended.poster && mayStartPayment(model);
   async run(model: Model, real: Real): Promise<void> {
     model.jobs.push(await payJob(real, model.card));
+    model.paymentStarts += 1;
     await checkAll(stack, model, this.toString());
   }
   toString = () => 'pay';
@@ -758,7 +766,7 @@ class RaceCommand implements Command {
     const job = model.jobs[this.jobIndex]!;
     const outcomes = await Promise.all([this.first.run(stack, real, job), this.second.run(stack, real, job)]);
     await settle(stack());
-    const { observed, problems } = await observe(stack, job);
+    const { observed, problems } = await observe(stack, job, job.dispute?.id ?? outcomes.find((outcome) => outcome.accepted && outcome.disputeId)?.disputeId);
     expect(problems, `money invariants after ${this}`).toEqual([]);
 
     const actions = [this.first, this.second];
@@ -809,8 +817,9 @@ class SuspendCommand implements Command {
  */
 class DraftCommand implements Command {
   constructor(readonly way: 'deleted' | 'paidAfterGone') {}
-  check = (model: Model) => !model.suspended.poster;
+  check = (model: Model) => !model.suspended.poster && mayStartPayment(model);
   async run(model: Model, real: Real): Promise<void> {
+    model.paymentStarts += 1;
     const started = await call(stack, real.poster, 'POST', '/jobs', { ...jobForm, payment: PAYMENT, title: 'A draft' });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const { job, payment } = started.body as JobPaymentStart;
@@ -961,7 +970,7 @@ describe('the job-and-money process against its model', () => {
             trace('setup');
             const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
             const real: Real = { poster, worker, admin };
-            const model: Model = { jobs: [await payJob(real, card)], card, suspended: { poster: false, worker: false }, workerBalance: 0 };
+            const model: Model = { jobs: [await payJob(real, card)], card, suspended: { poster: false, worker: false }, workerBalance: 0, paymentStarts: 1 };
             await advance(model, real, STAGES.indexOf(stage));
             return { model, real };
           };

@@ -30,7 +30,7 @@ describe("the admin's money overview", () => {
     const [keptRow, refundedRow] = [kept, refunded].map((job) => rows.find((row) => row.jobId === job.id)!);
     const refund = await api(stack(), 'POST', `/admin/payments/${refundedRow!.id}/refund`, { token: admin.idToken, body: { reason: 'Duplicate listing' } });
     expect(refund.status).toBe(200);
-    // Stripe's charge.refunded webhook arrives too: the refund is still counted once.
+    // Stripe's refund.created webhook arrives too: the refund is still counted once.
     await settle(stack());
 
     const [day, month] = [await overview(admin, 'day'), await overview(admin, 'month')];

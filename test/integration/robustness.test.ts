@@ -84,7 +84,7 @@ describe('bad input gets a clear 4xx (issue 15)', () => {
 
   it('refunds once and answers a second refund with another reason 409, not 500', async () => {
     const path = `/admin/payments/${await paymentIntentOf(jobs[1]!)}/refund`;
-    // The first answer's `refunded` depends on whether Stripe's charge.refunded webhook marked the row first.
+    // The first answer's `refunded` depends on whether Stripe's refund.created webhook reached the row first.
     expect((await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Duplicate listing' } })).status).toBe(200);
     expect(await api(stack(), 'POST', path, { token: admin.idToken, body: { reason: 'Another reason' } })).toEqual({
       status: 409,
