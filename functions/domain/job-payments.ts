@@ -13,7 +13,7 @@ import { queryShardedPage } from '../lib/sharded-lists.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
-import { keys, timeOrdered } from '../table.js';
+import { keys } from '../table.js';
 import { recordSecurityEvent } from './admin-actions.js';
 import { pushPaymentChanged } from './admin-live.js';
 import { jobEvent } from './events.js';
@@ -23,6 +23,7 @@ import { ledgerAccount } from '../../shared/ledger.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
 import { profileNames } from './profiles.js';
 import { ensureCustomer } from './payment-accounts.js';
+import { paymentRecordPut } from './payment-records.js';
 import { voidGoneDraft } from './job-money.js';
 import { createJobPaymentIntent } from './money/stripe-moves.js';
 
@@ -180,21 +181,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
     await retryLostRaces(() =>
       transactLedger([
         { Update: update },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.payment(intent.id),
-              type: 'payment',
-              ...payment,
-              gsi1pk: keys.paymentsLog().partitionOf(intent.id),
-              gsi1sk: timeOrdered(paidAt, intent.id),
-              gsi2pk: keys.paymentsOfPoster(job.posterId),
-              gsi2sk: paidAt,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        paymentRecordPut(payment),
         jobEvent(JOB_EVENT.posted, opened, 'posted'),
         ...movementPut({ scope: jobScope(job.id), movementId: 'charge', kind: 'charge', from: ledgerAccount.card(job.posterId), to: ledgerAccount.escrow(job.id), amount: intent.amount, platformFee: payment.platformFee, stripe: { kind: 'payment_intent', id: intent.id }, settled: Boolean(eventId) }, paidAt),
         ...movementPut({ scope: jobScope(job.id), movementId: 'card_fee', kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: payment.stripeFee, settled: true }, paidAt),

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeDifference, describeLoss, type ReconciliationResult } from '../../functions/domain/reconciliation.js';
+import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { freePort } from '../../infra/local/processes.js';
 import { seedDemoDataOnce } from '../../infra/local/seed.js';
-import { RANDOM_PORTS, startLocalStack, type LocalStackOptions } from '../../infra/local/stack.js';
+import { RANDOM_PORTS, recurringScheduleName, startLocalStack, type LocalStackOptions } from '../../infra/local/stack.js';
 import { previewWebApp } from '../../infra/local/web-preview.js';
 
 /** A stack browser tests run against: where the app is, its mailbox and push service, its endpoints and table. */
@@ -17,6 +19,7 @@ export interface E2eStack {
   runtimeConfig: RuntimeConfig;
   /** The stack's table, for set-up that the deploy writes directly (the invited admin's profile). */
   table: { endpoint: string; name: string };
+  /** Stops the stack, having first reconciled its ledger with Stripe: a difference left by the browser tests fails the run. */
   stop(): Promise<void>;
 }
 
@@ -40,9 +43,15 @@ export async function startE2eStack(options: Pick<LocalStackOptions, 'autoReleas
     runtimeConfig: stack.config,
     table: { endpoint: stack.urls.dynamodb, name: stack.tableName },
     async stop() {
+      // What `npm run reconcile` does against this stack, with no grace for the newest objects.
+      const result = (await stack.functions.invoke(recurringScheduleName('reconciliation'), RECURRING_SCHEDULES.reconciliation, { graceSeconds: 0 })) as ReconciliationResult;
       await web.close();
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (result.differences.length) {
+        const lines = [...result.differences.map(describeDifference), ...result.losses.map((loss) => `Loss: ${describeLoss(loss)}`)];
+        throw new Error(`The ledger and Stripe differ after the browser tests:\n${lines.join('\n')}`);
+      }
     },
   };
 }

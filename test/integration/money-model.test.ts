@@ -11,10 +11,12 @@ import { cashOutOf, type InstantPayoutAvailability } from '../../shared/payouts.
 import { MONEY_PERIOD_KINDS, NO_MONEY, moneyPeriodOf, overviewCountersOf, type MoneyCounters, type MoneyOverview } from '../../shared/money.js';
 import type { AutoReleaseInput } from '../../functions/domain/auto-release.js';
 import type { JobItem } from '../../functions/domain/jobs.js';
-import { SCHEDULE_TARGETS } from '../../functions/routes.js';
+import { describeDifference, type ReconciliationResult } from '../../functions/domain/reconciliation.js';
+import { RECURRING_SCHEDULES, SCHEDULE_TARGETS } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';
 import { scheduleTargetName } from '../../infra/local/scheduler.js';
+import { recurringScheduleName } from '../../infra/local/stack.js';
 import { createReadyUser, jobForm } from '../support/job-lifecycle.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type ApiResponse, type TestUser } from '../support/local-stack.js';
 import { TEST_CARDS, postPaidJob, settle, stripeOf } from '../support/payments.js';
@@ -986,6 +988,10 @@ describe('the job-and-money process against its model', () => {
         },
       );
       await expectOverviewIsTheLedgersSum(admin);
+      // What `npm run reconcile` answers after every sequence: the ledger agrees with Stripe, no decision left pending.
+      const reconciled = (await stack().functions.invoke(recurringScheduleName('reconciliation'), RECURRING_SCHEDULES.reconciliation, { graceSeconds: 0 })) as ReconciliationResult;
+      expect(reconciled.differences.map(describeDifference)).toEqual([]);
+      expect(reconciled.stripeObjects).toBeGreaterThan(0);
     },
     // A generous hang guard: each sequence is a few seconds; a failure's shrinking reruns many.
     (EXAMPLES.length + RUNS) * 60_000 + 600_000,

@@ -6,7 +6,7 @@ import { tableName } from '../../lib/db.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { TransactItem } from '../../lib/transactions.js';
 import { JOB_EVENT } from '../../routes.js';
-import { keys, timeOrdered } from '../../table.js';
+import { keys } from '../../table.js';
 import { pushPaymentChanged } from '../admin-live.js';
 import { disputeHandedBack, disputeResolvedWrites, type DisputeResolution } from '../dispute-resolution.js';
 import { jobEvent } from '../events.js';
@@ -14,6 +14,7 @@ import { jobTransition, type TransitionGuard } from '../job-transitions.js';
 import { getJob, type JobItem } from '../jobs.js';
 import { jobScope, movementPut, movementsOf } from '../ledger.js';
 import { notificationItem, notificationWrites } from '../notifications.js';
+import { paymentRecordPut } from '../payment-records.js';
 import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
 
 /**
@@ -371,35 +372,23 @@ export const voidPlan: Plan<VoidContext> = {
       ...movementPut({ scope, movementId: 'charge', kind: 'charge', from: ledgerAccount.card(context.posterId), to: ledgerAccount.escrow(jobId), amount: result.charged.amount, stripe: { kind: 'payment_intent', id: context.paymentIntentId }, settled: true }, at),
       ...movementPut({ scope, movementId: 'card_fee', kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: result.charged.cardFee, settled: true }, at),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(jobId), to: ledgerAccount.card(context.posterId), amount: result.refund.amount, stripe: { kind: 'refund', id: result.refund.id } }, at),
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.payment(context.paymentIntentId),
-            type: 'payment',
-            id: context.paymentIntentId,
-            jobId,
-            jobTitle: context.title,
-            posterId: context.posterId,
-            workerId: null,
-            amount: result.charged.amount,
-            platformFee: 0,
-            stripeFee: result.charged.cardFee,
-            stripePaymentIntentId: context.paymentIntentId,
-            status: 'refunded',
-            transferId: null,
-            refundedAt: at,
-            refundedAmount: result.refund.amount,
-            refundReason: reason,
-            createdAt: at,
-            gsi1pk: keys.paymentsLog().partitionOf(context.paymentIntentId),
-            gsi1sk: timeOrdered(at, context.paymentIntentId),
-            gsi2pk: keys.paymentsOfPoster(context.posterId),
-            gsi2sk: at,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      paymentRecordPut({
+        id: context.paymentIntentId,
+        jobId,
+        jobTitle: context.title,
+        posterId: context.posterId,
+        workerId: null,
+        amount: result.charged.amount,
+        platformFee: 0,
+        stripeFee: result.charged.cardFee,
+        stripePaymentIntentId: context.paymentIntentId,
+        status: 'refunded',
+        transferId: null,
+        refundedAt: at,
+        refundedAmount: result.refund.amount,
+        refundReason: reason,
+        createdAt: at,
+      }),
       ...notices([context.posterId], {
         jobId: null,
         type: 'payment_refunded',

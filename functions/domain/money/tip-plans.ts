@@ -4,11 +4,12 @@ import { MSG } from '../../../shared/messages.js';
 import { formatUsdAmount } from '../../../shared/money.js';
 import { tableName } from '../../lib/db.js';
 import type { TransactItem } from '../../lib/transactions.js';
-import { keys, timeOrdered } from '../../table.js';
+import { keys } from '../../table.js';
 import { pushPaymentChanged } from '../admin-live.js';
 import { getJob } from '../jobs.js';
 import { jobScope, movementPut } from '../ledger.js';
 import { notificationItem, notificationWrites } from '../notifications.js';
+import { paymentRecordPut } from '../payment-records.js';
 import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
 
 /**
@@ -71,34 +72,22 @@ async function jobTipState(jobId: string, status: TipState, set: Record<string, 
 
 /** The tip's row in the payments table (kind tip: platform fee 0, its worker from the start). */
 function tipPaymentRow(jobId: string, context: ChargedTipContext, fields: { status: 'succeeded' | 'refunded'; transferId?: string; refundReason?: string }, at: string): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.payment(context.paymentIntentId),
-        type: 'payment',
-        kind: 'tip',
-        id: context.paymentIntentId,
-        jobId,
-        jobTitle: context.title,
-        posterId: context.posterId,
-        workerId: context.workerId,
-        amount: context.amount,
-        platformFee: 0,
-        stripeFee: context.cardFee,
-        stripePaymentIntentId: context.paymentIntentId,
-        status: fields.status,
-        transferId: fields.transferId ?? null,
-        ...(fields.refundReason ? { refundedAt: at, refundedAmount: context.amount, refundReason: fields.refundReason } : {}),
-        createdAt: at,
-        gsi1pk: keys.paymentsLog().partitionOf(context.paymentIntentId),
-        gsi1sk: timeOrdered(at, context.paymentIntentId),
-        gsi2pk: keys.paymentsOfPoster(context.posterId),
-        gsi2sk: at,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return paymentRecordPut({
+    kind: 'tip',
+    id: context.paymentIntentId,
+    jobId,
+    jobTitle: context.title,
+    posterId: context.posterId,
+    workerId: context.workerId,
+    amount: context.amount,
+    platformFee: 0,
+    stripeFee: context.cardFee,
+    stripePaymentIntentId: context.paymentIntentId,
+    status: fields.status,
+    transferId: fields.transferId ?? null,
+    ...(fields.refundReason ? { refundedAt: at, refundedAmount: context.amount, refundReason: fields.refundReason } : {}),
+    createdAt: at,
+  });
 }
 
 /** The tip's charge into the job's escrow, and its card fee, which the platform bears (the worker gets the whole tip). */
