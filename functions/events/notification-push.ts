@@ -4,7 +4,7 @@ import { NOTIFICATION_EVENT } from '../routes.js';
 import { newNotificationsOf, typesHiddenInApp, type NewNotification } from '../domain/notifications.js';
 import { inBatches } from '../lib/concurrency.js';
 import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
-import { withLogContext } from '../lib/logger.js';
+import { storedEventConsumer } from '../lib/stored-event.js';
 
 type NotificationEventDetail = NewNotification | { notifications: NewNotification[] } | { userId: string; notificationId: string | null };
 
@@ -31,4 +31,4 @@ async function handle(event: EventBridgeEvent<string, NotificationEventDetail>):
   await inBatches(newNotificationsOf(detail as NewNotification | { notifications: NewNotification[] }), USERS_AT_ONCE, pushNew);
 }
 
-export const handler = withLogContext(handle);
+export const handler = storedEventConsumer(handle);

@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { newNotificationsOf, type NewNotification } from '../domain/notifications.js';
 import { deliverByPush } from '../domain/push-subscriptions.js';
 import { inBatches } from '../lib/concurrency.js';
-import { withLogContext } from '../lib/logger.js';
+import { storedEventConsumer } from '../lib/stored-event.js';
 
 /** Users whose notifications are pushed at once. */
 const USERS_AT_ONCE = 16;
@@ -23,4 +23,4 @@ async function handle(event: EventBridgeEvent<string, NewNotification | { notifi
   if (failure !== undefined) throw failure;
 }
 
-export const handler = withLogContext(handle);
+export const handler = storedEventConsumer(handle);

@@ -3,13 +3,11 @@ import { env } from './env.js';
 
 const eventBridge = new EventBridgeClient({});
 
-/** At most this many entries go in one PutEvents call. */
-export const PUT_EVENTS_LIMIT = 10;
-
 export type BusEvent = Omit<PutEventsRequestEntry, 'EventBusName'>;
 
 /**
- * Puts up to PUT_EVENTS_LIMIT events on the application bus. Answers the index of the first
+ * Puts one call's events on the application bus (within PUT_EVENTS_LIMITS: the relay cuts its
+ * calls with putEventsCalls, functions/lib/event-limits.ts). Answers the index of the first
  * entry the bus did not take, or undefined when it took them all; a failed call throws.
  * Only the outbox relay calls it: everything else writes events to the outbox (lib/outbox.ts).
  */

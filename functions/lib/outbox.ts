@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../table.js';
 import { db, tableName } from './db.js';
+import { STORED_DETAIL_RETENTION_SECONDS, tooLargeForACall } from './event-limits.js';
 import { CORRELATION_ID, currentCorrelationId } from './logger.js';
 import type { TransactItem } from './transactions.js';
 
 /**
  * Outbox items outlive their delivery by a day: the table's stream keeps records for 24 hours,
- * and an item's only use is to be read from the stream.
+ * and an item's only use is to be read from the stream; one too large for a PutEvents call is
+ * also read by its consumers, and is kept longer (STORED_DETAIL_RETENTION_SECONDS).
  */
 const OUTBOX_RETENTION_SECONDS = 24 * 60 * 60;
 
@@ -30,14 +32,16 @@ export interface OutboxItem {
 export function outboxItem(source: string, detailType: string, detail: object): OutboxItem {
   const eventId = randomUUID();
   const now = new Date();
+  const detailText = JSON.stringify({ ...detail, [CORRELATION_ID.detailKey]: currentCorrelationId() });
+  const sentByReference = tooLargeForACall({ Source: source, DetailType: detailType, Detail: detailText, Time: now });
   return {
     ...keys.outboxEvent(eventId),
     eventId,
     source,
     detailType,
-    detail: JSON.stringify({ ...detail, [CORRELATION_ID.detailKey]: currentCorrelationId() }),
+    detail: detailText,
     createdAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + OUTBOX_RETENTION_SECONDS,
+    expiresAt: Math.floor(now.getTime() / 1000) + (sentByReference ? STORED_DETAIL_RETENTION_SECONDS : OUTBOX_RETENTION_SECONDS),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { EVENT_RULES, type EventRule } from '../../functions/routes.js';
+import { PUT_EVENTS_LIMITS, putEventsEntrySize } from '../../functions/lib/event-limits.js';
 import { listen, readBody, sendJson, type Listening } from './http-util.js';
 import { matchesPattern } from './event-pattern.js';
 import type { FaultSwitch } from './faults.js';
@@ -19,12 +20,27 @@ interface PutEventsEntry {
 export interface LocalEventBus extends Listening {
   /** Resolves once every event put so far has been delivered (tests await it). */
   idle(): Promise<void>;
+  /** How many PutEvents calls it refused as over EventBridge's limits (each is logged too). */
+  callsOverLimits(): number;
 }
 
 /** Like EventBridge, a failed target is retried with backoff (here: 3 tries in all). */
 const RETRY_DELAYS_MS = [200, 1000];
 const ACCOUNT = '000000000000';
 const AMZ_JSON = { 'content-type': 'application/x-amz-json-1.1' };
+
+/**
+ * What EventBridge answers a PutEvents over its limits (PUT_EVENTS_LIMITS): the whole call is
+ * refused, 400 ValidationException, with these messages (the first is Smithy's length check of
+ * `Entries`; the second is the service's own, for the entries' total size).
+ */
+function overLimits(entries: readonly PutEventsEntry[]): string | undefined {
+  if (entries.length > PUT_EVENTS_LIMITS.entriesPerCall) {
+    return `1 validation error detected: Value at 'entries' failed to satisfy constraint: Member must have length less than or equal to ${PUT_EVENTS_LIMITS.entriesPerCall}`;
+  }
+  const bytes = entries.reduce((sum, entry) => sum + putEventsEntrySize(entry), 0);
+  return bytes >= PUT_EVENTS_LIMITS.bytesPerCall ? 'Total size of the entries in the request is over the limit.' : undefined;
+}
 
 /** The local function name of a rule's target (its log lines and the Lambda Invoke API name it). */
 export const ruleFunctionName = (ruleName: string) => `rule-${ruleName}`;
@@ -48,6 +64,7 @@ export async function serveEventBus(options: {
   const rules = Object.entries(options.rules ?? EVENT_RULES);
   const inFlight = new Set<Promise<void>>();
   let refusedCalls = 0;
+  let callsOverLimits = 0;
 
   const deliver = async (ruleName: string, rule: EventRule, event: Record<string, unknown>) => {
     for (let attempt = 0; ; attempt++) {
@@ -71,6 +88,12 @@ export async function serveEventBus(options: {
     const target = String(req.headers['x-amz-target'] ?? '');
     if (target !== 'AWSEvents.PutEvents') return sendJson(res, 400, { __type: 'UnknownOperationException', message: target });
     const { Entries = [] } = JSON.parse((await readBody(req)).toString('utf8')) as { Entries?: PutEventsEntry[] };
+    const refusal = overLimits(Entries);
+    if (refusal) {
+      callsOverLimits += 1;
+      console.error(`[events] PutEvents refused: ${refusal} (${Entries.length} entries)`);
+      return sendJson(res, 400, { __type: 'ValidationException', message: refusal }, AMZ_JSON);
+    }
     if (faults?.strike('events')) {
       // `events fail`: struck calls alternate between EventBridge's two failures, the whole call
       // (500, which the SDK retries) and every entry refused in a 200 (which it does not).
@@ -111,5 +134,6 @@ export async function serveEventBus(options: {
     idle: async () => {
       while (inFlight.size) await Promise.all([...inFlight]);
     },
+    callsOverLimits: () => callsOverLimits,
   };
 }
