@@ -19,7 +19,8 @@ export interface PolicyStatementJson {
   readonly Effect: 'Allow' | 'Deny';
   readonly Action: string | readonly string[];
   readonly Resource?: string | readonly string[];
-  readonly Principal?: { readonly Service: string };
+  /** A service principal, or `*`: anyone (a resource policy's deny of every caller). */
+  readonly Principal?: { readonly Service: string } | '*';
   readonly Condition?: Readonly<Record<string, Readonly<Record<string, string | readonly string[]>>>>;
 }
 
@@ -71,6 +72,7 @@ const CONDITION_OPERATORS: Readonly<Record<string, (expected: string, actual: st
   StringLike: wildcardMatch,
   ArnEquals: (expected, actual) => expected === actual,
   ArnLike: wildcardMatch,
+  Bool: (expected, actual) => expected === actual,
 };
 
 /** Whether every condition of a statement holds for the request's context keys (an unknown operator holds nothing). */
@@ -87,6 +89,10 @@ function conditionsHold(condition: PolicyStatementJson['Condition'], context: Re
   });
 }
 
+/** Whether a statement's principal covers a service's request (a statement without one covers none). */
+const principalMatches = (principal: PolicyStatementJson['Principal'], service: string) =>
+  principal === '*' || principal?.Service === service;
+
 /**
  * IAM's decision for one request: allowed when an Allow statement matches and no Deny does.
  * `principal` is checked for trust policies (a service principal), absent for identity policies.
@@ -97,7 +103,7 @@ export function policyAllows(
 ): boolean {
   const matches = (statement: PolicyStatementJson) =>
     list(statement.Action).some((action) => wildcardMatch(action, request.action)) &&
-    (request.principal === undefined || statement.Principal?.Service === request.principal) &&
+    (request.principal === undefined || principalMatches(statement.Principal, request.principal)) &&
     (request.resource === undefined || list(statement.Resource).some((resource) => wildcardMatch(resource, request.resource!))) &&
     conditionsHold(statement.Condition, request.context ?? {});
   return !statements.some((statement) => statement.Effect === 'Deny' && matches(statement)) && statements.some((statement) => statement.Effect === 'Allow' && matches(statement));

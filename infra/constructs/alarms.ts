@@ -1,6 +1,7 @@
 import { Duration, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { IWebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -12,6 +13,7 @@ import { Construct } from 'constructs';
 import { OVERDUE_DECISIONS_METRIC, RECONCILIATION_METRIC } from '../../functions/routes.js';
 import type { DeclaredHttpApi } from './http-api.js';
 import { accountUniqueName } from './names.js';
+import { TOPIC_PUBLISHERS, topicPublishStatement } from '../topic-policies.js';
 
 export interface OperationalAlarmsProps {
   /** Every function of the application (each built from a declaration in functions/routes.ts). */
@@ -88,6 +90,9 @@ export class OperationalAlarms extends Construct {
   constructor(scope: Construct, id: string, props: OperationalAlarmsProps) {
     super(scope, id);
     this.topic = new sns.Topic(this, 'Topic', { displayName: 'Odd jobs alarms', enforceSSL: true });
+    // CloudWatch publishes as its service principal: without this Allow no alarm reaches anyone.
+    const { partition, region, account } = Stack.of(this);
+    this.topic.addToResourcePolicy(iam.PolicyStatement.fromJson(topicPublishStatement(this.topic.topicArn, account, TOPIC_PUBLISHERS.alarms({ partition, region, account }))));
     Validations.of(this.topic).acknowledge({
       id: 'AwsSolutions-SNS2',
       reason:

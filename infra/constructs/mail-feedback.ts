@@ -5,10 +5,12 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { TopicConsumer } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from './app-function.js';
 import { DeadLetterQueue } from './dead-letter-queue.js';
+import { TOPIC_PUBLISHERS, topicPublishStatement } from '../topic-policies.js';
 
 export interface MailFeedbackProps {
   /** The function that stops email to bouncing and complaining addresses (TOPIC_CONSUMERS.sesFeedback). */
@@ -36,6 +38,14 @@ export class MailFeedback extends Construct {
     );
     this.topic = new sns.Topic(this, 'Topic', { displayName: 'SES bounces and complaints', masterKey: key, enforceSSL: true });
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', { reputationMetrics: true });
+    // The publisher's Allow as declared once (the local stack checks the same); the event
+    // destination below adds its own equivalent statement, which this one does not rely on.
+    const { partition, region, account } = Stack.of(this);
+    this.topic.addToResourcePolicy(
+      iam.PolicyStatement.fromJson(
+        topicPublishStatement(this.topic.topicArn, account, TOPIC_PUBLISHERS.sesFeedback({ partition, region, account }, this.configurationSet.configurationSetName)),
+      ),
+    );
     this.configurationSet.addEventDestination('BouncesAndComplaints', {
       destination: ses.EventDestination.snsTopic(this.topic),
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],

@@ -45,6 +45,7 @@ import { PushReceiver } from './push-receiver.js';
 import { startLocalS3 } from './s3.js';
 import { localFunctionArn, scheduleTargetName, serveScheduler, type LocalScheduler } from './scheduler.js';
 import { scheduleGroupArn, schedulerRoleStatements, schedulerTrustStatement } from '../scheduler-roles.js';
+import { publishAllowed, TOPIC_PUBLISHERS, topicPolicyStatements } from '../topic-policies.js';
 import { serveSecretsManager, type LocalSecretsManager } from './secrets-manager.js';
 import { serveLocalSes } from './ses.js';
 import { localTopicArn, snsEvent } from './sns.js';
@@ -341,14 +342,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const stripeSecret: StripeKeys = { secretKey: LOCAL_STRIPE_KEYS.secretKey, webhookSecret: LOCAL_STRIPE_KEYS.webhookSecret, connectWebhookSecret: LOCAL_STRIPE_KEYS.connectWebhookSecret };
     const stripeKeysArn = secretsManager.create('oddjobs-local-stripe-keys', JSON.stringify(stripeSecret));
 
-    // The configuration set's event destination: the SNS topic the feedback function is subscribed to.
+    // The configuration set's event destination: the SNS topic the feedback function is subscribed
+    // to, with the policy the CDK app gives it (infra/topic-policies.ts), which SNS checks as SES publishes.
     const feedbackTopic = localTopicArn('ses-feedback');
+    const localScope = { partition: 'aws', region: REGION, account: LOCAL_ACCOUNT };
+    const feedbackTopicPolicy = topicPolicyStatements(feedbackTopic, LOCAL_ACCOUNT, TOPIC_PUBLISHERS.sesFeedback(localScope, LOCAL_MAIL_CONFIGURATION_SET));
     const ses = await serveLocalSes({
       port: await port('ses'),
       identity: LOCAL_MAIL_FROM,
       deliver: (mail) => mailbox.deliver(mail),
       configurationSet: LOCAL_MAIL_CONFIGURATION_SET,
       publishFeedback: async (event) => {
+        const publisher = { topicArn: feedbackTopic, service: 'ses.amazonaws.com', account: LOCAL_ACCOUNT, sourceArn: `arn:aws:ses:${REGION}:${LOCAL_ACCOUNT}:configuration-set/${LOCAL_MAIL_CONFIGURATION_SET}` };
+        if (!publishAllowed(feedbackTopicPolicy, publisher)) {
+          throw new Error(`AuthorizationError: ${publisher.service} is not authorized to perform sns:Publish on ${feedbackTopic} (its topic policy has no Allow for it)`);
+        }
         await invoke(topicConsumerName('sesFeedback'), TOPIC_CONSUMERS.sesFeedback, snsEvent(feedbackTopic, JSON.stringify(event)));
       },
     });

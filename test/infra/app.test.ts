@@ -53,6 +53,9 @@ import { API_PATH, SITE_REQUEST_FUNCTION_CODE } from '../../infra/constructs/sit
 import { buildApp, type OddJobsAppOptions, type OddJobsStacks } from '../../infra/stacks/build-app.js';
 import { NON_HTTP_DECLARATIONS } from '../support/routes.js';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { OperationalAlarms } from '../../infra/constructs/alarms.js';
+import { TOPIC_PUBLISHERS, topicPublishStatement, type TopicPublisher } from '../../infra/topic-policies.js';
 
 /** The values a deploy must pass (the test app gives them as options, a deploy as context). */
 const REQUIRED_SETTINGS = { stripePublishableKey: 'pk_test_infra', adminEmail: 'owner@example.com' };
@@ -1200,6 +1203,37 @@ describe('notification email', () => {
     for (const reader of readers) {
       expect(JSON.stringify(lambdaOf(reader).Properties.Environment.Variables[ENV.unsubscribeSecretArn])).toContain(cfnId(secret));
       expect(lambdaOf(reader).Properties.Environment.Variables[ENV.unsubscribeKey]).toBeUndefined();
+    }
+  });
+});
+
+describe('SNS topics', () => {
+  /** Every topic of the app, with the one service that publishes to it. */
+  const topicsAndPublishers = (): { topic: Topic; publisher: TopicPublisher }[] => {
+    const alarms = app.node.findAll().find((construct): construct is OperationalAlarms => construct instanceof OperationalAlarms)!;
+    const feedback = stacks.auth.mailFeedback;
+    const scopeOf = (topic: Topic) => ({ partition: Stack.of(topic).partition, region: Stack.of(topic).region, account: Stack.of(topic).account });
+    return [
+      { topic: alarms.topic, publisher: TOPIC_PUBLISHERS.alarms(scopeOf(alarms.topic)) },
+      { topic: feedback.topic, publisher: TOPIC_PUBLISHERS.sesFeedback(scopeOf(feedback.topic), feedback.configurationSet.configurationSetName) },
+    ];
+  };
+
+  it("let their publisher publish (CloudWatch to the alarms' topic, SES to its feedback topic), scoped to this account and its source, and nothing without TLS", () => {
+    const declared = topicsAndPublishers();
+    expect(app.node.findAll().filter((construct) => construct instanceof Topic)).toHaveLength(declared.length);
+    for (const { topic, publisher } of declared) {
+      const stack = Stack.of(topic);
+      const policies = Object.values(resourcesOf(stack, 'AWS::SNS::TopicPolicy')).filter((policy) => JSON.stringify(policy.Properties.Topics) === JSON.stringify([ref(cfnId(topic))]));
+      const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
+      const allow = stack.resolve(topicPublishStatement(topic.topicArn, stack.account, publisher)) as Record<string, unknown>;
+      expect(statements, topic.node.path).toContainEqual(expect.objectContaining({ ...allow, Principal: { Service: publisher.service } }));
+      expect(statements, topic.node.path).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Principal: '*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+      // No other service and no account may publish.
+      const allowed = statements.filter((statement) => statement.Effect === 'Allow').map((statement) => JSON.stringify(statement.Principal));
+      expect(new Set(allowed), topic.node.path).toEqual(new Set([JSON.stringify({ Service: publisher.service })]));
     }
   });
 });
