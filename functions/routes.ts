@@ -824,6 +824,9 @@ export const RECONCILIATION_METRIC = { namespace: 'OddJobs/Money', name: 'Reconc
 /** The money decisions pending past OVERDUE_AFTER_SECONDS after a retry run, published by the retry schedule's function; the alarm fires on any. */
 export const OVERDUE_DECISIONS_METRIC = { ...RECONCILIATION_METRIC, name: 'OverdueMoneyDecisions' } as const;
 
+/** Webhook events refused for carrying another Stripe API version than STRIPE_API_VERSION, published by the webhook function; the alarm fires on any. */
+export const STRIPE_VERSION_METRIC = { ...RECONCILIATION_METRIC, name: 'StripeEventsOfAnotherVersion' } as const;
+
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
   preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'], settings: ['adminSeatByDeploy'] },

@@ -4,27 +4,34 @@
  * deploy step 4). Each endpoint (STRIPE_WEBHOOK_ENDPOINTS: its path under the deployment's API
  * and the event types the rules consume from it) is created, or updated in place when one
  * with its URL exists; a created endpoint's signing secret is stored in the Stripe secret's
- * field for it (Stripe shows a secret only when it creates the endpoint). Run with the
- * deployment's AWS credentials and region; the Stripe API key is the one in the secret.
+ * field for it (Stripe shows a secret only when it creates the endpoint). Endpoints are
+ * created with the API version the handlers are written for (STRIPE_API_VERSION), which Stripe
+ * cannot change on an endpoint: one of another version is replaced (a new endpoint, its secret
+ * stored, then the old one deleted). Run with the deployment's AWS credentials and region; the
+ * Stripe API key is the one in the secret.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { STRIPE_WEBHOOK_ENDPOINTS, type StripeWebhookEndpoint } from '../functions/routes.js';
+import { STRIPE_API_VERSION } from '../functions/lib/stripe.js';
 import { runtimeConfigSchema } from '../shared/runtime-config.js';
 
 /** What the command needs of the Stripe SDK (the official client, or a test's stand-in). */
 export interface WebhookEndpointsApi {
-  list(params: { limit: number }): { autoPagingToArray(options: { limit: number }): Promise<Array<Pick<Stripe.WebhookEndpoint, 'id' | 'url' | 'enabled_events' | 'status'>>> };
+  list(params: { limit: number }): {
+    autoPagingToArray(options: { limit: number }): Promise<Array<Pick<Stripe.WebhookEndpoint, 'id' | 'url' | 'enabled_events' | 'status' | 'api_version'>>>;
+  };
   create(params: Stripe.WebhookEndpointCreateParams): Promise<Pick<Stripe.WebhookEndpoint, 'id' | 'secret'>>;
   update(id: string, params: Stripe.WebhookEndpointUpdateParams): Promise<Pick<Stripe.WebhookEndpoint, 'id'>>;
+  del(id: string): Promise<unknown>;
 }
 
 export interface EndpointChange {
   readonly endpoint: StripeWebhookEndpoint;
   readonly url: string;
-  readonly action: 'created' | 'updated';
+  readonly action: 'created' | 'updated' | 'replaced';
   readonly events: readonly string[];
 }
 
@@ -32,27 +39,31 @@ export interface EndpointChange {
 const ENDPOINT_LIMIT = 100;
 
 /**
- * Creates or updates both endpoints under `apiUrl`; returns what it did, and the signing
- * secrets of the endpoints it created, by the secret's field.
+ * Creates or updates both endpoints under `apiUrl`; returns what it did, the signing secrets of
+ * the endpoints it created, by the secret's field, and the endpoints of another API version it
+ * replaced, which the caller deletes once the new secrets are stored (retireReplaced).
  */
 export async function syncWebhookEndpoints(
   apiUrl: string,
   webhookEndpoints: WebhookEndpointsApi,
-): Promise<{ changes: EndpointChange[]; secrets: Partial<Record<'webhookSecret' | 'connectWebhookSecret', string>> }> {
+): Promise<{ changes: EndpointChange[]; secrets: Partial<Record<'webhookSecret' | 'connectWebhookSecret', string>>; replaced: string[] }> {
   const existing = await webhookEndpoints.list({ limit: ENDPOINT_LIMIT }).autoPagingToArray({ limit: ENDPOINT_LIMIT });
   const changes: EndpointChange[] = [];
   const secrets: Partial<Record<'webhookSecret' | 'connectWebhookSecret', string>> = {};
+  const replaced: string[] = [];
   for (const [endpoint, { path, secret, events }] of Object.entries(STRIPE_WEBHOOK_ENDPOINTS) as Array<[StripeWebhookEndpoint, (typeof STRIPE_WEBHOOK_ENDPOINTS)[StripeWebhookEndpoint]]>) {
     const url = `${apiUrl.replace(/\/$/, '')}${path}`;
     const enabledEvents = [...events] as Stripe.WebhookEndpointCreateParams.EnabledEvent[];
     const found = existing.find((candidate) => candidate.url === url);
-    if (found) {
+    if (found?.api_version === STRIPE_API_VERSION) {
       await webhookEndpoints.update(found.id, { enabled_events: enabledEvents, disabled: false });
       changes.push({ endpoint, url, action: 'updated', events });
       continue;
     }
+    if (found) replaced.push(found.id);
     const created = await webhookEndpoints.create({
       url,
+      api_version: STRIPE_API_VERSION as Stripe.WebhookEndpointCreateParams.ApiVersion,
       enabled_events: enabledEvents,
       // The Connect endpoint receives the connected accounts' events (Stripe sends them nowhere else).
       ...(endpoint === 'connect' ? { connect: true } : {}),
@@ -60,9 +71,9 @@ export async function syncWebhookEndpoints(
     });
     if (!created.secret) throw new Error(`Stripe created ${url} (${created.id}) without a signing secret`);
     secrets[secret] = created.secret;
-    changes.push({ endpoint, url, action: 'created', events });
+    changes.push({ endpoint, url, action: found ? 'replaced' : 'created', events });
   }
-  return { changes, secrets };
+  return { changes, secrets, replaced };
 }
 
 /** The deployment's API URL, from its config.json (the one the web app reads). */
@@ -82,11 +93,14 @@ async function main(): Promise<void> {
   const stored = JSON.parse((await secrets.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString ?? '{}') as Record<string, unknown>;
   if (typeof stored.secretKey !== 'string') throw new Error(`${secretId} holds no secretKey: put the Stripe secret key in it first (docs/deploy.md)`);
   const apiUrl = await apiUrlOf(values.config);
-  const { changes, secrets: created } = await syncWebhookEndpoints(apiUrl, new Stripe(stored.secretKey).webhookEndpoints);
+  const webhookEndpoints = new Stripe(stored.secretKey).webhookEndpoints;
+  const { changes, secrets: created, replaced } = await syncWebhookEndpoints(apiUrl, webhookEndpoints);
   if (Object.keys(created).length) {
     await secrets.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify({ ...stored, ...created }) }));
   }
-  for (const change of changes) console.log(`${change.action} ${change.url}: ${change.events.join(', ')}`);
+  // Only now: until the new secrets are stored, the old endpoints are the ones that deliver.
+  for (const id of replaced) await webhookEndpoints.del(id);
+  for (const change of changes) console.log(`${change.action} ${change.url} (Stripe API ${STRIPE_API_VERSION}): ${change.events.join(', ')}`);
   if (Object.keys(created).length) console.log(`Stored the signing secrets of the created endpoints in ${secretId} (${Object.keys(created).join(', ')}).`);
 }
 

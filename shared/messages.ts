@@ -73,6 +73,7 @@ export const MSG = {
     nestedTooDeeply: (levels: number) => `Request body must not nest more than ${levels} levels deep`, // ours
     network: 'Network error. Please check your connection and try again.',
     invalidSignature: 'Invalid signature', // ours
+    stripeApiVersion: 'Event of another Stripe API version', // ours: the webhook endpoint is not pinned to STRIPE_API_VERSION
     notFound: 'Not found', // ours
     invalidCursor: 'Invalid cursor', // ours
     invalidText: 'Request contains text that is not valid Unicode', // ours

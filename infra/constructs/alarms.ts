@@ -10,7 +10,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { OVERDUE_DECISIONS_METRIC, RECONCILIATION_METRIC } from '../../functions/routes.js';
+import { OVERDUE_DECISIONS_METRIC, RECONCILIATION_METRIC, STRIPE_VERSION_METRIC } from '../../functions/routes.js';
 import type { DeclaredHttpApi } from './http-api.js';
 import { accountUniqueName } from './names.js';
 import { TOPIC_PUBLISHERS, topicPublishStatement } from '../topic-policies.js';
@@ -34,6 +34,8 @@ export interface OperationalAlarmsProps {
   readonly reconciliation: lambda.IFunction;
   /** The money decisions' retry schedule (RECURRING_SCHEDULES.moneyDecisions), which publishes the decisions still pending past their time. */
   readonly moneyDecisions: lambda.IFunction;
+  /** Stripe's webhook endpoints' function, which publishes the events it refused for their API version. */
+  readonly stripeWebhook: lambda.IFunction;
   /** The account's Lambda concurrency quota in the region (Lambda's default: 1000). */
   readonly accountConcurrencyQuota: number;
   /** Who is mailed when an alarm fires; without it the topic has no subscription. */
@@ -274,6 +276,19 @@ export class OperationalAlarms extends Construct {
       'OverdueMoneyDecisions',
       "A money decision (a release, refund, split, reversal, tip or payout) is still waiting for its Stripe calls after its retries: the admin console's Money decisions panel shows each with Stripe's last error and a retry (docs/deploy.md, \"Money decisions\").",
       overdueDecisions,
+    );
+
+    const otherStripeVersion = new cloudwatch.Metric({
+      namespace: STRIPE_VERSION_METRIC.namespace,
+      metricName: STRIPE_VERSION_METRIC.name,
+      dimensionsMap: { service: STRIPE_VERSION_METRIC.service, [STRIPE_VERSION_METRIC.dimension]: props.stripeWebhook.functionName },
+      period: PERIOD,
+      statistic: cloudwatch.Stats.SUM,
+    });
+    alarm(
+      'StripeEventsOfAnotherVersion',
+      'Stripe sent a webhook event of another API version than the handlers are written for, and it was refused: re-pin the endpoints with `npm run stripe:webhooks` (docs/deploy.md, first deploy step 4).',
+      otherStripeVersion,
     );
 
     const tableThrottles = props.table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: PERIOD });

@@ -2,7 +2,7 @@ import { Stack, Validations, type App } from 'aws-cdk-lib';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { AUTO_RELEASE, RECURRING_SCHEDULES } from '../../functions/routes.js';
+import { AUTO_RELEASE, HTTP_ROUTE_GROUPS, RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { OperationalAlarms } from '../constructs/alarms.js';
 import { AppFunction } from '../constructs/app-function.js';
 import { DEAD_LETTER_QUEUES, redriveCommand } from '../dead-letter-queues.js';
@@ -218,6 +218,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     jobFeedQueue: api.jobFeedQueue.queue,
     reconciliation: allOf(RecurringSchedule, [api]).find((schedule) => schedule.target.declaration === RECURRING_SCHEDULES.reconciliation)!.target.function,
     moneyDecisions: allOf(RecurringSchedule, [api]).find((schedule) => schedule.target.declaration === RECURRING_SCHEDULES.moneyDecisions)!.target.function,
+    stripeWebhook: allOf(AppFunction, [api]).find((appFunction) => appFunction.declaration === HTTP_ROUTE_GROUPS.stripeWebhook)!.function,
     accountConcurrencyQuota: lambdaConcurrencyQuota,
     alarmEmail: options.alarmEmail ?? app.node.tryGetContext('alarmEmail'),
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobPaymentStart } from '../../shared/api.js';
 import { EVENT_SOURCE, STRIPE_WEBHOOK_ENDPOINTS, type StripeWebhookEndpoint } from '../../functions/routes.js';
 import { OUTBOX_PREFIX, keys } from '../../functions/table.js';
+import { STRIPE_API_VERSION } from '../../functions/lib/stripe.js';
 import { LOCAL_CREDENTIALS, LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
 import { jobForm } from '../support/job-lifecycle.js';
 import { api, createUser, tableClient, useLocalStack, type ApiResponse } from '../support/local-stack.js';
@@ -94,7 +95,7 @@ describe("rotating Stripe's keys as docs/deploy.md orders it, while requests flo
     const deliverSignedWith = async (endpoint: StripeWebhookEndpoint, signingSecret: string) => {
       const id = `evt_late_${endpoint}_${++lateDeliveryCount}`;
       // A type no rule handles: the delivery is received and published, and changes nothing.
-      const payload = JSON.stringify({ id, object: 'event', type: 'balance.available', data: { object: { object: 'balance' } } }, null, 2);
+      const payload = JSON.stringify({ id, object: 'event', api_version: STRIPE_API_VERSION, type: 'balance.available', data: { object: { object: 'balance' } } }, null, 2);
       const response = await fetch(`${stack().urls.api}${STRIPE_WEBHOOK_ENDPOINTS[endpoint].path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: signingSecret }) },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_RULES, EVENT_SOURCE, HTTP_ROUTE_GROUPS, STRIPE_WEBHOOK_ENDPOINTS, type EventRule } from '../../functions/routes.js';
+import Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../../functions/lib/stripe.js';
 import { syncWebhookEndpoints, type WebhookEndpointsApi } from '../../infra/stripe-webhooks.js';
 
 const stripeRules = (Object.values(EVENT_RULES) as EventRule[]).filter((rule) => rule.pattern.source.includes(EVENT_SOURCE.stripe));
@@ -26,12 +28,19 @@ describe("Stripe's webhook endpoints, derived from the rules that consume their 
 
 describe('npm run stripe:webhooks', () => {
   /** The Stripe account's endpoints, as the API keeps them. */
-  function account(initial: Array<{ id: string; url: string; enabled_events: string[]; connect?: boolean }>) {
-    const endpoints = initial.map((endpoint) => ({ status: 'enabled', connect: false, ...endpoint }));
+  function account(initial: Array<{ id: string; url: string; enabled_events: string[]; connect?: boolean; api_version?: string | null }>) {
+    const endpoints = initial.map((endpoint) => ({ status: 'enabled', connect: false, api_version: STRIPE_API_VERSION as string | null, ...endpoint }));
     const api: WebhookEndpointsApi = {
       list: () => ({ autoPagingToArray: async () => endpoints.map((endpoint) => ({ ...endpoint })) }),
       create: async (params) => {
-        const created = { id: `we_${endpoints.length + 1}`, url: params.url, enabled_events: [...params.enabled_events], status: 'enabled', connect: params.connect ?? false };
+        const created = {
+          id: `we_${endpoints.length + 1}`,
+          url: params.url,
+          enabled_events: [...params.enabled_events],
+          status: 'enabled',
+          connect: params.connect ?? false,
+          api_version: (params.api_version as string | undefined) ?? null,
+        };
         endpoints.push(created);
         return { id: created.id, secret: `whsec_${created.id}` };
       },
@@ -40,6 +49,7 @@ describe('npm run stripe:webhooks', () => {
         endpoint.enabled_events = [...(params.enabled_events ?? endpoint.enabled_events)];
         return { id };
       },
+      del: async (id) => endpoints.splice(endpoints.findIndex((candidate) => candidate.id === id), 1),
     };
     return { api, endpoints };
   }
@@ -52,8 +62,8 @@ describe('npm run stripe:webhooks', () => {
       ['created', 'https://jobs.example.com/api/webhooks/stripe/connect'],
     ]);
     expect(endpoints).toEqual([
-      expect.objectContaining({ url: 'https://jobs.example.com/api/webhooks/stripe', enabled_events: STRIPE_WEBHOOK_ENDPOINTS.account.events, connect: false }),
-      expect.objectContaining({ url: 'https://jobs.example.com/api/webhooks/stripe/connect', enabled_events: STRIPE_WEBHOOK_ENDPOINTS.connect.events, connect: true }),
+      expect.objectContaining({ url: 'https://jobs.example.com/api/webhooks/stripe', enabled_events: STRIPE_WEBHOOK_ENDPOINTS.account.events, connect: false, api_version: STRIPE_API_VERSION }),
+      expect.objectContaining({ url: 'https://jobs.example.com/api/webhooks/stripe/connect', enabled_events: STRIPE_WEBHOOK_ENDPOINTS.connect.events, connect: true, api_version: STRIPE_API_VERSION }),
     ]);
     expect(secrets).toEqual({ webhookSecret: 'whsec_we_1', connectWebhookSecret: 'whsec_we_2' });
   });
@@ -70,5 +80,23 @@ describe('npm run stripe:webhooks', () => {
     expect(endpoints.find((endpoint) => endpoint.id === 'we_connect')!.enabled_events).toEqual(STRIPE_WEBHOOK_ENDPOINTS.connect.events);
     expect(endpoints.find((endpoint) => endpoint.id === 'we_connect')!.enabled_events).toContain('payout.paid');
     expect(endpoints.find((endpoint) => endpoint.id === 'we_other')!.enabled_events).toEqual(['*']);
+  });
+
+  it("replaces an endpoint of another API version (Stripe cannot change one's), returning the new secret and the old endpoint to delete", async () => {
+    const { api, endpoints } = account([
+      { id: 'we_unpinned', url: 'https://jobs.example.com/api/webhooks/stripe', enabled_events: [...STRIPE_WEBHOOK_ENDPOINTS.account.events], api_version: null },
+      { id: 'we_connect', url: 'https://jobs.example.com/api/webhooks/stripe/connect', enabled_events: [...STRIPE_WEBHOOK_ENDPOINTS.connect.events], connect: true },
+    ]);
+    const { changes, secrets, replaced } = await syncWebhookEndpoints('https://jobs.example.com/api', api);
+    expect(changes.map((change) => change.action)).toEqual(['replaced', 'updated']);
+    expect(replaced).toEqual(['we_unpinned']);
+    expect(secrets).toEqual({ webhookSecret: 'whsec_we_3' });
+    expect(endpoints.find((endpoint) => endpoint.id === 'we_3')).toMatchObject({ url: 'https://jobs.example.com/api/webhooks/stripe', api_version: STRIPE_API_VERSION });
+  });
+});
+
+describe('the pinned Stripe API version', () => {
+  it("is the installed SDK's: the version its types and the simulator's objects describe", () => {
+    expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
   });
 });
