@@ -1,13 +1,12 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { AppNotification, LiveMessage } from '../../shared/api.js';
 import { notificationItem, toNotification, type NewNotification } from '../../functions/domain/notifications.js';
 import { PUT_EVENTS_LIMITS, putEventsEntrySize } from '../../functions/lib/event-limits.js';
 import { outboxItem } from '../../functions/lib/outbox.js';
 import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../../functions/routes.js';
 import { BUS_NAME } from '../../infra/local/stack.js';
+import { LiveSocket } from '../support/live-socket.js';
 import { createUser, tableClient, useLocalStack } from '../support/local-stack.js';
 
 describe("events within EventBridge's PutEvents limits", () => {
@@ -36,13 +35,7 @@ describe("events within EventBridge's PutEvents limits", () => {
 
   it('relays a burst of large bulk notifications in calls within the limits, and one too large for any call by reference', async () => {
     const worker = await createUser(stack(), { role: 'worker' });
-    const socket = new WebSocket(`${stack().urls.webSocket}?token=${worker.idToken}`);
-    const pushed: AppNotification[] = [];
-    socket.on('message', (data) => {
-      const live = JSON.parse(data.toString()) as LiveMessage;
-      if (live.type === 'notification') pushed.push(live.notification);
-    });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const socket = await LiveSocket.open(stack().urls.webSocket, worker.idToken);
     await stack().events.idle();
     const before = stack().events.callsOverLimits();
 
@@ -65,9 +58,9 @@ describe("events within EventBridge's PutEvents limits", () => {
     for (const item of items) await tableClient(stack()).send(new PutCommand({ TableName: stack().tableName, Item: item }));
 
     await stack().events.idle();
-    socket.close();
+    await socket.close();
     expect(stack().events.callsOverLimits()).toBe(before);
-    expect(pushed.map((notification) => notification.title).sort()).toEqual(['Burst 0', 'Burst 1', 'Burst 2', 'Burst 3']);
+    expect(socket.notifications().map((notification) => notification.title).sort()).toEqual(['Burst 0', 'Burst 1', 'Burst 2', 'Burst 3']);
     // Kept while a dead-lettered event could still be redriven, where the others go after a day.
     expect(items[3]!.expiresAt - items[0]!.expiresAt).toBeGreaterThan(13 * 24 * 60 * 60);
   });

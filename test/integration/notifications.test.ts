@@ -1,8 +1,7 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { AppNotification, LiveMessage, NotificationPreferences, OwnProfile, UnreadCount } from '../../shared/api.js';
+import type { AppNotification, NotificationPreferences, OwnProfile, UnreadCount } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, EARTH_RADIUS_MILES } from '../../shared/notifications.js';
 import { localClock } from '../../functions/domain/local-clock.js';
@@ -13,6 +12,7 @@ import { keys } from '../../functions/table.js';
 import { BUS_NAME } from '../../infra/local/stack.js';
 import { jobForm, postOpenJob } from '../support/job-lifecycle.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { LiveSocket } from '../support/live-socket.js';
 import { createPoster } from '../support/payments.js';
 
 const ZONE = 'America/Chicago';
@@ -24,17 +24,6 @@ describe('notifications, location and nearby-job alerts', () => {
   const notificationsOf = async (user: TestUser) => (await api<{ items: AppNotification[] }>(stack(), 'GET', '/me/notifications', { token: user.idToken })).body.items;
   const unread = async (user: TestUser) => (await api<UnreadCount>(stack(), 'GET', '/me/notifications/unread-count', { token: user.idToken })).body;
 
-  /** An open socket of the user's and the notifications pushed to it. */
-  async function liveNotificationsOf(user: TestUser) {
-    const socket = new WebSocket(`${stack().urls.webSocket}?token=${user.idToken}`);
-    const pushed: AppNotification[] = [];
-    socket.on('message', (data) => {
-      const live = JSON.parse(data.toString()) as LiveMessage;
-      if (live.type === 'notification') pushed.push(live.notification);
-    });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    return { socket, pushed };
-  }
 
   async function workerAt(point: { latitude: number; longitude: number }, preferences: Partial<NotificationPreferences> = {}, timeZone = ZONE) {
     const worker = await createUser(stack(), { role: 'worker' });
@@ -95,7 +84,7 @@ describe('notifications, location and nearby-job alerts', () => {
     await table().send(new PutCommand({ TableName: stack().tableName, Item: { ...keys.nearbyAlertCount(capped.userId, localNow.day), alerts: 5 } }));
 
     // The inside worker has the app open: the alerts' bulk hand-off reaches their socket.
-    const { socket, pushed } = await liveNotificationsOf(inside);
+    const socket = await LiveSocket.open(stack().urls.webSocket, inside.idToken);
 
     const poster = await createPoster(stack());
     const job = await postOpenJob(stack(), poster);
@@ -105,8 +94,8 @@ describe('notifications, location and nearby-job alerts', () => {
     const bus = new EventBridgeClient({ endpoint: stack().urls.events, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await bus.send(new PutEventsCommand({ Entries: [{ EventBusName: BUS_NAME, Source: EVENT_SOURCE.jobs, DetailType: JOB_EVENT.posted, Detail: JSON.stringify({ job, change: 'posted' }) }] }));
     await stack().events.idle();
-    socket.close();
-    expect(pushed.filter((n) => n.type === 'new_job_nearby' && n.jobId === job.id)).toHaveLength(1);
+    await socket.close();
+    expect(socket.notifications().filter((n) => n.type === 'new_job_nearby' && n.jobId === job.id)).toHaveLength(1);
 
     const nearby = async (user: TestUser) => (await notificationsOf(user)).filter((n) => n.type === 'new_job_nearby' && n.jobId === job.id);
     expect(await nearby(inside)).toHaveLength(1);
@@ -183,7 +172,7 @@ describe('notifications, location and nearby-job alerts', () => {
     const hide = { worker_question: { inApp: false, email: false, push: false } };
     expect((await api(stack(), 'PUT', '/me/notification-preferences', { token: user.idToken, body: { ...withoutChannels, channels: hide } })).status).toBe(200);
 
-    const { socket, pushed } = await liveNotificationsOf(user);
+    const socket = await LiveSocket.open(stack().urls.webSocket, user.idToken);
     const bus = new EventBridgeClient({ endpoint: stack().urls.events, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const deliver = async (type: AppNotification['type']) => {
       const item = notificationItem({ userId: user.userId, jobId: null, type, title: type, message: type });
@@ -195,18 +184,18 @@ describe('notifications, location and nearby-job alerts', () => {
     try {
       const hidden = await deliver('worker_question');
       const shown = await deliver('dispute_update');
-      await expect.poll(() => pushed.map((n) => n.id)).toContain(shown);
+      await expect.poll(() => socket.notifications().map((n) => n.id)).toContain(shown);
       // One more after both: the hidden one's push had its turn too.
       const later = await deliver('job_completed');
-      await expect.poll(() => pushed.map((n) => n.id)).toContain(later);
-      expect(pushed.map((n) => n.id)).not.toContain(hidden);
+      await expect.poll(() => socket.notifications().map((n) => n.id)).toContain(later);
+      expect(socket.notifications().map((n) => n.id)).not.toContain(hidden);
       expect((await notificationsOf(user)).map((n) => n.id).sort()).toEqual([shown, later].sort());
       expect(await unread(user)).toEqual({ count: 2, capped: false });
       // Still stored (email may carry it), and read with the rest.
       expect(await queryIndex(stack(), 'GSI2', keys.unreadNotificationsOf(user.userId))).toHaveLength(3);
       expect((await api(stack(), 'POST', '/me/notifications/read-all', { token: user.idToken })).body).toEqual({ updated: 3 });
     } finally {
-      socket.close();
+      await socket.close();
     }
   });
 

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { LiveMessage } from '../../shared/api.js';
+import type { AppNotification, LiveMessage } from '../../shared/api.js';
 import type { LiveReply, LiveRequest } from '../../shared/live.js';
 
 /** Every frame a socket received, pushes and replies alike. */
@@ -45,6 +45,11 @@ export class LiveSocket {
   /** The job pushes received, in order. */
   jobPushes(): JobPush[] {
     return this.frames.filter((frame): frame is JobPush => frame.type === 'job.posted' || frame.type === 'job.updated' || frame.type === 'job.removed');
+  }
+
+  /** The notifications pushed, in order. */
+  notifications(): AppNotification[] {
+    return this.frames.flatMap((frame) => (frame.type === 'notification' ? [frame.notification] : []));
   }
 
   private replies() {
