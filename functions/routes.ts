@@ -74,20 +74,6 @@ export interface HttpRouteGroup extends FunctionDeclaration {
  */
 export const STRIPE_FUNCTION_TIMEOUT_SECONDS = 20;
 
-export interface StageThrottle {
-  readonly rateLimit: number;
-  readonly burstLimit: number;
-}
-
-/**
- * Each API stage's default route throttle, as API Gateway applies it: a token bucket of
- * `burstLimit` requests, refilled at `rateLimit` per second; a request without a token is
- * answered 429. Far above what the marketplace needs, low enough that a runaway client cannot
- * run up the Lambda and DynamoDB bill. The CDK app sets it on the HTTP and WebSocket stages;
- * the local gateways enforce it.
- */
-export const API_STAGE_THROTTLE: StageThrottle = { rateLimit: 100, burstLimit: 200 };
-
 /**
  * Signed-in routes whose operation reads the caller's suspension with its own reads (in the
  * same BatchGetItem) and refuses a suspended caller before it writes, rather than the route

@@ -12,12 +12,15 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { OVERDUE_DECISIONS_METRIC, RECONCILIATION_METRIC, STRIPE_VERSION_METRIC } from '../../functions/routes.js';
 import type { DeclaredHttpApi } from './http-api.js';
-import { accountUniqueName } from './names.js';
+import { accountUniqueName, pascalCase } from './names.js';
 import { TOPIC_PUBLISHERS, topicPublishStatement } from '../topic-policies.js';
 
 export interface OperationalAlarmsProps {
-  /** Every function of the application (each built from a declaration in functions/routes.ts). */
-  readonly functions: readonly lambda.IFunction[];
+  /**
+   * Every function of the application (each built from a declaration in functions/routes.ts),
+   * with the concern its alarms group it under ("HTTP API", "Event rules" …).
+   */
+  readonly functions: readonly { readonly function: lambda.IFunction; readonly concern: string }[];
   /** Every dead-letter queue: one message in any of them is an event or push that was lost; `clearedBy` says how the operator clears it. */
   readonly deadLetterQueues: readonly { readonly queue: IQueue; readonly clearedBy: string }[];
   /** Every EventBridge Scheduler schedule group, by its name (a deploy-time value) and the construct path that made it. */
@@ -61,6 +64,8 @@ export const SCHEDULER_METRICS = {
   dropped: 'InvocationDroppedCount',
   deadLetterFailed: 'InvocationsFailedToBeSentToDeadLetterCount',
 } as const;
+/** A metric math alarm takes at most this many metrics. */
+export const METRICS_PER_ALARM = 10;
 /** An alarm status widget shows at most this many alarms. */
 const ALARMS_PER_STATUS_WIDGET = 100;
 const PERIOD = Duration.minutes(5);
@@ -158,13 +163,40 @@ export class OperationalAlarms extends Construct {
       return [targetErrors, lost];
     });
 
-    const errors = props.functions.map((fn) => fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }));
-    const throttles = props.functions.map((fn) => fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }));
-    props.functions.forEach((fn, index) => {
-      const name = Names.nodeUniqueId(fn.node);
-      alarm(`Errors${name}`, `${fn.node.path} failed (uncaught error or timeout).`, errors[index]!);
-      alarm(`Throttles${name}`, `${fn.node.path} was throttled (account or reserved concurrency exhausted).`, throttles[index]!);
-    });
+    // Alarms grow with the concerns watched, not with each function or route: one alarm sums the
+    // metric of up to METRICS_PER_ALARM of a concern's members (a metric math alarm's limit), and
+    // names them; the dashboard's graphs show which one it was.
+    const alarmPerConcern = <T>(
+      members: readonly T[],
+      concernOf: (member: T) => string,
+      metricOf: (member: T) => cloudwatch.IMetric,
+      nameOf: (member: T) => string,
+      alarmOf: (concern: string, names: string) => { id: string; description: string },
+    ): cloudwatch.Alarm[] =>
+      [...new Set(members.map(concernOf))].flatMap((concern) => {
+        const inConcern = members.filter((member) => concernOf(member) === concern);
+        return Array.from({ length: Math.ceil(inConcern.length / METRICS_PER_ALARM) }, (_, chunk) => {
+          const watched = inConcern.slice(chunk * METRICS_PER_ALARM, (chunk + 1) * METRICS_PER_ALARM);
+          const metrics = Object.fromEntries(watched.map((member, index) => [`m${index}`, metricOf(member)]));
+          const { id, description } = alarmOf(concern, watched.map(nameOf).join(', '));
+          const sum = new cloudwatch.MathExpression({ label: concern, expression: `SUM([${Object.keys(metrics).join(', ')}])`, usingMetrics: metrics, period: PERIOD });
+          return alarm(`${id}${pascalCase(concern)}${chunk + 1}`, description, sum);
+        });
+      });
+
+    const functionName = (fn: lambda.IFunction) => fn.node.path.split('/').slice(1, -1).join('/');
+    const errors = props.functions.map(({ function: fn }) => fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: functionName(fn) }));
+    const throttles = props.functions.map(({ function: fn }) => fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: functionName(fn) }));
+    const functionAlarm = (id: string, what: string, metrics: cloudwatch.IMetric[]) =>
+      alarmPerConcern(
+        props.functions.map((fn, index) => ({ ...fn, metric: metrics[index]! })),
+        ({ concern }) => concern,
+        ({ metric }) => metric,
+        ({ function: fn }) => functionName(fn),
+        (concern, names) => ({ id, description: `A function of the ${concern} ${what}; the dashboard's graph shows which of: ${names}.` }),
+      );
+    functionAlarm('Errors', 'failed (uncaught error or timeout)', errors);
+    functionAlarm('Throttles', 'was throttled (account or reserved concurrency exhausted)', throttles);
 
     const httpApi = props.httpApi.api;
     const http5xxRate = new cloudwatch.MathExpression({
@@ -193,8 +225,10 @@ export class OperationalAlarms extends Construct {
       [ACCESS_LOG_METRICS.routeDimension]: '$.routeKey',
     });
     countInAccessLog('Throttled', ACCESS_LOG_METRICS.throttled, logs.FilterPattern.numberValue('$.status', '=', 429));
-    const routeServerErrors = props.httpApi.routeKeys.map(
-      (routeKey) =>
+    const routeAlarms = alarmPerConcern(
+      Object.entries(props.httpApi.routeKeys).flatMap(([group, routeKeys]) => routeKeys.map((routeKey) => ({ group, routeKey }))),
+      ({ group }) => group,
+      ({ routeKey }) =>
         new cloudwatch.Metric({
           namespace,
           metricName: ACCESS_LOG_METRICS.serverErrors,
@@ -203,9 +237,8 @@ export class OperationalAlarms extends Construct {
           statistic: cloudwatch.Stats.SUM,
           label: routeKey,
         }),
-    );
-    const routeAlarms = props.httpApi.routeKeys.map((routeKey, index) =>
-      alarm(`Http5xx${routeKey.replace(/[^A-Za-z0-9]/g, '')}`, `${routeKey} answered with a 5xx.`, routeServerErrors[index]!),
+      ({ routeKey }) => routeKey,
+      (group, routeKeys) => ({ id: 'Http5xx', description: `A route of the ${group} group answered with a 5xx; the dashboard's "HTTP 5xx by route" names which of: ${routeKeys}.` }),
     );
     const throttled = new cloudwatch.Metric({ namespace, metricName: ACCESS_LOG_METRICS.throttled, period: PERIOD, statistic: cloudwatch.Stats.SUM });
     alarm('Http429', `At least ${HTTP_429_THRESHOLD} HTTP requests in 5 minutes were answered 429 (stage throttle or rate limits).`, throttled, HTTP_429_THRESHOLD);

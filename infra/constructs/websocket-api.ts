@@ -1,10 +1,11 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
-import { LogGroupLogDestination, WebSocketApi, WebSocketStage, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import { LogGroupLogDestination, WebSocketApi, WebSocketStage, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { ApiThrottle } from '../../functions/api-throttles.js';
 import type { FunctionDeclaration } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from './app-function.js';
 
@@ -39,7 +40,8 @@ export interface DeclaredWebSocketApiProps {
   readonly declaration: WebSocketApiDeclaration;
   /** What the functions' capabilities may use, besides this API's own stage. */
   readonly functionResources: FunctionResources;
-  readonly throttle: ThrottleSettings;
+  /** Every route's throttle, and those of the routes it names (functions/api-throttles.ts). */
+  readonly throttle: ApiThrottle;
 }
 
 /**
@@ -66,7 +68,7 @@ export class DeclaredWebSocketApi extends Construct {
       webSocketApi: this.api,
       stageName: 'live',
       autoDeploy: true,
-      throttle: props.throttle,
+      throttle: props.throttle.default,
       accessLogSettings: {
         destination: new LogGroupLogDestination(new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH })),
         format: ACCESS_LOG_FORMAT,
@@ -87,9 +89,18 @@ export class DeclaredWebSocketApi extends Construct {
       new AppFunction(this, 'Connections', { declaration: declaration.connections, resources }).function,
     );
 
+    const stage = this.stage.node.defaultChild as CfnStage;
+    const routeThrottles = props.throttle.routes ?? {};
+    const undeclared = Object.keys(routeThrottles).filter((routeKey) => !declaration.routes.includes(routeKey));
+    if (undeclared.length) throw new Error(`The WebSocket API has no route ${undeclared.join(', ')} to throttle`);
+    stage.routeSettings = Object.fromEntries(
+      Object.entries(routeThrottles).map(([routeKey, { rateLimit, burstLimit }]) => [routeKey, { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit }]),
+    );
     for (const routeKey of declaration.routes) {
       const isConnect = routeKey === CONNECT_ROUTE;
       const route = this.api.addRoute(routeKey, { integration, authorizer: isConnect ? authorizer : undefined });
+      // A stage's settings may name only routes that exist.
+      if (routeKey in routeThrottles) stage.node.addDependency(route);
       if (!isConnect) {
         Validations.of(route).acknowledge({
           id: 'AwsSolutions-APIG4',

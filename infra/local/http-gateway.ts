@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { API_STAGE_THROTTLE, HTTP_ROUTE_GROUPS, type Access, type HttpRouteGroup, type StageThrottle } from '../../functions/routes.js';
+import { apiThrottles, type ApiThrottle } from '../../functions/api-throttles.js';
+import { HTTP_ROUTE_GROUPS, type Access, type HttpRouteGroup } from '../../functions/routes.js';
 import { createIdTokenVerifier, type IdTokenVerifier } from '../../functions/lib/tokens.js';
 import { decodePathSegment, guarded, listen, readBodyWithin, sendJson, type Listening } from './http-util.js';
 import { invoke } from './lambda-runtime.js';
@@ -80,11 +81,11 @@ export interface HttpApiLimits {
   maxPayloadBytes: number;
   /** The function's answer is awaited this long, then the client gets 503 (API Gateway: 30 s). */
   integrationTimeoutMs: number;
-  /** The stage's default route throttle (the one the CDK app declares). */
-  throttle: StageThrottle;
+  /** The stage's throttle (the one the CDK app declares): each route has its own bucket. */
+  throttle: ApiThrottle;
 }
 
-export const API_GATEWAY_HTTP_LIMITS: HttpApiLimits = { maxPayloadBytes: 10 * 1024 * 1024, integrationTimeoutMs: 30_000, throttle: API_STAGE_THROTTLE };
+export const API_GATEWAY_HTTP_LIMITS: HttpApiLimits = { maxPayloadBytes: 10 * 1024 * 1024, integrationTimeoutMs: 30_000, throttle: apiThrottles().http };
 
 const TIMED_OUT = Symbol('integration timed out');
 
@@ -119,8 +120,6 @@ export async function serveHttpGateway(options: {
   const throttle = stageThrottle(limits.throttle);
 
   const server = createServer(guarded('http', async (req, res) => {
-    // API Gateway throttles before anything else, the authorizer included.
-    if (!throttle.admit()) return sendJson(res, 429, { message: TOO_MANY_REQUESTS });
     // No CORS, as the HTTP API has none: pages call it on their own origin (infra/constructs/site-request.ts),
     // so a preflight is a request for a route nobody declared.
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -133,6 +132,8 @@ export async function serveHttpGateway(options: {
       return match !== null;
     });
     if (!route) return sendJson(res, 404, { message: 'Not Found' });
+    // API Gateway throttles a route's requests before anything else, the authorizer included.
+    if (!throttle.admit(route.routeKey)) return sendJson(res, 429, { message: TOO_MANY_REQUESTS });
     // As API Gateway: a path it cannot decode is the caller's error.
     if (params.includes(undefined)) return sendJson(res, 400, { message: 'Bad Request' });
 

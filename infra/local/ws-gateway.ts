@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { WebSocket, WebSocketServer } from 'ws';
-import { API_STAGE_THROTTLE, WEBSOCKET_API, type StageThrottle } from '../../functions/routes.js';
+import { apiThrottles, type ApiThrottle } from '../../functions/api-throttles.js';
+import { WEBSOCKET_API } from '../../functions/routes.js';
 import { decodePathSegment, guarded, listen, readBodyWithin, sendJson, type Listening } from './http-util.js';
 import type { FaultSwitch } from './faults.js';
 import { invoke } from './lambda-runtime.js';
@@ -27,8 +28,8 @@ export interface ConnectionLimits {
   maxFrameBytes: number;
   /** A client's message (all its frames) longer than this closes it with 1009; @connections refuses longer data with 413 (API Gateway: 128 KB). */
   maxMessageBytes: number;
-  /** The stage's default route throttle (the one the CDK app declares): $connect and each message take a token. */
-  throttle: StageThrottle;
+  /** The stage's throttle (the one the CDK app declares): $connect and $default (each message) have their own buckets. */
+  throttle: ApiThrottle;
 }
 
 export const API_GATEWAY_CONNECTION_LIMITS: ConnectionLimits = {
@@ -36,7 +37,7 @@ export const API_GATEWAY_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnectionAgeMs: 2 * 3600_000,
   maxFrameBytes: 32 * 1024,
   maxMessageBytes: 128 * 1024,
-  throttle: API_STAGE_THROTTLE,
+  throttle: apiThrottles().webSocket,
 };
 
 /** API Gateway closes a connection it times out with 1001 "Going Away". */
@@ -193,7 +194,7 @@ export async function serveWebSocketGateway(options: {
     const reject = (status: 401 | 403 | 429) => {
       socket.end(`HTTP/1.1 ${status} ${{ 401: 'Unauthorized', 403: 'Forbidden', 429: TOO_MANY_REQUESTS }[status]}\r\n\r\n`);
     };
-    if (!throttle.admit()) return reject(429);
+    if (!throttle.admit('$connect')) return reject(429);
     let authorizer: Record<string, unknown>;
     try {
       const decision = (await invoke('ws-authorizer', WEBSOCKET_API.authorizer, {
@@ -224,7 +225,7 @@ export async function serveWebSocketGateway(options: {
       ws.on('message', (data) => {
         if (ws.readyState !== WebSocket.OPEN) return;
         touch(connectionId);
-        if (!throttle.admit()) {
+        if (!throttle.admit('$default')) {
           // API Gateway drops a throttled message and tells the client so on the connection.
           ws.send(JSON.stringify({ message: TOO_MANY_REQUESTS, connectionId, requestId: randomUUID() }));
           return;

@@ -7,7 +7,8 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as location from 'aws-cdk-lib/aws-location';
 import type { Construct } from 'constructs';
-import { API_STAGE_THROTTLE, HTTP_ROUTE_GROUPS, LIVE_COALESCING, QUEUE_CONSUMERS, RECURRING_SCHEDULES, REVIEW_PUBLICATION, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
+import type { ApiThrottle } from '../../functions/api-throttles.js';
+import { HTTP_ROUTE_GROUPS, LIVE_COALESCING, QUEUE_CONSUMERS, RECURRING_SCHEDULES, REVIEW_PUBLICATION, SCHEDULE_TARGETS, STREAM_CONSUMERS, WEBSOCKET_API } from '../../functions/routes.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import type { FunctionResources } from '../constructs/app-function.js';
 import { API_PATH } from '../constructs/site-request.js';
@@ -47,6 +48,8 @@ export interface ApiStackProps extends StackProps {
   readonly mailConfigurationSet: IConfigurationSet;
   /** What `mail:unsubscribe-key` reads. */
   readonly unsubscribeSecret: ISecret;
+  /** The stages' throttles, from the traffic model for the planned size (functions/api-throttles.ts, `-c plannedUsers`). */
+  readonly throttles: { readonly http: ApiThrottle; readonly webSocket: ApiThrottle };
 }
 
 /**
@@ -105,7 +108,7 @@ export class ApiStack extends Stack {
     this.webSocketApi = new DeclaredWebSocketApi(this, 'WebSocket', {
       declaration: WEBSOCKET_API,
       functionResources: sharedResources,
-      throttle: API_STAGE_THROTTLE,
+      throttle: props.throttles.webSocket,
     });
     // Functions may push to browsers, so the WebSocket stage exists before any of them.
     const pushingResources: FunctionResources = {
@@ -120,7 +123,7 @@ export class ApiStack extends Stack {
       functionResources: pushingResources,
       tokenIssuer: props.tokenIssuer,
       userPoolClient: props.userPoolClient,
-      throttle: API_STAGE_THROTTLE,
+      throttle: props.throttles.http.default,
       routesScope: props.httpRoutes,
     });
     const queueResources: FunctionResources = {

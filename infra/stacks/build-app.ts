@@ -2,7 +2,21 @@ import { Stack, Validations, type App } from 'aws-cdk-lib';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { AUTO_RELEASE, HTTP_ROUTE_GROUPS, RECURRING_SCHEDULES } from '../../functions/routes.js';
+import { apiThrottles, DEFAULT_PLANNED_USERS } from '../../functions/api-throttles.js';
+import {
+  AUTO_RELEASE,
+  COGNITO_TRIGGERS,
+  DEPLOY_FUNCTIONS,
+  EVENT_RULES,
+  HTTP_ROUTE_GROUPS,
+  QUEUE_CONSUMERS,
+  RECURRING_SCHEDULES,
+  SCHEDULE_TARGETS,
+  STREAM_CONSUMERS,
+  TOPIC_CONSUMERS,
+  WEBSOCKET_API,
+  type FunctionDeclaration,
+} from '../../functions/routes.js';
 import { OperationalAlarms } from '../constructs/alarms.js';
 import { AppFunction } from '../constructs/app-function.js';
 import { DEAD_LETTER_QUEUES, redriveCommand } from '../dead-letter-queues.js';
@@ -46,6 +60,11 @@ export interface OddJobsAppOptions {
   readonly lambdaConcurrencyQuota?: number;
   /** Hours from a job's completion to its automatic release. @default the `autoReleaseHours` context value, else AUTO_RELEASE.defaultHours (72) */
   readonly autoReleaseHours?: number;
+  /**
+   * The registered users the API stages are throttled for (functions/api-throttles.ts derives each
+   * route's throttle from its traffic model). @default the `plannedUsers` context value, else DEFAULT_PLANNED_USERS (1,000,000)
+   */
+  readonly plannedUsers?: number;
 }
 
 /** Lambda's default concurrency quota of an account in a region. */
@@ -61,7 +80,8 @@ type SettingName =
   | 'sesFromAddress'
   | 'resendAdminInvitation'
   | 'lambdaConcurrencyQuota'
-  | 'autoReleaseHours';
+  | 'autoReleaseHours'
+  | 'plannedUsers';
 
 /**
  * A value the deployment cannot work without, from the options or the context: synth stops
@@ -92,6 +112,22 @@ export interface OddJobsStacks {
   readonly httpRoutes: Stack;
   readonly alarms: Stack;
   readonly web: WebStack;
+}
+
+/** What each declared function serves, as the alarms group them (one alarm per concern and ten functions). */
+const FUNCTION_CONCERNS: ReadonlyArray<readonly [string, Readonly<Record<string, FunctionDeclaration>>]> = [
+  ['HTTP API', HTTP_ROUTE_GROUPS],
+  ['WebSocket API', { authorizer: WEBSOCKET_API.authorizer, connections: WEBSOCKET_API.connections }],
+  ['event rules', EVENT_RULES],
+  ['stream, queue and topic consumers', { ...STREAM_CONSUMERS, ...QUEUE_CONSUMERS, ...TOPIC_CONSUMERS }],
+  ['schedules', { ...SCHEDULE_TARGETS, ...RECURRING_SCHEDULES }],
+  ['user pool and deploy', { ...COGNITO_TRIGGERS, ...DEPLOY_FUNCTIONS }],
+];
+
+function concernOf(declaration: FunctionDeclaration): string {
+  const found = FUNCTION_CONCERNS.find(([, declarations]) => Object.values(declarations).includes(declaration));
+  if (!found) throw new Error(`${declaration.entry} is declared in none of FUNCTION_CONCERNS' lists: add its list there, so its alarms have a concern`);
+  return found[0];
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -130,6 +166,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const autoReleaseHours = Number(
     optionalSetting(app, 'autoReleaseHours', options.autoReleaseHours?.toString(), /^[1-9]\d*$/, '72') ?? AUTO_RELEASE.defaultHours,
   );
+  const plannedUsers = Number(optionalSetting(app, 'plannedUsers', options.plannedUsers?.toString(), /^[1-9]\d*$/, '5000000') ?? DEFAULT_PLANNED_USERS);
   const resendAdminInvitation = optionalSetting(app, 'resendAdminInvitation', options.resendAdminInvitation, /^\S+$/, new Date().toISOString().slice(0, 10));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
@@ -175,6 +212,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     mailFromAddress: sesFromAddress,
     mailConfigurationSet: auth.mailFeedback.configurationSet,
     unsubscribeSecret: data.unsubscribeSecret,
+    throttles: apiThrottles(plannedUsers),
   });
   const events = new EventsStack(app, names.stackName('Events'), {
     description: 'Odd jobs: the event rules on the bus and their functions',
@@ -202,7 +240,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   // dead-letter queue is found here, so a new declaration gets its alarms without a change to this file.
   const alarms = new Stack(app, names.stackName('Alarms'), { description: 'Odd jobs: the alarms, their SNS topic and the operations dashboard' });
   new OperationalAlarms(alarms, 'Alarms', {
-    functions: allOf(AppFunction, [auth, api, events]).map((appFunction) => appFunction.function),
+    functions: allOf(AppFunction, [auth, api, events]).map((appFunction) => ({ function: appFunction.function, concern: concernOf(appFunction.declaration) })),
     deadLetterQueues: Object.entries(DEAD_LETTER_QUEUES).map(([declarationName, source]) => ({
       queue: deadLetterQueueOf({ Api: api, Auth: auth, Events: events }[source.stack], source.constructId),
       clearedBy:

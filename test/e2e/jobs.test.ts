@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
+import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { deleteFromDashboard, fillJobForm, toastShown } from './jobs-helpers.js';
 import { TEST_CARDS, payByCard } from './payments-helpers.js';
@@ -194,6 +195,37 @@ describe('jobs in a browser', () => {
 
     await deleteFromDashboard(poster, title);
     await posterContext.close();
+    await workerContext.close();
+  });
+
+  it("subscribes again when API Gateway refuses the board's subscribe (throttled), so the board still shows a new job live", async () => {
+    const workerContext = await browser().newContext();
+    // The worker's socket runs through this route, which answers the first subscribe as a
+    // throttled stage does: the message never reaches the function, a frame says so.
+    const refused: string[] = [];
+    await workerContext.routeWebSocket(/.*/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => socket.send(message));
+      socket.onMessage((message) => {
+        if (refused.length === 0 && typeof message === 'string' && (JSON.parse(message) as { action?: string }).action === 'subscribe') {
+          refused.push(message);
+          socket.send(JSON.stringify({ message: 'Too Many Requests', connectionId: 'throttled-connection', requestId: randomUUID() }));
+          return;
+        }
+        server.send(message);
+      });
+    });
+    const board = await signedInPage(workerContext, 'wendy@oddjobs.test');
+    await board.goto(webUrl('/dashboard'));
+    await expect.poll(() => board.locator('.job-grid > li').count()).toBeGreaterThan(0);
+    await expect.poll(() => refused.length).toBe(1);
+
+    const title = `Fix a squeaky gate ${randomUUID().slice(0, 6)}`;
+    const posterToken = await idTokenOf('omar@oddjobs.test');
+    const job = await postPaidJob(posterToken, title);
+    await expect.poll(() => board.getByRole('link', { name: title }).count()).toBe(1);
+
+    await callApi('DELETE', `/jobs/${job.id}`, posterToken);
     await workerContext.close();
   });
 

@@ -10,9 +10,9 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiThrottles, peakLoad, THROTTLE_HEADROOM } from '../../functions/api-throttles.js';
 import {
   COGNITO_TRIGGERS,
-  API_STAGE_THROTTLE,
   DEPLOY_FUNCTIONS,
   DEFAULT_SECRET_MAX_AGE_SECONDS,
   ENV,
@@ -444,6 +444,17 @@ describe('api stack', () => {
       // The function's ARN, imported from the api stack.
       expect(JSON.stringify(routesStack[integrationId]!.Properties.IntegrationUri), routeKey).toContain(functionId);
     }
+    // API Gateway may invoke each group's function, from this API only: one permission a function, not a route.
+    const permissions = Object.values(routesStack).filter((r) => r.Type === 'AWS::Lambda::Permission');
+    for (const group of routeGroups) {
+      const functionId = cfnId(functionsFor(group.entry)[0]!.function);
+      const granted = permissions.filter((permission) => JSON.stringify(permission.Properties.FunctionName).includes(functionId));
+      expect(granted, group.entry).toHaveLength(1);
+      expect(granted[0]!.Properties.Principal).toBe('apigateway.amazonaws.com');
+      expect(JSON.stringify(granted[0]!.Properties.SourceArn)).toContain(cfnId(stacks.site.httpApi));
+      expect(JSON.stringify(granted[0]!.Properties.SourceArn)).toContain('/*/*/*');
+    }
+    expect(permissions).toHaveLength(routeGroups.length);
   });
 
   it('puts the JWT authorizer on exactly the routes that are not public', () => {
@@ -482,16 +493,46 @@ describe('api stack', () => {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.integration.requestId') },
-      DefaultRouteSettings: { ThrottlingRateLimit: API_STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: API_STAGE_THROTTLE.burstLimit },
+      DefaultRouteSettings: { ThrottlingRateLimit: apiThrottles().http.default.rateLimit, ThrottlingBurstLimit: apiThrottles().http.default.burstLimit },
     });
   });
 
-  it('throttles both stages with the declaration the local gateways enforce', () => {
+  it('throttles each route for what a million users send at their peak, three times over, a mass reconnect included (the local gateways enforce the same)', () => {
     const stages = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage'));
-    expect(stages.map((stage) => stage.Properties.DefaultRouteSettings)).toEqual(
-      stages.map(() => expect.objectContaining({ ThrottlingRateLimit: API_STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: API_STAGE_THROTTLE.burstLimit })),
-    );
     expect(stages.length).toBe(2);
+    const settingsOf = (stageName: string) => stages.find((stage) => stage.Properties.StageName === stageName)!.Properties;
+    const rateOf = (settings: { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }) => {
+      // A burst of two seconds' worth: a page's requests, a reconnect's subscribe, come together.
+      expect(settings.ThrottlingBurstLimit).toBe(settings.ThrottlingRateLimit * 2);
+      return settings.ThrottlingRateLimit;
+    };
+    const peak = peakLoad(1_000_000);
+    // HTTP: every route's bucket holds the busiest route's peak (GET /jobs, ~111 rps).
+    expect(rateOf(settingsOf('$default').DefaultRouteSettings)).toBeGreaterThanOrEqual(Math.max(...Object.values(peak.routesPerSecond)) * THROTTLE_HEADROOM);
+    // WebSocket: $connect takes a mass reconnect at the account's pace (500 new connections a
+    // second); $default, every message, the browsers' subscribes, unsubscribes and pings (~306 a
+    // second) and a reconnecting socket's subscribe. A stage default of 100 rps held neither.
+    const live = settingsOf('live');
+    expect(rateOf(live.RouteSettings.$connect)).toBeGreaterThanOrEqual(Math.max(peak.connectsPerSecond * THROTTLE_HEADROOM, peak.reconnectsPerSecond));
+    expect(rateOf(live.RouteSettings.$default)).toBeGreaterThanOrEqual(peak.socketMessagesPerSecond * THROTTLE_HEADROOM + peak.reconnectsPerSecond);
+    expect({ DefaultRouteSettings: live.DefaultRouteSettings, RouteSettings: live.RouteSettings }).toEqual({
+      DefaultRouteSettings: expect.objectContaining({ ThrottlingRateLimit: apiThrottles().webSocket.default.rateLimit }),
+      RouteSettings: Object.fromEntries(
+        Object.entries(apiThrottles().webSocket.routes!).map(([route, { rateLimit, burstLimit }]) => [route, { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit }]),
+      ),
+    });
+    // A stage may name only routes that exist: CloudFormation makes them first.
+    const liveId = Object.entries(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage')).find(([, stage]) => stage.Properties.StageName === 'live')![0];
+    const routeKeysOf = (ids: string[]) => ids.map((id) => resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Route')[id]?.Properties.RouteKey).filter(Boolean);
+    expect(routeKeysOf(template(stacks.api).toJSON().Resources[liveId].DependsOn ?? []).sort()).toEqual(['$connect', '$default']);
+  });
+
+  it('throttles for the planned size a deploy gives (-c plannedUsers)', () => {
+    expect(apiThrottles(5_000_000).webSocket.routes!.$default!.rateLimit).toBeGreaterThan(apiThrottles().webSocket.routes!.$default!.rateLimit);
+    expect(apiThrottles(10_000)).toEqual({
+      http: { default: { rateLimit: 100, burstLimit: 200 } },
+      webSocket: { default: { rateLimit: 100, burstLimit: 200 }, routes: { $connect: { rateLimit: 100, burstLimit: 200 }, $default: { rateLimit: 100, burstLimit: 200 } } },
+    });
   });
 
   it('logs every WebSocket connect, message and disconnect, with the account\'s own API Gateway role (not this app\'s)', () => {
@@ -1247,15 +1288,32 @@ describe('alarms', () => {
     namespace: alarm.Properties.Namespace ?? alarm.Properties.Metrics?.find((metric: { MetricStat?: unknown }) => metric.MetricStat)?.MetricStat.Metric.Namespace,
   });
 
-  it('alarms on errors and throttles of every function, api and auth stacks alike', () => {
+  /** The metrics an alarm sums (metric math: SUM of each metric's id); none for another alarm. */
+  const summed = (alarm: Resource): Array<{ Namespace: string; MetricName: string; Dimensions: unknown }> => {
+    const metrics = (alarm.Properties.Metrics ?? []) as Array<{ Id: string; Expression?: string; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown } } }>;
+    const [expression, ...more] = metrics.filter((metric) => metric.Expression);
+    if (!expression?.Expression!.startsWith('SUM(')) return [];
+    expect(more).toEqual([]);
+    const stats = metrics.filter((metric) => metric.MetricStat);
+    expect(expression.Expression).toBe(`SUM([${stats.map((metric) => metric.Id).join(', ')}])`);
+    return stats.map((metric) => metric.MetricStat!.Metric);
+  };
+
+  it('alarms on errors and throttles of every function, api and auth stacks alike, one alarm per concern and ten functions', () => {
     for (const fn of functions) {
       // Each function's name, through its stack's export.
       const name = cfnId(fn.function);
       for (const metric of ['Errors', 'Throttles']) {
-        const matching = alarms().filter((alarm) => alarm.Properties.MetricName === metric && watched(alarm).includes(name));
+        const matching = alarms().filter((alarm) => summed(alarm).some((watched) => watched.MetricName === metric && JSON.stringify(watched.Dimensions).includes(name)));
         expect(matching, `${metric} of ${fn.declaration.entry}`).toHaveLength(1);
+        // It names the function it watches.
+        expect(matching[0]!.Properties.AlarmDescription, fn.declaration.entry).toContain(fn.function.node.path.split('/').slice(1, -1).join('/'));
       }
     }
+    // They grow with the concerns, not with each function: at most ten functions an alarm.
+    const functionAlarms = alarms().filter((alarm) => summed(alarm).some((watched) => watched.MetricName === 'Errors' && watched.Namespace === 'AWS/Lambda'));
+    expect(functionAlarms.length).toBeLessThanOrEqual(Math.ceil(functions.length / 10) + 6);
+    for (const alarm of functionAlarms) expect(summed(alarm).length).toBeLessThanOrEqual(10);
   });
 
   it('alarms on any message in any dead-letter queue', () => {
@@ -1301,13 +1359,16 @@ describe('alarms', () => {
     ]);
     const namespace = serverErrors.Properties.MetricTransformations[0].MetricNamespace;
     for (const { routeKey } of declaredRoutes) {
-      const matching = alarms().filter((alarm) => {
-        const metric = metricOf(alarm);
-        return metric.name === 'Http5xx' && metric.namespace === namespace && metric.dimensions === JSON.stringify([{ Name: 'RouteKey', Value: routeKey }]);
-      });
+      const matching = alarms().filter((alarm) =>
+        summed(alarm).some((metric) => metric.MetricName === 'Http5xx' && metric.Namespace === namespace && JSON.stringify(metric.Dimensions) === JSON.stringify([{ Name: 'RouteKey', Value: routeKey }])),
+      );
       expect(matching, routeKey).toHaveLength(1);
       expect(matching[0]!.Properties.Threshold).toBe(1);
+      expect(matching[0]!.Properties.AlarmDescription).toContain(routeKey);
     }
+    // One alarm per route group and ten routes, not one per route.
+    const routeAlarms = alarms().filter((alarm) => summed(alarm).some((metric) => metric.MetricName === 'Http5xx'));
+    expect(routeAlarms.length).toBe(Object.values(HTTP_ROUTE_GROUPS).reduce((sum, group) => sum + Math.ceil(Object.keys(group.routes).length / 10), 0));
     expect(alarms().filter((alarm) => metricOf(alarm).name === 'Http429' && metricOf(alarm).namespace === namespace)).toHaveLength(1);
     // The access log's status is a number, so the filters' comparisons match it.
     const [stage] = Object.values(resourcesOf(stacks.api, 'AWS::ApiGatewayV2::Stage')).filter((candidate) => candidate.Properties.StageName === '$default');

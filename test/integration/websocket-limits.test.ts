@@ -88,11 +88,12 @@ describe('local WebSocket gateway limits (API Gateway WebSocket quotas)', () => 
     clearInterval(keepBusy);
   });
 
-  it('throttles $connect with 429 and messages with a "Too Many Requests" answer beyond the burst', async () => {
-    // A bucket that refills too slowly to matter during the test: the burst is all there is.
-    const gateway = await serve({ throttle: { burstLimit: 2, rateLimit: 0.001 } });
-    const connection = await connect(gateway); // takes the first token
-    connection.socket.send('{}'); // the second
+  it('throttles $connect with 429 and messages with a "Too Many Requests" answer beyond their burst, each route with its own bucket', async () => {
+    // Buckets that refill too slowly to matter during the test: the burst is all there is.
+    const gateway = await serve({ throttle: { default: { burstLimit: 2, rateLimit: 0.001 }, routes: { $connect: { burstLimit: 1, rateLimit: 0.001 } } } });
+    const connection = await connect(gateway); // $connect's only token
+    connection.socket.send('{}'); // $default's first
+    connection.socket.send('{}'); // its second
     connection.socket.send('{}');
     await expect.poll(() => connection.received.length).toBe(1);
     expect(JSON.parse(connection.received[0]!)).toMatchObject({ message: 'Too Many Requests', connectionId: expect.any(String) });

@@ -8,7 +8,8 @@ import { serveApiOnSite, serveRuntimeConfig } from '../../infra/local/web-previe
 import { API_PATH } from '../../infra/constructs/site-request.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { API_GATEWAY_CONNECTION_LIMITS } from '../../infra/local/ws-gateway.js';
-import { API_STAGE_THROTTLE, EVENT_RULES, HTTP_ROUTE_GROUPS } from '../../functions/routes.js';
+import { apiThrottles } from '../../functions/api-throttles.js';
+import { EVENT_RULES, HTTP_ROUTE_GROUPS } from '../../functions/routes.js';
 
 describe('local HTTP gateway', () => {
   it('compiles every declared route and prefers literal segments over parameters', () => {
@@ -47,8 +48,9 @@ describe('local HTTP gateway limits (API Gateway HTTP API quotas)', () => {
   const MB = 1024 * 1024;
 
   it('enforces the stage throttle the CDK app declares, and API Gateway\'s other quotas, by default', () => {
-    expect(API_GATEWAY_HTTP_LIMITS).toEqual({ maxPayloadBytes: 10 * MB, integrationTimeoutMs: 30_000, throttle: API_STAGE_THROTTLE });
-    expect(API_GATEWAY_CONNECTION_LIMITS.throttle).toBe(API_STAGE_THROTTLE);
+    const declared = apiThrottles();
+    expect(API_GATEWAY_HTTP_LIMITS).toEqual({ maxPayloadBytes: 10 * MB, integrationTimeoutMs: 30_000, throttle: declared.http });
+    expect(API_GATEWAY_CONNECTION_LIMITS.throttle).toEqual(declared.webSocket);
   });
 
   it('refuses a body over 10 MB with 413, as API Gateway does, and passes one of 10 MB', async () => {
@@ -66,14 +68,18 @@ describe('local HTTP gateway limits (API Gateway HTTP API quotas)', () => {
     expect({ status: response.status, body: await response.json() }).toEqual({ status: 503, body: { message: 'Service Unavailable' } });
   });
 
-  it('throttles beyond the burst with 429 {"message":"Too Many Requests"}', async () => {
-    // A bucket that refills too slowly to matter during the test: the burst is all there is.
-    const url = await serve({ throttle: { burstLimit: 3, rateLimit: 0.001 } });
+  it('throttles a route beyond its burst with 429 {"message":"Too Many Requests"}, each route with a bucket of its own', async () => {
+    // Buckets that refill too slowly to matter during the test: the burst is all there is.
+    const url = await serve({ throttle: { default: { burstLimit: 3, rateLimit: 0.001 }, routes: { 'GET /never': { burstLimit: 1, rateLimit: 0.001 } } } });
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/echo`, { method: 'POST', body: 'x' })).status);
     expect(statuses).toEqual([200, 200, 200]);
     const throttled = await fetch(`${url}/echo`, { method: 'POST', body: 'x' });
     expect({ status: throttled.status, body: await throttled.json() }).toEqual({ status: 429, body: { message: 'Too Many Requests' } });
+    // Another route still has its token (its own throttle: one), taken by a request that then times out.
+    const never = () => fetch(`${url}/never`, { signal: AbortSignal.timeout(300) }).then((answer) => answer.status, () => 'still waiting');
+    expect(await never()).toBe('still waiting');
+    expect(await never()).toBe(429);
   });
 
   it('answers no CORS preflight and sends no CORS header, as the HTTP API, which has no CORS: a page of another origin cannot call it', async () => {

@@ -4,8 +4,17 @@ import { currentIdToken } from '../auth/session';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** A text frame's JSON: a push this app understands (shared/api.ts LiveMessage) or the server's reply (shared/live.ts). */
-function parseFrame(data: unknown): LiveMessage | LiveReply | null {
+/**
+ * API Gateway's own answer to a message it did not hand to the function: throttled by the
+ * stage ("Too Many Requests"), or the function failed ("Internal server error"). Either way the
+ * message was lost, and nothing says which one it was.
+ */
+interface RefusedMessage {
+  type: 'refused';
+}
+
+/** A text frame's JSON: a push this app understands (shared/api.ts LiveMessage), the server's reply (shared/live.ts) or API Gateway's refusal. */
+function parseFrame(data: unknown): LiveMessage | LiveReply | RefusedMessage | null {
   if (typeof data !== 'string') return null;
   let message: unknown;
   try {
@@ -16,6 +25,7 @@ function parseFrame(data: unknown): LiveMessage | LiveReply | null {
   if (!isObject(message)) return null;
   const { type, job, jobId, notification, dispute, review, conversationId, cursor } = message;
   if (type === 'pong') return message as LiveReply;
+  if (type === undefined && typeof message.message === 'string' && typeof message.connectionId === 'string') return { type: 'refused' };
   if (type === 'subscribed' && typeof cursor === 'string' && typeof message.complete === 'boolean') return message as LiveReply;
   if ((type === 'job.posted' || type === 'job.updated') && isObject(job) && typeof job.id === 'string' && typeof cursor === 'string') return message as LiveMessage;
   if (type === 'job.removed' && typeof jobId === 'string' && typeof cursor === 'string') return message as LiveMessage;
@@ -79,6 +89,10 @@ export function openLiveSocket(webSocketUrl: string, initialTopics: readonly str
   /** Subscribe replies a reconnect still waits for, and whether those received so far caught up. */
   let awaitedReplies = 0;
   let caughtUp = true;
+  /** Topics unsubscribed on this connection: a refused unsubscribe is sent again with the others. */
+  const dropped = new Set<string>();
+  let resyncTimer: number | undefined;
+  let refusals = 0;
 
   const send = (request: LiveRequest) => {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(request));
@@ -90,22 +104,31 @@ export function openLiveSocket(webSocketUrl: string, initialTopics: readonly str
   function reconnected(complete: boolean): void {
     window.clearTimeout(catchUpTimer);
     awaitedReplies = 0;
+    refusals = 0;
     handlers.onReconnect(complete);
   }
 
+  /** Waits a jittered, doubling delay: 1 s, 2 s, 4 s … up to 30 s, `attempt` counting from 0. */
+  const backoff = (attempt: number, then: () => void) => {
+    const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
+    return window.setTimeout(then, ceiling / 2 + Math.random() * (ceiling / 2));
+  };
+
   function scheduleReconnect(): void {
-    const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failedAttempts);
+    retryTimer = backoff(failedAttempts, () => void connect());
     failedAttempts += 1;
-    retryTimer = window.setTimeout(() => void connect(), ceiling / 2 + Math.random() * (ceiling / 2));
   }
 
-  function onOpen(): void {
-    failedAttempts = 0;
-    pingTimer = window.setInterval(() => send({ action: 'ping' }), PING_INTERVAL_MS);
+  /**
+   * Subscribes to every topic shown, from the cursor when there is one, and unsubscribes every
+   * topic dropped. Once the replies are in, `onReconnect` says whether the server sent all that
+   * was missed (a catch-up), or the lists read again.
+   */
+  function resubscribe(since: string | undefined): void {
     const chunks = inChunks([...topics]);
-    const since = everDisconnected && cursor !== null ? cursor : undefined;
     for (const chunk of chunks) send({ action: 'subscribe', topics: chunk, ...(since ? { since } : {}) });
-    if (!everDisconnected) return;
+    for (const chunk of inChunks([...dropped])) send({ action: 'unsubscribe', topics: chunk });
+    window.clearTimeout(catchUpTimer);
     // Without a cursor nothing tells what was missed; without topics nothing was.
     if (!chunks.length || !since) return reconnected(!chunks.length);
     awaitedReplies = chunks.length;
@@ -113,8 +136,33 @@ export function openLiveSocket(webSocketUrl: string, initialTopics: readonly str
     catchUpTimer = window.setTimeout(() => reconnected(false), CATCH_UP_TIMEOUT_MS);
   }
 
-  function onFrame(frame: LiveMessage | LiveReply): void {
+  function onOpen(): void {
+    failedAttempts = 0;
+    refusals = 0;
+    dropped.clear();
+    pingTimer = window.setInterval(() => send({ action: 'ping' }), PING_INTERVAL_MS);
+    if (everDisconnected) return resubscribe(cursor ?? undefined);
+    for (const chunk of inChunks([...topics])) send({ action: 'subscribe', topics: chunk });
+  }
+
+  /**
+   * A message was refused (throttled at a busy moment, or its function failed): a subscribe or
+   * an unsubscribe may be the lost one. After a backoff (so a throttled stage is not hit again at
+   * once), everything is sent again from the cursor, as after a reconnect: a topic subscribed
+   * twice is subscribed once, and the catch-up brings what the lost subscribe would have.
+   */
+  function onRefused(): void {
+    if (resyncTimer !== undefined) return;
+    resyncTimer = backoff(refusals, () => {
+      resyncTimer = undefined;
+      resubscribe(cursor ?? undefined);
+    });
+    refusals += 1;
+  }
+
+  function onFrame(frame: LiveMessage | LiveReply | RefusedMessage): void {
     if (frame.type === 'pong') return;
+    if (frame.type === 'refused') return onRefused();
     if (frame.type === 'subscribed') {
       advance(frame.cursor);
       if (awaitedReplies === 0) return;
@@ -141,6 +189,8 @@ export function openLiveSocket(webSocketUrl: string, initialTopics: readonly str
       everDisconnected = true;
       window.clearInterval(pingTimer);
       window.clearTimeout(catchUpTimer);
+      window.clearTimeout(resyncTimer);
+      resyncTimer = undefined;
       awaitedReplies = 0;
       if (!closed) scheduleReconnect();
     };
@@ -150,11 +200,20 @@ export function openLiveSocket(webSocketUrl: string, initialTopics: readonly str
   return {
     subscribe(added) {
       const fresh = added.filter((topic) => !topics.has(topic));
-      fresh.forEach((topic) => topics.add(topic));
+      fresh.forEach((topic) => {
+        topics.add(topic);
+        dropped.delete(topic);
+      });
       for (const chunk of inChunks(fresh)) send({ action: 'subscribe', topics: chunk });
     },
     unsubscribe(removed) {
       const held = removed.filter((topic) => topics.delete(topic));
+      held.forEach((topic) => dropped.add(topic));
+      // A connection holds at most this many topics, so older drops matter no more.
+      for (const oldest of dropped) {
+        if (dropped.size <= LIVE_LIMITS.topicsPerConnection) break;
+        dropped.delete(oldest);
+      }
       for (const chunk of inChunks(held)) send({ action: 'unsubscribe', topics: chunk });
     },
     close() {
@@ -162,6 +221,7 @@ export function openLiveSocket(webSocketUrl: string, initialTopics: readonly str
       window.clearTimeout(retryTimer);
       window.clearInterval(pingTimer);
       window.clearTimeout(catchUpTimer);
+      window.clearTimeout(resyncTimer);
       socket?.close();
     },
   };
