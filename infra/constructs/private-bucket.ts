@@ -37,7 +37,7 @@ export class AccessLogsBucket extends PrivateBucket {
     super(scope, id, {
       objectOwnership: props.acceptsCloudFrontLogs ? s3.ObjectOwnership.BUCKET_OWNER_PREFERRED : s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
   }
 }

@@ -84,7 +84,7 @@ export class AuthStack extends Stack {
           })
         : undefined,
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(this.userPool).acknowledge(
       {

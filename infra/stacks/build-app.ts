@@ -1,4 +1,6 @@
-import { Stack, Validations, type App } from 'aws-cdk-lib';
+import { Aspects, CfnDeletionPolicy, CfnResource, Stack, Token, Validations, type App, type IAspect } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -25,7 +27,7 @@ import { RecurringSchedule } from '../constructs/recurring-schedule.js';
 import { ReleaseSchedules } from '../constructs/release-schedules.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
-import { DataStack } from './data-stack.js';
+import { DataStack, type BrowserOrigin } from './data-stack.js';
 import { EventsStack } from './events-stack.js';
 import { SiteStack } from './site-stack.js';
 import { WebStack, requireBuiltWebApp } from './web-stack.js';
@@ -144,6 +146,20 @@ const allOf = <T>(kind: abstract new (...args: never[]) => T, scopes: readonly C
   scopes.flatMap((scope) => scope.node.findAll().filter((construct): construct is T & Construct => construct instanceof kind));
 
 /**
+ * What a stack keeps when it goes, it keeps except from a create that failed: CloudFormation
+ * then deletes what that create made (DeletionPolicy RetainExceptOnCreate), so the retry of a
+ * failed first deploy finds no bucket, secret, log group or key of its own in the way. Applied
+ * to every resource CDK retains by default (log groups, KMS keys) as to those we retain.
+ */
+const keptExceptFromAFailedCreate: IAspect = {
+  visit(node: IConstruct) {
+    if (node instanceof CfnResource && node.cfnOptions.deletionPolicy === CfnDeletionPolicy.RETAIN) {
+      node.cfnOptions.deletionPolicy = CfnDeletionPolicy.RETAIN_EXCEPT_ON_CREATE;
+    }
+  },
+};
+
+/**
  * The whole application, stateful stacks first: data and auth are kept across deployments and
  * protected from deletion; api and web hold no data and can be replaced. Every stack is checked
  * against the AWS Solutions rules when the app is synthesized.
@@ -169,6 +185,7 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
   const plannedUsers = Number(optionalSetting(app, 'plannedUsers', options.plannedUsers?.toString(), /^[1-9]\d*$/, '5000000') ?? DEFAULT_PLANNED_USERS);
   const resendAdminInvitation = optionalSetting(app, 'resendAdminInvitation', options.resendAdminInvitation, /^\S+$/, new Date().toISOString().slice(0, 10));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  Aspects.of(app).add(keptExceptFromAFailedCreate);
 
   // The site first: its origin is the only one whose pages may upload images, the one Stripe's
   // onboarding returns to and emails link to; its distribution serves the HTTP API too.
@@ -178,13 +195,24 @@ export function buildApp(app: App, options: OddJobsAppOptions = {}): OddJobsStac
     domain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
   });
   const siteOrigin = optionalSetting(app, 'siteOrigin', options.siteOrigin, /^https:\/\/[^/\s]+$/, 'https://jobs.example.com') ?? site.origin;
-  const browserOrigins: [string] = [siteOrigin];
+  // The CloudFront origin reaches the kept data stack through a parameter, not an export (BrowserOrigin).
+  const siteOriginParameterName = `/${names.prefix}/site-origin`;
+  if (Token.isUnresolved(siteOrigin)) {
+    new ssm.StringParameter(site, 'OriginParameter', {
+      parameterName: siteOriginParameterName,
+      stringValue: siteOrigin,
+      description: "Odd jobs: the site's origin, which the data stack's upload bucket admits",
+    });
+  }
+  // By its name, a literal: the parameter's own attribute would be an export again.
+  const browserOrigin: BrowserOrigin = Token.isUnresolved(siteOrigin) ? { parameterName: siteOriginParameterName } : { origin: siteOrigin };
 
   const data = new DataStack(app, names.stackName('Data'), {
     description: 'Odd jobs: the table and the job images (stateful)',
     terminationProtection: true,
-    browserOrigins,
+    browserOrigin,
   });
+  data.addDependency(site);
   const auth = new AuthStack(app, names.stackName('Auth'), {
     description: 'Odd jobs: the user pool and its triggers (stateful)',
     terminationProtection: true,

@@ -3,6 +3,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
@@ -12,9 +13,18 @@ import { BucketDistribution } from '../constructs/bucket-distribution.js';
 import { accountUniqueName } from '../constructs/names.js';
 import { AccessLogsBucket, PrivateBucket } from '../constructs/private-bucket.js';
 
+/**
+ * The origin whose pages may upload job images straight to the bucket: a literal (an operator's
+ * domain), or the name of the SSM parameter the site stack keeps its CloudFront origin in. Not
+ * an export of the site stack: a stack that imports it would forbid the site's replacement, and
+ * this one is kept across releases. CloudFormation reads the parameter at every deploy of this
+ * stack (and the CDK CLI never skips a stack that reads one), so a replaced site's new origin
+ * reaches the bucket at the next `cdk deploy --all`.
+ */
+export type BrowserOrigin = { readonly origin: string } | { readonly parameterName: string };
+
 export interface DataStackProps extends StackProps {
-  /** Origins whose pages may upload job images straight to the bucket. */
-  readonly browserOrigins: readonly string[];
+  readonly browserOrigin: BrowserOrigin;
 }
 
 /** How long an upload may wait for the form that attaches it. */
@@ -61,7 +71,7 @@ export class DataStack extends Stack {
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     const accessLogs = new AccessLogsBucket(this, 'AccessLogs', { acceptsCloudFrontLogs: true });
@@ -73,7 +83,7 @@ export class DataStack extends Stack {
       cors: [
         {
           allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.POST],
-          allowedOrigins: [...props.browserOrigins],
+          allowedOrigins: ['origin' in props.browserOrigin ? props.browserOrigin.origin : ssm.StringParameter.valueForStringParameter(this, props.browserOrigin.parameterName)],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: Duration.hours(1).toSeconds(),
@@ -91,7 +101,7 @@ export class DataStack extends Stack {
           expiration: Duration.days(UNATTACHED_UPLOAD_RETENTION_DAYS),
         },
       ],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     // In this stack, beside the bucket: origin access control edits the bucket's policy.
@@ -105,7 +115,7 @@ export class DataStack extends Stack {
 
     this.stripeSecret = new secretsmanager.Secret(this, 'StripeKeys', {
       description: 'Odd jobs: Stripe keys as JSON {"secretKey": "sk_...", "webhookSecret": "whsec_...", "connectWebhookSecret": "whsec_..."}',
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(this.stripeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
@@ -116,7 +126,7 @@ export class DataStack extends Stack {
     this.unsubscribeSecret = new secretsmanager.Secret(this, 'UnsubscribeKey', {
       description: 'Odd jobs: the key that signs the one-click unsubscribe links of notification emails (generated)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(this.unsubscribeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
@@ -126,7 +136,7 @@ export class DataStack extends Stack {
     // Kept with the data: browsers subscribed with its public key, so new keys would orphan every subscription.
     this.vapidSecret = new secretsmanager.Secret(this, 'VapidKeys', {
       description: 'Odd jobs: web push VAPID keys as JSON {"publicKey": "B...", "privateKey": "...", "subject": "mailto:..."} (npx web-push generate-vapid-keys --json)',
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(this.vapidSecret).acknowledge({
       id: 'AwsSolutions-SMG4',

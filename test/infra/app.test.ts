@@ -302,7 +302,7 @@ describe('data stack', () => {
     const tables = Object.values(resourcesOf(stacks.data, 'AWS::DynamoDB::GlobalTable'));
     expect(tables).toHaveLength(1);
     const [table] = tables;
-    expect(table!.DeletionPolicy).toBe('Retain');
+    expect(table!.DeletionPolicy).toBe('RetainExceptOnCreate');
     const indexes = Object.entries(TABLE_DESIGN.indexes);
     expect(table!.Properties).toMatchObject({
       BillingMode: 'PAY_PER_REQUEST',
@@ -329,7 +329,7 @@ describe('data stack', () => {
   it('keeps the job images private, logged and TLS-only, with browser uploads allowed', () => {
     const imagesId = cfnId(stacks.data.imagesBucket);
     const bucket = resourcesOf(stacks.data, 'AWS::S3::Bucket')[imagesId]!;
-    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(bucket.Properties).toMatchObject({
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
@@ -371,7 +371,7 @@ describe('images bucket', () => {
 describe('auth stack', () => {
   it('signs users in by email, verified, with a name; the role is not theirs to write', () => {
     const pool = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPool'))[0]!;
-    expect(pool.DeletionPolicy).toBe('Retain');
+    expect(pool.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(pool.Properties).toMatchObject({
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
@@ -1063,9 +1063,15 @@ describe('site and web stacks', () => {
     // The distribution's domain, as another stack reads it.
     const siteDomain = /SiteDistribution\w*DomainName/;
     const images = resourcesOf(stacks.data, 'AWS::S3::Bucket')[cfnId(stacks.data.imagesBucket)]!;
-    const uploadsFrom = JSON.stringify(images.Properties.CorsConfiguration.CorsRules.map((rule: { AllowedOrigins: unknown }) => rule.AllowedOrigins));
-    expect(uploadsFrom).toMatch(siteDomain);
-    expect(uploadsFrom).not.toContain('*');
+    const [uploadsFrom, ...others] = images.Properties.CorsConfiguration.CorsRules.flatMap((rule: { AllowedOrigins: unknown[] }) => rule.AllowedOrigins);
+    expect(others).toEqual([]);
+    // Through the SSM parameter the site stack keeps it in, read at each deploy of the data stack.
+    const parameter = template(stacks.data).toJSON().Parameters[(uploadsFrom as { Ref: string }).Ref];
+    expect(parameter.Type).toBe('AWS::SSM::Parameter::Value<String>');
+    const [kept, ...moreKept] = Object.values(resourcesOf(stacks.site, 'AWS::SSM::Parameter'));
+    expect(moreKept).toEqual([]);
+    expect(kept!.Properties.Name).toBe(parameter.Default);
+    expect(kept!.Properties.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [cfnId(stacks.site.distribution), 'DomainName'] }]] });
     for (const fn of functionsFor(HTTP_ROUTE_GROUPS.payments.entry)) {
       expect(JSON.stringify(lambdaOf(fn).Properties.Environment.Variables[ENV.siteOrigin])).toMatch(siteDomain);
     }
@@ -1236,7 +1242,7 @@ describe('notification email', () => {
   it('signs unsubscribe links with a generated, kept secret that only the mailer, the nearby digest and the unsubscribe route read', () => {
     const secret = stacks.data.unsubscribeSecret;
     expect(resourcesOf(stacks.data, 'AWS::SecretsManager::Secret')[cfnId(secret)]).toMatchObject({
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       Properties: { GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } },
     });
     const readers = functions.filter((fn) => JSON.stringify(statementsOf(fn)).includes(cfnId(secret)));
@@ -1446,6 +1452,22 @@ describe('alarms', () => {
 });
 
 describe('stacks', () => {
+  it('keep what they keep except from a failed create, so the retry of a failed first deploy finds nothing of its own in the way', () => {
+    for (const stack of Object.values(stacks)) {
+      const kept = Object.entries(template(stack).toJSON().Resources as Record<string, Resource>).filter(([, resource]) => resource.DeletionPolicy);
+      for (const [id, resource] of kept) expect(resource.DeletionPolicy, `${stack.stackName} ${id}`).not.toBe('Retain');
+    }
+    // Deletion protection stays on the table and the pool, on purpose (docs/deploy.md says how a failed first create clears it).
+    expect(Object.values(resourcesOf(stacks.data, 'AWS::DynamoDB::GlobalTable'))[0]!.Properties.Replicas[0].DeletionProtectionEnabled).toBe(true);
+    expect(Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPool'))[0]!.Properties.DeletionProtection).toBe('ACTIVE');
+  });
+
+  it('let the site stack be replaced: the data stack, kept across releases, imports nothing of it', () => {
+    const imports = JSON.stringify(template(stacks.data).toJSON()).match(/"Fn::ImportValue":"[^"]*"/g) ?? [];
+    expect(imports.filter((name) => name.includes(stacks.site.stackName))).toEqual([]);
+    expect(stacks.data.dependencies).toContain(stacks.site);
+  });
+
   it('refer to each other only through the exports CDK generates for strong references', () => {
     const exported = new Set(
       Object.values(stacks).flatMap((stack) => Object.values(template(stack).toJSON().Outputs ?? {}).flatMap((output) => (output as { Export?: { Name: string } }).Export?.Name ?? [])),
@@ -1553,7 +1575,7 @@ describe('web push', () => {
   it('keeps the VAPID keys in a secret of the data stack, kept when the stack goes (subscriptions were made with its public key)', () => {
     const secrets = Object.entries(resourcesOf(stacks.data, 'AWS::SecretsManager::Secret')).filter(([, secret]) => String(secret.Properties.Description).includes('VAPID'));
     expect(secrets.map(([id]) => id)).toEqual([cfnId(stacks.data.vapidSecret)]);
-    expect(secrets[0]![1]).toMatchObject({ DeletionPolicy: 'Retain' });
+    expect(secrets[0]![1]).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate' });
   });
 
   it('lets exactly the functions declaring push:vapid read that secret, and tells them where it is', () => {
