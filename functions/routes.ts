@@ -37,6 +37,12 @@ export type Capability =
    * invoking SCHEDULE_TARGETS.autoRelease through the scheduler's role, which it may pass.
    */
   | 'schedules:auto-release'
+  /**
+   * Reads, lists and deletes the schedules of the auto-release group a deployment older than
+   * 28 Nov 2026 made (its name was fixed by the construct's path; PREVIOUS_AUTO_RELEASE_SCHEDULE_GROUP),
+   * and deletes that group once they are moved (functions/deploy/release-schedule-move.ts).
+   */
+  | 'schedules:previous-auto-release'
   /** Sends to the mail queue (QUEUE_CONSUMERS.mailer), with a delay where quiet hours hold an email or a push back. */
   | 'queue:mail'
   /**
@@ -827,6 +833,13 @@ export const COGNITO_TRIGGERS = {
 /** Functions the deploy runs as CloudFormation custom resources (AWS only). */
 export const DEPLOY_FUNCTIONS = {
   adminSeat: { entry: 'functions/deploy/admin-seat.ts', capabilities: ['table:read', 'table:write', 'userpool:create-admin'] },
+  /** Moves the pending auto-release schedules an older deployment left in its own group into today's, then deletes that group. */
+  releaseScheduleMove: {
+    entry: 'functions/deploy/release-schedule-move.ts',
+    capabilities: ['schedules:auto-release', 'schedules:previous-auto-release'],
+    // A deploy waits for it; Lambda's longest, for a group holding many schedules.
+    timeoutSeconds: 900,
+  },
 } as const satisfies Record<string, FunctionDeclaration>;
 
 /** Environment variables the functions read; set by CDK in AWS and by the local stack. */
@@ -877,6 +890,8 @@ export const ENV = {
   autoReleaseSchedulerRoleArn: 'AUTO_RELEASE_SCHEDULER_ROLE_ARN',
   /** `schedules:auto-release`: the queue the schedules' undeliverable invocations go to (their DeadLetterConfig). */
   autoReleaseDeadLetterQueueArn: 'AUTO_RELEASE_DEAD_LETTER_QUEUE_ARN',
+  /** `schedules:previous-auto-release`: the auto-release group of a deployment older than 28 Nov 2026, which may still exist. */
+  previousAutoReleaseScheduleGroup: 'PREVIOUS_AUTO_RELEASE_SCHEDULE_GROUP',
   /** The queue that `queue:mail` sends to. */
   mailQueueUrl: 'MAIL_QUEUE_URL',
   /** `mail:send`: the sender address (the deploy's `-c sesFromAddress`); empty when the deploy has none, and email is then off. */
@@ -953,6 +968,10 @@ export const CAPABILITY_GRANTS = {
   'schedules:auto-release': {
     actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'],
     environment: ['autoReleaseScheduleGroup', 'autoReleaseTargetArn', 'autoReleaseSchedulerRoleArn', 'autoReleaseDeadLetterQueueArn'],
+  },
+  'schedules:previous-auto-release': {
+    actions: ['scheduler:GetScheduleGroup', 'scheduler:ListSchedules', 'scheduler:GetSchedule', 'scheduler:DeleteScheduleGroup'],
+    environment: ['previousAutoReleaseScheduleGroup'],
   },
   'queue:mail': { actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], environment: ['mailQueueUrl'] },
   // On the sender's identities only, and only from the sender's address (the CDK app's grant).

@@ -1,11 +1,29 @@
-import { CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient, ConflictException } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  DeleteScheduleGroupCommand,
+  GetScheduleCommand,
+  GetScheduleGroupCommand,
+  paginateListSchedules,
+  ResourceNotFoundException,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
 import { SCHEDULE_RETRY_POLICY } from '../routes.js';
+import { inBatches } from './concurrency.js';
 import { env } from './env.js';
 
 const scheduler = new SchedulerClient({});
 
 /** EventBridge Scheduler's `at()` expression: UTC, to the second, without a zone suffix. */
 export const atExpression = (time: Date) => `at(${time.toISOString().slice(0, 19)})`;
+
+/** The time of an `at()` expression in UTC, the only kind this app makes. */
+function atTime(expression: string | undefined): number {
+  const match = /^at\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\)$/.exec(expression ?? '');
+  if (!match) throw new Error(`Not a one-time schedule's at() expression: ${expression}`);
+  return Date.parse(`${match[1]}Z`);
+}
 
 /**
  * A one-time schedule in the auto-release group that invokes the auto-release function with
@@ -44,4 +62,41 @@ export async function deleteReleaseSchedule(name: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
+}
+
+/**
+ * A moved schedule runs this long from now at the earliest: Scheduler runs a one-time schedule
+ * within the minute of its time, and one whose time passes while it is moved must still run.
+ */
+const MOVED_SCHEDULE_LEAD_MS = 60_000;
+/** Schedules moved at once: well under Scheduler's default rate of CreateSchedule calls. */
+const MOVES_AT_ONCE = 10;
+
+/**
+ * Moves every schedule of the auto-release group a deployment older than 28 Nov 2026 made (its
+ * name fixed by the construct's path) into today's group, with today's target, role, dead-letter
+ * queue and retry policy, its name, time and input kept; then deletes that group, and with it
+ * the schedules left there, which could no longer run (the scheduler role trusts today's group
+ * only). Running it again moves nothing: the group is gone, and a schedule created twice is one.
+ * Answers how many schedules it moved.
+ */
+export async function movePreviousReleaseSchedules(): Promise<number> {
+  const previousGroup = env('previousAutoReleaseScheduleGroup');
+  try {
+    await scheduler.send(new GetScheduleGroupCommand({ Name: previousGroup }));
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return 0;
+    throw error;
+  }
+  const names: string[] = [];
+  for await (const page of paginateListSchedules({ client: scheduler }, { GroupName: previousGroup })) {
+    names.push(...(page.Schedules ?? []).flatMap((schedule) => (schedule.Name ? [schedule.Name] : [])));
+  }
+  await inBatches(names, MOVES_AT_ONCE, async (name) => {
+    const schedule = await scheduler.send(new GetScheduleCommand({ Name: name, GroupName: previousGroup }));
+    const time = Math.max(atTime(schedule.ScheduleExpression), Date.now() + MOVED_SCHEDULE_LEAD_MS);
+    await createReleaseSchedule(name, new Date(time), JSON.parse(schedule.Target?.Input ?? '{}'));
+  });
+  await scheduler.send(new DeleteScheduleGroupCommand({ Name: previousGroup }));
+  return names.length;
 }

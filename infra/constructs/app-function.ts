@@ -124,6 +124,8 @@ export interface ScheduleGroupGrant {
   readonly schedulerRole: iam.IRole;
   /** Where Scheduler puts what it could not deliver (each schedule's DeadLetterConfig). */
   readonly deadLetterQueue: Pick<IQueue, 'queueArn'>;
+  /** The group a deployment older than 28 Nov 2026 kept these schedules in (`schedules:previous-auto-release`). */
+  readonly previousGroupName: string;
   scheduleArns(): string;
 }
 
@@ -326,6 +328,20 @@ export class AppFunction extends Construct {
           autoReleaseSchedulerRoleArn: schedules.schedulerRole.roleArn,
           autoReleaseDeadLetterQueueArn: schedules.deadLetterQueue.queueArn,
         };
+      }
+      case 'schedules:previous-auto-release': {
+        const { previousGroupName } = this.need(capability, resources.releaseSchedules);
+        const stack = Stack.of(this);
+        const group = stack.formatArn({ service: 'scheduler', resource: 'schedule-group', resourceName: previousGroupName });
+        const statements = [
+          new iam.PolicyStatement({ actions: ['scheduler:GetScheduleGroup', 'scheduler:DeleteScheduleGroup'], resources: [group] }),
+          new iam.PolicyStatement({ actions: ['scheduler:GetSchedule'], resources: [stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${previousGroupName}/*` })] }),
+          // ListSchedules has no resource to scope it to (the Service Authorization Reference).
+          new iam.PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: ['*'] }),
+        ];
+        statements.forEach((statement) => this.role.addToPrincipalPolicy(statement));
+        acknowledgeWildcardPermissions(this.role, statements, "The previous group's schedule names exist only at run time; ListSchedules takes no resource. Read and delete only, of that group.");
+        return { previousAutoReleaseScheduleGroup: previousGroupName };
       }
       case 'queue:mail': {
         const queue = this.need(capability, resources.mailQueue);

@@ -57,8 +57,16 @@ function s3Actions(req: IncomingMessage): string[] {
   }
 }
 
-/** EventBridge Scheduler's REST API on `/schedules/{name}`; creating one passes its target's role, which IAM checks too. */
+/**
+ * EventBridge Scheduler's REST API: schedules on `/schedules[/{name}]` (creating one passes its
+ * target's role, which IAM checks too) and schedule groups on `/schedule-groups/{name}`.
+ */
 function schedulerActions(req: IncomingMessage): string[] {
+  const path = new URL(req.url ?? '/', 'http://local').pathname;
+  if (path.startsWith('/schedule-groups')) {
+    const group = { POST: 'CreateScheduleGroup', DELETE: 'DeleteScheduleGroup' }[req.method ?? ''] ?? (path === '/schedule-groups' ? 'ListScheduleGroups' : 'GetScheduleGroup');
+    return [`scheduler:${group}`];
+  }
   switch (req.method) {
     case 'POST':
       return ['scheduler:CreateSchedule', 'iam:PassRole'];
@@ -67,7 +75,7 @@ function schedulerActions(req: IncomingMessage): string[] {
     case 'DELETE':
       return ['scheduler:DeleteSchedule'];
     default:
-      return [new URL(req.url ?? '/', 'http://local').pathname === '/schedules' ? 'scheduler:ListSchedules' : 'scheduler:GetSchedule'];
+      return [path === '/schedules' ? 'scheduler:ListSchedules' : 'scheduler:GetSchedule'];
   }
 }
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { SCHEDULE_RETRY_POLICY, type FunctionDeclaration } from '../../functions/routes.js';
 import { SCHEDULER_PRINCIPAL, policyAllows, scheduleGroupArn, type RoleDocuments } from '../scheduler-roles.js';
 import { guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
@@ -51,6 +51,18 @@ interface StoredSchedule {
   LastModificationDate: number;
 }
 
+/** A schedule group as GetScheduleGroup answers it. */
+interface StoredScheduleGroup {
+  Arn: string;
+  Name: string;
+  State: 'ACTIVE';
+  CreationDate: number;
+  LastModificationDate: number;
+}
+
+/** ListSchedules' largest page (its MaxResults' upper bound). */
+const LIST_SCHEDULES_MAX_RESULTS = 100;
+
 export interface LocalScheduler extends Listening {
   /** The schedules that have not fired or been deleted (tests read them). */
   schedules(): StoredSchedule[];
@@ -93,11 +105,14 @@ function targetValidation(target: ScheduleTarget): string | undefined {
 }
 
 /**
- * A local EventBridge Scheduler for one-time `at()` schedules: CreateSchedule, GetSchedule and
- * DeleteSchedule on the service's REST wire protocol (so `@aws-sdk/client-scheduler` talks to it
- * with only its endpoint changed), firing each schedule's Lambda target, one of `targets` by
- * its function name, with the schedule's input at its time on this machine's clock. Schedules
- * are kept in `stateFile`, so a restart fires those that came due while it was down.
+ * A local EventBridge Scheduler for one-time `at()` schedules: CreateSchedule, GetSchedule,
+ * DeleteSchedule and ListSchedules, and CreateScheduleGroup, GetScheduleGroup and
+ * DeleteScheduleGroup, on the service's REST wire protocol (so `@aws-sdk/client-scheduler` talks
+ * to it with only its endpoint changed), firing each schedule's Lambda target, one of `targets`
+ * by its function name, with the schedule's input at its time on this machine's clock. A
+ * schedule is made only in a group that exists (`groups` and `default` at the start, as the CDK
+ * app makes them); deleting a group deletes its schedules, as Scheduler does. Schedules are kept
+ * in `stateFile`, so a restart fires those that came due while it was down.
  *
  * As strict as AWS about who may run what: a run assumes the schedule's execution role (one of
  * `roles`) only when its trust policy allows scheduler.amazonaws.com with the schedule group's
@@ -117,9 +132,19 @@ export async function serveScheduler(options: {
   sendToQueue: (queueArn: string, body: string, attributes?: Record<string, MessageAttribute>) => boolean;
   /** Each target function's on-failure destination (a queue ARN), as its asynchronous invocation configuration says. */
   onFailure: Readonly<Record<string, string>>;
+  /** The schedule groups that exist from the start (the deploy's); `default` always does. */
+  groups?: readonly string[];
   stateFile?: string;
 }): Promise<LocalScheduler> {
   const schedules = new Map<string, StoredSchedule>();
+  const groups = new Map<string, StoredScheduleGroup>();
+  const addGroup = (name: string) => {
+    const now = Math.floor(Date.now() / 1000);
+    const group: StoredScheduleGroup = { Arn: scheduleGroupArn('aws', REGION, ACCOUNT, name), Name: name, State: 'ACTIVE', CreationDate: now, LastModificationDate: now };
+    groups.set(name, group);
+    return group;
+  };
+  for (const name of ['default', ...(options.groups ?? [])]) addGroup(name);
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   const refusals: RefusedInvocation[] = [];
@@ -225,6 +250,7 @@ export async function serveScheduler(options: {
   if (options.stateFile && existsSync(options.stateFile)) {
     for (const schedule of JSON.parse(readFileSync(options.stateFile, 'utf8')) as StoredSchedule[]) {
       schedules.set(key(schedule.GroupName, schedule.Name), schedule);
+      if (!groups.has(schedule.GroupName)) addGroup(schedule.GroupName);
       arm(schedule);
     }
   }
@@ -241,6 +267,7 @@ export async function serveScheduler(options: {
       return {};
     }
     if (method !== 'POST') return error('ValidationException', 400, `${method} is not supported here`);
+    if (!groups.has(group)) return error('ResourceNotFoundException', 404, `Schedule group ${group} does not exist.`);
     if (existing) return error('ConflictException', 409, `Schedule ${name} already exists.`);
     const target = body.Target as StoredSchedule['Target'] | undefined;
     const expression = String(body.ScheduleExpression ?? '');
@@ -271,14 +298,62 @@ export async function serveScheduler(options: {
     return { ScheduleArn: schedule.Arn };
   };
 
+  /** ListSchedules of one group (the only way our code lists), a page at a time; the token is the next page's first index. */
+  const list = (params: URLSearchParams) => {
+    const group = params.get('ScheduleGroup') ?? 'default';
+    const prefix = params.get('NamePrefix') ?? '';
+    const size = Number(params.get('MaxResults') ?? LIST_SCHEDULES_MAX_RESULTS);
+    if (!Number.isInteger(size) || size < 1 || size > LIST_SCHEDULES_MAX_RESULTS) return error('ValidationException', 400, `MaxResults must be 1 to ${LIST_SCHEDULES_MAX_RESULTS}: ${size}`);
+    const from = Number(params.get('NextToken') ?? 0);
+    const matching = [...schedules.values()].filter((schedule) => schedule.GroupName === group && schedule.Name.startsWith(prefix)).sort((a, b) => a.Name.localeCompare(b.Name));
+    const page = matching.slice(from, from + size).map(({ Arn, Name, GroupName, State, CreationDate, LastModificationDate, Target }) => ({
+      Arn,
+      Name,
+      GroupName,
+      State,
+      CreationDate,
+      LastModificationDate,
+      Target: { Arn: Target.Arn },
+    }));
+    return { Schedules: page, ...(from + size < matching.length ? { NextToken: String(from + size) } : {}) };
+  };
+
+  const handleGroup = (method: string, name: string) => {
+    const existing = groups.get(name);
+    if (method === 'POST') return existing ? error('ConflictException', 409, `Schedule group ${name} already exists.`) : { ScheduleGroupArn: addGroup(name).Arn };
+    if (!existing) return error('ResourceNotFoundException', 404, `Schedule group ${name} does not exist.`);
+    if (method === 'GET') return existing;
+    if (method !== 'DELETE') return error('ValidationException', 400, `${method} is not supported here`);
+    if (name === 'default') return error('ValidationException', 400, 'The default schedule group cannot be deleted.');
+    // Scheduler deletes the group's schedules with it.
+    for (const schedule of [...schedules.values()].filter((candidate) => candidate.GroupName === name)) {
+      const id = key(name, schedule.Name);
+      schedules.delete(id);
+      disarm(id);
+    }
+    groups.delete(name);
+    save();
+    return {};
+  };
+
+  const route = (req: IncomingMessage, url: URL, body: Record<string, unknown>) => {
+    const method = req.method ?? 'GET';
+    if (url.pathname === '/schedules' && method === 'GET') return list(url.searchParams);
+    const scheduleMatch = /^\/schedules\/([^/]+)$/.exec(url.pathname);
+    if (scheduleMatch) {
+      const group = String((method === 'POST' ? body.GroupName : url.searchParams.get('groupName')) ?? 'default');
+      return handle(method, decodeURIComponent(scheduleMatch[1]!), group, body);
+    }
+    const groupMatch = /^\/schedule-groups\/([^/]+)$/.exec(url.pathname);
+    if (groupMatch) return handleGroup(method, decodeURIComponent(groupMatch[1]!));
+    return error('UnknownOperationException', 404, url.pathname);
+  };
+
   const server = createServer(guarded('scheduler', async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = /^\/schedules\/([^/]+)$/.exec(url.pathname);
     const raw = (await readBody(req)).toString('utf8');
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    const name = match ? decodeURIComponent(match[1]!) : '';
-    const group = String((req.method === 'POST' ? body.GroupName : url.searchParams.get('groupName')) ?? 'default');
-    const result = match ? handle(req.method ?? 'GET', name, group, body) : error('UnknownOperationException', 404, url.pathname);
+    const result = route(req, url, body);
     if ('type' in result && 'status' in result) {
       return sendJson(res, result.status, { Message: result.message }, { 'x-amzn-errortype': result.type });
     }

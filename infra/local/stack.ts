@@ -192,6 +192,8 @@ export const BUS_NAME = 'oddjobs-local';
 export const DEV_TABLE_NAME = 'oddjobs-local';
 const IMAGES_BUCKET = 'oddjobs-local-images';
 const AUTO_RELEASE_GROUP = 'oddjobs-local-auto-release';
+/** Where a deployment older than 28 Nov 2026 kept its auto-release schedules; locally none exists until a test makes it. */
+const PREVIOUS_AUTO_RELEASE_GROUP = 'oddjobs-local-auto-release-before-2026-11-28';
 /** The local mailer's sender, the one identity local SES accepts. */
 export const LOCAL_MAIL_FROM = 'no-reply@oddjobs.local';
 /** The local SES's one configuration set, which the mailer sends with. */
@@ -381,6 +383,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       port: await port('scheduler'),
       targets: { ...scheduleTargets, ...recurringTargets },
       roles: schedulerRoles,
+      groups: [AUTO_RELEASE_GROUP, ...Object.keys(RECURRING_SCHEDULES).map(recurringScheduleGroup)],
       sendToQueue: queues.sendToDeadLetterQueue,
       // The targets' asynchronous invocations fail over to the same queue, as in the CDK app.
       onFailure: Object.fromEntries([
@@ -466,6 +469,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The local scheduler checks this role's trust and permissions as IAM would (schedulerRoles).
       autoReleaseSchedulerRoleArn: { [ENV.autoReleaseSchedulerRoleArn]: schedulerRoleArn(AUTO_RELEASE_GROUP) },
       autoReleaseDeadLetterQueueArn: { [ENV.autoReleaseDeadLetterQueueArn]: queues.deadLetterQueueArn('autoRelease') },
+      previousAutoReleaseScheduleGroup: { [ENV.previousAutoReleaseScheduleGroup]: PREVIOUS_AUTO_RELEASE_GROUP },
       mailQueueUrl: { [ENV.mailQueueUrl]: proxiedQueueUrl('mailer') },
       mailFromAddress: { [ENV.mailFromAddress]: LOCAL_MAIL_FROM },
       mailConfigurationSet: { [ENV.mailConfigurationSet]: LOCAL_MAIL_CONFIGURATION_SET },

@@ -54,6 +54,8 @@ import { buildApp, type OddJobsAppOptions, type OddJobsStacks } from '../../infr
 import { NON_HTTP_DECLARATIONS } from '../support/routes.js';
 import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import { Construct } from 'constructs';
 import { OperationalAlarms } from '../../infra/constructs/alarms.js';
 import { TOPIC_PUBLISHERS, topicPublishStatement, type TopicPublisher } from '../../infra/topic-policies.js';
 
@@ -723,6 +725,16 @@ describe('auto-release schedules', () => {
       .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([ref(roleId)]))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown; Effect: string }>);
   const schedules = () => stacks.api.releaseSchedules;
+  const byEntry = (a: FunctionDeclaration, b: FunctionDeclaration) => a.entry.localeCompare(b.entry);
+  /** What `schedules:previous-auto-release` grants: reading and deleting the older group and reading its schedules; listing, which takes no resource. */
+  const previousGroupStatements = (fn: AppFunction) => {
+    const arn = (resource: string, resourceName: string) => referenceIn(fn, Stack.of(fn).formatArn({ service: 'scheduler', resource, resourceName }));
+    return [
+      { Action: ['scheduler:DeleteScheduleGroup', 'scheduler:GetScheduleGroup'], Effect: 'Allow', Resource: arn('schedule-group', schedules().previousGroupName) },
+      { Action: 'scheduler:GetSchedule', Effect: 'Allow', Resource: arn('schedule', `${schedules().previousGroupName}/*`) },
+      { Action: 'scheduler:ListSchedules', Effect: 'Allow', Resource: '*' },
+    ];
+  };
 
   it('keeps the schedules in one group that a failed first deploy can create again, invoking the declared target, whose failed invocations wait in a dead-letter queue', () => {
     const group = resourcesOf(stacks.api, 'AWS::Scheduler::ScheduleGroup')[cfnId(schedules().group)]!;
@@ -756,7 +768,7 @@ describe('auto-release schedules', () => {
 
   it('lets exactly the functions declaring schedules:auto-release create and delete schedules of the group, and pass the scheduler role only', () => {
     const schedulers = functions.filter((fn) => fn.declaration.capabilities.includes('schedules:auto-release'));
-    expect(schedulers.map((fn) => fn.declaration)).toEqual([EVENT_RULES.autoReleaseSchedules]);
+    expect(schedulers.map((fn) => fn.declaration).sort(byEntry)).toEqual([EVENT_RULES.autoReleaseSchedules, DEPLOY_FUNCTIONS.releaseScheduleMove].sort(byEntry));
     for (const fn of functions) {
       const statements = statementsOf(cfnId(fn.role));
       const touching = statements.filter((statement) => [statement.Action].flat().some((action) => /^scheduler:|^iam:PassRole$/.test(action)));
@@ -767,6 +779,7 @@ describe('auto-release schedules', () => {
       expect(touching).toEqual([
         { Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], Effect: 'Allow', Resource: referenceIn(fn, schedules().scheduleArns()) },
         { Action: 'iam:PassRole', Effect: 'Allow', Resource: referenceIn(fn, schedules().schedulerRole.roleArn) },
+        ...(fn.declaration === DEPLOY_FUNCTIONS.releaseScheduleMove ? previousGroupStatements(fn) : []),
       ]);
       expect(lambdaOf(fn).Properties.Environment.Variables).toMatchObject({
         [ENV.autoReleaseScheduleGroup]: referenceIn(fn, schedules().groupName),
@@ -775,6 +788,23 @@ describe('auto-release schedules', () => {
         [ENV.autoReleaseDeadLetterQueueArn]: referenceIn(fn, schedules().deadLetterQueue.queueArn),
       });
     }
+  });
+
+  it("moves the schedules a deployment older than 28 Nov 2026 left in its group on the upgrade: a custom resource, given that group's name, whose function may only read and delete there", () => {
+    // The group as that deployment made it: an L2 ScheduleGroup at this group's path, named from its path.
+    const older = new App();
+    const olderGroup = new scheduler.ScheduleGroup(new Construct(new Stack(older, stacks.api.node.id), schedules().node.id), 'Group');
+    const olderName = Stack.of(olderGroup).resolve(olderGroup.scheduleGroupName) as string;
+    expect(schedules().previousGroupName).toBe(olderName);
+
+    const moves = Object.values(resourcesOf(stacks.api, 'Custom::ReleaseScheduleMove'));
+    expect(moves).toHaveLength(1);
+    expect(moves[0]!.Properties).toMatchObject({ PreviousGroup: olderName, Group: ref(cfnId(schedules().group)) });
+    const [move] = functionsFor(DEPLOY_FUNCTIONS.releaseScheduleMove.entry);
+    expect(lambdaOf(move!).Properties).toMatchObject({ Timeout: 900, Environment: { Variables: { [ENV.previousAutoReleaseScheduleGroup]: olderName } } });
+    // Nothing beyond what the capability declares.
+    const granted = statementsOf(cfnId(move!.role)).flatMap((statement) => [statement.Action].flat()).filter((action) => action.startsWith('scheduler:'));
+    expect(new Set(granted)).toEqual(new Set([...CAPABILITY_GRANTS['schedules:auto-release'].actions, ...CAPABILITY_GRANTS['schedules:previous-auto-release'].actions].filter((action) => action.startsWith('scheduler:'))));
   });
 
   it('sets the delay where jobs are completed: 72 hours, or -c autoReleaseHours', () => {

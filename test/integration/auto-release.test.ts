@@ -1,8 +1,19 @@
+import {
+  CreateScheduleCommand,
+  CreateScheduleGroupCommand,
+  DeleteScheduleCommand,
+  GetScheduleGroupCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
+import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, JobDetail, JobSummary } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import type { AutoReleaseInput } from '../../functions/domain/auto-release.js';
-import { SCHEDULE_TARGETS } from '../../functions/routes.js';
+import type { ReleaseScheduleMoveResult } from '../../functions/deploy/release-schedule-move.js';
+import { atExpression } from '../../functions/lib/scheduler.js';
+import { DEPLOY_FUNCTIONS, ENV, SCHEDULE_TARGETS } from '../../functions/routes.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';
 import { scheduleTargetName } from '../../infra/local/scheduler.js';
 import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';
@@ -131,5 +142,70 @@ describe('auto-release: a completed job is paid after the delay, once, unless de
     expect((await jobOf(job, poster)).status).toBe('paid');
     expect((await notifications(worker)).filter((note) => note.jobId === job.id && note.type === 'payment_released')).toHaveLength(1);
     expect(schedulesOf(job)).toEqual([]);
+  });
+
+  it("moves on the upgrade the release a deployment older than 28 Nov 2026 left in its own group, where it could never run, into today's group, where it pays the job; and deletes that group", async () => {
+    const { poster, job } = await completedJob('Clear the shed');
+    const client = new SchedulerClient({ endpoint: stack().urls.scheduler, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const previousGroup = process.env[ENV.previousAutoReleaseScheduleGroup]!;
+    /** The custom resource's function, run as Lambda runs it for the deploy: its own environment and capabilities. */
+    const move = async () =>
+      (await stack().functions.invoke('releaseScheduleMove', DEPLOY_FUNCTIONS.releaseScheduleMove, {
+        RequestType: 'Create',
+        ServiceToken: 'arn:aws:lambda:us-east-1:000000000000:function:provider',
+        ResponseURL: 'https://example.com',
+        StackId: 'stack',
+        RequestId: 'request',
+        LogicalResourceId: 'PreviousGroupMoved',
+        ResourceType: 'Custom::ReleaseScheduleMove',
+        ResourceProperties: { ServiceToken: 'provider', PreviousGroup: previousGroup },
+      } as CloudFormationCustomResourceEvent)) as ReleaseScheduleMoveResult;
+
+    // The job's schedules as an older deployment kept them: its release alone, an hour ahead (so
+    // nothing runs before the test runs it), in that deployment's group, with no dead-letter queue.
+    const today = schedulesOf(job);
+    const release = today.find((schedule) => schedule.Name === `release-${job.id}`)!;
+    await Promise.all(
+      today.map((schedule) =>
+        client.send(new DeleteScheduleCommand({ Name: schedule.Name, GroupName: schedule.GroupName })).catch((error: unknown) => {
+          if (!(error instanceof ResourceNotFoundException)) throw error;
+        }),
+      ),
+    );
+    await stack().scheduler.idle();
+    expect((await jobOf(job, poster)).status).toBe('completed');
+    const later = atExpression(new Date(Date.now() + 3_600_000));
+    const olderTarget = { Arn: release.Target.Arn, RoleArn: release.Target.RoleArn, Input: release.Target.Input };
+    await client.send(new CreateScheduleGroupCommand({ Name: previousGroup }));
+    await client.send(
+      new CreateScheduleCommand({
+        Name: release.Name,
+        GroupName: previousGroup,
+        ScheduleExpression: later,
+        ScheduleExpressionTimezone: 'UTC',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        ActionAfterCompletion: 'DELETE',
+        Target: olderTarget,
+      }),
+    );
+    // There it can never run: the scheduler role trusts today's group only, and nothing keeps the refused run.
+    await stack().scheduler.run(release.Name, previousGroup, olderTarget);
+    expect(stack().scheduler.refusals().filter((refusal) => refusal.schedule === release.Name)).toMatchObject([{ group: previousGroup, outcome: 'dropped' }]);
+    expect((await jobOf(job, poster)).status).toBe('completed');
+
+    expect((await move()).Data).toEqual({ Moved: '1' });
+    // In today's group, at its time with its input, and today's dead-letter queue and retries.
+    expect(schedulesOf(job)).toEqual([expect.objectContaining({ Name: release.Name, GroupName: release.GroupName, ScheduleExpression: later, Target: release.Target })]);
+    await expect(client.send(new GetScheduleGroupCommand({ Name: previousGroup }))).rejects.toBeInstanceOf(ResourceNotFoundException);
+    // A later deploy finds nothing left to move.
+    expect((await move()).Data).toEqual({ Moved: '0' });
+
+    // Run now rather than in an hour: the release pays the job, once.
+    const [moved] = schedulesOf(job);
+    await stack().scheduler.run(moved!.Name, moved!.GroupName, moved!.Target);
+    await settle(stack());
+    expect((await jobOf(job, poster)).status).toBe('paid');
+    expect(await transfersOf(job)).toHaveLength(1);
+    expect(stack().scheduler.refusals().filter((refusal) => refusal.schedule === release.Name)).toHaveLength(1);
   });
 });

@@ -1,4 +1,16 @@
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, GetScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  CreateScheduleGroupCommand,
+  DeleteScheduleCommand,
+  DeleteScheduleGroupCommand,
+  GetScheduleCommand,
+  GetScheduleGroupCommand,
+  paginateListSchedules,
+  ResourceNotFoundException,
+  SchedulerClient,
+  ValidationException,
+} from '@aws-sdk/client-scheduler';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +74,7 @@ describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-schedule
       port: 0,
       targets: { recorder },
       roles: ROLES,
+      groups: ['jobs'],
       sendToQueue: (queueArn, body, attributes) => queueArn === QUEUE_ARN && deadLetters.push({ body, attributes }) > 0,
       onFailure: { recorder: QUEUE_ARN },
     });
@@ -85,6 +98,33 @@ describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-schedule
     await expect(client.send(new GetScheduleCommand({ Name: 'later', GroupName: 'other' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
     await client.send(new DeleteScheduleCommand({ Name: 'later', GroupName: 'jobs' }));
     await expect(client.send(new DeleteScheduleCommand({ Name: 'later', GroupName: 'jobs' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
+  });
+
+  it('makes schedules only in a group that exists, lists a group a page at a time, and deletes a group with its schedules', async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const inGroup = (name: string, group: string) =>
+      client.send(new CreateScheduleCommand({ Name: name, GroupName: group, ScheduleExpression: atExpression(at), ScheduleExpressionTimezone: 'UTC', FlexibleTimeWindow: { Mode: 'OFF' }, Target: target }));
+    const missing = inGroup('nowhere', 'missing');
+    await expect(missing).rejects.toBeInstanceOf(ResourceNotFoundException);
+    await expect(missing).rejects.toThrow('Schedule group missing does not exist.');
+    const { ScheduleGroupArn } = await client.send(new CreateScheduleGroupCommand({ Name: 'older' }));
+    expect(ScheduleGroupArn).toBe(scheduleGroupArn('aws', 'us-east-1', ACCOUNT, 'older'));
+    await expect(client.send(new CreateScheduleGroupCommand({ Name: 'older' }))).rejects.toBeInstanceOf(ConflictException);
+    expect(await client.send(new GetScheduleGroupCommand({ Name: 'older' }))).toMatchObject({ Name: 'older', State: 'ACTIVE', Arn: ScheduleGroupArn });
+
+    const names = Array.from({ length: 5 }, (_, index) => `older-${index}`);
+    for (const name of names) await inGroup(name, 'older');
+    await inGroup('kept', 'jobs');
+    const pages = [];
+    for await (const page of paginateListSchedules({ client, pageSize: 2 }, { GroupName: 'older' })) pages.push(page.Schedules!.map((schedule) => [schedule.Name, schedule.GroupName, schedule.Target?.Arn]));
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(names.map((name) => [name, 'older', RECORDER_ARN]));
+    await expect(client.send(new DeleteScheduleGroupCommand({ Name: 'default' }))).rejects.toBeInstanceOf(ValidationException);
+
+    await client.send(new DeleteScheduleGroupCommand({ Name: 'older' }));
+    await expect(client.send(new GetScheduleGroupCommand({ Name: 'older' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
+    expect(scheduler.schedules().map((schedule) => `${schedule.GroupName}/${schedule.Name}`)).toEqual(['jobs/kept']);
+    await client.send(new DeleteScheduleCommand({ Name: 'kept', GroupName: 'jobs' }));
   });
 
   it("refuses a dead-letter queue that is not a queue's ARN and a retry policy beyond Scheduler's limits, as CreateSchedule does", async () => {
