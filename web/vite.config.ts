@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { FIRST_CHUNKS_ELEMENT_ID, FIRST_SCREEN_MODULES, SIGNED_IN_CONTROLS_MODULE, type FirstChunks } from './src/lib/first-chunks';
+import { FIRST_CHUNKS_ELEMENT_ID, FIRST_SCREEN_MODULES, SIGNED_IN_CONTROLS_MODULE, type FirstChunks } from './src/lib/first-chunks.js';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -30,6 +30,9 @@ interface Subscription {
   received: ReceivedPush[];
 }
 
+/** The pushes a subscription keeps, newest last: a browser shows each as it comes; a long `npm run dev` stays bounded. */
+export const RECEIVED_PUSHES_KEPT = 100;
+
 /** RFC 8030 §7.2: a push service's largest payload, which senders must stay within. */
 const MAX_PUSH_BYTES = 4096;
 
@@ -66,7 +69,7 @@ export class PushReceiver {
     };
   }
 
-  /** What the subscription with this endpoint received, oldest first. */
+  /** What the subscription with this endpoint received (its last RECEIVED_PUSHES_KEPT), oldest first. */
   received(endpoint: string): ReceivedPush[] {
     return [...(this.byEndpoint(endpoint)?.received ?? [])];
   }
@@ -112,6 +115,7 @@ export class PushReceiver {
           return sendJson(res, 400, { message: 'Payload could not be decrypted' });
         }
         subscription.received.push({ payload, ttl, subject, receivedAt: new Date().toISOString() });
+        if (subscription.received.length > RECEIVED_PUSHES_KEPT) subscription.received.splice(0, subscription.received.length - RECEIVED_PUSHES_KEPT);
         res.writeHead(201, { location: `${this.url}/message/${randomUUID()}` });
         res.end();
       }),

@@ -60,6 +60,9 @@ interface StoredScheduleGroup {
   LastModificationDate: number;
 }
 
+/** How many of the schedules created last `created()` remembers: enough for a test to find its own, bounded for a long `npm run dev`. */
+export const CREATED_SCHEDULES_KEPT = 1_000;
+
 /** ListSchedules' largest page (its MaxResults' upper bound). */
 const LIST_SCHEDULES_MAX_RESULTS = 100;
 
@@ -67,8 +70,8 @@ export interface LocalScheduler extends Listening {
   /** The schedules that have not fired or been deleted (tests read them). */
   schedules(): StoredSchedule[];
   /**
-   * Every schedule created since this scheduler started, as created, fired and deleted or not:
-   * a test on a loaded machine may look only after the first of them has run (tests read them).
+   * The last CREATED_SCHEDULES_KEPT schedules created, as created, fired and deleted or not: a
+   * test on a loaded machine may look only after the first of them has run (tests read them).
    */
   created(): readonly StoredSchedule[];
   /** Every run refused so far, as AWS would have refused it (tests read them). */
@@ -293,6 +296,7 @@ export async function serveScheduler(options: {
     };
     schedules.set(id, schedule);
     created.push(schedule);
+    if (created.length > CREATED_SCHEDULES_KEPT) created.splice(0, created.length - CREATED_SCHEDULES_KEPT);
     save();
     if (schedule.State === 'ENABLED') arm(schedule);
     return { ScheduleArn: schedule.Arn };

@@ -852,6 +852,30 @@ describe('local Stripe simulator', () => {
       await simulator.idle();
       expect(receiver.eventsAbout(later.id, 'payment_intent.created')).toHaveLength(1);
     });
+
+    // Last of the file's tests on this simulator: its events from here on carry a later date.
+    it('keeps events and their delivery attempts for 30 days, as Stripe does, then lets them go (a dev server holds a month at most)', async () => {
+      const eventAbout = (id: string) => simulator.events().find((event) => (event.data.object as { id?: string }).id === id);
+      const early = await createIntent();
+      await simulator.idle();
+      const old = eventAbout(early.id)!;
+      expect(simulator.deliveryAttempts().account.map((attempt) => attempt.eventId)).toContain(old.id);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 31 * 86_400_000);
+        const later = await createIntent();
+        await simulator.idle();
+        const recent = eventAbout(later.id)!;
+        expect(eventAbout(early.id)).toBeUndefined();
+        await expect(stripe.events.retrieve(old.id)).rejects.toMatchObject({ statusCode: 404 });
+        expect(await stripe.events.retrieve(recent.id)).toMatchObject({ id: recent.id });
+        const attempted = simulator.deliveryAttempts().account.map((attempt) => attempt.eventId);
+        expect(attempted).not.toContain(old.id);
+        expect(attempted).toContain(recent.id);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it('keeps its state in the state file across restarts', async () => {

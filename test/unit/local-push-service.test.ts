@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import type { Listening } from '../../infra/local/http-util.js';
-import { PushReceiver, type ReceivedPush, type ReceiverSubscription } from '../../infra/local/push-receiver.js';
+import { PushReceiver, RECEIVED_PUSHES_KEPT, type ReceivedPush, type ReceiverSubscription } from '../../infra/local/push-receiver.js';
 
 /** The local push service's routes for other processes (the browser tests' files): subscribe there, read what arrived. */
 describe('the local push service over HTTP', () => {
@@ -30,6 +30,17 @@ describe('the local push service over HTTP', () => {
     const sent = await fetch(push.endpoint, { method: push.method, headers: push.headers as Record<string, string>, body: new Uint8Array(push.body) });
     expect(sent.status).toBe(201);
     expect(await received(subscription.endpoint)).toEqual([{ payload: '{"title":"Hi"}', ttl: 60, subject: 'mailto:push@oddjobs.test', receivedAt: expect.any(String) }]);
+  });
+
+  it('keeps the last pushes of a subscription only, newest last', async () => {
+    const vapid = webPush.generateVAPIDKeys();
+    const subscription = (await (await subscribe(JSON.stringify({ applicationServerKey: vapid.publicKey }))).json()) as ReceiverSubscription;
+    for (let n = 1; n <= RECEIVED_PUSHES_KEPT + 5; n++) {
+      const push = webPush.generateRequestDetails(subscription, String(n), { vapidDetails: { subject: 'mailto:push@oddjobs.test', ...vapid }, TTL: 60, contentEncoding: 'aes128gcm' });
+      expect((await fetch(push.endpoint, { method: push.method, headers: push.headers as Record<string, string>, body: new Uint8Array(push.body) })).status).toBe(201);
+    }
+    const kept = (await received(subscription.endpoint)).map((push) => Number(push.payload));
+    expect(kept).toEqual(Array.from({ length: RECEIVED_PUSHES_KEPT }, (_, index) => index + 6));
   });
 
   it('refuses a body without a P-256 public key (400), and knows no other subscription (404)', async () => {

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionDeclaration } from '../../functions/routes.js';
 import { atExpression } from '../../functions/lib/scheduler.js';
 import { stopFunctions } from '../../infra/local/lambda-runtime.js';
-import { serveScheduler, type LocalScheduler, type ScheduleTarget } from '../../infra/local/scheduler.js';
+import { CREATED_SCHEDULES_KEPT, serveScheduler, type LocalScheduler, type ScheduleTarget } from '../../infra/local/scheduler.js';
 import type { MessageAttribute } from '../../infra/local/sqs.js';
 import { scheduleGroupArn, schedulerRoleStatements, schedulerTrustStatement, type PolicyStatementJson, type RoleDocuments } from '../../infra/scheduler-roles.js';
 import type { RecordedInput } from '../support/fixtures/scheduler-recorder.js';
@@ -125,6 +125,16 @@ describe('the local EventBridge Scheduler, spoken to by @aws-sdk/client-schedule
     await expect(client.send(new GetScheduleGroupCommand({ Name: 'older' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
     expect(scheduler.schedules().map((schedule) => `${schedule.GroupName}/${schedule.Name}`)).toEqual(['jobs/kept']);
     await client.send(new DeleteScheduleCommand({ Name: 'kept', GroupName: 'jobs' }));
+  });
+
+  it('remembers the last schedules created only, for a long npm run dev', async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const before = scheduler.created().length;
+    const names = Array.from({ length: CREATED_SCHEDULES_KEPT + 1 - before }, (_, index) => `many-${index}`);
+    for (const name of names) await create(name, at, {});
+    expect(scheduler.created()).toHaveLength(CREATED_SCHEDULES_KEPT);
+    expect(scheduler.created().at(-1)?.Name).toBe(names.at(-1));
+    await Promise.all(names.map((name) => client.send(new DeleteScheduleCommand({ Name: name, GroupName: 'jobs' }))));
   });
 
   it("refuses a dead-letter queue that is not a queue's ARN and a retry policy beyond Scheduler's limits, as CreateSchedule does", async () => {

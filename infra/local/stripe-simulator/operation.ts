@@ -33,7 +33,7 @@ export class Operation {
       request: this.request,
       type,
     };
-    this.store.data.events.push(event);
+    this.store.recordEvent(event);
     this.events.push(event);
   }
 }

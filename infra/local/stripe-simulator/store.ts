@@ -61,6 +61,9 @@ export interface SimulatorData {
   idempotentResponses: Record<string, StoredResponse>;
 }
 
+/** How long Stripe keeps an event retrievable: 30 days. */
+export const EVENT_RETENTION_SECONDS = 30 * 86_400;
+
 /**
  * A collection keyed by ids that callers send: without a prototype, so an id such as
  * 'toString' or '__proto__' is an unknown object (404, as at Stripe), never an inherited one.
@@ -134,6 +137,18 @@ export class SimulatorStore {
     const partial = `${this.file}.partial`;
     writeFileSync(partial, JSON.stringify(this.data));
     renameSync(partial, this.file);
+  }
+
+  /**
+   * Records an event, and lets go of those older than Stripe keeps them (30 days: the Events API
+   * lists and retrieves only those), so a dev server running for weeks holds a month at most.
+   */
+  recordEvent(event: StripeEvent): void {
+    const events = this.data.events;
+    events.push(event);
+    const oldest = event.created - EVENT_RETENTION_SECONDS;
+    const expired = events.findIndex((candidate) => candidate.created >= oldest);
+    if (expired > 0) events.splice(0, expired);
   }
 
   find(id: string): StripeObject | undefined {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
-import type { StripeEvent } from './objects.js';
+import { nowSeconds, type StripeEvent } from './objects.js';
+import { EVENT_RETENTION_SECONDS } from './store.js';
 
 /** Like Stripe, a refused delivery is retried with backoff; Stripe's three days are compressed to about 4 s. */
 const RETRY_DELAYS_MS = [200, 1000, 3000];
@@ -26,6 +27,8 @@ const shuffled = <Item>(items: readonly Item[]): Item[] =>
 export interface DeliveryAttempt {
   readonly eventId: string;
   readonly type: string;
+  /** When it was made, in seconds (Stripe's timestamps). */
+  readonly created: number;
   status: number;
 }
 
@@ -66,7 +69,7 @@ export class WebhookSender {
     this.secrets = this.secrets.filter((candidate) => candidate !== secret);
   }
 
-  /** Every attempt to deliver an event so far, retries included, oldest first. */
+  /** Every attempt to deliver an event in the last 30 days, retries included, oldest first. */
   deliveryAttempts(): DeliveryAttempt[] {
     return [...this.attempts];
   }
@@ -157,8 +160,11 @@ export class WebhookSender {
   /** One signed POST; resolves to why it failed, or undefined when the endpoint accepted it. */
   private async attempt(url: string, event: StripeEvent): Promise<string | undefined> {
     const payload = JSON.stringify(event, null, 2);
-    const attempt: DeliveryAttempt = { eventId: event.id, type: event.type, status: 0 };
+    const attempt: DeliveryAttempt = { eventId: event.id, type: event.type, created: nowSeconds(), status: 0 };
     this.attempts.push(attempt);
+    // Kept as long as their events are (30 days), so the log is bounded as the events are.
+    const kept = this.attempts.findIndex((candidate) => candidate.created >= attempt.created - EVENT_RETENTION_SECONDS);
+    if (kept > 0) this.attempts.splice(0, kept);
     try {
       const response = await fetch(url, {
         method: 'POST',

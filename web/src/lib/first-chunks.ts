@@ -1,4 +1,4 @@
-import { FIRST_READS, matchRoutePath } from './api/first-reads';
+import { FIRST_READS, matchRoutePath } from './api/first-reads.js';
 
 /**
  * The chunks a first load needs beyond the app's entry, by page: the build (web/vite.config.ts)

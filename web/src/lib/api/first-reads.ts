@@ -1,4 +1,4 @@
-import { ROLE_HOME, type Role } from '../../../../shared/roles';
+import { ROLE_HOME, type Role } from '../../../../shared/roles.js';
 
 /** The API paths of the reads a page starts with: the fetchers of these reads build them here too. */
 export const FIRST_READ_PATHS = {

@@ -43,6 +43,12 @@ export function geolocationErrorText(error: unknown): string {
 
 class GeolocationRefused extends Error {}
 
+/**
+ * What the position request asks of the browser (spec 1 §7): high accuracy, 15 s to answer, and
+ * a position the browser found in the last 5 minutes is good enough (no new fix, no new wait).
+ */
+export const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 5 * 60_000 };
+
 /** The device's position (high accuracy), or a GeolocationRefused with the spec's text. */
 export async function currentPosition(): Promise<Coordinates> {
   if (!('geolocation' in navigator)) throw new GeolocationRefused(MSG.location.notSupported);
@@ -53,7 +59,7 @@ export async function currentPosition(): Promise<Coordinates> {
     navigator.geolocation.getCurrentPosition(
       (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
       (error) => reject(new GeolocationRefused(geolocationErrorText(error))),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
+      POSITION_OPTIONS,
     ),
   );
 }
