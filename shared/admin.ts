@@ -23,7 +23,11 @@ export const ADMIN_ACTION_TYPES = [
   'resolve_dispute_with_template',
   'bulk_resolve_disputes',
   'set_dispute_priority',
+  /** Security events the platform records itself (spec 1 §6, §9). */
   'suspicious_payment',
+  'repeated_auth_failures',
+  'profile_security_violation',
+  'insufficient_permissions',
   'hide_category',
   'show_category',
   /** A user deleted their account (the record holds their id and role only), and the 30-day sweep's check of it. */

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_SIZE, type AdminActionType, type AdminActionView } from '../../shared/admin.js';
 import type { Page } from '../../shared/api.js';
-import { db, tableName } from '../lib/db.js';
+import { MSG } from '../../shared/messages.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
 import type { TransactItem } from '../lib/transactions.js';
 import { logger } from '../lib/logger.js';
 import { queryShardedPage } from '../lib/sharded-lists.js';
@@ -21,8 +22,7 @@ export interface AdminAction {
 }
 
 /** An admin_actions entry ready to put, alone or in the transaction of the change it records. */
-export function adminActionItem(action: AdminAction) {
-  const id = randomUUID();
+export function adminActionItem(action: AdminAction, id: string = randomUUID()) {
   const createdAt = new Date().toISOString();
   return {
     ...keys.adminAction(id),
@@ -55,6 +55,23 @@ export async function recordSecurityEvent(actionType: string, targetType: string
   await recordAdminAction({ adminId: SYSTEM_ACTOR, actionType, targetType, targetId, details, reason }).catch((error: unknown) =>
     logger.error('security event not recorded', { actionType, error }),
   );
+}
+
+/**
+ * A refused role check (spec 1 §6: 'Insufficient permissions', and a security event): logged
+ * every time, recorded for the admin once per user, operation and hour however often it is
+ * tried, so someone probing the admin's routes cannot fill the log. Never fails the request.
+ */
+export async function recordRoleRefusal(userId: string, operation: string): Promise<void> {
+  const details = { operation };
+  logger.warn('security event', { actionType: 'insufficient_permissions', targetType: 'user', targetId: userId, details });
+  const hour = new Date().toISOString().slice(0, 13);
+  // The same id within the hour: the entry's own key refuses a second one.
+  const id = createHash('sha256').update(`insufficient_permissions\n${userId}\n${operation}\n${hour}`).digest('hex').slice(0, 32);
+  const item = adminActionItem({ adminId: SYSTEM_ACTOR, actionType: 'insufficient_permissions', targetType: 'user', targetId: userId, details, reason: MSG.auth.insufficientPermissions }, id);
+  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })).catch((error: unknown) => {
+    if (!isConditionFailure(error)) logger.error('security event not recorded', { actionType: 'insufficient_permissions', error });
+  });
 }
 
 /** The audit log, newest first, all of it (GSI1, one Query per shard, merged) or one action type (GSI2); 50 per page. */

@@ -15,6 +15,7 @@ import { getInstantPayoutAvailability, requestInstantPayout } from '../domain/in
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
 import { getMoneyOverview } from '../domain/money-totals.js';
 import { getProfile } from '../domain/profiles.js';
+import { recordRoleRefusal } from '../domain/admin-actions.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { parseWith, routeGroup } from '../lib/http.js';
 
@@ -65,7 +66,10 @@ export const handler = routeGroup('payments', {
   /** 'My Earnings': the worker's paid jobs with their tips, and the total of both. */
   'GET /me/earnings': async ({ caller }): Promise<Earnings> => {
     const profile = await getProfile(caller.userId);
-    if (profile?.role !== 'worker') throw forbidden(MSG.auth.insufficientPermissions);
+    if (profile?.role !== 'worker') {
+      await recordRoleRefusal(caller.userId, 'GET /me/earnings');
+      throw forbidden(MSG.auth.insufficientPermissions);
+    }
     const [paid, cancelled] = await Promise.all([listWorkerJobs(caller.userId, 'paid'), listWorkerJobs(caller.userId, 'cancelled')]);
     const paidJobs = paid.map(toPartyJob);
     const reversedJobs = cancelled.filter((job) => job.reversal).map(toPartyJob);

@@ -12,6 +12,8 @@ import { checkPathIds, pathIdShapes } from './path-ids.js';
 import { httpErrorFromStripe, isStripeError } from './stripe-errors.js';
 import { transientHttpError } from './transient-errors.js';
 import { isSuspended } from './suspension.js';
+// The one record the route framework writes: a refused role check is a security event (spec 1 §6).
+import { recordRoleRefusal } from '../domain/admin-actions.js';
 
 /** The signed-in user behind a request, from the claims the JWT authorizer verified. */
 export interface Caller {
@@ -196,7 +198,10 @@ export function routeGroup<G extends HttpRouteGroupName>(group: G, operations: O
       if (!access || !operation) throw new HttpError(404, MSG.backend.notFound);
       const caller = callerFromEvent(event);
       if (access !== 'public' && !caller) throw unauthorized();
-      if (access === 'admin' && !caller?.isAdmin) throw forbidden(MSG.auth.insufficientPermissions);
+      if (access === 'admin' && !caller?.isAdmin) {
+        await recordRoleRefusal(caller!.userId, event.routeKey);
+        throw forbidden(MSG.auth.insufficientPermissions);
+      }
       // Only writes are counted: they are what costs (transactions, events, pushes, mail); reads
       // are bounded per route by the stage throttle (docs/scale.md). Anonymous callers of public
       // routes are not: Stripe's webhooks come from a few shared addresses. The two checks are

@@ -74,6 +74,14 @@ describe('the admin console', () => {
       }
     }
     expect(refused).toEqual([]);
+
+    // Each refusal is a security event (spec 1 §6): one entry per user and route within the hour, however often it is tried.
+    await api(stack(), 'GET', '/admin/jobs', { token: worker.idToken });
+    const events = await actions('insufficient_permissions');
+    const recorded = (user: TestUser) => events.filter((event) => event.targetId === user.userId).map((event) => event.details.operation as string);
+    expect(recorded(worker).sort()).toEqual([...ADMIN_ROUTES].sort());
+    expect(recorded(poster).sort()).toEqual([...ADMIN_ROUTES].sort());
+    expect(events[0]).toMatchObject({ adminId: 'system', targetType: 'user', reason: MSG.auth.insufficientPermissions });
   });
 
   it('refunds a payment exactly once under 10 concurrent clicks, and answers 409 to another reason', async () => {
