@@ -52,40 +52,43 @@ export function MessageThread({ messages, outbox, onRetry, olderAvailable, loadi
         </button>
       ) : null}
       {messages.length === 0 && pending.length === 0 ? <p className="chat__empty">No messages yet. Say hello!</p> : null}
-      <ol className="chat__messages" role="log" aria-live="polite" aria-label="Messages">
-        {messages.map((message) => {
-          const mine = message.senderId === userId;
-          return (
-            <li key={message.id} className={`bubble ${mine ? 'bubble--mine' : 'bubble--theirs'}`}>
+      {/* The live log wraps the list, so the bubbles stay items of a list for a screen reader. */}
+      <div role="log" aria-live="polite" aria-label="Messages">
+        <ol className="chat__messages">
+          {messages.map((message) => {
+            const mine = message.senderId === userId;
+            return (
+              <li key={message.id} className={`bubble ${mine ? 'bubble--mine' : 'bubble--theirs'}`}>
+                <p className="bubble__text">{message.content}</p>
+                <span className="bubble__meta">
+                  <time dateTime={message.createdAt}>{formatSentAt(message.createdAt)}</time>
+                  {mine ? <span className="bubble__state">{message.read ? 'Read' : 'Sent'}</span> : null}
+                </span>
+              </li>
+            );
+          })}
+          {pending.map((message) => (
+            <li key={message.id} className={`bubble bubble--mine bubble--${message.status}`}>
               <p className="bubble__text">{message.content}</p>
               <span className="bubble__meta">
-                <time dateTime={message.createdAt}>{formatSentAt(message.createdAt)}</time>
-                {mine ? <span className="bubble__state">{message.read ? 'Read' : 'Sent'}</span> : null}
+                {message.status === 'sending' ? (
+                  <span className="bubble__state">Sending...</span>
+                ) : (
+                  <>
+                    <span className="bubble__state" role="alert">
+                      {message.error}
+                    </span>
+                    <button type="button" className="bubble__retry" onClick={() => onRetry(message)}>
+                      Retry
+                    </button>
+                  </>
+                )}
               </span>
             </li>
-          );
-        })}
-        {pending.map((message) => (
-          <li key={message.id} className={`bubble bubble--mine bubble--${message.status}`}>
-            <p className="bubble__text">{message.content}</p>
-            <span className="bubble__meta">
-              {message.status === 'sending' ? (
-                <span className="bubble__state">Sending...</span>
-              ) : (
-                <>
-                  <span className="bubble__state" role="alert">
-                    {message.error}
-                  </span>
-                  <button type="button" className="bubble__retry" onClick={() => onRetry(message)}>
-                    Retry
-                  </button>
-                </>
-              )}
-            </span>
-          </li>
-        ))}
-        <li ref={end} className="chat__end" aria-hidden="true" />
-      </ol>
+          ))}
+          <li ref={end} className="chat__end" aria-hidden="true" />
+        </ol>
+      </div>
     </div>
   );
 }
