@@ -16,6 +16,15 @@ export const USER_POOL_SETTINGS = {
    * password the user re-enters (docs/decisions/0167-account-deletion-is-confirmed-by-the-password.md).
    */
   clientAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_ADMIN_USER_PASSWORD_AUTH'],
+  /**
+   * The email that carries a code (`{####}`): Cognito sends it to verify a new address and to
+   * reset a password, so it names both; the local stack's mailbox gets the same text. A code, not
+   * a link (docs/decisions/0314-email-verification-by-code.md).
+   */
+  verificationEmail: {
+    subject: 'Your OddJobs verification code',
+    body: 'Your OddJobs verification code is {####}. Enter it on OddJobs to verify your email address or to reset your password. If you did not ask for it, you can ignore this email.',
+  },
   /** Local stack only: cognito-local supports no SRP, only USER_PASSWORD_AUTH. */
   localClientAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_ADMIN_USER_PASSWORD_AUTH'],
 } as const;

@@ -38,7 +38,8 @@ export const MSG = {
     { contains: 'invalid login credentials', text: 'Invalid email or password. Please check your credentials and try again.' },
     {
       contains: 'email not confirmed',
-      text: 'Please verify your email address before signing in. Check your inbox for the verification link.',
+      // The spec says "link"; the email carries a code (docs/decisions/0314-email-verification-by-code.md).
+      text: 'Please verify your email address before signing in. Check your inbox for the verification code.',
     },
     { contains: 'too many requests', text: 'Too many sign-in attempts. Please wait a moment and try again.' },
     {

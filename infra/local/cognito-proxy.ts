@@ -129,7 +129,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
     if (user?.Password) mailInvitation(email, user.Password);
   };
 
-  const deliverCode = async (email: string, purpose: 'verify' | 'reset', previousCode?: string) => {
+  const deliverCode = async (email: string, previousCode?: string) => {
     // cognito-local saves its file after answering: wait for the user's new code to be there.
     const isNew = (code: string | undefined) => code !== undefined && code !== previousCode;
     let user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
@@ -139,11 +139,9 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
     }
     if (!user?.ConfirmationCode || !isNew(user.ConfirmationCode)) return false;
     const code = user.ConfirmationCode;
-    mailbox.deliver(
-      purpose === 'verify'
-        ? { to: email, code, subject: 'Your verification code', text: `Welcome to OddJobs! Your verification code is ${code}.` }
-        : { to: email, code, subject: 'Reset your password', text: `Your password reset code is ${code}. If you did not ask for it, ignore this email.` },
-    );
+    // The pool's one verification email, for a new address and a password reset alike, as Cognito sends it.
+    const { subject, body } = USER_POOL_SETTINGS.verificationEmail;
+    mailbox.deliver({ to: email, code, subject, text: body.replace('{####}', code) });
     return true;
   };
 
@@ -167,7 +165,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
           const user = await storedUser(options.cognitoDataDir, options.userPoolId, email);
           if (!user) return reply(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
           if (user.UserStatus === 'CONFIRMED') return reply(400, { __type: 'InvalidParameterException', message: 'User is already confirmed.' });
-          await deliverCode(email, 'verify');
+          await deliverCode(email);
           return reply(200, { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } });
         }
         case 'GetTokensFromRefreshToken': {
@@ -232,7 +230,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
           const forgot = { ClientId: await poolClientId(options.cognitoDataDir, options.userPoolId), Username: user.Username };
           const sent = await forward(cognitoUrl, 'ForgotPassword', Buffer.from(JSON.stringify(forgot)), headers);
           if (sent.status !== 200) return reply(sent.status, JSON.parse(sent.body.toString('utf8')));
-          await deliverCode(email, 'reset', user.ConfirmationCode);
+          await deliverCode(email, user.ConfirmationCode);
           return reply(200, {});
         }
         case 'AdminCreateUser': {
@@ -262,7 +260,7 @@ export async function serveCognitoProxy(options: ProxyOptions): Promise<Listenin
         return reply(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
       }
       if (forwarded.status === 200 && (target === 'SignUp' || target === 'ForgotPassword')) {
-        await deliverCode(username, target === 'SignUp' ? 'verify' : 'reset', codeBefore);
+        await deliverCode(username, codeBefore);
       }
       if (forwarded.status === 200 && target === 'AdminCreateUser' && input.MessageAction !== 'SUPPRESS') await deliverTemporaryPassword(username);
       if (forwarded.status === 200 && (target === 'InitiateAuth' || target === 'RespondToAuthChallenge')) {

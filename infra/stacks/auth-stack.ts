@@ -71,6 +71,11 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      userVerification: {
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+        emailSubject: USER_POOL_SETTINGS.verificationEmail.subject,
+        emailBody: USER_POOL_SETTINGS.verificationEmail.body,
+      },
       // A changed email takes effect once its code is verified; until then the user signs in
       // with, and is mailed at, the verified one.
       keepOriginal: { email: true },

@@ -36,6 +36,7 @@ import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
 import { handler as accountsHandler } from '../../functions/http/accounts.js';
 import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
+import { MSG } from '../../shared/messages.js';
 import { ADMIN_GROUP } from '../../shared/roles.js';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../shared/runtime-config.js';
 import { RecurringSchedule } from '../../infra/constructs/recurring-schedule.js';
@@ -397,6 +398,17 @@ describe('auth stack', () => {
     expect(client.Properties.ReadAttributes).toContain('email_verified');
     expect(client.Properties.ReadAttributes).not.toContain('custom:role');
     expect(pool.Properties.UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
+  });
+
+  it('mails a code to verify an address and to reset a password, with the text the local mailbox shows, and the sign-in hint asks for that code', () => {
+    const pool = Object.values(resourcesOf(stacks.auth, 'AWS::Cognito::UserPool'))[0]!;
+    const { subject, body } = USER_POOL_SETTINGS.verificationEmail;
+    expect(pool.Properties.VerificationMessageTemplate).toEqual({ DefaultEmailOption: 'CONFIRM_WITH_CODE', EmailSubject: subject, EmailMessage: body, SmsMessage: expect.any(String) });
+    expect(pool.Properties).toMatchObject({ EmailVerificationSubject: subject, EmailVerificationMessage: body });
+    expect(body).toContain('{####}');
+    const hint = MSG.signInErrors.find((error) => error.contains === 'email not confirmed')!.text;
+    expect(hint).toContain('verification code');
+    expect(hint).not.toContain('link');
   });
 
   it('wires every declared trigger to its function', () => {

@@ -12,6 +12,7 @@ import { MSG } from '../../shared/messages.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { keys } from '../../functions/table.js';
 import { api, confirm, queryIndex, signIn, signUp, uniqueEmail, useLocalStack } from '../support/local-stack.js';
+import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
 import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
 
 describe('accounts: roles and the one admin', () => {
@@ -82,7 +83,7 @@ describe('accounts: roles and the one admin', () => {
     const cognito = cognitoClient(stack().urls.cognito);
     await cognito.send(new ForgotPasswordCommand({ ClientId: stack().userPool.clientId, Username: email }));
     const mail = stack().mailbox.list(email)[0]!;
-    expect(mail.subject).toBe('Reset your password');
+    expect(mail.subject).toBe(USER_POOL_SETTINGS.verificationEmail.subject);
     await cognito.send(
       new ConfirmForgotPasswordCommand({ ClientId: stack().userPool.clientId, Username: email, ConfirmationCode: mail.code, Password: 'brand-new-pass-9' }),
     );

@@ -10,6 +10,7 @@ import { keys } from '../../functions/table.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';
 import { api, createUser, signIn, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
+import { USER_POOL_SETTINGS } from '../../infra/user-pool-settings.js';
 import { createPoster, settle } from '../support/payments.js';
 
 /** Opens a socket as the browser does; `closed` resolves when the server ends it. */
@@ -164,7 +165,7 @@ describe("the admin's users: search, suspension, reinstatement, password reset",
     expect(reset.status).toBe(200);
     const mails = stack().mailbox.list(worker.email);
     expect(mails).toHaveLength(mailsBefore + 1);
-    expect(mails[0]).toMatchObject({ subject: 'Reset your password', code: expect.any(String) });
+    expect(mails[0]).toMatchObject({ subject: USER_POOL_SETTINGS.verificationEmail.subject, code: expect.any(String) });
     const audit = (await asAdmin<Page<AdminActionView>>('GET', '/admin/actions?type=reset_user_password')).body.items;
     expect(audit).toEqual([expect.objectContaining({ targetId: worker.userId, reason: 'Asked by phone' })]);
   });
