@@ -171,6 +171,8 @@ export interface OwnProfile extends PublicProfile {
   longitude: number | null;
   locationUpdatedAt: string | null;
   notificationPreferences: NotificationPreferences;
+  /** The IANA zone quiet hours (and a worker's alert days) run in: the browser's, saved with the location or the preferences; null before either. */
+  timeZone: string | null;
   paymentAccount: PaymentAccount;
 }
 

@@ -83,6 +83,7 @@ export function toOwnProfile(item: ProfileItem): OwnProfile {
     longitude: item.longitude ?? null,
     locationUpdatedAt: item.locationUpdatedAt ?? null,
     notificationPreferences: { ...item.notificationPreferences, channels: channelsWithDefaults(item.notificationPreferences.channels) },
+    timeZone: item.timeZone ?? null,
     paymentAccount: item.paymentAccount,
   };
 }

@@ -105,7 +105,6 @@ export function saveLocation(userId: string, { point, market, zip }: WorkerPlace
   }));
 }
 
-/** The preferences as saved; the channels of types not given stay as they were. */
 /** An email's one-click unsubscribe: this type no longer by email, every other choice as it was. */
 export function turnOffEmail(userId: string, type: NotificationType): Promise<ProfileItem> {
   return changeIndexedProfile(userId, ({ notificationPreferences: preferences }) => ({
@@ -113,8 +112,10 @@ export function turnOffEmail(userId: string, type: NotificationType): Promise<Pr
   }));
 }
 
-export function savePreferences(userId: string, { channels, ...preferences }: StoredNotificationPreferences): Promise<ProfileItem> {
+/** The preferences as saved, with the zone their quiet hours run in when the browser sent it; the channels of types not given stay as they were. */
+export function savePreferences(userId: string, { channels, timeZone, ...preferences }: StoredNotificationPreferences & { timeZone?: string }): Promise<ProfileItem> {
   return changeIndexedProfile(userId, (profile) => ({
     notificationPreferences: { ...preferences, channels: { ...profile.notificationPreferences.channels, ...channels } },
+    ...(timeZone ? { timeZone } : {}),
   }));
 }

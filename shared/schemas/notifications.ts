@@ -14,19 +14,6 @@ const clockTime = z.string().check(z.regex(HH_MM, MSG.location.timeFormat));
 /** One type's channels (push reaches the browsers the user turned push on in: /me/push-subscriptions). */
 const channelChoices = z.strictObject({ inApp: z.boolean(), email: z.boolean(), push: z.boolean() });
 
-/**
- * PUT /me/notification-preferences (spec 2 §5): the allowed radius and limit choices only;
- * `channels` for the types given (the rest keep what the user has), absent for none.
- */
-export const notificationPreferencesSchema = z.strictObject({
-  enabled: z.boolean(),
-  radiusMiles: oneOf(RADIUS_OPTIONS, MSG.location.radiusChoice),
-  maxPerDay: oneOf(DAILY_LIMIT_OPTIONS, MSG.location.dailyLimitChoice),
-  quietHours: z.strictObject({ enabled: z.boolean(), start: clockTime, end: clockTime }),
-  jobCategories: z.pipe(z.array(z.enum(JOB_CATEGORIES)), z.transform((categories: JobCategory[]) => [...new Set(categories)])),
-  channels: z.optional(z.partialRecord(z.enum(NOTIFICATION_TYPES), channelChoices)),
-});
-
 /** An IANA zone name the runtime knows ("America/Chicago"); alerts count days and quiet hours in it. */
 const timeZone = z.string().check(
   z.refine((zone) => {
@@ -38,6 +25,21 @@ const timeZone = z.string().check(
     }
   }, MSG.location.timeZoneInvalid),
 );
+
+/**
+ * PUT /me/notification-preferences (spec 2 §5): the allowed radius and limit choices only;
+ * `channels` for the types given (the rest keep what the user has), absent for none.
+ */
+export const notificationPreferencesSchema = z.strictObject({
+  enabled: z.boolean(),
+  radiusMiles: oneOf(RADIUS_OPTIONS, MSG.location.radiusChoice),
+  maxPerDay: oneOf(DAILY_LIMIT_OPTIONS, MSG.location.dailyLimitChoice),
+  quietHours: z.strictObject({ enabled: z.boolean(), start: clockTime, end: clockTime }),
+  jobCategories: z.pipe(z.array(z.enum(JOB_CATEGORIES)), z.transform((categories: JobCategory[]) => [...new Set(categories)])),
+  channels: z.optional(z.partialRecord(z.enum(NOTIFICATION_TYPES), channelChoices)),
+  /** The browser's zone, which quiet hours keep (every role's: a poster has no location to bring one). */
+  timeZone: z.optional(timeZone),
+});
 
 /** PUT /me/location with the browser's coordinates. */
 export const coordinatesUpdateSchema = z.strictObject({

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Application } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { NOTIFICATION_TYPE_LABELS } from '../../shared/notifications.js';
 import type { ReceivedPush, ReceiverSubscription } from '../../infra/local/push-receiver.js';
 import { newAccount, signUpAndVerify } from './accounts-helpers.js';
-import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
+import { callApi, idTokenOf, newReadyWorker, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
 import { connectPaymentAccount } from './payments-helpers.js';
@@ -177,51 +176,56 @@ describe('web push in a browser', () => {
     await context.close();
   });
 
-  it('holds a push back during the quiet hours the worker set, the notification in the app all along, and shows it once they are over', async () => {
-    // A new worker: the quiet hours and push choice stay off the demo users other files use.
-    const account = newAccount('worker', 'Quinn Quiet');
-    const context = await browser().newContext({ permissions: ['notifications'], viewport: { width: 390, height: 844 } });
+  it("holds a push back during the quiet hours a poster in Los Angeles set, by Los Angeles' clock, the notification in the app all along, and shows it once they are over", async () => {
+    // A new poster (the quiet hours and push choice stay off the demo users other files use),
+    // whose browser is in Los Angeles: a poster saves no location, the preferences carry the zone.
+    const zone = 'America/Los_Angeles';
+    const account = newAccount('poster', 'Quinn Quiet');
+    const context = await browser().newContext({ permissions: ['notifications'], viewport: { width: 390, height: 844 }, timezoneId: zone });
     await subscribeThroughLocalPushService(context);
     const page = await context.newPage();
     await signUpAndVerify(page, account);
     await signIn(page, account.email, account.password);
-    // A worker applies once their payment account is set up.
+    // A poster posts once their payment account is set up.
     await connectPaymentAccount(page);
 
-    // Push turned on in this browser, and chosen for being hired.
+    // Push turned on in this browser, and chosen for a new applicant.
     await page.goto(webUrl('/notification-settings'));
+    // A poster's settings: no location or nearby-job alerts, which are a worker's.
     await page.getByRole('button', { name: MSG.notifications.pushOptIn }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: MSG.notifications.pushOn }).count()).toBe(1);
+    expect(await page.getByRole('switch', { name: 'Notify me about new jobs near me' }).count()).toBe(0);
     const endpoint = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint ?? '');
     expect(endpoint.startsWith(`${e2eTarget().pushReceiverUrl}/push/`)).toBe(true);
-    await page.getByRole('checkbox', { name: `${NOTIFICATION_TYPE_LABELS.application_accepted}: by push` }).check();
+    await page.getByRole('checkbox', { name: `${NOTIFICATION_TYPE_LABELS.new_applicant}: by push` }).check();
 
     const title = `Oil a garden bench ${randomUUID().slice(0, 6)}`;
-    const [posterToken, workerToken] = await Promise.all([idTokenOf('paula@oddjobs.test'), idTokenOf(account.email, account.password)]);
+    const [posterToken, worker] = await Promise.all([idTokenOf(account.email, account.password), newReadyWorker('Wes Worker')]);
     const job = await postPaidJob(posterToken, title);
-    const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, workerToken, {});
 
-    // Quiet from the minute before this one until the next (the worker's profile has no time
-    // zone: UTC's clock). Begun late in a minute, wait for the next one, so that saving and
-    // the acceptance fall inside the hours.
+    // Quiet from the minute before this one until the next, on Los Angeles' clock (hours from
+    // UTC's, which quiet hours ran in for a poster before). Begun late in a minute, wait for the
+    // next one, so that saving and the application fall inside the hours.
     if (new Date().getUTCSeconds() > 30) await new Promise((resolve) => setTimeout(resolve, (60 - new Date().getUTCSeconds()) * 1000));
     const quietEnd = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
-    const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const hhmm = (at: number) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
     // The switch's input is visually hidden under its label, which takes the click.
     await page.locator('label', { hasText: 'Quiet hours' }).click();
     expect(await page.getByRole('switch', { name: 'Quiet hours' }).isChecked()).toBe(true);
     await page.getByLabel('From', { exact: true }).fill(hhmm(quietEnd - 120_000));
     await page.getByLabel('Until', { exact: true }).fill(hhmm(quietEnd));
+    await page.getByText(`In your time zone: ${zone}`).waitFor();
     await page.getByRole('button', { name: MSG.location.savePreferences }).click();
     await expect.poll(toastShown(page, MSG.location.preferencesSaved)).toBe(1);
 
-    // The poster accepts the worker during the quiet hours.
-    await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, posterToken, {});
-    expect(Date.now(), 'accepted after the quiet hours: the test began too late in its minute').toBeLessThan(quietEnd);
+    // A worker applies during the quiet hours.
+    await callApi('POST', `/jobs/${job.id}/applications`, worker.token, {});
+    expect(Date.now(), 'applied after the quiet hours: the test began too late in its minute').toBeLessThan(quietEnd);
 
     // In the app at once (the bell, live); pushed not yet, up to the last second of the hours.
+    const message = MSG.applications.newApplicantMessage('Wes Worker', title);
     await page.getByRole('button', { name: /^Notifications/ }).click();
-    const inApp = page.getByRole('region', { name: 'Recent notifications' }).getByRole('button').filter({ hasText: MSG.applications.acceptedMessage(title) });
+    const inApp = page.getByRole('region', { name: 'Recent notifications' }).getByRole('button').filter({ hasText: message });
     await expect.poll(() => inApp.count()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, quietEnd - 1000 - Date.now()));
     expect(await pushesReceivedBy(endpoint)).toEqual([]);
@@ -232,10 +236,10 @@ describe('web push in a browser', () => {
     const [push, ...more] = await pushesReceivedBy(endpoint);
     expect(more).toEqual([]);
     expect(Date.parse(push!.receivedAt)).toBeGreaterThanOrEqual(quietEnd);
-    const expected = { title: MSG.applications.acceptedTitle, body: MSG.applications.acceptedMessage(title), url: `/jobs/${job.id}` };
+    const expected = { title: MSG.applications.newApplicantTitle, body: message, url: `/jobs/${job.id}?tab=applications` };
     expect(JSON.parse(push!.payload)).toEqual(expected);
 
-    // What the push service got, handed to the browser as its push service would: the worker's notification.
+    // What the push service got, handed to the browser as its push service would: the poster's notification.
     const deliverPush = await pushDelivery(page);
     await deliverPush(push!.payload);
     const origin = new URL(webUrl('/')).origin;

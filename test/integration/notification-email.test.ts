@@ -119,6 +119,23 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     expect(stack().queues.delayedCount()).toBe(delayedBefore + 1);
   });
 
+  it("holds a poster's email in the poster's own quiet hours, which run in the zone their browser sent with them (a poster saves no location)", async () => {
+    const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    const zone = 'America/Los_Angeles';
+    const hhmm = (minute: number) => `${String(Math.floor(((minute + 1440) % 1440) / 60)).padStart(2, '0')}:${String((minute + 1440) % 60).padStart(2, '0')}`;
+    // Quiet for the next few minutes of Los Angeles' clock, hours away from UTC's.
+    const now = localClock(new Date(), zone).minuteOfDay;
+    const saved = await savePreferences(poster, { quietHours: { enabled: true, start: hhmm(now - 1), end: hhmm(now + 5) }, timeZone: zone } as Partial<NotificationPreferences>);
+    expect(saved).toMatchObject({ timeZone: zone, latitude: null });
+    const job = await postOpenJob(stack(), poster);
+    const delayedBefore = stack().queues.delayedCount();
+    expect((await api(stack(), 'POST', `/jobs/${job.id}/applications`, { token: worker.idToken, body: {} })).status).toBe(201);
+    await settle(stack());
+    expect((await notificationsOf(poster)).map((notification) => notification.type)).toContain('new_applicant');
+    expect(emailsTo(poster)).toEqual([]);
+    expect(stack().queues.delayedCount()).toBe(delayedBefore + 1);
+  });
+
   /** The evening came: the worker's digest is due now (its index key says when); `alsoRemove` clears more of it. */
   const makeDigestDue = (worker: TestUser, alsoRemove?: string) =>
     tableClient(stack()).send(

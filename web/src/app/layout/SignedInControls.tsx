@@ -1,5 +1,6 @@
 import type { OwnProfile } from '../../../../shared/api';
 import { useUnreadMessageTotal, useChatLiveSync } from '../../features/chat';
+import { useQuietHoursZoneKeptCurrent } from '../../features/location';
 import { NotificationBell } from '../../features/notifications';
 import { MessagesLink } from './MessagesLink';
 import { UserMenu } from './UserMenu';
@@ -13,6 +14,7 @@ export default function SignedInControls({ profile }: { profile: OwnProfile | nu
   const unreadMessages = useUnreadMessageTotal();
   // The header is on every page: it keeps the chat's cache (and so its badge) live.
   useChatLiveSync();
+  useQuietHoursZoneKeptCurrent(profile);
   return (
     <>
       <MessagesLink unreadCount={unreadMessages} />

@@ -1,5 +1,6 @@
 import type { NotificationPreferences, OwnProfile } from '../../../../../shared/api';
 import type { ApiClient } from '../../../lib/api/client';
 
-export const saveNotificationPreferences = (api: ApiClient, preferences: NotificationPreferences) =>
-  api.put<OwnProfile>('/me/notification-preferences', preferences);
+/** The preferences, with the browser's zone their quiet hours run in. */
+export const saveNotificationPreferences = (api: ApiClient, preferences: NotificationPreferences, timeZone: string) =>
+  api.put<OwnProfile>('/me/notification-preferences', { ...preferences, timeZone });

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NotificationPreferences, OwnProfile } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { LOCATION_FRESHNESS } from '../../../../../shared/notifications';
@@ -94,6 +94,26 @@ export function useLocationSettings() {
     saving,
     saveCoordinates: (point: Coordinates) => run('location', () => saveLocation(api, { ...point, timeZone: browserTimeZone() })),
     saveZip: (zip: string) => run('location', () => saveLocation(api, { zip, timeZone: browserTimeZone() })),
-    savePreferences: (preferences: NotificationPreferences) => run('preferences', () => saveNotificationPreferences(api, preferences)),
+    savePreferences: (preferences: NotificationPreferences) => run('preferences', () => saveNotificationPreferences(api, preferences, browserTimeZone())),
   };
+}
+
+/**
+ * Quiet hours run in the zone of the browser the user is in: when a signed-in user with quiet
+ * hours on opens the app in another zone than the one saved (they travelled, or saved before
+ * posters' zones were kept), the preferences are saved again with this browser's zone, once.
+ */
+export function useQuietHoursZoneKeptCurrent(profile: OwnProfile | null): void {
+  const api = useApi();
+  const { refreshProfile } = useAuth();
+  const tried = useRef<string | null>(null);
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (!profile?.notificationPreferences.quietHours.enabled || profile.timeZone === zone || tried.current === profile.id) return;
+    tried.current = profile.id;
+    void saveNotificationPreferences(api, profile.notificationPreferences, zone)
+      .then(() => refreshProfile())
+      // Saved with the preferences next time; nothing to show for it now.
+      .catch(() => undefined);
+  }, [api, profile, refreshProfile]);
 }

@@ -2,20 +2,30 @@ import '@aws-amplify/ui-react/styles.css';
 import { Card, Divider, Heading } from '@aws-amplify/ui-react';
 import { MSG } from '../../../../../shared/messages';
 import { PageHeading } from '../../../lib/components/PageHeading';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { LocationBlock } from '../../location';
 import { PreferencesForm } from '../components/PreferencesForm';
 
-/** /notification-settings: the 'Location and Job Notifications' card (spec 2 §2). */
+/**
+ * /notification-settings: a worker's 'Location and Job Notifications' card (spec 2 §2); a
+ * poster or the admin, who get no nearby-job alerts, see their quiet hours and channels only.
+ */
 export default function NotificationSettingsScreen() {
+  const { profile } = useAuth();
+  const isWorker = profile?.role === 'worker';
   return (
     <div className="page page--narrow">
       <PageHeading>{MSG.nav.notificationSettings}</PageHeading>
       <Card variation="outlined">
         <Heading level={2} marginBottom="medium">
-          {MSG.location.cardTitle}
+          {isWorker ? MSG.location.cardTitle : MSG.nav.notificationSettings}
         </Heading>
-        <LocationBlock />
-        <Divider marginBlock="large" />
+        {isWorker ? (
+          <>
+            <LocationBlock />
+            <Divider marginBlock="large" />
+          </>
+        ) : null}
         <PreferencesForm />
       </Card>
     </div>
