@@ -250,6 +250,17 @@ export async function listPayments(cursor?: string): Promise<Page<AdminPaymentRe
   return { items: await adminPaymentRecords(page.items), nextCursor: page.nextCursor };
 }
 
+/**
+ * The payment of one job as the admin's Transactions tab shows it (the Jobs tab's way to a paid
+ * job's "Reverse & refund"): one GetItem of the job, one of its payment; none before it was paid.
+ */
+export async function paymentsOfJob(jobId: string): Promise<Page<AdminPaymentRecord>> {
+  const job = await getJob(jobId, { includeDeleting: true });
+  if (!job?.stripePaymentIntentId) return { items: [], nextCursor: null };
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(job.stripePaymentIntentId) }));
+  return { items: Item ? await adminPaymentRecords([Item]) : [], nextCursor: null };
+}
+
 /** Records that a webhook event was handled; false when it already had been (a duplicate). */
 export async function markProcessed(eventId: string): Promise<boolean> {
   try {

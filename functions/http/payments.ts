@@ -1,10 +1,11 @@
 import type { Earnings, JobPaymentStart, PendingMoneyDecision, ReversalPreview, TipAnswer } from '../../shared/api.js';
 import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
+import { UUID } from '../../shared/chat.js';
 import { confirmPaymentSchema, instantPayoutSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../shared/schemas/payment.js';
 import type { InstantPayout, InstantPayoutAvailability } from '../../shared/payouts.js';
 import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
-import { jobOfPayment, listPayments, openPaidJob, resumeJobPayment } from '../domain/job-payments.js';
+import { jobOfPayment, listPayments, openPaidJob, paymentsOfJob, resumeJobPayment } from '../domain/job-payments.js';
 import { adminRefundJob, releasePayment, reversalPreview, reverseRelease } from '../domain/job-money.js';
 import { MoneyRefused, carryOut, listPendingDecisions, toPendingDecision } from '../domain/money/executor.js';
 import { getDecision } from '../domain/money/decision.js';
@@ -18,6 +19,8 @@ import { getProfile } from '../domain/profiles.js';
 import { recordRoleRefusal } from '../domain/admin-actions.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { parseWith, routeGroup } from '../lib/http.js';
+
+const paymentsQuerySchema = z.object({ job: z.optional(z.string().check(z.regex(UUID, MSG.jobs.notFound))), cursor: z.optional(z.string()) });
 
 /** The overview's period: a UTC day (YYYY-MM-DD) or month (YYYY-MM) matching its kind; by default the current month. */
 const overviewQuerySchema = z
@@ -87,7 +90,11 @@ export const handler = routeGroup('payments', {
     return requestInstantPayout(request.caller.userId, amount, idempotencyKey);
   },
 
-  'GET /admin/payments': async ({ query }) => listPayments(query.cursor),
+  /** Every payment, newest first; or `?job=<id>`: that job's payment alone (the Jobs tab's link to it). */
+  'GET /admin/payments': async ({ query }) => {
+    const { job, cursor } = parseWith(paymentsQuerySchema, query);
+    return job ? paymentsOfJob(job) : listPayments(cursor);
+  },
 
   /** The money overview of one day or month: one counter item read (functions/domain/money-totals.ts). */
   'GET /admin/payments/overview': async ({ query }) => {

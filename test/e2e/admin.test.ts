@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { JobDetail } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { callApi, idTokenOf, postPaidJob } from './api-helpers.js';
+import { callApi, completedByWendy, idTokenOf, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
 import { signedInPage } from './sign-in.js';
@@ -86,6 +86,32 @@ describe('the admin console in a browser', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await context.close();
   });
+  it("leads from a paid job in the Jobs tab to its payment's Reverse & refund in Transactions (a paid job is not cancelled)", async () => {
+    const title = `Paid then questioned ${randomUUID().slice(0, 6)}`;
+    const job = await completedByWendy(title);
+    await callApi('POST', `/jobs/${job.id}/release-payment`, await idTokenOf('paula@oddjobs.test'), {});
+    const context = await browser().newContext();
+    const admin = await signedInPage(context, 'admin@oddjobs.test');
+    await admin.goto(webUrl('/admin-dashboard?tab=jobs'));
+    await admin.getByLabel('Status').selectOption('paid');
+    const paid = row(admin, title);
+    expect(await paid.getByRole('button', { name: `Cancel ${title}` }).count()).toBe(0);
+    await paid.getByRole('link', { name: `Reverse & refund ${title}` }).click();
+    await admin.waitForURL(/tab=transactions&job=/);
+    // That job's payment alone, with its own Reverse & refund, which asks before anything moves.
+    const table = admin.getByRole('table', { name: "The job's payment" });
+    await expect.poll(() => table.getByRole('row').filter({ hasText: title }).count()).toBe(1);
+    expect(await table.getByRole('row').count()).toBe(2);
+    await table.getByRole('button', { name: `Reverse & refund ${title}` }).click();
+    const dialog = admin.getByRole('dialog', { name: "Reverse the worker's payment and refund?" });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await admin.getByRole('link', { name: 'show all payments' }).click();
+    await admin.getByRole('table', { name: 'Payments, newest first' }).waitFor();
+    await context.close();
+  });
+
   it('hides a category from the post-job form with a reason and shows it again', async () => {
     const adminContext = await browser().newContext();
     const admin = await signedInPage(adminContext, 'admin@oddjobs.test');

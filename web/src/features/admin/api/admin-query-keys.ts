@@ -4,6 +4,8 @@ import type { JobStatus } from '../../../../../shared/job-process';
 
 export const ADMIN_QUERY = {
   payments: ['admin', 'payments'] as const,
+  /** The Transactions tab shown for one job (`?job=`): that job's payment; under `payments`, so a change reloads it too. */
+  jobPayments: (jobId: string) => ['admin', 'payments', 'job', jobId] as const,
   moneyOverview: (kind: string, period: string) => ['admin', 'payments', 'overview', kind, period] as const,
   moneyDecisions: ['admin', 'payments', 'decisions'] as const,
   reversalPreview: (paymentId: string) => ['admin', 'payments', 'reversal', paymentId] as const,

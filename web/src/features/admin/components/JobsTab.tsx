@@ -9,6 +9,7 @@ import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
+import { adminTabPath } from '../../../lib/navigation';
 import { useToast } from '../../../lib/toast/useToast';
 import { ReasonDialog } from '../../../lib/components/ReasonDialog';
 import { EditReviewsDialog } from './EditReviewsDialog';
@@ -103,6 +104,12 @@ export default function JobsTab() {
                       <Button size="small" variation="primary" onClick={() => setModerating({ job, action: 'release' })}>
                         Release payment<span className="visually-hidden"> for {job.title}</span>
                       </Button>
+                    ) : null}
+                    {job.status === 'paid' ? (
+                      // A paid job is not cancelled: its payment is reversed and refunded, from Transactions.
+                      <Link className="amplify-button amplify-button--small" to={`${adminTabPath('transactions')}&${new URLSearchParams({ job: job.id })}`}>
+                        Reverse &amp; refund<span className="visually-hidden"> {job.title}</span>
+                      </Link>
                     ) : null}
                     {canPerform('adminCancel', job) ? (
                       <Button size="small" onClick={() => setModerating({ job, action: 'cancel' })}>

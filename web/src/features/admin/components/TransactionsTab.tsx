@@ -1,13 +1,14 @@
 import { Badge, Button, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { UNKNOWN_USER } from '../../../../../shared/admin';
 import type { AdminPaymentRecord } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
+import { adminTabPath } from '../../../lib/navigation';
 import { useLiveReconnect, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 import { useToast } from '../../../lib/toast/useToast';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
@@ -17,7 +18,7 @@ import { MoneyDecisionsPanel } from './MoneyDecisionsPanel';
 import { MoneyOverviewCard } from './MoneyOverviewCard';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY } from '../api/admin-query-keys';
-import { fetchPayments } from '../api/fetch-payments';
+import { fetchJobPayments, fetchPayments } from '../api/fetch-payments';
 import { useReversalPreview } from '../api/fetch-reversal-preview';
 import { refundPayment, type ReversalConfirmation } from '../api/refund-payment';
 import { useAdminPages } from '../hooks/useAdminPages';
@@ -35,7 +36,12 @@ export default function TransactionsTab() {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const payments = useAdminPages(ADMIN_QUERY.payments, fetchPayments);
+  // Opened from a paid job in the Jobs tab (`&job=`): that job's payment alone.
+  const [params] = useSearchParams();
+  const jobId = params.get('job');
+  const payments = useAdminPages(jobId ? ADMIN_QUERY.jobPayments(jobId) : ADMIN_QUERY.payments, (client, cursor) =>
+    jobId ? fetchJobPayments(client, jobId) : fetchPayments(client, cursor),
+  );
   const [refunding, setRefunding] = useState<AdminPaymentRecord | null>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY.payments });
@@ -62,14 +68,19 @@ export default function TransactionsTab() {
     <section aria-label="Transactions">
       <MoneyOverviewCard />
       <MoneyDecisionsPanel />
+      {jobId ? (
+        <p>
+          One job's payment: refund it here, or <Link to={adminTabPath('transactions')}>show all payments</Link>.
+        </p>
+      ) : null}
       <TableStates
         what="transactions"
         query={payments}
         failedText={(reason) => MSG.admin.loadFailed('transactions', reason)}
         isEmpty={payments.rows.length === 0}
-        emptyText="No payments yet."
+        emptyText={jobId ? 'This job has no payment.' : 'No payments yet.'}
       >
-        <Table caption="Payments, newest first" highlightOnHover size="small">
+        <Table caption={jobId ? "The job's payment" : 'Payments, newest first'} highlightOnHover size="small">
           <TableHead>
             <TableRow>
               <TableCell as="th">Date</TableCell>
