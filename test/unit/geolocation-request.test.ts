@@ -27,6 +27,12 @@ describe("the browser's position, as the location settings ask for it", () => {
     expect(asked).toEqual([{ enableHighAccuracy: true, timeout: 15_000, maximumAge: 300_000 }]);
   });
 
+  it('asks for a new fix when someone updates a stored location (they moved)', async () => {
+    const asked = stubBrowser((success) => success({ coords: { latitude: 30.4, longitude: -97.74 } } as GeolocationPosition));
+    await expect(currentPosition({ fresh: true })).resolves.toEqual({ latitude: 30.4, longitude: -97.74 });
+    expect(asked).toEqual([{ enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 }]);
+  });
+
   it("answers a timeout with the spec's text", async () => {
     stubBrowser((_, failure) => failure({ code: 3, message: 'Timeout expired' } as GeolocationPositionError));
     await expect(currentPosition()).rejects.toThrow(MSG.location.timedOut);

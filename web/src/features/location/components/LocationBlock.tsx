@@ -40,7 +40,8 @@ export function LocationBlock({ onSaved }: { onSaved?: () => void }) {
   async function locate() {
     setLocating(true);
     try {
-      const point = await currentPosition();
+      // Updating a stored location asks for a new fix; a first one may be a few minutes old.
+      const point = await currentPosition({ fresh: stored !== null });
       const miles = stored ? distanceMiles(stored, point) : 0;
       if (miles > LOCATION_FRESHNESS.confirmChangeMiles) setPending({ point, miles });
       else await save(point);

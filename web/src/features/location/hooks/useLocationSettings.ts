@@ -45,12 +45,14 @@ class GeolocationRefused extends Error {}
 
 /**
  * What the position request asks of the browser (spec 1 §7): high accuracy, 15 s to answer, and
- * a position the browser found in the last 5 minutes is good enough (no new fix, no new wait).
+ * a position the browser found in the last 5 minutes is good enough (no new fix, no new wait) —
+ * except when someone with a stored location asks to update it: they moved, and want where they
+ * are now.
  */
-export const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 5 * 60_000 };
+export const positionOptions = ({ fresh }: { fresh: boolean }): PositionOptions => ({ enableHighAccuracy: true, timeout: 15_000, maximumAge: fresh ? 0 : 5 * 60_000 });
 
 /** The device's position (high accuracy), or a GeolocationRefused with the spec's text. */
-export async function currentPosition(): Promise<Coordinates> {
+export async function currentPosition(options: { fresh: boolean } = { fresh: false }): Promise<Coordinates> {
   if (!('geolocation' in navigator)) throw new GeolocationRefused(MSG.location.notSupported);
   if (!window.isSecureContext) throw new GeolocationRefused(MSG.location.needsHttps);
   const permission = await navigator.permissions?.query({ name: 'geolocation' }).catch(() => null);
@@ -59,7 +61,7 @@ export async function currentPosition(): Promise<Coordinates> {
     navigator.geolocation.getCurrentPosition(
       (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
       (error) => reject(new GeolocationRefused(geolocationErrorText(error))),
-      POSITION_OPTIONS,
+      positionOptions(options),
     ),
   );
 }
