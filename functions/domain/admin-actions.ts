@@ -49,29 +49,32 @@ export async function recordAdminAction(action: AdminAction): Promise<void> {
   await db.send(new PutCommand({ TableName: tableName(), Item: adminActionItem(action) }));
 }
 
-/** A security event: logged, and recorded for the admin; never fails the caller's request. */
-export async function recordSecurityEvent(actionType: string, targetType: string, targetId: string, details: Record<string, unknown>, reason: string) {
+/**
+ * A security event: logged every time, and recorded for the admin; never fails the caller's
+ * request. With `oncePer`, recorded once for that key however often it happens (the entry's id
+ * is the key's hash, and its own key refuses a second one), so a caller repeating it cannot fill
+ * the log.
+ */
+export async function recordSecurityEvent(
+  actionType: string,
+  targetType: string,
+  targetId: string,
+  details: Record<string, unknown>,
+  reason: string,
+  { oncePer }: { oncePer?: string } = {},
+) {
   logger.warn('security event', { actionType, targetType, targetId, details });
-  await recordAdminAction({ adminId: SYSTEM_ACTOR, actionType, targetType, targetId, details, reason }).catch((error: unknown) =>
-    logger.error('security event not recorded', { actionType, error }),
-  );
+  const id = oncePer === undefined ? undefined : createHash('sha256').update(`${actionType}\n${oncePer}`).digest('hex').slice(0, 32);
+  const item = adminActionItem({ adminId: SYSTEM_ACTOR, actionType, targetType, targetId, details, reason }, id);
+  await db.send(new PutCommand({ TableName: tableName(), Item: item, ...(id ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}) })).catch((error: unknown) => {
+    if (!(id && isConditionFailure(error))) logger.error('security event not recorded', { actionType, error });
+  });
 }
 
-/**
- * A refused role check (spec 1 §6: 'Insufficient permissions', and a security event): logged
- * every time, recorded for the admin once per user, operation and hour however often it is
- * tried, so someone probing the admin's routes cannot fill the log. Never fails the request.
- */
-export async function recordRoleRefusal(userId: string, operation: string): Promise<void> {
-  const details = { operation };
-  logger.warn('security event', { actionType: 'insufficient_permissions', targetType: 'user', targetId: userId, details });
+/** A refused role check (spec 1 §6: 'Insufficient permissions', and a security event), recorded once per user, operation and hour. */
+export function recordRoleRefusal(userId: string, operation: string): Promise<void> {
   const hour = new Date().toISOString().slice(0, 13);
-  // The same id within the hour: the entry's own key refuses a second one.
-  const id = createHash('sha256').update(`insufficient_permissions\n${userId}\n${operation}\n${hour}`).digest('hex').slice(0, 32);
-  const item = adminActionItem({ adminId: SYSTEM_ACTOR, actionType: 'insufficient_permissions', targetType: 'user', targetId: userId, details, reason: MSG.auth.insufficientPermissions }, id);
-  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })).catch((error: unknown) => {
-    if (!isConditionFailure(error)) logger.error('security event not recorded', { actionType: 'insufficient_permissions', error });
-  });
+  return recordSecurityEvent('insufficient_permissions', 'user', userId, { operation }, MSG.auth.insufficientPermissions, { oncePer: `${userId}\n${operation}\n${hour}` });
 }
 
 /** The audit log, newest first, all of it (GSI1, one Query per shard, merged) or one action type (GSI2); 50 per page. */

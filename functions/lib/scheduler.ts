@@ -18,11 +18,10 @@ const scheduler = new SchedulerClient({});
 /** EventBridge Scheduler's `at()` expression: UTC, to the second, without a zone suffix. */
 export const atExpression = (time: Date) => `at(${time.toISOString().slice(0, 19)})`;
 
-/** The time of an `at()` expression in UTC, the only kind this app makes. */
-function atTime(expression: string | undefined): number {
+/** The time an `at()` expression names, read as UTC (what atExpression writes); undefined for any other expression. */
+export function atExpressionTime(expression: string | undefined): number | undefined {
   const match = /^at\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\)$/.exec(expression ?? '');
-  if (!match) throw new Error(`Not a one-time schedule's at() expression: ${expression}`);
-  return Date.parse(`${match[1]}Z`);
+  return match ? Date.parse(`${match[1]}Z`) : undefined;
 }
 
 /**
@@ -94,7 +93,9 @@ export async function movePreviousReleaseSchedules(): Promise<number> {
   }
   await inBatches(names, MOVES_AT_ONCE, async (name) => {
     const schedule = await scheduler.send(new GetScheduleCommand({ Name: name, GroupName: previousGroup }));
-    const time = Math.max(atTime(schedule.ScheduleExpression), Date.now() + MOVED_SCHEDULE_LEAD_MS);
+    const due = atExpressionTime(schedule.ScheduleExpression);
+    if (due === undefined) throw new Error(`${previousGroup}/${name}: not a one-time schedule's at() expression: ${schedule.ScheduleExpression}`);
+    const time = Math.max(due, Date.now() + MOVED_SCHEDULE_LEAD_MS);
     await createReleaseSchedule(name, new Date(time), JSON.parse(schedule.Target?.Input ?? '{}'));
   });
   await scheduler.send(new DeleteScheduleGroupCommand({ Name: previousGroup }));

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
+import { atExpressionTime } from '../../functions/lib/scheduler.js';
 import { SCHEDULE_RETRY_POLICY, type FunctionDeclaration } from '../../functions/routes.js';
 import { SCHEDULER_PRINCIPAL, policyAllows, scheduleGroupArn, type RoleDocuments } from '../scheduler-roles.js';
 import { guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
@@ -82,12 +83,8 @@ export interface LocalScheduler extends Listening {
   idle(): Promise<void>;
 }
 
-/** `at(yyyy-mm-ddThh:mm:ss)` in UTC, the one-time expression; the only kind our code creates. */
-function atTime(expression: string, timezone = 'UTC'): number | undefined {
-  const match = /^at\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\)$/.exec(expression);
-  if (!match || timezone !== 'UTC') return undefined;
-  return Date.parse(`${match[1]}Z`);
-}
+/** A one-time schedule's time: `at()` in UTC, the only kind our code creates (functions/lib/scheduler.ts). */
+const atTime = (expression: string, timezone = 'UTC'): number | undefined => (timezone === 'UTC' ? atExpressionTime(expression) : undefined);
 
 const error = (type: string, status: number, message: string) => ({ type, status, message });
 
