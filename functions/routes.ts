@@ -279,6 +279,7 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /admin/categories': 'admin',
       'PUT /admin/categories': 'admin',
       'GET /categories/hidden': 'user',
+      'GET /categories/earnings': 'public',
     },
   },
   /** The admin's Users tab and user page (issue 27): search, suspend, reinstate, password reset. */

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CategoryStats } from '../../shared/admin.js';
 import { JOB_CATEGORIES, type JobCategory } from '../../shared/categories.js';
+import { PAY_BAND_FLOORS, earningsRangeOf, payBandAttribute, type CategoryEarnings } from '../../shared/earnings-ranges.js';
 import { MSG } from '../../shared/messages.js';
 import { db, tableName } from '../lib/db.js';
 import { queryEveryShard } from '../lib/sharded-lists.js';
@@ -12,7 +13,8 @@ import { adminActionPut } from './admin-actions.js';
 /**
  * Categories (issue 27): the list stays declared in shared/categories.ts; the table holds only
  * which of them the admin hid from posting (one item, a string set) and each category's
- * running figures, which the market-stats rule keeps with the markets' (market-stats.ts).
+ * running figures, which the market-stats rule keeps with the markets' (market-stats.ts): the
+ * admin's table and the earnings ranges of the landing page's cards.
  */
 
 /** The categories hidden from posting: one GetItem. */
@@ -44,13 +46,15 @@ export async function setCategoryHidden(category: JobCategory, hidden: boolean, 
   ]);
 }
 
-/** Every declared category with its figures and visibility: one Query of the totals per shard (GSI1 `CATEGORIES#<shard>`, in parallel) and one GetItem. */
+/** Every category's totals item (one per category that has jobs) by its name: one Query per shard of GSI1 `CATEGORIES#<shard>`, in parallel. */
+async function categoryTotals(): Promise<Map<string, Record<string, unknown>>> {
+  const totals = await queryEveryShard<Record<string, unknown>>(keys.allCategories().partitions, { IndexName: 'GSI1' });
+  return new Map(totals.map((item) => [String(item.category), item]));
+}
+
+/** Every declared category with its figures and visibility: the totals and one GetItem. */
 export async function listCategoryStats(): Promise<CategoryStats[]> {
-  const [totals, hidden] = await Promise.all([
-    queryEveryShard<Record<string, unknown>>(keys.allCategories().partitions, { IndexName: 'GSI1' }),
-    hiddenCategories(),
-  ]);
-  const byName = new Map(totals.map((item) => [String(item.category), item]));
+  const [byName, hidden] = await Promise.all([categoryTotals(), hiddenCategories()]);
   return JOB_CATEGORIES.map((category) => {
     const figure = (name: string) => Number(byName.get(category)?.[name] ?? 0);
     return {
@@ -61,5 +65,15 @@ export async function listCategoryStats(): Promise<CategoryStats[]> {
       averagePayment: figure('jobs') > 0 ? Math.round(figure('payment') / figure('jobs')) : null,
       revenue: figure('revenue'),
     };
+  });
+}
+
+/** Every declared category's earnings range (the landing page's cards), from the pay bands its totals count. */
+export async function listCategoryEarnings(): Promise<CategoryEarnings[]> {
+  const byName = await categoryTotals();
+  return JOB_CATEGORIES.map((category) => {
+    const totals = byName.get(category);
+    const jobsPerBand = new Map(PAY_BAND_FLOORS.map((floor) => [floor, Number(totals?.[payBandAttribute(floor)] ?? 0)]));
+    return { category, range: earningsRangeOf(jobsPerBand) };
   });
 }

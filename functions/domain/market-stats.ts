@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { completionRate, marketOf, type MarketStats } from '../../shared/admin.js';
+import { payBandAttribute, payBandOf } from '../../shared/earnings-ranges.js';
 import { db, tableName } from '../lib/db.js';
 import { queryEveryShard } from '../lib/sharded-lists.js';
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
@@ -30,6 +31,8 @@ interface Contribution {
   completedJobs?: number;
   /** The worker's payment of every counted job: with the job count, the category's average payment. */
   payment?: number;
+  /** The pay band of a job paid for and not refunded by a cancellation: the category's earnings range (shared/earnings-ranges.ts). */
+  payBand?: number;
 }
 
 const MARKET_FIGURES = ['openJobs', 'paidJobs', 'cancelledJobs', 'revenue', 'profit'] as const;
@@ -50,6 +53,7 @@ export function contributionOf(job: JobItem | undefined): Contribution | null {
     category: job.category,
     completedJobs: paid || job.status === 'completed' ? 1 : 0,
     payment: job.payment,
+    ...(job.status === 'cancelled' ? {} : { payBand: payBandOf(job.payment) }),
   };
 }
 
@@ -88,6 +92,9 @@ function addTo(deltas: Deltas, contribution: Contribution, sign: 1 | -1): void {
   });
   category.add.jobs = (category.add.jobs ?? 0) + sign;
   for (const figure of CATEGORY_FIGURES) category.add[figure] = (category.add[figure] ?? 0) + sign * (contribution[figure] ?? 0);
+  if (contribution.payBand === undefined) return;
+  const band = payBandAttribute(contribution.payBand);
+  category.add[band] = (category.add[band] ?? 0) + sign;
 }
 
 function deltaUpdate(delta: Delta): TransactItem {

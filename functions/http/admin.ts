@@ -2,7 +2,7 @@ import * as z from '../../shared/zod.js';
 import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE } from '../../shared/admin.js';
 import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/schemas/admin.js';
 import { listAdminActions } from '../domain/admin-actions.js';
-import { hiddenCategories, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
+import { hiddenCategories, listCategoryEarnings, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
 import { listJobsByStatus, toPartyJob } from '../domain/jobs.js';
 import { listMarketStats } from '../domain/market-stats.js';
@@ -73,4 +73,7 @@ export const handler = routeGroup('admin', {
 
   /** The post-job form leaves these out. */
   'GET /categories/hidden': async () => ({ items: await hiddenCategories() }),
+
+  /** The landing page's category cards: what each category's jobs pay (decision 0317). */
+  'GET /categories/earnings': async () => ({ items: await listCategoryEarnings() }),
 });

@@ -134,6 +134,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
     const workerId = userIds.get(demo.worker)!;
     const assignedAt = new Date(now - 2 * 86_400_000).toISOString();
     await putNewJob({ ...job, workerId, assignedAt, ...(demo.declineReason ? { declineReason: demo.declineReason } : {}) });
+    await countJobInMarkets(job.id);
     if (demo.reviews) {
       await submitReview(job.id, job.posterId, demo.reviews.byPoster);
       await submitReview(job.id, workerId, demo.reviews.byWorker);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_JOBS, DEMO_PASSWORD } from '../../infra/local/demo-data.js';
 import { MSG } from '../../shared/messages.js';
+import { LANDING_CATEGORY_CARDS } from '../../shared/categories.js';
 import { useBrowser, webUrl } from './browser.js';
 import { signedInPage } from './sign-in.js';
 import {
@@ -94,7 +95,8 @@ describe('accounts and the app shell in a browser', () => {
     // The footer's Admin link preselects the role, which the seeded admin has taken.
     await page.goto(webUrl('/'));
     await page.getByRole('contentinfo').getByRole('link', { name: 'Admin' }).click();
-    await page.waitForURL(/\/sign-up\?role=admin$/);
+    // A client-side navigation: the landing page's own load may still be under way (its images).
+    await page.waitForURL(/\/sign-up\?role=admin$/, { waitUntil: 'commit' });
     const adminOption = page.getByLabel('Account Type').locator('option[value="admin"]');
     await expect.poll(() => adminOption.innerText()).toBe('Admin (Unavailable)');
     expect(await adminOption.isDisabled()).toBe(true);
@@ -385,10 +387,13 @@ describe('accounts and the app shell in a browser', () => {
     await context.close();
   });
 
-  it('links the landing category cards to the jobs section filtered to their category', async () => {
+  it('shows what each landing category card pays and links it to the jobs section filtered to its category', async () => {
     const { context, page } = await openPage();
     await page.goto(webUrl('/'));
-    await page.getByRole('link', { name: /^Home Cleaning/ }).click();
+    // Every card names a range from the jobs paid for in its category (the demo has some in each).
+    const cards = page.locator('.category-card');
+    await expect.poll(() => cards.locator('.category-card__earnings').allInnerTexts()).toEqual(LANDING_CATEGORY_CARDS.map(() => expect.stringMatching(/^\$\d+–\$\d+ per job$/)));
+    await page.getByRole('link', { name: /^Home Cleaning Hot \$\d+–\$\d+ per job$/ }).click();
     await page.waitForURL(/\/\?category=Cleaning#jobs$/);
     const jobs = page.locator('#jobs');
     const cleaning = DEMO_JOBS.filter((job) => job.category === 'Cleaning');

@@ -7,6 +7,7 @@ import { JOB_STATUSES, type JobStatus } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { quotePrice } from '../../shared/money.js';
+import { payBandCeiling, payBandOf, type CategoryEarnings } from '../../shared/earnings-ranges.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { adminActionItem } from '../../functions/domain/admin-actions.js';
 import { jobEvent } from '../../functions/domain/events.js';
@@ -310,6 +311,20 @@ describe('the admin console', () => {
     });
     const categoryFigures = (await api<{ items: CategoryStats[] }>(stack(), 'GET', '/admin/categories', { token: admin.idToken })).body.items;
     expect(categoryFigures.filter((row) => (categories as readonly string[]).includes(row.category))).toEqual(expectedCategories);
+
+    // The landing cards' ranges, for a visitor: from the band of the job a tenth of the way up the
+    // payments of the jobs paid for and not refunded, to the band of the one nine tenths up.
+    const expectedRanges = categories.map((category) => {
+      const payments = scripted
+        .filter((job) => job.category === category && job.status !== 'cancelled')
+        .map((job) => job.payment)
+        .sort((a, b) => a - b);
+      const at = (share: number) => payments[Math.ceil(payments.length * share) - 1]!;
+      return { category, range: { fromCents: payBandOf(at(0.1)), toCents: payBandCeiling(payBandOf(at(0.9))) } };
+    });
+    const earnings = await api<{ items: CategoryEarnings[] }>(stack(), 'GET', '/categories/earnings');
+    expect(earnings.status).toBe(200);
+    expect(earnings.body.items.filter((row) => (categories as readonly string[]).includes(row.category))).toEqual(expectedRanges);
   }, 480_000);
 
   it('hides a category from new jobs with a reason, keeps the jobs already in it, and shows it again', async () => {

@@ -146,6 +146,8 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /admin/users/{id}/password-reset': ['admin'],
   // The post-job form's list of categories closed to new jobs (issue 27).
   'GET /categories/hidden': SIGNED_IN,
+  // The landing page's cards: a visitor's too.
+  'GET /categories/earnings': EVERYONE,
   'GET /conversations': SIGNED_IN,
   // Any worker asks on an open job; after that only its worker and poster talk (issue 23). The
   // worker's conversation from when it was open is reopened on every status (200), to read.

@@ -11,6 +11,7 @@ export const queryKeys = {
   dashboard: ['dashboard'] as const,
   ownJobs: ['own-jobs'] as const,
   hiddenCategories: ['hidden-categories'] as const,
+  categoryEarnings: ['category-earnings'] as const,
   savedJobs: ['saved-jobs'] as const,
   job: (jobId: string) => ['job', jobId] as const,
   applicants: (jobId: string) => ['job', jobId, 'applicants'] as const,
