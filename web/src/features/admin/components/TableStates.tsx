@@ -41,7 +41,10 @@ export function TableStates({ query, ...props }: TableStatesProps) {
   if (props.isEmpty) return <EmptyState title={props.emptyText} />;
   return (
     <>
-      <div className="admin-table">{props.children}</div>
+      {/* Focusable, so that a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable). */}
+      <div className="admin-table" tabIndex={0} role="region" aria-label={`${props.what} table`}>
+        {props.children}
+      </div>
       {query.hasNextPage ? (
         <div className="button-row admin-load-more">
           <Button size="small" isLoading={query.isFetchingNextPage} loadingText="Loading..." onClick={() => void query.fetchNextPage?.()}>

@@ -28,7 +28,8 @@ function UserSection({ title, empty, headings, rows }: { title: string; empty: s
       {rows.length === 0 ? (
         <p className="admin-user__empty">{empty}</p>
       ) : (
-        <div className="admin-table">
+        // Focusable, so that a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
+        <div className="admin-table" tabIndex={0} role="region" aria-label={`${title} table`}>
           <Table size="small" highlightOnHover>
             <TableHead>
               <TableRow>
