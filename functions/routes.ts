@@ -162,6 +162,7 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /me/payouts/instant': 'user',
       'GET /admin/payments': 'admin',
       'GET /admin/payments/overview': 'admin',
+      'GET /admin/payments/overview/series': 'admin',
       'GET /admin/payments/{id}/reversal': 'admin',
       'POST /admin/payments/{id}/refund': 'admin',
       'GET /admin/money/decisions': 'admin',

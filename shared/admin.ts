@@ -111,6 +111,21 @@ export interface MarketStats {
   workersWithAlerts: number;
 }
 
+/** How many days the market analytics look back: "jobs (30 days)" and the jobs-per-day chart. */
+export const MARKET_RECENT_DAYS = 30;
+
+/** The jobs posted on one UTC day (YYYY-MM-DD) in every market together: drafts and deleted jobs aside, as the markets count them. */
+export interface MarketDay {
+  day: string;
+  jobs: number;
+}
+
+/** GET /admin/markets: every market's figures, and the jobs posted on each of the last 30 days, oldest first (zero on a day without any). */
+export interface MarketAnalytics {
+  items: MarketStats[];
+  days: MarketDay[];
+}
+
 /** completion rate = paid ÷ (paid + cancelled), in percent; null with nothing finished. */
 export function completionRate(paid: number, cancelled: number): number | null {
   return paid + cancelled === 0 ? null : Math.round((paid / (paid + cancelled)) * 1000) / 10;

@@ -2,6 +2,7 @@
 import type { JobCategory } from './categories.js';
 import type { DisputePriority, DisputeStatus, DisputeType } from './disputes.js';
 import type { JobStatus, MoneyState, TipState } from './job-process.js';
+import type { EarningsWeek } from './money.js';
 import type { PaymentAccount } from './payments.js';
 import type { Role } from './roles.js';
 
@@ -314,6 +315,8 @@ export interface Earnings {
   reversedJobs: PartyJob[];
   owed: number;
   paymentAccount: PaymentAccount;
+  /** The last EARNINGS_WEEKS weeks, oldest first, in the worker's time zone (the chart on My Earnings). */
+  weeks: EarningsWeek[];
 }
 
 export type ApplicationStatus = 'pending' | 'accepted' | 'rejected';

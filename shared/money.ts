@@ -1,4 +1,5 @@
 import type { LedgerMovement } from './ledger.js';
+import { weekOf } from './series.js';
 
 /**
  * Money rules, in integer cents everywhere (DECISIONS.md "Money and fees").
@@ -137,6 +138,15 @@ export interface MoneyOverview extends MoneyCounters {
   profitMarginPercent: number | null;
 }
 
+/** How far back the admin's money chart looks (issue 48): the last 30 days, or the last 12 months. */
+export const MONEY_SERIES_LENGTH: Record<MoneyPeriodKind, number> = { day: 30, month: 12 };
+
+/** GET /admin/payments/overview/series: the overview of every period of the window, oldest first, zeros where nothing moved. */
+export interface MoneySeries {
+  kind: MoneyPeriodKind;
+  periods: MoneyOverview[];
+}
+
 export function moneyOverview(kind: MoneyPeriodKind, period: string, counters: MoneyCounters): MoneyOverview {
   const siteProfit = counters.platformFees - counters.cardFees - counters.disputeFees - counters.losses;
   return {
@@ -160,6 +170,39 @@ export function totalEarnings(jobs: ReadonlyArray<{ status: string; payment: num
 
 /** What the worker was paid for a job: the transfer made (a split's part, or less after a partial refund), else the payment. */
 export const workerReceived = (job: { payment: number; splitToWorker?: number; transferredAmount?: number }): number => job.transferredAmount ?? job.splitToWorker ?? job.payment;
+
+/** When a paid job's money went to its worker: its release (a job paid before releases were timed: its last change). */
+export const paidAt = (job: { releasedAt?: string; updatedAt: string }): string => job.releasedAt ?? job.updatedAt;
+
+/** My Earnings' chart (issue 48): what the worker received in each of the last 12 weeks. */
+export const EARNINGS_WEEKS = 12;
+
+/** One week of a worker's earnings: its Monday (in the worker's time zone) and what their paid jobs and tips brought in it, in cents. */
+export interface EarningsWeek {
+  week: string;
+  payments: number;
+  tips: number;
+}
+
+/**
+ * What the worker received in each week (`weeks`: their Mondays, oldest first): each paid job's
+ * payment in the week it was paid, its tip in the week the tip was charged, on the worker's
+ * calendar (`localDay`: the day a timestamp falls on in their zone). A week without either is zero.
+ */
+export function earningsByWeek(
+  jobs: ReadonlyArray<{ status: string; payment: number; splitToWorker?: number; transferredAmount?: number; tip?: number; tippedAt?: string; releasedAt?: string; updatedAt: string }>,
+  weeks: readonly string[],
+  localDay: (timestamp: string) => string,
+): EarningsWeek[] {
+  const byWeek = new Map(weeks.map((week) => [week, { week, payments: 0, tips: 0 }]));
+  for (const job of jobs.filter((candidate) => candidate.status === 'paid')) {
+    const paid = byWeek.get(weekOf(localDay(paidAt(job))));
+    if (paid) paid.payments += workerReceived(job);
+    const tipped = job.tip ? byWeek.get(weekOf(localDay(job.tippedAt ?? paidAt(job)))) : undefined;
+    if (tipped) tipped.tips += job.tip ?? 0;
+  }
+  return [...byWeek.values()];
+}
 
 // Created on first use: the first Intl formatter of a process loads ICU's locale data (~13 ms),
 // which every function bundling this module would otherwise pay at cold start.

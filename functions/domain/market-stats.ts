@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { completionRate, marketOf, type MarketStats } from '../../shared/admin.js';
+import { MARKET_RECENT_DAYS, completionRate, marketOf, type MarketAnalytics, type MarketStats } from '../../shared/admin.js';
 import { payBandAttribute, payBandOf } from '../../shared/earnings-ranges.js';
+import { recentPeriods } from '../../shared/series.js';
 import { db, tableName } from '../lib/db.js';
 import { queryEveryShard } from '../lib/sharded-lists.js';
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
@@ -158,21 +159,31 @@ export async function countJobInMarkets(jobId: string): Promise<boolean> {
   }, { attempts: 12, baseDelayMs: 10 });
 }
 
-/** Every market's figures with its jobs of the last 30 days: two indexed queries per shard, in parallel, whatever the number of jobs. */
-export async function listMarketStats(now = new Date()): Promise<MarketStats[]> {
-  const since = new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
+/**
+ * Every market's figures with its jobs of the last 30 days, and the jobs of each of those days in
+ * all markets together (the analytics' chart): two indexed queries per shard, in parallel, whatever
+ * the number of jobs.
+ */
+export async function getMarketAnalytics(now = new Date()): Promise<MarketAnalytics> {
+  const recentDays = recentPeriods('day', MARKET_RECENT_DAYS, now);
   const [totals, days] = await Promise.all([
     queryEveryShard<Record<string, unknown>>(keys.allMarkets().partitions, { IndexName: 'GSI1' }),
-    queryEveryShard<{ market: string; jobs: number }>(keys.marketDays().partitions, {
+    // The index sort key is `<day>#<market>`.
+    queryEveryShard<{ market: string; gsi1sk: string; jobs: number }>(keys.marketDays().partitions, {
       IndexName: 'GSI1',
       KeyConditionExpression: 'gsi1sk >= :since',
-      ExpressionAttributeValues: { ':since': since },
-      ProjectionExpression: 'market, jobs',
+      ExpressionAttributeValues: { ':since': recentDays[0] },
+      ProjectionExpression: 'market, gsi1sk, jobs',
     }),
   ]);
   const recent = new Map<string, number>();
-  for (const day of days) recent.set(day.market.toLowerCase(), (recent.get(day.market.toLowerCase()) ?? 0) + Number(day.jobs));
-  return totals
+  const perDay = new Map(recentDays.map((day) => [day, 0]));
+  for (const { market, gsi1sk, jobs } of days) {
+    recent.set(market.toLowerCase(), (recent.get(market.toLowerCase()) ?? 0) + Number(jobs));
+    const day = gsi1sk.slice(0, 10);
+    perDay.set(day, (perDay.get(day) ?? 0) + Number(jobs));
+  }
+  const items = totals
     .map((item): MarketStats => {
       const figure = (name: string) => Number(item[name] ?? 0);
       const market = String(item.market);
@@ -191,4 +202,5 @@ export async function listMarketStats(now = new Date()): Promise<MarketStats[]> 
     })
     .filter((market) => market.openJobs + market.jobsLast30Days + market.paidJobs + market.cancelledJobs + market.workersWithLocation > 0)
     .sort((a, b) => b.openJobs - a.openJobs || a.market.localeCompare(b.market));
+  return { items, days: recentDays.map((day) => ({ day, jobs: perDay.get(day) ?? 0 })) };
 }

@@ -1,7 +1,19 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerMovement } from '../../shared/ledger.js';
-import { MONEY_PERIOD_KINDS, NO_MONEY, moneyOverview, moneyPeriodOf, overviewCountersOf, type MoneyCounters, type MoneyOverview, type MoneyPeriodKind } from '../../shared/money.js';
-import { db, tableName } from '../lib/db.js';
+import {
+  MONEY_PERIOD_KINDS,
+  MONEY_SERIES_LENGTH,
+  NO_MONEY,
+  moneyOverview,
+  moneyPeriodOf,
+  overviewCountersOf,
+  type MoneyCounters,
+  type MoneyOverview,
+  type MoneyPeriodKind,
+  type MoneySeries,
+} from '../../shared/money.js';
+import { recentPeriods } from '../../shared/series.js';
+import { db, queryAll, tableName } from '../lib/db.js';
 import type { TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 
@@ -38,8 +50,26 @@ export function periodTotalWrites(movements: ReadonlyArray<Pick<LedgerMovement, 
   });
 }
 
+/** A period's counters from its totals item; zeros for a period in which nothing moved (no item). */
+const countersOf = (item: Record<string, unknown> | undefined): MoneyCounters =>
+  Object.fromEntries(Object.entries(NO_MONEY).map(([name, zero]) => [name, Number(item?.[name] ?? zero)])) as unknown as MoneyCounters;
+
 export async function getMoneyOverview(kind: MoneyPeriodKind, period: string): Promise<MoneyOverview> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.moneyTotals(kind, period) }));
-  const counters = Object.fromEntries(Object.entries(NO_MONEY).map(([name, zero]) => [name, Number(Item?.[name] ?? zero)])) as unknown as MoneyCounters;
-  return moneyOverview(kind, period, counters);
+  return moneyOverview(kind, period, countersOf(Item));
+}
+
+/**
+ * The admin's money chart (issue 48): the overview of each of the last 30 days or 12 months, up to
+ * the current one. One Query of the kind's partition, its sort keys between the window's first and
+ * last period (at most 30 items), and a zero period for each one without an item.
+ */
+export async function getMoneySeries(kind: MoneyPeriodKind, now = new Date()): Promise<MoneySeries> {
+  const periods = recentPeriods(kind, MONEY_SERIES_LENGTH[kind], now);
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: { ':pk': keys.moneyTotals(kind, periods[0]!).pk, ':first': periods[0], ':last': periods.at(-1) },
+  });
+  const byPeriod = new Map(items.map((item) => [String(item.sk), item]));
+  return { kind, periods: periods.map((period) => moneyOverview(kind, period, countersOf(byPeriod.get(period)))) };
 }

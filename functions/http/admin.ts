@@ -1,11 +1,11 @@
 import * as z from '../../shared/zod.js';
-import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE } from '../../shared/admin.js';
+import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, type MarketAnalytics } from '../../shared/admin.js';
 import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/schemas/admin.js';
 import { listAdminActions } from '../domain/admin-actions.js';
 import { hiddenCategories, listCategoryEarnings, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
 import { listJobsByStatus, toPartyJob } from '../domain/jobs.js';
-import { listMarketStats } from '../domain/market-stats.js';
+import { getMarketAnalytics } from '../domain/market-stats.js';
 import { parseWith, routeGroup } from '../lib/http.js';
 import { jobScope, movementsOf } from '../domain/ledger.js';
 import { balances, jobMoneyPosition, type JobLedger } from '../../shared/ledger.js';
@@ -52,8 +52,8 @@ export const handler = routeGroup('admin', {
     return { decision };
   },
 
-  /** The Locations and Market Analytics tabs: every market's running figures. */
-  'GET /admin/markets': async () => ({ items: await listMarketStats() }),
+  /** The Locations and Market Analytics tabs: every market's running figures, and the jobs of each of the last 30 days. */
+  'GET /admin/markets': async (): Promise<MarketAnalytics> => getMarketAnalytics(),
 
   /** The audit log: admin_actions newest first, optionally of one action type. */
   'GET /admin/actions': async ({ query }) => {

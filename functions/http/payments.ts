@@ -4,7 +4,8 @@ import { MSG } from '../../shared/messages.js';
 import { UUID } from '../../shared/chat.js';
 import { confirmPaymentSchema, instantPayoutSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../shared/schemas/payment.js';
 import type { InstantPayout, InstantPayoutAvailability } from '../../shared/payouts.js';
-import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, moneyPeriodOf, totalEarnings } from '../../shared/money.js';
+import { EARNINGS_WEEKS, MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, earningsByWeek, moneyPeriodOf, totalEarnings, type MoneySeries } from '../../shared/money.js';
+import { recentWeeks } from '../../shared/series.js';
 import { jobOfPayment, listPayments, openPaidJob, paymentsOfJob, resumeJobPayment } from '../domain/job-payments.js';
 import { adminRefundJob, releasePayment, reversalPreview, reverseRelease } from '../domain/job-money.js';
 import { MoneyRefused, carryOut, listPendingDecisions, toPendingDecision } from '../domain/money/executor.js';
@@ -14,8 +15,9 @@ import { listWorkerJobs, toJobSummary, toPartyJob } from '../domain/jobs.js';
 import { addTip } from '../domain/tips.js';
 import { getInstantPayoutAvailability, requestInstantPayout } from '../domain/instant-payouts.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
-import { getMoneyOverview } from '../domain/money-totals.js';
+import { getMoneyOverview, getMoneySeries } from '../domain/money-totals.js';
 import { getProfile } from '../domain/profiles.js';
+import { localClock } from '../domain/local-clock.js';
 import { recordRoleRefusal } from '../domain/admin-actions.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { parseWith, routeGroup } from '../lib/http.js';
@@ -29,6 +31,9 @@ const overviewQuerySchema = z
     period: z.optional(z.string(MSG.admin.invalidMoneyPeriod)),
   })
   .check(z.refine((query) => query.period === undefined || MONEY_PERIOD_PATTERN[query.kind].test(query.period), MSG.admin.invalidMoneyPeriod));
+
+/** The chart's window: the last 30 days or, by default, the last 12 months. */
+const seriesQuerySchema = z.object({ kind: z._default(z.enum(MONEY_PERIOD_KINDS, MSG.admin.invalidMoneyPeriod), 'month') });
 
 export const handler = routeGroup('payments', {
   /** Creates the caller's Express account if needed, and an onboarding link back to the app. */
@@ -78,7 +83,10 @@ export const handler = routeGroup('payments', {
     const reversedJobs = cancelled.filter((job) => job.reversal).map(toPartyJob);
     const totalTips = paidJobs.reduce((sum, job) => sum + (job.tip ?? 0), 0);
     const owed = reversedJobs.reduce((sum, job) => sum + (job.reversal?.unrecovered ?? 0), 0);
-    return { paidJobs, totalEarned: totalEarnings(paidJobs), totalTips, reversedJobs, owed, paymentAccount: profile.paymentAccount };
+    // The worker's weeks, on their own calendar: the zone their browser saved, else UTC.
+    const now = new Date();
+    const weeks = earningsByWeek(paidJobs, recentWeeks(EARNINGS_WEEKS, localClock(now, profile.timeZone).day), (at) => localClock(new Date(at), profile.timeZone).day);
+    return { paidJobs, totalEarned: totalEarnings(paidJobs), totalTips, reversedJobs, owed, paymentAccount: profile.paymentAccount, weeks };
   },
 
   /** Whether the worker can cash out instantly now, what, and their past cash-outs (functions/domain/instant-payouts.ts). */
@@ -101,6 +109,9 @@ export const handler = routeGroup('payments', {
     const { kind, period } = parseWith(overviewQuerySchema, query);
     return getMoneyOverview(kind, period ?? moneyPeriodOf(kind, new Date().toISOString()));
   },
+
+  /** The money chart: the overview of each of the last 30 days (`kind=day`) or 12 months (`kind=month`), one Query (functions/domain/money-totals.ts). */
+  'GET /admin/payments/overview/series': async ({ query }): Promise<MoneySeries> => getMoneySeries(parseWith(seriesQuerySchema, query).kind),
 
   /** What a refund after release would take back from the worker's balance, for the admin to confirm (Wave 5). */
   'GET /admin/payments/{id}/reversal': async ({ params }): Promise<ReversalPreview> => reversalPreview(await jobOfPayment(params.id ?? '')),

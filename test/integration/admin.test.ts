@@ -1,12 +1,13 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminActionView, AdminFlaggedJob, CategoryStats, MarketStats } from '../../shared/admin.js';
+import type { AdminActionView, AdminFlaggedJob, CategoryStats, MarketAnalytics, MarketStats } from '../../shared/admin.js';
 import { completionRate } from '../../shared/admin.js';
 import type { AdminPaymentRecord, AppNotification, JobSummary, Page, PaymentRecord } from '../../shared/api.js';
 import { JOB_STATUSES, type JobStatus } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { quotePrice } from '../../shared/money.js';
+import { recentPeriods } from '../../shared/series.js';
 import { payBandCeiling, payBandOf, type CategoryEarnings } from '../../shared/earnings-ranges.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { adminActionItem } from '../../functions/domain/admin-actions.js';
@@ -293,10 +294,13 @@ describe('the admin console', () => {
         completionRate: completionRate(paid.length, cancelled),
       };
     });
-    const figures = (await api<{ items: MarketStats[] }>(stack(), 'GET', '/admin/markets', { token: admin.idToken })).body.items;
+    const analytics = (await api<MarketAnalytics>(stack(), 'GET', '/admin/markets', { token: admin.idToken })).body;
     for (const market of expected) {
-      expect(figures.find((row) => row.market === market.market)).toMatchObject(market);
+      expect(analytics.items.find((row) => row.market === market.market)).toMatchObject(market);
     }
+    // The chart's days: the jobs posted on each of the last 30 days in every market, this file's other jobs too.
+    const counted = existing.filter((job) => job.status !== 'awaiting_payment' && !job.deletingAt);
+    expect(analytics.days).toEqual(recentPeriods('day', 30, new Date()).map((day) => ({ day, jobs: counted.filter((job) => job.createdAt.startsWith(day)).length })));
 
     const expectedCategories = categories.map((category) => {
       const here = scripted.filter((job) => job.category === category);

@@ -80,6 +80,7 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /me/payouts/instant': ['worker'],
   'GET /admin/payments': ['admin'],
   'GET /admin/payments/overview': ['admin'],
+  'GET /admin/payments/overview/series': ['admin'],
   'POST /admin/payments/{id}/refund': onEvery(['admin']),
   // A reversal's preview: the admin's (only a payment released to its worker has one; others are a 409).
   'GET /admin/payments/{id}/reversal': onEvery(['admin']),

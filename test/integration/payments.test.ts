@@ -2,6 +2,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, Earnings, JobPaymentStart, JobSummary, OwnProfile, Page, PaymentRecord } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
+import { EARNINGS_WEEKS } from '../../shared/money.js';
+import { recentWeeks } from '../../shared/series.js';
 import { jobIndexKeys } from '../../functions/domain/jobs.js';
 import { keys } from '../../functions/table.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
@@ -243,6 +245,10 @@ describe('payments through the Stripe test-mode simulator', () => {
     const earnings = await api<Earnings>(stack(), 'GET', '/me/earnings', { token: worker.idToken });
     expect(earnings.body).toMatchObject({ totalEarned: 5000, paymentAccount: { status: 'complete' } });
     expect(earnings.body.paidJobs.map((j) => j.id)).toEqual([job.id]);
+    // The chart's weeks: the last 12, this one last (a worker without a saved zone: UTC), the payment in this week.
+    expect(earnings.body.weeks.map((week) => week.week)).toEqual(recentWeeks(EARNINGS_WEEKS, new Date().toISOString().slice(0, 10)));
+    expect(earnings.body.weeks.at(-1)).toMatchObject({ payments: 5000, tips: 0 });
+    expect(earnings.body.weeks.slice(0, -1).every((week) => week.payments === 0)).toBe(true);
   });
 
   it("lets the admin release a completed job with a required reason, audited once however many clicks race", async () => {
