@@ -29,6 +29,36 @@ export function formatCalendarDay(day: string): string {
   return Number.isNaN(time) ? day : calendarDay.format(time);
 }
 
+// The charts' formats, made on first use: this module is on every page's first load, charts on few.
+let chartFormats: { shortDay: Intl.DateTimeFormat; month: Intl.DateTimeFormat; shortMonth: Intl.DateTimeFormat; compactDollars: Intl.NumberFormat } | undefined;
+const chartFormat = () =>
+  (chartFormats ??= {
+    shortDay: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    month: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    shortMonth: new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }),
+    compactDollars: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }),
+  });
+
+/** "2025-07-04" -> "Jul 4": a chart's tick. */
+export function formatShortDay(day: string): string {
+  return chartFormat().shortDay.format(Date.parse(`${day}T00:00:00Z`));
+}
+
+/** "2025-07" -> "July 2025" */
+export function formatMonth(period: string): string {
+  return chartFormat().month.format(Date.parse(`${period}-01T00:00:00Z`));
+}
+
+/** "2025-07" -> "Jul": a chart's tick. */
+export function formatShortMonth(period: string): string {
+  return chartFormat().shortMonth.format(Date.parse(`${period}-01T00:00:00Z`));
+}
+
+/** 123456 -> "$1.2K": an amount on a chart's axis, short enough for a phone. */
+export function formatCentsCompact(cents: number): string {
+  return chartFormat().compactDollars.format(cents / 100);
+}
+
 /** Today in the viewer's time zone as YYYY-MM-DD (the minimum of a due-date input). */
 export function todayAsCalendarDay(): string {
   const now = new Date();

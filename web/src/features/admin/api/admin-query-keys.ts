@@ -7,6 +7,8 @@ export const ADMIN_QUERY = {
   /** The Transactions tab shown for one job (`?job=`): that job's payment; under `payments`, so a change reloads it too. */
   jobPayments: (jobId: string) => ['admin', 'payments', 'job', jobId] as const,
   moneyOverview: (kind: string, period: string) => ['admin', 'payments', 'overview', kind, period] as const,
+  /** The money chart's last 30 days or 12 months; under `payments`, so a payment's change reloads it too. */
+  moneySeries: (kind: string) => ['admin', 'payments', 'series', kind] as const,
   moneyDecisions: ['admin', 'payments', 'decisions'] as const,
   reversalPreview: (paymentId: string) => ['admin', 'payments', 'reversal', paymentId] as const,
   jobs: (status: JobStatus) => ['admin', 'jobs', status] as const,

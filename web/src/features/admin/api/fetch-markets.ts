@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MarketStats } from '../../../../../shared/admin';
+import type { MarketAnalytics } from '../../../../../shared/admin';
 import type { ApiClient } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
 import { ADMIN_QUERY } from './admin-query-keys';
 
-export const fetchMarkets = (api: ApiClient) => api.get<{ items: MarketStats[] }>('/admin/markets');
+/** Every market's figures, and the jobs posted on each of the last 30 days. */
+export const fetchMarkets = (api: ApiClient) => api.get<MarketAnalytics>('/admin/markets');
 
 export function useMarkets() {
   const api = useApi();

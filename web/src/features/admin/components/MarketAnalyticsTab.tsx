@@ -1,8 +1,10 @@
 import { Badge, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { completionLevel, marketStatus, type MarketStats } from '../../../../../shared/admin';
+import { MARKET_RECENT_DAYS, completionLevel, marketStatus, type MarketDay, type MarketStats } from '../../../../../shared/admin';
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
+import { ChartFigure } from '../../../lib/components/ChartFigure';
+import { formatCalendarDay, formatShortDay } from '../../../lib/format';
 import { TableStates } from './TableStates';
 import { useMarkets } from '../api/fetch-markets';
 
@@ -18,7 +20,10 @@ type SortKey = keyof typeof SORTS;
 const STATUS_VARIATION = { 'High Performing': 'success', Growing: 'info', Developing: 'warning' } as const;
 const LEVEL_ICON = { good: '▲', fair: '●', poor: '▼', none: '–' } as const;
 
-/** Revenue, profit and completion per market, sortable either way by revenue, jobs, profit or completion rate. */
+const DAYS = { heading: 'Day', label: (day: MarketDay) => formatCalendarDay(day.day), tick: (day: MarketDay) => formatShortDay(day.day) };
+const JOBS_POSTED = [{ label: 'Jobs posted', value: (day: MarketDay) => day.jobs }];
+
+/** Jobs posted per day in every market together (the chart), then revenue, profit and completion per market, sortable either way by revenue, jobs, profit or completion rate. */
 export default function MarketAnalyticsTab() {
   const markets = useMarkets();
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'revenue', descending: true });
@@ -38,6 +43,17 @@ export default function MarketAnalyticsTab() {
 
   return (
     <section aria-label="Market Analytics">
+      {markets.data ? (
+        <ChartFigure
+          caption={`Jobs posted per day in all markets over the last ${MARKET_RECENT_DAYS} days (UTC)`}
+          kind="bar"
+          rows={markets.data.days}
+          period={DAYS}
+          series={JOBS_POSTED}
+          format={String}
+          formatTick={String}
+        />
+      ) : null}
       <TableStates
         what="market analytics"
         query={markets}

@@ -1,10 +1,12 @@
-import { Button, SelectField, TextField } from '@aws-amplify/ui-react';
+import { SelectField, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { MSG } from '../../../../../shared/messages';
 import { MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, formatCents, moneyPeriodOf, type MoneyOverview, type MoneyPeriodKind } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { useMoneyOverview } from '../api/fetch-money-overview';
+import { MoneyChart } from './MoneyChart';
+import { LoadFailed } from './TableStates';
 
 const FIGURES: ReadonlyArray<{ label: string; value: (overview: MoneyOverview) => string }> = [
   { label: 'Gross', value: (overview) => formatCents(overview.gross) },
@@ -22,7 +24,7 @@ const FIGURES: ReadonlyArray<{ label: string; value: (overview: MoneyOverview) =
 
 const currentPeriod = (kind: MoneyPeriodKind) => moneyPeriodOf(kind, new Date().toISOString());
 
-/** Totals for one UTC day or month, from the counters the payment transactions keep. */
+/** Totals for one UTC day or month, from the counters the payment transactions keep, and the last 30 days or 12 months charted. */
 export function MoneyOverviewCard() {
   const [kind, setKind] = useState<MoneyPeriodKind>('month');
   const [period, setPeriod] = useState(() => currentPeriod('month'));
@@ -58,12 +60,7 @@ export function MoneyOverviewCard() {
       {overview.isPending ? (
         <LoadingState label="Loading financial data..." />
       ) : overview.error ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">{MSG.admin.loadFailed('financial data', apiErrorText(overview.error, 'the server did not answer'))}</p>
-          <Button size="small" onClick={() => void overview.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed text={MSG.admin.loadFailed('financial data', apiErrorText(overview.error, 'the server did not answer'))} onRetry={() => void overview.refetch()} />
       ) : (
         <dl className="money-overview__figures" aria-live="polite" aria-busy={overview.isFetching}>
           {FIGURES.map((figure) => (
@@ -75,6 +72,7 @@ export function MoneyOverviewCard() {
         </dl>
       )}
       {overview.data && overview.data.payments === 0 && !overview.error ? <p className="muted">No payments in this period.</p> : null}
+      <MoneyChart kind={asked.kind} />
     </section>
   );
 }

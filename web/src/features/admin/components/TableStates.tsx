@@ -28,16 +28,7 @@ interface TableStatesProps {
 /** Loading, failure, empty, or the table with 'Load more' below it while the server has more rows. */
 export function TableStates({ query, ...props }: TableStatesProps) {
   if (query.isPending) return <LoadingState label={`Loading ${props.what}...`} />;
-  if (query.error) {
-    return (
-      <div className="empty-state" role="alert">
-        <p className="empty-state__title">{props.failedText(apiErrorText(query.error, 'the server did not answer'))}</p>
-        <Button size="small" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.error) return <LoadFailed text={props.failedText(apiErrorText(query.error, 'the server did not answer'))} onRetry={() => void query.refetch()} />;
   if (props.isEmpty) return <EmptyState title={props.emptyText} />;
   return (
     <>
@@ -53,5 +44,17 @@ export function TableStates({ query, ...props }: TableStatesProps) {
         </div>
       ) : null}
     </>
+  );
+}
+
+/** A read that failed: the spec's 'Failed to load …' text with its reason, and a retry. */
+export function LoadFailed({ text, onRetry }: { text: string; onRetry(): void }) {
+  return (
+    <div className="empty-state" role="alert">
+      <p className="empty-state__title">{text}</p>
+      <Button size="small" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
   );
 }

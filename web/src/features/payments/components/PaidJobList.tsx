@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { PartyJob } from '../../../../../shared/api';
-import { formatCents, workerReceived } from '../../../../../shared/money';
+import { formatCents, paidAt, workerReceived } from '../../../../../shared/money';
 import { formatCalendarDay } from '../../../lib/format';
 
 /** The worker's paid jobs: title, the day it was paid, what the worker received and the poster's tip. */
@@ -22,7 +22,7 @@ export function PaidJobList({ jobs }: { jobs: PartyJob[] }) {
             <td>
               <Link to={`/jobs/${job.id}`}>{job.title}</Link>
             </td>
-            <td>{formatCalendarDay((job.releasedAt ?? job.updatedAt).slice(0, 10))}</td>
+            <td>{formatCalendarDay(paidAt(job).slice(0, 10))}</td>
             <td>{formatCents(workerReceived(job))}</td>
             <td>{job.tip ? formatCents(job.tip) : '—'}</td>
           </tr>

@@ -1,8 +1,10 @@
 import type { Earnings } from '../../../../../shared/api';
-import { formatCents } from '../../../../../shared/money';
+import { EARNINGS_WEEKS, formatCents, type EarningsWeek } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
 import { useEarnings } from '../api/fetch-earnings';
+import { ChartFigure } from '../../../lib/components/ChartFigure';
 import { EmptyState } from '../../../lib/components/EmptyState';
+import { formatCalendarDay, formatCentsCompact, formatShortDay } from '../../../lib/format';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { PaidJobList, ReversedJobList } from '../components/PaidJobList';
@@ -11,6 +13,12 @@ import { InstantCashOut } from '../components/InstantCashOut';
 import { PayoutOptions } from '../components/PayoutOptions';
 import { isPaymentSetupComplete } from '../payment-account';
 import { MSG } from '../../../../../shared/messages';
+
+const WEEKS = { heading: 'Week of', label: (week: EarningsWeek) => formatCalendarDay(week.week), tick: (week: EarningsWeek) => formatShortDay(week.week) };
+const EARNED = [
+  { label: 'Payments', value: (week: EarningsWeek) => week.payments },
+  { label: 'Tips', value: (week: EarningsWeek) => week.tips },
+];
 
 /** 'My Earnings' (spec 2 §2): the worker's paid jobs and totals, and fast payouts once the account is fully set up. */
 export default function WorkerEarningsScreen() {
@@ -54,6 +62,18 @@ function EarningsOverview({ earnings, onAccountChecked }: { earnings: Earnings; 
           </div>
         ) : null}
       </dl>
+      <section className="section-block" aria-labelledby="earnings-by-week-heading">
+        <h2 id="earnings-by-week-heading">Earnings by week</h2>
+        <ChartFigure
+          caption={`What you earned each week over the last ${EARNINGS_WEEKS} weeks (weeks start on Monday)`}
+          kind="stacked-bar"
+          rows={earnings.weeks}
+          period={WEEKS}
+          series={EARNED}
+          format={formatCents}
+          formatTick={formatCentsCompact}
+        />
+      </section>
       <section className="section-block" aria-labelledby="paid-jobs-heading">
         <h2 id="paid-jobs-heading">Paid Jobs</h2>
         <PaidJobList jobs={earnings.paidJobs} />
