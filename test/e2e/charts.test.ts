@@ -92,6 +92,21 @@ describe('the charts and their text alternatives (issue 48)', () => {
       await admin.context().close();
     });
 
+    it(`plots the markets in the Locations tab beside the table of the figures it plots, at ${viewport.width} px`, async () => {
+      const admin = await signedInPage(await browser().newContext({ viewport }), 'admin@oddjobs.test');
+      const { items } = await callApi<MarketAnalytics>('GET', '/admin/markets', await idTokenOf('admin@oddjobs.test'));
+      await admin.goto(webUrl('/admin-dashboard?tab=locations'));
+      const plot = admin.getByRole('img', { name: 'Open jobs and jobs of the last 30 days per market' });
+      await plot.waitFor();
+      // Its text alternative is the markets' table below it: every plotted market's figures.
+      const table = admin.getByRole('table', { name: 'Markets by open jobs' });
+      const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((cell) => (cell as HTMLElement).innerText.trim())));
+      expect(rows).toEqual(items.map((market) => [market.market, market.openJobs, market.jobsLast30Days, market.workersWithLocation, market.workersWithAlerts].map(String)));
+      expect(await plot.locator('g').count()).toBe(items.length);
+      expect(await seriousAxeViolations(admin)).toEqual([]);
+      await admin.context().close();
+    });
+
     it(`shows a worker's earnings by week on My Earnings, adding up to their total, and no chart library elsewhere, at ${viewport.width} px`, async () => {
       const worker = await signedInPage(await browser().newContext({ viewport }), 'wendy@oddjobs.test');
       const chartChunks = chartChunksAskedFor(worker);
