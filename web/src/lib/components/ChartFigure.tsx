@@ -3,7 +3,8 @@ import { SERIES_STYLES, type ChartKind, type ChartPoint } from './chart-series';
 import '../../styles/charts.css';
 
 // The chart library (recharts) is in this module's lazy chunk alone: only a screen that shows a
-// chart downloads it, after its figures are already on screen (docs/decisions/0318).
+// chart downloads it, after its figures are already on screen
+// (docs/decisions/0318-charts-load-where-shown-and-carry-their-figures-as-a-table.md).
 const SeriesChart = lazy(() => import('./SeriesChart'));
 
 /** One line or bar set of a chart, and its column in the chart's table. */
