@@ -49,7 +49,7 @@ describe('account deletion', () => {
     // The danger zone: a wrong password is refused in the dialog, the right one deletes.
     await signIn(page, worker.email, worker.password);
     await page.goto(webUrl('/profile'));
-    await page.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('region', { name: 'Danger Zone', exact: true }).getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect.poll(() => dialog.getByText(/Deleted user/).count()).toBeGreaterThan(0);
     await dialog.getByLabel('Password').fill('not-my-password');

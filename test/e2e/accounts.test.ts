@@ -104,7 +104,7 @@ describe('accounts and the app shell in a browser', () => {
     await page.goto(webUrl('/sign-in'));
     await submitSignIn(page, ADMIN, DEMO_PASSWORD);
     await page.waitForURL(/\/admin-dashboard$/);
-    const adminBar = page.getByRole('region', { name: 'Admin Tools' });
+    const adminBar = page.getByRole('region', { name: 'Admin Tools', exact: true });
     await adminBar.waitFor();
     expect(await adminBar.innerText()).toContain('Admin Mode Active');
     expect(await page.getByRole('link', { name: 'OddJobs', exact: true }).getAttribute('href')).toBe('/');
@@ -253,7 +253,7 @@ describe('accounts and the app shell in a browser', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Sam Skillful' }).waitFor();
-    const about = page.getByRole('region', { name: 'About' });
+    const about = page.getByRole('region', { name: 'About', exact: true });
     expect(await about.innerText()).toContain(bio);
     expect(await about.getByRole('listitem').allInnerTexts()).toEqual(['Yard work', 'Painting']);
     expect(await page.getByText('Austin, TX', { exact: true }).count()).toBeGreaterThan(0);
@@ -328,7 +328,7 @@ describe('accounts and the app shell in a browser', () => {
     const { context, page } = await openSignedIn(POSTER);
     const ownJobs = DEMO_JOBS.filter((job) => job.poster === POSTER);
     await page.goto(webUrl('/profile#payment-settings'));
-    const posted = page.getByRole('region', { name: 'Posted Jobs' });
+    const posted = page.getByRole('region', { name: 'Posted Jobs', exact: true });
     await expect.poll(() => posted.getByRole('listitem').count()).toBe(5);
     // Other test files may post for Paula too: at least her demo jobs are there.
     const more = /\.\.\. and (\d+) more/.exec(await posted.innerText());
@@ -515,7 +515,7 @@ describe('accounts and the app shell in a browser', () => {
       const poster = await openSignedIn(POSTER, viewport);
       await poster.page.goto(webUrl('/profile'));
       await poster.page.getByRole('heading', { level: 1, name: 'Paula Poster' }).waitFor();
-      await expect.poll(() => poster.page.getByRole('region', { name: 'Posted Jobs' }).getByRole('listitem').count()).toBe(5);
+      await expect.poll(() => poster.page.getByRole('region', { name: 'Posted Jobs', exact: true }).getByRole('listitem').count()).toBe(5);
       found.push(...(await seriousAxeViolations(poster.page)).map((line) => `/profile ${line}`));
       await poster.page.getByRole('button', { name: 'Edit Profile' }).click();
       await poster.page.getByRole('button', { name: 'Account menu for Paula Poster' }).click();

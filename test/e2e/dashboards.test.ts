@@ -92,7 +92,7 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
     const marcoContext = await browser().newContext({ viewport: DESKTOP });
     const marco = await signedInPage(marcoContext, 'marco@oddjobs.test');
     await marco.goto(webUrl(`/jobs/${job.id}`));
-    const workerCard = marco.getByRole('complementary', { name: 'About this job' }).getByRole('region', { name: 'Assigned Worker' });
+    const workerCard = marco.getByRole('complementary', { name: 'About this job' }).getByRole('region', { name: 'Assigned Worker', exact: true });
     await eventually(() => workerCard.getByRole('link', { name: 'Wendy Worker' }).count()).toBe(1);
     await workerCard.getByRole('link', { name: 'Wendy Worker' }).click();
     await marco.waitForURL(/\/profiles\//);
@@ -238,7 +238,7 @@ describe('dashboards, reviews and the loose ends of the job loop in a browser', 
       await eventually(() => page.getByRole('heading', { name: MSG.disputes.howDisputesWork }).isVisible()).toBe(true);
       // The jobs grid tells a signed-in user where their payment setup stands (spec 1 §2, §4 badge texts).
       await page.goto(webUrl('/'));
-      await eventually(() => page.getByRole('region', { name: 'Payment Status' }).getByText(/^(Not Connected|Setup In Progress|Connected & Ready)$/).isVisible()).toBe(true);
+      await eventually(() => page.getByRole('region', { name: 'Payment Status', exact: true }).getByText(/^(Not Connected|Setup In Progress|Connected & Ready)$/).isVisible()).toBe(true);
       await context.close();
     }
   });

@@ -14,7 +14,7 @@ import { signedInPage } from './sign-in.js';
 /** Opens the dashboard's disputes panel on the dispute about `title` and returns its reply box. */
 async function openThread(page: Page, dashboard: string, title: string) {
   await page.goto(webUrl(dashboard));
-  const toggle = page.getByRole('region', { name: 'Disputes' }).getByRole('button', { name: new RegExp(title) });
+  const toggle = page.getByRole('region', { name: 'Disputes', exact: true }).getByRole('button', { name: new RegExp(title) });
   await expect.poll(() => toggle.count()).toBe(1);
   await toggle.click();
   const reply = page.getByRole('textbox', { name: 'Reply' });

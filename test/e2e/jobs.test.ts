@@ -311,7 +311,7 @@ describe('jobs in a browser', () => {
     expect(await page.getByRole('button', { name: 'Saved', pressed: true }).count()).toBe(1);
 
     await page.goto(webUrl('/worker-dashboard#saved-jobs'));
-    const savedCard = page.getByRole('region', { name: 'Saved Jobs' });
+    const savedCard = page.getByRole('region', { name: 'Saved Jobs', exact: true });
     await expect.poll(() => savedCard.getByRole('link', { name: title, exact: true }).count()).toBe(1);
 
     await savedCard.getByRole('button', { name: `Remove ${title} from saved jobs` }).click();

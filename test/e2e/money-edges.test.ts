@@ -80,7 +80,7 @@ describe('money at its edges, in a browser', () => {
     await eventually(() => casey.getByText(summary, { exact: true }).count()).toBe(1);
     await casey.goto(webUrl('/worker-earnings'));
     await eventually(() => casey.getByText('Owed to the platform', { exact: true }).count()).toBe(1);
-    await eventually(() => casey.getByRole('region', { name: 'Payments taken back' }).getByText(formatCents(preview.unrecoverable), { exact: true }).count()).toBe(1);
+    await eventually(() => casey.getByRole('region', { name: 'Payments taken back', exact: true }).getByText(formatCents(preview.unrecoverable), { exact: true }).count()).toBe(1);
     expect(await casey.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
     await Promise.all(contexts.map((context) => context.close()));
   });
@@ -135,7 +135,7 @@ describe('money at its edges, in a browser', () => {
     const context = await browser().newContext({ viewport: NARROW });
     const admin = await signedInPage(context, 'admin@oddjobs.test');
     await admin.goto(webUrl('/admin-dashboard?tab=transactions'));
-    const panel = admin.getByRole('region', { name: 'Money decisions waiting for Stripe' });
+    const panel = admin.getByRole('region', { name: 'Money decisions waiting for Stripe', exact: true });
     const item = panel.getByRole('listitem').filter({ hasText: title });
     await eventually(() => item.count()).toBe(1);
     await eventually(() => item.getByText('Dispute split', { exact: true }).count()).toBe(1);

@@ -23,7 +23,7 @@ const countdownShown = (page: Page, viewer: 'poster' | 'worker') => () => page.l
 /** Opens the dashboard's disputes panel on the dispute about `title`. */
 async function openDisputeThread(page: Page, dashboard: string, title: string): Promise<void> {
   await page.goto(webUrl(dashboard));
-  const toggle = page.getByRole('region', { name: 'Disputes' }).getByRole('button', { name: new RegExp(title) });
+  const toggle = page.getByRole('region', { name: 'Disputes', exact: true }).getByRole('button', { name: new RegExp(title) });
   await expect.poll(() => toggle.count()).toBe(1);
   await toggle.click();
   await expect.poll(() => page.getByRole('list', { name: 'Dispute messages' }).count()).toBe(1);
@@ -85,7 +85,7 @@ describe('the money process in a browser', () => {
       [paula, '/poster-dashboard'],
     ] as const) {
       await openDisputeThread(page, dashboard, title);
-      await expect.poll(() => page.getByRole('region', { name: 'Disputes' }).getByText(outcome, { exact: true }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('region', { name: 'Disputes', exact: true }).getByText(outcome, { exact: true }).count()).toBe(1);
       await page.goto(webUrl(`/jobs/${job.id}`));
       await expect.poll(() => page.getByRole('main').getByText(outcome, { exact: true }).count()).toBeGreaterThan(0);
       expect(await page.getByRole('button', { name: 'Release Payment' }).count()).toBe(0);

@@ -58,7 +58,7 @@ describe('notifications in a browser', () => {
     await expect.poll(toastShown(worker, title)).toBe(1);
     await expect.poll(async () => Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0)).toBeGreaterThan(unreadBefore);
     await bell.click();
-    const entry = worker.getByRole('region', { name: 'Recent notifications' }).getByRole('button', { name: new RegExp(title) });
+    const entry = worker.getByRole('region', { name: 'Recent notifications', exact: true }).getByRole('button', { name: new RegExp(title) });
     await expect.poll(() => entry.count()).toBe(1);
     expect(await worker.getByRole('link', { name: MSG.notifications.viewAll }).count()).toBe(1);
 

@@ -32,7 +32,7 @@ describe('instant payouts in a browser', () => {
     const context = await browser().newContext({ viewport: PHONE });
     const wendy = await signedInPage(context, 'wendy@oddjobs.test');
     await wendy.goto(webUrl('/worker-earnings'));
-    const section = wendy.getByRole('region', { name: 'Instant Payout' });
+    const section = wendy.getByRole('region', { name: 'Instant Payout', exact: true });
     await eventually(() => section.getByText(MSG.payouts.feeLine(formatCents(fee))).count()).toBe(1);
     await eventually(() => section.getByText(MSG.payouts.netLine(formatCents(amount))).count()).toBe(1);
     await section.getByRole('button', { name: MSG.payouts.cashOut }).click();
@@ -57,7 +57,7 @@ describe('instant payouts in a browser', () => {
     const context = await browser().newContext({ viewport: PHONE });
     const wendy = await signedInPage(context, 'wendy@oddjobs.test');
     await wendy.goto(webUrl('/worker-earnings'));
-    const options = wendy.getByRole('region', { name: 'Payout Options' });
+    const options = wendy.getByRole('region', { name: 'Payout Options', exact: true });
     const check = options.getByRole('button', { name: MSG.payments.checkCapabilities });
     await check.click();
     await eventually(toastShown(wendy, MSG.payments.capabilitiesChecked)).toBe(1);

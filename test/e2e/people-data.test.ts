@@ -60,7 +60,7 @@ describe('people and their data', () => {
     const context = await browser().newContext({ viewport: { width: 375, height: 812 } });
     const admin = await signedInPage(context, 'admin@oddjobs.test');
     await admin.goto(webUrl('/admin-dashboard?tab=transactions'));
-    const overview = admin.getByRole('region', { name: 'Money overview' });
+    const overview = admin.getByRole('region', { name: 'Money overview', exact: true });
     const figure = (label: string) => overview.locator('.stat-card', { has: admin.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
     expect(month.gross).toBeGreaterThan(0);
     await expect.poll(() => figure('Gross').innerText()).toBe(formatCents(month.gross));

@@ -35,7 +35,7 @@ describe('tips in a browser', () => {
     const [paula, wendy] = [await signedInPage(contexts[0]!, 'paula@oddjobs.test'), await signedInPage(contexts[1]!, 'wendy@oddjobs.test')];
 
     await paula.goto(webUrl(`/jobs/${job.id}`));
-    const card = paula.getByRole('region', { name: 'Add a tip' });
+    const card = paula.getByRole('region', { name: 'Add a tip', exact: true });
     await card.getByRole('radio', { name: `20% (${tip})` }).check();
     await card.getByRole('button', { name: `Tip ${tip}` }).click();
     const dialog = paula.getByRole('dialog', { name: 'Add this tip?' });
@@ -58,13 +58,13 @@ describe('tips in a browser', () => {
     const context = await browser().newContext({ viewport: DESKTOP });
     const paula = await signedInPage(context, 'paula@oddjobs.test');
     await paula.goto(webUrl(`/jobs/${job.id}`));
-    const card = paula.getByRole('region', { name: 'Add a tip' });
+    const card = paula.getByRole('region', { name: 'Add a tip', exact: true });
     await card.getByRole('radio', { name: 'Other amount' }).check();
     await card.getByLabel('Tip amount ($)').fill('5');
     await card.getByRole('button', { name: 'Tip $5.00' }).click();
     await paula.getByRole('dialog', { name: 'Add this tip?' }).getByRole('button', { name: 'Tip $5.00' }).click();
 
-    const confirmStep = paula.getByRole('region', { name: 'Confirm your tip' });
+    const confirmStep = paula.getByRole('region', { name: 'Confirm your tip', exact: true });
     await eventually(() => confirmStep.getByText(MSG.tips.cardNeeded).count()).toBe(1);
     await payByCard(paula, TEST_CARDS.succeeds);
     await eventually(toastShown(paula, MSG.tips.added('$5.00', 'Wendy Worker'))).toBe(1);

@@ -225,7 +225,7 @@ describe('web push in a browser', () => {
     // In the app at once (the bell, live); pushed not yet, up to the last second of the hours.
     const message = MSG.applications.newApplicantMessage('Wes Worker', title);
     await page.getByRole('button', { name: /^Notifications/ }).click();
-    const inApp = page.getByRole('region', { name: 'Recent notifications' }).getByRole('button').filter({ hasText: message });
+    const inApp = page.getByRole('region', { name: 'Recent notifications', exact: true }).getByRole('button').filter({ hasText: message });
     await expect.poll(() => inApp.count()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, quietEnd - 1000 - Date.now()));
     expect(await pushesReceivedBy(endpoint)).toEqual([]);
