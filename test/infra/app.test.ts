@@ -120,6 +120,8 @@ const cfnId = (construct: IConstruct) => {
 /** The functions built from the handler module `entry`. */
 /** A value as the template of `scope`'s stack has it: a resource of another stack as the import of its export. */
 const referenceIn = (scope: IConstruct, value: string): unknown => Stack.of(scope).resolve(value);
+/** Declarations in the order of their entry paths, so that a check of several does not depend on where their files are. */
+const byEntry = (a: FunctionDeclaration, b: FunctionDeclaration) => a.entry.localeCompare(b.entry);
 const functionsFor = (entry: string) => functions.filter((fn) => fn.declaration.entry === entry);
 const lambdaOf = (fn: AppFunction): Resource =>
   template(Stack.of(fn)).toJSON().Resources[cfnId(fn.function)];
@@ -737,7 +739,6 @@ describe('auto-release schedules', () => {
       .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([ref(roleId)]))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown; Effect: string }>);
   const schedules = () => stacks.api.releaseSchedules;
-  const byEntry = (a: FunctionDeclaration, b: FunctionDeclaration) => a.entry.localeCompare(b.entry);
   /** What `schedules:previous-auto-release` grants: reading and deleting the older group and reading its schedules; listing, which takes no resource. */
   const previousGroupStatements = (fn: AppFunction) => {
     const arn = (resource: string, resourceName: string) => referenceIn(fn, Stack.of(fn).formatArn({ service: 'scheduler', resource, resourceName }));
@@ -948,7 +949,7 @@ describe('account deletion', () => {
 
   it('lets exactly the functions declaring userpool:delete-user check a password and delete a user, of the app\'s pool only', () => {
     const deleting = functions.filter((fn) => fn.declaration.capabilities.includes('userpool:delete-user'));
-    expect(deleting.map((fn) => fn.declaration).sort((a, b) => a.entry.localeCompare(b.entry))).toEqual([HTTP_ROUTE_GROUPS.accountDeletion, RECURRING_SCHEDULES.deletionSweep]);
+    expect(deleting.map((fn) => fn.declaration).sort(byEntry)).toEqual([HTTP_ROUTE_GROUPS.accountDeletion, RECURRING_SCHEDULES.deletionSweep].sort(byEntry));
     for (const fn of functions) {
       const touching = Object.values(resourcesOf(Stack.of(fn), 'AWS::IAM::Policy'))
         .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([ref(cfnId(fn.role))]))
@@ -1288,7 +1289,7 @@ describe('notification email', () => {
       Properties: { GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } },
     });
     const readers = functions.filter((fn) => JSON.stringify(statementsOf(fn)).includes(cfnId(secret)));
-    expect(readers.map((fn) => fn.declaration).sort((a, b) => a.entry.localeCompare(b.entry))).toEqual([HTTP_ROUTE_GROUPS.unsubscribe, QUEUE_CONSUMERS.mailer, RECURRING_SCHEDULES.nearbyDigest]);
+    expect(readers.map((fn) => fn.declaration).sort(byEntry)).toEqual([HTTP_ROUTE_GROUPS.unsubscribe, QUEUE_CONSUMERS.mailer, RECURRING_SCHEDULES.nearbyDigest].sort(byEntry));
     for (const reader of readers) {
       expect(JSON.stringify(lambdaOf(reader).Properties.Environment.Variables[ENV.unsubscribeSecretArn])).toContain(cfnId(secret));
       expect(lambdaOf(reader).Properties.Environment.Variables[ENV.unsubscribeKey]).toBeUndefined();
