@@ -1,7 +1,7 @@
 import type { PreAuthenticationTriggerEvent } from 'aws-lambda';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
-import { recordSecurityEvent } from '../domain/admin-actions.js';
+import { recordSecurityEvent } from '../lib/admin-actions.js';
 import { countAttempt } from '../lib/rate-limit.js';
 import { withLogContext } from '../lib/logger.js';
 

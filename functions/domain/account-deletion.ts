@@ -21,7 +21,7 @@ import { logger } from '../lib/logger.js';
 import { closeUserConnections } from '../lib/sockets.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered, type ItemKey } from '../table.js';
-import { SYSTEM_ACTOR, adminActionPut, recordAdminAction } from './admin-actions.js';
+import { SYSTEM_ACTOR, adminActionPut, recordAdminAction } from '../lib/admin-actions.js';
 import { withdrawPendingApplications } from './applications.js';
 import { deleteJob } from './job-management.js';
 import type { JobItem } from './jobs.js';

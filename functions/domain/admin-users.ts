@@ -19,7 +19,7 @@ import { closeUserConnections } from '../lib/sockets.js';
 import { retryLostRaces, transactWrite, TransactionRefused } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
-import { adminActionPut, adminActionsAbout, recordAdminAction } from './admin-actions.js';
+import { adminActionPut, adminActionsAbout, recordAdminAction } from '../lib/admin-actions.js';
 import { listWorkerApplications } from './applications.js';
 import { listDisputesOf } from './disputes.js';
 import { emailSuppression } from './email-suppressions.js';

@@ -8,7 +8,7 @@ import { queryEveryShard } from '../lib/sharded-lists.js';
 import { badRequest } from '../lib/errors.js';
 import { transactWrite } from '../lib/transactions.js';
 import { keys } from '../table.js';
-import { adminActionPut } from './admin-actions.js';
+import { adminActionPut } from '../lib/admin-actions.js';
 
 /**
  * Categories (issue 27): the list stays declared in shared/categories.ts; the table holds only

@@ -16,7 +16,7 @@ import { logger } from '../lib/logger.js';
 import { HttpError, conflict, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryLostRaces, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
-import { adminActionItem } from './admin-actions.js';
+import { adminActionItem } from '../lib/admin-actions.js';
 import { getResolutionTemplate } from './dispute-templates.js';
 import { disputeResolvedWrites, type DisputeActionType, type DisputeResolution } from './dispute-resolution.js';
 import { adminIndexKeys, getDisputeItem, toDispute, type DisputeChange, type DisputeItem } from './disputes.js';

@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages.js';
 import { tableName } from '../lib/db.js';
 import type { TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
-import { adminActionItem } from './admin-actions.js';
+import { adminActionItem } from '../lib/admin-actions.js';
 import { adminIndexKeys, stillOpen } from './disputes.js';
 import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
 

@@ -6,7 +6,7 @@ import { conditionHeld, db, decodeCursor, encodeCursor, queryAll, tableName } fr
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
-import { SYSTEM_ACTOR, adminActionPut } from './admin-actions.js';
+import { SYSTEM_ACTOR, adminActionPut } from '../lib/admin-actions.js';
 import { cancelJob } from './job-management.js';
 import { getJob, type JobItem } from './jobs.js';
 import { profileNames } from './profiles.js';

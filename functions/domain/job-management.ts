@@ -7,7 +7,7 @@ import { HttpError, badRequest, notFound } from '../lib/errors.js';
 import { transactOrConflict, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
-import { adminActionPut } from './admin-actions.js';
+import { adminActionPut } from '../lib/admin-actions.js';
 import { settleUnreadBeforeDelete } from './conversations.js';
 import { jobEvent } from './events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';

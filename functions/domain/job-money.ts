@@ -6,7 +6,7 @@ import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
-import { adminActionPut } from './admin-actions.js';
+import { adminActionPut } from '../lib/admin-actions.js';
 import { disputeClaimed, type DisputeResolution } from './dispute-resolution.js';
 import { jobEvent } from './events.js';
 import { jobTransition } from './job-transitions.js';

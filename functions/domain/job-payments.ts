@@ -14,7 +14,7 @@ import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
-import { recordSecurityEvent } from './admin-actions.js';
+import { recordSecurityEvent } from '../lib/admin-actions.js';
 import { pushPaymentChanged } from './admin-live.js';
 import { jobEvent } from './events.js';
 import { jobTransition } from './job-transitions.js';

@@ -10,7 +10,7 @@ import { imageUrl } from '../lib/images.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered, type ItemKey } from '../table.js';
 import { reviewEvent } from './events.js';
-import { adminActionPut } from './admin-actions.js';
+import { adminActionPut } from '../lib/admin-actions.js';
 import { getJob, type JobItem } from './jobs.js';
 import type { ProfileItem } from './profiles.js';
 

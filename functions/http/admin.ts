@@ -1,7 +1,7 @@
 import * as z from '../../shared/zod.js';
 import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, type MarketAnalytics } from '../../shared/admin.js';
 import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/schemas/admin.js';
-import { listAdminActions } from '../domain/admin-actions.js';
+import { listAdminActions } from '../lib/admin-actions.js';
 import { hiddenCategories, listCategoryEarnings, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
 import { listJobsByStatus, toPartyJob } from '../domain/jobs.js';

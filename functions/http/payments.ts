@@ -18,7 +18,7 @@ import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/
 import { getMoneyOverview, getMoneySeries } from '../domain/money-totals.js';
 import { getProfile } from '../domain/profiles.js';
 import { localClock } from '../domain/local-clock.js';
-import { recordRoleRefusal } from '../domain/admin-actions.js';
+import { recordRoleRefusal } from '../lib/admin-actions.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { parseWith, routeGroup } from '../lib/http.js';
 

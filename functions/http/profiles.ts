@@ -1,7 +1,7 @@
 import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { profileUpdateSchema, protectedFieldsIn } from '../../shared/schemas/profile.js';
-import { recordSecurityEvent } from '../domain/admin-actions.js';
+import { recordSecurityEvent } from '../lib/admin-actions.js';
 import { exportUserData } from '../domain/data-export.js';
 import { getProfile, toOwnProfile, toPublicProfile, updateProfile } from '../domain/profiles.js';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../lib/errors.js';

@@ -13,7 +13,7 @@ import { httpErrorFromStripe, isStripeError } from './stripe-errors.js';
 import { transientHttpError } from './transient-errors.js';
 import { isSuspended } from './suspension.js';
 // The one record the route framework writes: a refused role check is a security event (spec 1 §6).
-import { recordRoleRefusal } from '../domain/admin-actions.js';
+import { recordRoleRefusal } from './admin-actions.js';
 
 /** The signed-in user behind a request, from the claims the JWT authorizer verified. */
 export interface Caller {

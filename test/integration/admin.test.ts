@@ -10,7 +10,7 @@ import { quotePrice } from '../../shared/money.js';
 import { recentPeriods } from '../../shared/series.js';
 import { payBandCeiling, payBandOf, type CategoryEarnings } from '../../shared/earnings-ranges.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
-import { adminActionItem } from '../../functions/domain/admin-actions.js';
+import { adminActionItem } from '../../functions/lib/admin-actions.js';
 import { jobEvent } from '../../functions/domain/events.js';
 import { transactWrite } from '../../functions/lib/transactions.js';
 import { jobIndexKeys, newJob, type JobItem } from '../../functions/domain/jobs.js';

@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import { tableName } from '../../lib/db.js';
 import { conflict } from '../../lib/errors.js';
 import { keys } from '../../table.js';
-import { adminActionPut, SYSTEM_ACTOR } from '../admin-actions.js';
+import { adminActionPut, SYSTEM_ACTOR } from '../../lib/admin-actions.js';
 import { movementPut, workerScope } from '../ledger.js';
 import { movementIdOf, resultOf, type Plan } from './decision.js';
 

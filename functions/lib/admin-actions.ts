@@ -3,10 +3,10 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PAGE_SIZE, type AdminActionType, type AdminActionView } from '../../shared/admin.js';
 import type { Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
-import type { TransactItem } from '../lib/transactions.js';
-import { logger } from '../lib/logger.js';
-import { queryShardedPage } from '../lib/sharded-lists.js';
+import { db, isConditionFailure, tableName } from './db.js';
+import type { TransactItem } from './transactions.js';
+import { logger } from './logger.js';
+import { queryShardedPage } from './sharded-lists.js';
 import { keys, timeOrdered } from '../table.js';
 
 /** Who acted: the admin's id, or 'system' for security events the platform records itself. */
