@@ -89,14 +89,14 @@ export const OPERATIONS_CHECKING_SUSPENSION: ReadonlySet<string> = new Set<HttpR
 
 export const HTTP_ROUTE_GROUPS = {
   accounts: {
-    entry: 'functions/http/accounts.ts',
+    entry: 'functions/people/http/accounts.ts',
     capabilities: ['table:read'],
     routes: {
       'GET /accounts/admin-status': 'public',
     },
   },
   profiles: {
-    entry: 'functions/http/profiles.ts',
+    entry: 'functions/people/http/profiles.ts',
     capabilities: ['table:read', 'table:write', 'images:read', 'images:write'],
     routes: {
       'GET /me': 'user',
@@ -110,7 +110,7 @@ export const HTTP_ROUTE_GROUPS = {
    * images: the avatar is deleted; sockets: the user's open connections are closed.
    */
   accountDeletion: {
-    entry: 'functions/http/account-deletion.ts',
+    entry: 'functions/people/http/account-deletion.ts',
     // stripe: the account's open jobs are refunded and its drafts' payments cancelled as they are withdrawn.
     capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user', 'stripe'],
     timeoutSeconds: 29,
@@ -768,10 +768,10 @@ export interface RecurringSchedule extends FunctionDeclaration {
 }
 
 export const RECURRING_SCHEDULES = {
-  /** Proves that nothing personal of an account deleted 30 days ago remains (functions/domain/account-deletion.ts). */
+  /** Proves that nothing personal of an account deleted 30 days ago remains (functions/people/account-deletion.ts). */
   deletionSweep: {
     description: 'Checks accounts deleted 30 or more days ago for personal data left behind, removes it and records the result',
-    entry: 'functions/schedules/deletion-sweep.ts',
+    entry: 'functions/people/schedules/deletion-sweep.ts',
     // stripe: an open job or draft still found is withdrawn as at the deletion (refunded, its payment cancelled).
     capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'sockets:push', 'userpool:delete-user', 'stripe'],
     timeoutSeconds: 300,
@@ -823,18 +823,18 @@ export const STRIPE_VERSION_METRIC = { ...RECONCILIATION_METRIC, name: 'StripeEv
 
 /** Cognito user pool triggers. */
 export const COGNITO_TRIGGERS = {
-  preSignUp: { entry: 'functions/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'], settings: ['adminSeatByDeploy'] },
-  preAuthentication: { entry: 'functions/auth/pre-authentication.ts', capabilities: ['table:read', 'table:write'] },
-  postAuthentication: { entry: 'functions/auth/post-authentication.ts', capabilities: ['table:write'] },
+  preSignUp: { entry: 'functions/people/auth/pre-sign-up.ts', capabilities: ['table:read', 'table:write'], settings: ['adminSeatByDeploy'] },
+  preAuthentication: { entry: 'functions/people/auth/pre-authentication.ts', capabilities: ['table:read', 'table:write'] },
+  postAuthentication: { entry: 'functions/people/auth/post-authentication.ts', capabilities: ['table:write'] },
   postConfirmation: {
-    entry: 'functions/auth/post-confirmation.ts',
+    entry: 'functions/people/auth/post-confirmation.ts',
     capabilities: ['table:read', 'table:write', 'userpool:admin-group'],
   },
 } as const satisfies Record<string, FunctionDeclaration>;
 
 /** Functions the deploy runs as CloudFormation custom resources (AWS only). */
 export const DEPLOY_FUNCTIONS = {
-  adminSeat: { entry: 'functions/deploy/admin-seat.ts', capabilities: ['table:read', 'table:write', 'userpool:create-admin'] },
+  adminSeat: { entry: 'functions/people/deploy/admin-seat.ts', capabilities: ['table:read', 'table:write', 'userpool:create-admin'] },
   /** Moves the pending auto-release schedules an older deployment left in its own group into today's, then deletes that group. */
   releaseScheduleMove: {
     entry: 'functions/deploy/release-schedule-move.ts',

@@ -145,7 +145,7 @@ export interface NotificationPreferences {
 /** One stored record of a data export: an item as the table holds it, without its keys. */
 export type ExportRecord = Record<string, unknown>;
 
-/** GET /me/export: everything stored about the caller (functions/domain/data-export.ts says what is left out). */
+/** GET /me/export: everything stored about the caller (functions/people/data-export.ts says what is left out). */
 export interface DataExport {
   exportedAt: string;
   profile: ExportRecord;

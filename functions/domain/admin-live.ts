@@ -1,7 +1,7 @@
 import type { LiveMessage } from '../../shared/api.js';
 import { logger } from '../lib/logger.js';
 import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
-import { adminUserId } from './admin-seat.js';
+import { adminUserId } from '../people/admin-seat.js';
 
 /**
  * Tells the admin's open consoles that a payment row changed (spec 2 §6: the admin payments

@@ -27,7 +27,7 @@ import { jobEvent } from './events.js';
 import { flagForSuspension } from './job-flags.js';
 import { adminPaymentRecords } from './job-payments.js';
 import { listPosterJobs, listWorkerJobs, toJobSummary, type JobItem } from './jobs.js';
-import { averageRating, getProfile, type ProfileItem } from './profiles.js';
+import { averageRating, getProfile, type ProfileItem } from '../people/profiles.js';
 import { listReviewsAbout } from './reviews.js';
 
 /**

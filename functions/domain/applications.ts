@@ -14,7 +14,7 @@ import { getJob, type JobItem } from './jobs.js';
 import { JOB_EVENT } from '../routes.js';
 import { jobEvent } from './events.js';
 import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
-import { toPublicProfile, type ProfileItem } from './profiles.js';
+import { toPublicProfile, type ProfileItem } from '../people/profiles.js';
 
 function toApplication(item: Record<string, unknown>): Application {
   return {

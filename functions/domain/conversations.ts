@@ -15,7 +15,7 @@ import { logger } from '../lib/logger.js';
 import { notifyAwayRecipient } from './away-messages.js';
 import { existingJob, getJob, type JobItem } from './jobs.js';
 import { notificationWrites } from './notifications.js';
-import { getProfile, toPublicProfile, type ProfileItem } from './profiles.js';
+import { getProfile, toPublicProfile, type ProfileItem } from '../people/profiles.js';
 import { workerQuestionNotification } from './worker-questions.js';
 
 type Party = 'poster' | 'worker';

@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages.js';
 import { totalEarnings } from '../../shared/money.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { listOwnJobs, toPartyJob } from './jobs.js';
-import { getProfile, toPublicProfile } from './profiles.js';
+import { getProfile, toPublicProfile } from '../people/profiles.js';
 import { listReviewsAbout } from './reviews.js';
 
 /**

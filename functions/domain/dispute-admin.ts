@@ -21,7 +21,7 @@ import { getResolutionTemplate } from './dispute-templates.js';
 import { disputeResolvedWrites, type DisputeActionType, type DisputeResolution } from './dispute-resolution.js';
 import { adminIndexKeys, getDisputeItem, toDispute, type DisputeChange, type DisputeItem } from './disputes.js';
 import { MoneyRefused, carryOut } from './money/executor.js';
-import { profileNames } from './profiles.js';
+import { profileNames } from '../people/profiles.js';
 
 const putAdminAction = (adminId: string, actionType: DisputeActionType, disputeId: string, details: Record<string, unknown>, reason = '') => ({
   Put: { TableName: tableName(), Item: adminActionItem({ adminId, actionType, targetType: 'dispute', targetId: disputeId, details, reason }) },

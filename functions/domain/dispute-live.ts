@@ -1,6 +1,6 @@
 import type { Dispute, DisputeLiveMessage } from '../../shared/api.js';
 import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
-import { adminUserId } from './admin-seat.js';
+import { adminUserId } from '../people/admin-seat.js';
 
 async function* connectionsOf(userIds: string[]): AsyncGenerator<string> {
   for (const userId of userIds) yield* userConnectionIds(userId);

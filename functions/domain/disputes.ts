@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryWhileStale, transactOrConflict, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
-import { adminUserId } from './admin-seat.js';
+import { adminUserId } from '../people/admin-seat.js';
 import { jobEvent } from './events.js';
 import { getJob, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';

@@ -16,7 +16,7 @@ import { MoneyRefused, carryOut } from './money/executor.js';
 import { payoutMovementIds, type PayoutContext } from './money/payout-plan.js';
 import { notificationItem, notificationWrites } from './notifications.js';
 import { isPaymentAccountComplete, userOfAccount } from './payment-accounts.js';
-import { getProfile, type ProfileItem } from './profiles.js';
+import { getProfile, type ProfileItem } from '../people/profiles.js';
 
 /**
  * The payout as stored (keys.instantPayout): claimed `pending` before Stripe is called, with

@@ -9,7 +9,7 @@ import { keys, timeOrdered } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut } from '../lib/admin-actions.js';
 import { cancelJob } from './job-management.js';
 import { getJob, type JobItem } from './jobs.js';
-import { profileNames } from './profiles.js';
+import { profileNames } from '../people/profiles.js';
 
 /**
  * Reports on jobs (DECISIONS.md "How a job gets flagged"): by any signed-in user from the

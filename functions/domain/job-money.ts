@@ -16,7 +16,7 @@ import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from '
 import { MoneyRefused, carryOut, carryOutQuietly } from './money/executor.js';
 import type { JobRestore, RefundContext, ReleaseContext, ReverseContext, SplitContext, VoidContext } from './money/job-plans.js';
 import { retrieveIntent } from './money/stripe-moves.js';
-import { profileNames, getProfile } from './profiles.js';
+import { profileNames, getProfile } from '../people/profiles.js';
 
 /**
  * The job's money transitions as its parties and the admin start them (shared/job-process.ts):

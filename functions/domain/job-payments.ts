@@ -21,7 +21,7 @@ import { jobTransition } from './job-transitions.js';
 import { jobScope, movementPut, transactLedger } from './ledger.js';
 import { ledgerAccount } from '../../shared/ledger.js';
 import { getJob, newJob, putNewJob, toJobSummary, type JobItem } from './jobs.js';
-import { profileNames } from './profiles.js';
+import { profileNames } from '../people/profiles.js';
 import { ensureCustomer } from './payment-accounts.js';
 import { paymentRecordPut } from './payment-records.js';
 import { voidGoneDraft } from './job-money.js';

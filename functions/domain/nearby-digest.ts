@@ -11,7 +11,7 @@ import { keys, shardOf } from '../table.js';
 import { emailSuppression } from './email-suppressions.js';
 import { inQuietHours, localClock } from './local-clock.js';
 import { renderNearbyDigestEmail, type DigestEntry } from './notification-email.js';
-import { getProfile, type StoredNotificationPreferences } from './profiles.js';
+import { getProfile, type StoredNotificationPreferences } from '../people/profiles.js';
 
 /**
  * The nearby-jobs email digest (issue 25; docs/decisions/0240-nearby-jobs-digest-when.md). Nearby jobs

@@ -10,7 +10,7 @@ import { keys } from '../table.js';
 import { emailSuppression } from './email-suppressions.js';
 import { quietSecondsLeft } from './local-clock.js';
 import { renderNotificationEmail } from './notification-email.js';
-import { getProfile, type ProfileItem } from './profiles.js';
+import { getProfile, type ProfileItem } from '../people/profiles.js';
 
 /**
  * One message of the mail queue: a notification for its user, to email; or, with `channel:

@@ -7,7 +7,7 @@ import { conditionHeld, db, queryAll, tableName } from '../lib/db.js';
 import { outboxEvent, publishEvent } from '../lib/outbox.js';
 import { TransactionRefused, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
-import { getProfile } from './profiles.js';
+import { getProfile } from '../people/profiles.js';
 
 export interface NotificationItem extends AppNotification {
   userId: string;

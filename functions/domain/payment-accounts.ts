@@ -9,7 +9,7 @@ import { badRequest, forbidden } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
 import { keys } from '../table.js';
-import { getProfile, type ProfileItem } from './profiles.js';
+import { getProfile, type ProfileItem } from '../people/profiles.js';
 
 /** What a Stripe account says about our payment-account state (spec 1 §4). */
 export function paymentAccountOf(account: Stripe.Account): PaymentAccount {

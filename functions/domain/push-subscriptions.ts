@@ -12,7 +12,7 @@ import { logger } from '../lib/logger.js';
 import { sendPush } from '../lib/web-push.js';
 import { keys } from '../table.js';
 import { heldForQuietHours } from './notification-mail.js';
-import { getProfile } from './profiles.js';
+import { getProfile } from '../people/profiles.js';
 
 /** Browsers one user may have push on in at once; an abandoned one is removed when its push service answers 410. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;

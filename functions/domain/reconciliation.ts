@@ -9,7 +9,7 @@ import { stripe } from '../lib/stripe.js';
 import { keys } from '../table.js';
 import { OVERDUE_AFTER_SECONDS, pendingDecisionsBefore } from './money/executor.js';
 import { userOfAccount } from './payment-accounts.js';
-import { getProfile } from './profiles.js';
+import { getProfile } from '../people/profiles.js';
 
 /**
  * Reconciliation of the ledger with Stripe (issue 34, issue 43): every Stripe object that moved

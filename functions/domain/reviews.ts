@@ -12,7 +12,7 @@ import { keys, timeOrdered, type ItemKey } from '../table.js';
 import { reviewEvent } from './events.js';
 import { adminActionPut } from '../lib/admin-actions.js';
 import { getJob, type JobItem } from './jobs.js';
-import type { ProfileItem } from './profiles.js';
+import type { ProfileItem } from '../people/profiles.js';
 
 /** A review as stored: the job's title is kept with it, since a paid job's title is final. */
 interface ReviewItem extends Omit<Review, 'publishedAt'> {

@@ -15,7 +15,7 @@ import { MoneyRefused, carryOut } from './money/executor.js';
 import { retrieveIntent, type ChargedIntent } from './money/stripe-moves.js';
 import type { ChargedTipContext, TipContext, TipRefundContext } from './money/tip-plans.js';
 import { isPaymentAccountComplete } from './payment-accounts.js';
-import { getProfile } from './profiles.js';
+import { getProfile } from '../people/profiles.js';
 
 /**
  * Tips (DECISIONS.md "Wave 3"; Wave 5 "Tips in the process"; shared/job-process.ts TIP_PROCESS):

@@ -7,7 +7,7 @@ import { PARTITION_PRECISION, pointCell, type GeoPoint } from '../lib/geo-cells.
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { marketTotalsUpdate } from './market-stats.js';
-import { getProfile, setClause, type ProfileItem, type StoredNotificationPreferences } from './profiles.js';
+import { getProfile, setClause, type ProfileItem, type StoredNotificationPreferences } from '../people/profiles.js';
 
 /**
  * The geo index of workers who want nearby-job alerts: GSI1 `GEO#<radius>#<geohash4>` /

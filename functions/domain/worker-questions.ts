@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../lib/errors.js';
 import { transactWrite } from '../lib/transactions.js';
 import { getJob, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
-import { getProfile } from './profiles.js';
+import { getProfile } from '../people/profiles.js';
 
 /**
  * The seam for messaging (spec 2 §6: a worker asks a question by messaging the poster about an

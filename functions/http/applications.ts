@@ -7,7 +7,7 @@ import type { JobChangeResult } from '../domain/job-transitions.js';
 import { toJobSummary, toPartyJob } from '../domain/jobs.js';
 import { pauseAutoRelease, resumeAutoRelease } from '../domain/auto-release.js';
 import { requirePaymentAccount } from '../domain/payment-accounts.js';
-import { getProfile, type ProfileItem } from '../domain/profiles.js';
+import { getProfile, type ProfileItem } from '../people/profiles.js';
 import { forbidden } from '../lib/errors.js';
 import { routeGroup } from '../lib/http.js';
 

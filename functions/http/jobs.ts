@@ -8,7 +8,7 @@ import { browseOpenJobs } from '../domain/job-search.js';
 import { startJobPayment } from '../domain/job-payments.js';
 import { getJob, listOwnJobs, toJobDetail, toJobSummary } from '../domain/jobs.js';
 import { requirePaymentAccount } from '../domain/payment-accounts.js';
-import { getProfile, toPublicProfile, type ProfileItem } from '../domain/profiles.js';
+import { getProfile, toPublicProfile, type ProfileItem } from '../people/profiles.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { deleteImages, verifyUploadedImage } from '../lib/images.js';
 import { parseWith, routeGroup, type SignedInRequest } from '../lib/http.js';

@@ -1,7 +1,7 @@
 import * as z from '../../shared/zod.js';
 import { MSG } from '../../shared/messages.js';
 import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
-import { toOwnProfile } from '../domain/profiles.js';
+import { toOwnProfile } from '../people/profiles.js';
 import { saveLocation, savePreferences } from '../domain/worker-locations.js';
 import { HttpError, badRequest } from '../lib/errors.js';
 import { GeocodingFailed, createGeocoder } from '../lib/geocoder.js';

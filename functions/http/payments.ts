@@ -16,7 +16,7 @@ import { addTip } from '../domain/tips.js';
 import { getInstantPayoutAvailability, requestInstantPayout } from '../domain/instant-payouts.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
 import { getMoneyOverview, getMoneySeries } from '../domain/money-totals.js';
-import { getProfile } from '../domain/profiles.js';
+import { getProfile } from '../people/profiles.js';
 import { localClock } from '../domain/local-clock.js';
 import { recordRoleRefusal } from '../lib/admin-actions.js';
 import { forbidden, notFound } from '../lib/errors.js';

@@ -1,6 +1,6 @@
 import { MSG } from '../../shared/messages.js';
 import { getJob } from '../domain/jobs.js';
-import { getProfile } from '../domain/profiles.js';
+import { getProfile } from '../people/profiles.js';
 import { listSavedJobs, saveJob, unsaveJob } from '../domain/saved-jobs.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { routeGroup } from '../lib/http.js';

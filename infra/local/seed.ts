@@ -151,7 +151,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
  */
 async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>): Promise<void> {
   const { applyToJob, acceptApplication } = await import('../../functions/domain/applications.js');
-  const { getProfile } = await import('../../functions/domain/profiles.js');
+  const { getProfile } = await import('../../functions/people/profiles.js');
   const { fileDispute, postDisputeMessage } = await import('../../functions/domain/disputes.js');
   const { listResolutionTemplates } = await import('../../functions/domain/dispute-templates.js');
   const id = (email: string) => userIds.get(email)!;

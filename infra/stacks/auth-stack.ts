@@ -3,7 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import type { AdminSeatProperties } from '../../functions/deploy/admin-seat.js';
+import type { AdminSeatProperties } from '../../functions/people/deploy/admin-seat.js';
 import { COGNITO_TRIGGERS, DEPLOY_FUNCTIONS, TOPIC_CONSUMERS } from '../../functions/routes.js';
 import { AppFunction, type FunctionResources } from '../constructs/app-function.js';
 import { MailFeedback } from '../constructs/mail-feedback.js';

@@ -81,7 +81,7 @@ export async function runNearbyAlertsBench(): Promise<void> {
     const { db } = await import('../../functions/lib/db.js');
     const { batchWrite } = await import('../../functions/lib/batch.js');
     const { keys } = await import('../../functions/table.js');
-    const { newProfile } = await import('../../functions/domain/profiles.js');
+    const { newProfile } = await import('../../functions/people/profiles.js');
     const { geoIndexKey } = await import('../../functions/domain/worker-locations.js');
     const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');

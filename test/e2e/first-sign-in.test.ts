@@ -8,7 +8,7 @@ import { codeFromMailbox, expectText, PHONE, seriousAxeViolations, submitSignIn 
 import { useBrowser, webUrl } from './browser.js';
 
 /**
- * A user invited as the deploy invites its admin (functions/deploy/admin-seat.ts): AdminCreateUser
+ * A user invited as the deploy invites its admin (functions/people/deploy/admin-seat.ts): AdminCreateUser
  * without a password, so Cognito mails a temporary one, and the profile written beside it.
  */
 async function invite(email: string, name: string): Promise<void> {
@@ -29,7 +29,7 @@ async function invite(email: string, name: string): Promise<void> {
   const table = inject('table');
   Object.assign(process.env, { AWS_ENDPOINT_URL_DYNAMODB: table.endpoint, [ENV.tableName]: table.name, AWS_REGION: config.region, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
   // The table client reads its endpoint when first imported: after the variables above.
-  const { createProfileOnce, newProfile } = await import('../../functions/domain/profiles.js');
+  const { createProfileOnce, newProfile } = await import('../../functions/people/profiles.js');
   const id = User!.Attributes!.find((attribute) => attribute.Name === 'sub')!.Value!;
   await createProfileOnce(newProfile({ id, name, email, role: 'worker', now: new Date().toISOString() }));
 }

@@ -33,7 +33,7 @@ import {
   type FunctionDeclaration,
 } from '../../functions/routes.js';
 import { STRIPE_CLIENT_LIMITS } from '../../functions/lib/stripe.js';
-import { handler as accountsHandler } from '../../functions/http/accounts.js';
+import { handler as accountsHandler } from '../../functions/people/http/accounts.js';
 import { UPLOAD_STATE_TAG } from '../../functions/lib/images.js';
 import { TABLE_DESIGN } from '../../functions/table.js';
 import { MSG } from '../../shared/messages.js';

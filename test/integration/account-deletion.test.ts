@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { personalFieldsOf, type DeletionSweepResult } from '../../functions/domain/account-deletion.js';
-import type { ProfileItem } from '../../functions/domain/profiles.js';
+import { personalFieldsOf, type DeletionSweepResult } from '../../functions/people/account-deletion.js';
+import type { ProfileItem } from '../../functions/people/profiles.js';
 import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { recurringScheduleName } from '../../infra/local/stack.js';

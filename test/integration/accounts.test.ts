@@ -94,7 +94,7 @@ describe('accounts: roles and the one admin', () => {
     const email = uniqueEmail('invited');
     const cognito = cognitoClient(stack().urls.cognito);
     const { clientId, userPoolId } = stack().userPool;
-    // As the deploy creates its admin (functions/deploy/admin-seat.ts): no password given, the invitation by email.
+    // As the deploy creates its admin (functions/people/deploy/admin-seat.ts): no password given, the invitation by email.
     await cognito.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: email, DesiredDeliveryMediums: ['EMAIL'], UserAttributes: [{ Name: 'email', Value: email }] }));
     const invitation = stack().mailbox.list(email)[0]!;
     expect(invitation.subject).toBe('Your temporary password');

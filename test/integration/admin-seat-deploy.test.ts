@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminStatus, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { ENV } from '../../functions/routes.js';
-import { getProfile } from '../../functions/domain/profiles.js';
+import { getProfile } from '../../functions/people/profiles.js';
 import { keys } from '../../functions/table.js';
 import { adminSeatCreateEvent, invokeAdminSeat } from '../support/admin-seat.js';
 import { api, createUser, signUp, tableClient, useLocalStack } from '../support/local-stack.js';

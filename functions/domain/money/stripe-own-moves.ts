@@ -10,7 +10,7 @@ import { TransactionRefused, retryWhileStale, type TransactItem } from '../../li
 import { JOB_EVENT, type JobChange } from '../../routes.js';
 import { keys } from '../../table.js';
 import { pushPaymentChanged } from '../admin-live.js';
-import { adminUserId } from '../admin-seat.js';
+import { adminUserId } from '../../people/admin-seat.js';
 import { resumedReleaseTime } from '../auto-release.js';
 import { jobEvent } from '../events.js';
 import { jobTransition, type TransitionAction } from '../job-transitions.js';

@@ -1,11 +1,11 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { MSG } from '../../shared/messages.js';
-import { SIGN_UP_ROLE_METADATA, isRole } from '../../shared/roles.js';
-import { claimAdminSeat } from '../domain/admin-seat.js';
-import { keepSignUpRole } from '../domain/sign-up-roles.js';
-import { optionalEnv } from '../lib/env.js';
-import { countAttempt } from '../lib/rate-limit.js';
-import { withLogContext } from '../lib/logger.js';
+import { MSG } from '../../../shared/messages.js';
+import { SIGN_UP_ROLE_METADATA, isRole } from '../../../shared/roles.js';
+import { claimAdminSeat } from '../admin-seat.js';
+import { keepSignUpRole } from '../sign-up-roles.js';
+import { optionalEnv } from '../../lib/env.js';
+import { countAttempt } from '../../lib/rate-limit.js';
+import { withLogContext } from '../../lib/logger.js';
 
 /**
  * Runs before Cognito creates a user, for sign-ups from the browser and direct API calls

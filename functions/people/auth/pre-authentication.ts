@@ -1,9 +1,9 @@
 import type { PreAuthenticationTriggerEvent } from 'aws-lambda';
-import { RATE_LIMITS } from '../../shared/limits.js';
-import { MSG } from '../../shared/messages.js';
-import { recordSecurityEvent } from '../lib/admin-actions.js';
-import { countAttempt } from '../lib/rate-limit.js';
-import { withLogContext } from '../lib/logger.js';
+import { RATE_LIMITS } from '../../../shared/limits.js';
+import { MSG } from '../../../shared/messages.js';
+import { recordSecurityEvent } from '../../lib/admin-actions.js';
+import { countAttempt } from '../../lib/rate-limit.js';
+import { withLogContext } from '../../lib/logger.js';
 
 /**
  * Runs before Cognito checks a password, for every sign-in flow and for direct API calls:

@@ -6,11 +6,11 @@ import {
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { ADMIN_GROUP } from '../../shared/roles.js';
-import { seatDeployedAdmin, seatedAdminEmail } from '../domain/admin-seat.js';
-import { createProfileOnce, newProfile } from '../domain/profiles.js';
-import { env } from '../lib/env.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { ADMIN_GROUP } from '../../../shared/roles.js';
+import { seatDeployedAdmin, seatedAdminEmail } from '../admin-seat.js';
+import { createProfileOnce, newProfile } from '../profiles.js';
+import { env } from '../../lib/env.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 const cognito = new CognitoIdentityProviderClient({});
 

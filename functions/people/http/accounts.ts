@@ -1,6 +1,6 @@
-import type { AdminStatus } from '../../shared/api.js';
-import { adminExists } from '../domain/admin-seat.js';
-import { routeGroup } from '../lib/http.js';
+import type { AdminStatus } from '../../../shared/api.js';
+import { adminExists } from '../admin-seat.js';
+import { routeGroup } from '../../lib/http.js';
 
 export const handler = routeGroup('accounts', {
   /** Public: the sign-up form offers the admin role only while no admin exists. */

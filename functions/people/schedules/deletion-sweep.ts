@@ -1,5 +1,5 @@
-import { sweepDeletions } from '../domain/account-deletion.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { sweepDeletions } from '../account-deletion.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /** The daily schedule's target (RECURRING_SCHEDULES.deletionSweep): logs and answers what it checked. */
 export const handler = withLogContext(async () => {

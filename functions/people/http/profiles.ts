@@ -1,13 +1,13 @@
-import * as z from '../../shared/zod.js';
-import { MSG } from '../../shared/messages.js';
-import { profileUpdateSchema, protectedFieldsIn } from '../../shared/schemas/profile.js';
-import { recordSecurityEvent } from '../lib/admin-actions.js';
-import { exportUserData } from '../domain/data-export.js';
-import { getProfile, toOwnProfile, toPublicProfile, updateProfile } from '../domain/profiles.js';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../lib/errors.js';
-import { parseWith, routeGroup } from '../lib/http.js';
-import { deleteImages, verifyUploadedImage } from '../lib/images.js';
-import { countProfileUpdate } from '../lib/rate-limit.js';
+import * as z from '../../../shared/zod.js';
+import { MSG } from '../../../shared/messages.js';
+import { profileUpdateSchema, protectedFieldsIn } from '../../../shared/schemas/profile.js';
+import { recordSecurityEvent } from '../../lib/admin-actions.js';
+import { exportUserData } from '../data-export.js';
+import { getProfile, toOwnProfile, toPublicProfile, updateProfile } from '../profiles.js';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
+import { parseWith, routeGroup } from '../../lib/http.js';
+import { deleteImages, verifyUploadedImage } from '../../lib/images.js';
+import { countProfileUpdate } from '../../lib/rate-limit.js';
 
 const jsonObject = z.record(z.string(), z.unknown(), MSG.backend.invalidJson);
 

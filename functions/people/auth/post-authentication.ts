@@ -1,6 +1,6 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
-import { clearAttempts } from '../lib/rate-limit.js';
-import { withLogContext } from '../lib/logger.js';
+import { clearAttempts } from '../../lib/rate-limit.js';
+import { withLogContext } from '../../lib/logger.js';
 
 /** A successful sign-in clears the email's failed attempts. */
 async function handle(event: PostAuthenticationTriggerEvent): Promise<PostAuthenticationTriggerEvent> {

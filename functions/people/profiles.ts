@@ -39,7 +39,7 @@ export interface ProfileItem {
   /** The Stripe Customer a poster's payments save their card to (for tips), once created. */
   stripeCustomerId?: string;
   paymentAccount: PaymentAccount;
-  /** Set when the user deleted their account (functions/domain/account-deletion.ts): the profile is then an anonymous tombstone. */
+  /** Set when the user deleted their account (functions/people/account-deletion.ts): the profile is then an anonymous tombstone. */
   deletedAt?: string;
 
   /** Absent on profiles stored before suspension existed: active. */

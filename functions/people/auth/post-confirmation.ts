@@ -1,12 +1,12 @@
 import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { MSG } from '../../shared/messages.js';
-import { ADMIN_GROUP } from '../../shared/roles.js';
-import { sanitizeText } from '../../shared/text.js';
-import { confirmAdminSeat } from '../domain/admin-seat.js';
-import { createProfileOnce, newProfile } from '../domain/profiles.js';
-import { signUpRoleOf } from '../domain/sign-up-roles.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { MSG } from '../../../shared/messages.js';
+import { ADMIN_GROUP } from '../../../shared/roles.js';
+import { sanitizeText } from '../../../shared/text.js';
+import { confirmAdminSeat } from '../admin-seat.js';
+import { createProfileOnce, newProfile } from '../profiles.js';
+import { signUpRoleOf } from '../sign-up-roles.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 const cognito = new CognitoIdentityProviderClient({});
 

@@ -22,11 +22,11 @@ import { closeUserConnections } from '../lib/sockets.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered, type ItemKey } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut, recordAdminAction } from '../lib/admin-actions.js';
-import { withdrawPendingApplications } from './applications.js';
-import { deleteJob } from './job-management.js';
-import type { JobItem } from './jobs.js';
+import { withdrawPendingApplications } from '../domain/applications.js';
+import { deleteJob } from '../domain/job-management.js';
+import type { JobItem } from '../domain/jobs.js';
 import { getProfile, setClause, type ProfileItem } from './profiles.js';
-import { workerShareUpdates } from './worker-locations.js';
+import { workerShareUpdates } from '../domain/worker-locations.js';
 
 /**
  * Account deletion (issue 27; DECISIONS.md "Account deletion"; docs/decisions/README.md, its accounts records). The user
