@@ -119,7 +119,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   uploads: {
-    entry: 'functions/http/uploads.ts',
+    entry: 'functions/jobs/http/uploads.ts',
     // table:read: every signed-in request asks whether its caller is suspended (functions/lib/suspension.ts);
     // table:write: and spends the caller's budget (functions/lib/client-budget.ts).
     capabilities: ['table:read', 'table:write', 'images:write'],
@@ -128,7 +128,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   jobs: {
-    entry: 'functions/http/jobs.ts',
+    entry: 'functions/jobs/http/jobs.ts',
     // stripe, sockets:push: a cancel or delete refunds the poster (or cancels a draft's payment) and the admin's console shows it.
     capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'stripe', 'sockets:push'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
@@ -179,7 +179,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   savedJobs: {
-    entry: 'functions/http/saved-jobs.ts',
+    entry: 'functions/jobs/http/saved-jobs.ts',
     capabilities: ['table:read', 'table:write', 'images:read'],
     routes: {
       'GET /me/saved-jobs': 'user',
@@ -505,7 +505,7 @@ export const EVENT_RULES = {
   geocoding: {
     description: 'Geocodes a job address after it is posted or edited (best effort)',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated], detail: onChange(JOB_RULE_CHANGES.textAndAddress) },
-    entry: 'functions/events/geocode-job.ts',
+    entry: 'functions/jobs/events/geocode-job.ts',
     capabilities: ['table:read', 'table:write', 'geocoding'],
     memoryMiB: 512,
   },

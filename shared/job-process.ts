@@ -2,7 +2,7 @@
  * The transaction process of a job and its money (issue 34, DECISIONS.md "Wave 4"), declared
  * once as data: the one place to learn every state, every transition, who may take it, what
  * guards it and what it causes. The server writes each transition's source states as the
- * DynamoDB condition of the write that takes it (functions/domain/job-transitions.ts), so two
+ * DynamoDB condition of the write that takes it (functions/jobs/job-transitions.ts), so two
  * paths racing each other — a refund and a release, a dispute and an auto-release, a delete and
  * a release — cannot both win; the web app offers only the actions `canPerform` allows.
  *
@@ -333,7 +333,7 @@ export const TIP_PROCESS = {
 /**
  * The money state of a job stored before money states were kept (a deployment's older items):
  * what its status says. Every reader goes through it, and the conditions accept such an item
- * by its status (functions/domain/job-transitions.ts), so no backfill is needed.
+ * by its status (functions/jobs/job-transitions.ts), so no backfill is needed.
  */
 export function moneyStateOf(job: { status: JobStatus; moneyState?: MoneyState }): MoneyState {
   if (job.moneyState) return job.moneyState;

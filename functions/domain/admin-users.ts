@@ -23,10 +23,10 @@ import { adminActionPut, adminActionsAbout, recordAdminAction } from '../lib/adm
 import { listWorkerApplications } from './applications.js';
 import { listDisputesOf } from './disputes.js';
 import { emailSuppression } from './email-suppressions.js';
-import { jobEvent } from './events.js';
+import { jobEvent } from '../jobs/job-events.js';
 import { flagForSuspension } from './job-flags.js';
 import { adminPaymentRecords } from './job-payments.js';
-import { listPosterJobs, listWorkerJobs, toJobSummary, type JobItem } from './jobs.js';
+import { listPosterJobs, listWorkerJobs, toJobSummary, type JobItem } from '../jobs/jobs.js';
 import { averageRating, getProfile, type ProfileItem } from '../people/profiles.js';
 import { listReviewsAbout } from './reviews.js';
 

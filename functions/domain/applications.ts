@@ -9,10 +9,10 @@ import { db, queryAll, tableName } from '../lib/db.js';
 import { conflict, forbidden, notFound, type HttpError } from '../lib/errors.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
-import { jobOfPoster, jobTransition, type JobChangeResult } from './job-transitions.js';
-import { getJob, type JobItem } from './jobs.js';
+import { jobOfPoster, jobTransition, type JobChangeResult } from '../jobs/job-transitions.js';
+import { getJob, type JobItem } from '../jobs/jobs.js';
 import { JOB_EVENT } from '../routes.js';
-import { jobEvent } from './events.js';
+import { jobEvent } from '../jobs/job-events.js';
 import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
 import { toPublicProfile, type ProfileItem } from '../people/profiles.js';
 

@@ -13,7 +13,7 @@ import { LostRace, TransactionRefused, retryLostRaces, retryWhileStale, transact
 import { keys } from '../table.js';
 import { logger } from '../lib/logger.js';
 import { notifyAwayRecipient } from './away-messages.js';
-import { existingJob, getJob, type JobItem } from './jobs.js';
+import { existingJob, getJob, type JobItem } from '../jobs/jobs.js';
 import { notificationWrites } from './notifications.js';
 import { getProfile, toPublicProfile, type ProfileItem } from '../people/profiles.js';
 import { workerQuestionNotification } from './worker-questions.js';

@@ -3,7 +3,7 @@ import { workerSuccessRate } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { totalEarnings } from '../../shared/money.js';
 import { forbidden, notFound } from '../lib/errors.js';
-import { listOwnJobs, toPartyJob } from './jobs.js';
+import { listOwnJobs, toPartyJob } from '../jobs/jobs.js';
 import { getProfile, toPublicProfile } from '../people/profiles.js';
 import { listReviewsAbout } from './reviews.js';
 

@@ -10,8 +10,8 @@ import { TransactionRefused, retryWhileStale, transactOrConflict, transactWrite,
 import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
 import { adminUserId } from '../people/admin-seat.js';
-import { jobEvent } from './events.js';
-import { getJob, type JobItem } from './jobs.js';
+import { jobEvent } from '../jobs/job-events.js';
+import { getJob, type JobItem } from '../jobs/jobs.js';
 import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
 
 /** A dispute as stored: `type` is the item's kind, so the dispute's own type is `disputeType`. */

@@ -7,8 +7,8 @@ import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite } from '../lib/transactions.js';
 import { keys, timeOrdered } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut } from '../lib/admin-actions.js';
-import { cancelJob } from './job-management.js';
-import { getJob, type JobItem } from './jobs.js';
+import { cancelJob } from '../jobs/job-management.js';
+import { getJob, type JobItem } from '../jobs/jobs.js';
 import { profileNames } from '../people/profiles.js';
 
 /**

@@ -8,9 +8,9 @@ import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } 
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { adminActionPut } from '../lib/admin-actions.js';
 import { disputeClaimed, type DisputeResolution } from './dispute-resolution.js';
-import { jobEvent } from './events.js';
-import { jobTransition } from './job-transitions.js';
-import { getJob, type JobItem } from './jobs.js';
+import { jobEvent } from '../jobs/job-events.js';
+import { jobTransition } from '../jobs/job-transitions.js';
+import { getJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope } from './ledger.js';
 import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from './money/decision.js';
 import { MoneyRefused, carryOut, carryOutQuietly } from './money/executor.js';
@@ -247,7 +247,7 @@ export async function decideRefund(job: JobItem, refund: RefundDecision): Promis
 
 /**
  * The refund decision of a job being deleted with held money, for the transaction that marks it
- * deleting (functions/domain/job-management.ts): its ledger and payment row settle, the job goes.
+ * deleting (functions/jobs/job-management.ts): its ledger and payment row settle, the job goes.
  */
 export function deletingRefund(job: JobItem, reason: string, tell: string[]): { decision: MoneyDecision<RefundContext>; changes: Partial<JobItem> } {
   const decision = refundDecisionOf(job, reason, { tell, deleting: true });

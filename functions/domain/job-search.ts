@@ -6,7 +6,7 @@ import { categoryTerm, prefixes, searchWords } from '../../shared/search.js';
 import { batchGet, batchWrite } from '../lib/batch.js';
 import { db, decodeCursor, encodeCursor, queryAll, tableName } from '../lib/db.js';
 import { keys, timeOrdered, timeOrderedParts, type ItemKey } from '../table.js';
-import { getJob, jobCardOf, listJobsByStatus, toJobCard, type JobCardItem, type JobItem } from './jobs.js';
+import { getJob, jobCardOf, listJobsByStatus, toJobCard, type JobCardItem, type JobItem } from '../jobs/jobs.js';
 
 /**
  * The open-jobs search index: an inverted index of term items in each open job's partition

@@ -6,7 +6,7 @@ import { db, tableName } from '../lib/db.js';
 import { queryEveryShard } from '../lib/sharded-lists.js';
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, type ItemKey } from '../table.js';
-import { getJob, type JobItem } from './jobs.js';
+import { getJob, type JobItem } from '../jobs/jobs.js';
 
 /**
  * Market analytics as running aggregates (DECISIONS.md "Markets"): per market (city, state)

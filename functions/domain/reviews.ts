@@ -9,9 +9,9 @@ import { conflict, forbidden, notFound } from '../lib/errors.js';
 import { imageUrl } from '../lib/images.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered, type ItemKey } from '../table.js';
-import { reviewEvent } from './events.js';
+import { reviewEvent } from '../jobs/job-events.js';
 import { adminActionPut } from '../lib/admin-actions.js';
-import { getJob, type JobItem } from './jobs.js';
+import { getJob, type JobItem } from '../jobs/jobs.js';
 import type { ProfileItem } from '../people/profiles.js';
 
 /** A review as stored: the job's title is kept with it, since a paid job's title is final. */

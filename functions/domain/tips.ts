@@ -8,7 +8,7 @@ import { db, tableName } from '../lib/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
-import { getJob, toPartyJob, type JobItem } from './jobs.js';
+import { getJob, toPartyJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope } from './ledger.js';
 import { decisionPut, newDecision, type MoneyDecision } from './money/decision.js';
 import { MoneyRefused, carryOut } from './money/executor.js';

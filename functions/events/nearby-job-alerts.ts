@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { JobEventDetail } from '../routes.js';
-import { locateJob } from '../domain/job-geocoding.js';
-import { getJob } from '../domain/jobs.js';
+import { locateJob } from '../jobs/job-geocoding.js';
+import { getJob } from '../jobs/jobs.js';
 import { alertWorkersNear } from '../domain/nearby-alerts.js';
 import { logger, withLogContext } from '../lib/logger.js';
 

@@ -4,7 +4,7 @@ import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../
 import { listAdminActions } from '../lib/admin-actions.js';
 import { hiddenCategories, listCategoryEarnings, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
 import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
-import { listJobsByStatus, toPartyJob } from '../domain/jobs.js';
+import { listJobsByStatus, toPartyJob } from '../jobs/jobs.js';
 import { getMarketAnalytics } from '../domain/market-stats.js';
 import { parseWith, routeGroup } from '../lib/http.js';
 import { jobScope, movementsOf } from '../domain/ledger.js';

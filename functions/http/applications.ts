@@ -2,9 +2,9 @@ import type { Application, ApplicationsOfJob, JobSummary, WorkerApplication } fr
 import { MSG } from '../../shared/messages.js';
 import { applySchema, declineCompletionSchema, pauseAutoReleaseSchema } from '../../shared/schemas/application.js';
 import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../domain/applications.js';
-import { completeJob, declineCompletion } from '../domain/job-completion.js';
-import type { JobChangeResult } from '../domain/job-transitions.js';
-import { toJobSummary, toPartyJob } from '../domain/jobs.js';
+import { completeJob, declineCompletion } from '../jobs/job-completion.js';
+import type { JobChangeResult } from '../jobs/job-transitions.js';
+import { toJobSummary, toPartyJob } from '../jobs/jobs.js';
 import { pauseAutoRelease, resumeAutoRelease } from '../domain/auto-release.js';
 import { requirePaymentAccount } from '../domain/payment-accounts.js';
 import { getProfile, type ProfileItem } from '../people/profiles.js';

@@ -11,7 +11,7 @@ import { adminRefundJob, releasePayment, reversalPreview, reverseRelease } from 
 import { MoneyRefused, carryOut, listPendingDecisions, toPendingDecision } from '../domain/money/executor.js';
 import { getDecision } from '../domain/money/decision.js';
 import { releaseBlockedWhenReady } from '../domain/auto-release.js';
-import { listWorkerJobs, toJobSummary, toPartyJob } from '../domain/jobs.js';
+import { listWorkerJobs, toJobSummary, toPartyJob } from '../jobs/jobs.js';
 import { addTip } from '../domain/tips.js';
 import { getInstantPayoutAvailability, requestInstantPayout } from '../domain/instant-payouts.js';
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';

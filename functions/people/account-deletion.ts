@@ -23,8 +23,8 @@ import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem }
 import { keys, timeOrdered, type ItemKey } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut, recordAdminAction } from '../lib/admin-actions.js';
 import { withdrawPendingApplications } from '../domain/applications.js';
-import { deleteJob } from '../domain/job-management.js';
-import type { JobItem } from '../domain/jobs.js';
+import { deleteJob } from '../jobs/job-management.js';
+import type { JobItem } from '../jobs/jobs.js';
 import { getProfile, setClause, type ProfileItem } from './profiles.js';
 import { workerShareUpdates } from '../domain/worker-locations.js';
 

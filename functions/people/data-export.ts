@@ -3,8 +3,8 @@ import type { DataExport, ExportRecord } from '../../shared/api.js';
 import { batchGet } from '../lib/batch.js';
 import { db, queryAll, tableName } from '../lib/db.js';
 import { TABLE_DESIGN, keys, type ItemKey } from '../table.js';
-import type { JobItem } from '../domain/jobs.js';
-import { listPosterJobs, listWorkerJobs } from '../domain/jobs.js';
+import type { JobItem } from '../jobs/jobs.js';
+import { listPosterJobs, listWorkerJobs } from '../jobs/jobs.js';
 
 /**
  * "Download my data" (issue 27): everything the table keeps about one user, as one JSON

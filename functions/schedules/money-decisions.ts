@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import * as z from '../../shared/zod.js';
-import { expireDrafts } from '../domain/draft-expiry.js';
+import { expireDrafts } from '../jobs/draft-expiry.js';
 import { RETRY_PENDING_AFTER_SECONDS, retryPendingDecisions } from '../domain/money/executor.js';
 import { logger, withLogContext } from '../lib/logger.js';
 import { OVERDUE_DECISIONS_METRIC } from '../routes.js';

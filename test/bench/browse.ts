@@ -53,7 +53,7 @@ export async function runBrowseBench(): Promise<void> {
   try {
     // Imported after the stack set the handlers' environment.
     const { db } = await import('../../functions/lib/db.js');
-    const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+    const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
     const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');
 

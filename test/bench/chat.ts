@@ -57,7 +57,7 @@ export async function runChatBench(): Promise<void> {
   try {
     // Imported after the stack set the handlers' environment.
     const { db } = await import('../../functions/lib/db.js');
-    const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+    const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');
 
     console.log(`Creating ${PAIRS} posters, ${PAIRS} workers, their jobs and conversations...`);

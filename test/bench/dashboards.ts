@@ -24,9 +24,9 @@ export async function runDashboardsBench(): Promise<void> {
   const stack = await startLocalStack({ dataDir, ports: RANDOM_PORTS, tableName: 'oddjobs-bench', ...UNTHROTTLED_GATEWAYS });
   try {
     // Imported after the stack set this process's environment (the seeding runs here).
-    const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+    const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
     const { submitReview } = await import('../../functions/domain/reviews.js');
-    const { saveJob } = await import('../../functions/domain/saved-jobs.js');
+    const { saveJob } = await import('../../functions/jobs/saved-jobs.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');
 
     const poster = await createUser(stack, { role: 'poster' });

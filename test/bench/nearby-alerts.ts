@@ -83,7 +83,7 @@ export async function runNearbyAlertsBench(): Promise<void> {
     const { keys } = await import('../../functions/table.js');
     const { newProfile } = await import('../../functions/people/profiles.js');
     const { geoIndexKey } = await import('../../functions/domain/worker-locations.js');
-    const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+    const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');
     const { handler } = await import('../../functions/events/nearby-job-alerts.js');
     const { findAlertCandidates } = await import('../../functions/domain/nearby-alerts.js');

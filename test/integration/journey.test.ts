@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobCardSummary, JobDetail, JobSummary, OwnProfile, Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
-import { jobIndexKeys, newJob, type JobItem } from '../../functions/domain/jobs.js';
+import { jobIndexKeys, newJob, type JobItem } from '../../functions/jobs/jobs.js';
 import { keys, LIST_SHARDS, shardOf } from '../../functions/table.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack } from '../support/local-stack.js';
 import { createPoster, postPaidJob } from '../support/payments.js';

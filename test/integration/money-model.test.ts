@@ -10,7 +10,7 @@ import { balances, jobInvariantProblems, jobMoneyPosition, type LedgerMovement }
 import { cashOutOf, type InstantPayoutAvailability } from '../../shared/payouts.js';
 import { MONEY_PERIOD_KINDS, NO_MONEY, moneyPeriodOf, overviewCountersOf, type MoneyCounters, type MoneyOverview } from '../../shared/money.js';
 import type { AutoReleaseInput } from '../../functions/domain/auto-release.js';
-import type { JobItem } from '../../functions/domain/jobs.js';
+import type { JobItem } from '../../functions/jobs/jobs.js';
 import { describeDifference, type ReconciliationResult } from '../../functions/domain/reconciliation.js';
 import { RECURRING_SCHEDULES, SCHEDULE_TARGETS } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';

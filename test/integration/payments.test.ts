@@ -4,7 +4,7 @@ import type { AppNotification, Earnings, JobPaymentStart, JobSummary, OwnProfile
 import { MSG } from '../../shared/messages.js';
 import { EARNINGS_WEEKS } from '../../shared/money.js';
 import { recentWeeks } from '../../shared/series.js';
-import { jobIndexKeys } from '../../functions/domain/jobs.js';
+import { jobIndexKeys } from '../../functions/jobs/jobs.js';
 import { keys } from '../../functions/table.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { APP_ORIGIN, TEST_CARDS, connectPaymentAccount, postPaidJob, settle, stripeKeysSecret, stripeOf } from '../support/payments.js';

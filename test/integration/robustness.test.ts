@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobSummary, Page } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
-import { jobIndexKeys, newJob, type JobItem } from '../../functions/domain/jobs.js';
+import { jobIndexKeys, newJob, type JobItem } from '../../functions/jobs/jobs.js';
 import { keys } from '../../functions/table.js';
 import { MAX_BODY_DEPTH } from '../../functions/lib/http.js';
 import { jobForm, postOpenJob } from '../support/job-lifecycle.js';

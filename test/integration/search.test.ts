@@ -57,7 +57,7 @@ describe('searching and filtering open jobs', () => {
 
   it('answers a page of 20 from the index items alone: one Query of at most 2.5 capacity units', async () => {
     // Imported now: the domain modules create their SDK clients from the stack's environment.
-    const { newJob, putNewJob } = await import('../../functions/domain/jobs.js');
+    const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
     const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
     const now = Date.now();
     await Promise.all(

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobSummary } from '../../shared/api.js';
 import type { JobStatus } from '../../shared/job-process.js';
 import type { Role } from '../../shared/roles.js';
-import { jobIndexKeys } from '../../functions/domain/jobs.js';
+import { jobIndexKeys } from '../../functions/jobs/jobs.js';
 import { keys } from '../../functions/table.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { createUser, tableClient, type TestUser } from './local-stack.js';

@@ -6,7 +6,7 @@ import { tableName } from '../../lib/db.js';
 import type { TransactItem } from '../../lib/transactions.js';
 import { keys } from '../../table.js';
 import { pushPaymentChanged } from '../admin-live.js';
-import { getJob } from '../jobs.js';
+import { getJob } from '../../jobs/jobs.js';
 import { jobScope, movementPut } from '../ledger.js';
 import { notificationItem, notificationWrites } from '../notifications.js';
 import { paymentRecordPut } from '../payment-records.js';

@@ -1,8 +1,8 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { JobEventDetail } from '../routes.js';
-import { locateJob } from '../domain/job-geocoding.js';
-import { getJob } from '../domain/jobs.js';
-import { withLogContext } from '../lib/logger.js';
+import type { JobEventDetail } from '../../routes.js';
+import { locateJob } from '../job-geocoding.js';
+import { getJob } from '../jobs.js';
+import { withLogContext } from '../../lib/logger.js';
 
 /**
  * Geocodes a job's address after it was posted or edited, off the request path (best effort:

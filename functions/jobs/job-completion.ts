@@ -6,8 +6,8 @@ import { retryWhileStale, transactWrite } from '../lib/transactions.js';
 import { jobOfPoster, jobTransition, type JobChangeResult } from './job-transitions.js';
 import { getJob } from './jobs.js';
 import { AUTO_RELEASE, JOB_EVENT } from '../routes.js';
-import { jobEvent } from './events.js';
-import { notificationItem, notificationWrites } from './notifications.js';
+import { jobEvent } from './job-events.js';
+import { notificationItem, notificationWrites } from '../domain/notifications.js';
 
 /** The delay from completion to release: AUTO_RELEASE_SECONDS when set (local stack, tests), else the deploy's hours. */
 export function autoReleaseDelaySeconds(): number {

@@ -1,9 +1,9 @@
-import { MAX_IMAGE_BYTES } from '../../shared/limits.js';
-import { MSG } from '../../shared/messages.js';
-import { imageUploadRequestSchema } from '../../shared/schemas/job.js';
-import { badRequest } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
-import { isAcceptedImageType, presignImageUpload } from '../lib/images.js';
+import { MAX_IMAGE_BYTES } from '../../../shared/limits.js';
+import { MSG } from '../../../shared/messages.js';
+import { imageUploadRequestSchema } from '../../../shared/schemas/job.js';
+import { badRequest } from '../../lib/errors.js';
+import { routeGroup } from '../../lib/http.js';
+import { isAcceptedImageType, presignImageUpload } from '../../lib/images.js';
 
 export const handler = routeGroup('uploads', {
   /**

@@ -8,15 +8,15 @@ import { transactOrConflict, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
 import { adminActionPut } from '../lib/admin-actions.js';
-import { settleUnreadBeforeDelete } from './conversations.js';
-import { jobEvent } from './events.js';
+import { settleUnreadBeforeDelete } from '../domain/conversations.js';
+import { jobEvent } from './job-events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
-import { notificationItem, notificationWrites } from './notifications.js';
-import { decideRefund, deletingRefund, voidDecision } from './job-money.js';
-import { carryOutQuietly } from './money/executor.js';
-import { decisionPut, type MoneyDecision } from './money/decision.js';
-import { requirePostableCategory } from './categories.js';
+import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { decideRefund, deletingRefund, voidDecision } from '../domain/job-money.js';
+import { carryOutQuietly } from '../domain/money/executor.js';
+import { decisionPut, type MoneyDecision } from '../domain/money/decision.js';
+import { requirePostableCategory } from '../domain/categories.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
 

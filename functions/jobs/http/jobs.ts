@@ -1,17 +1,17 @@
-import { adminReasonSchema } from '../../shared/schemas/admin.js';
-import type { JobSummary } from '../../shared/api.js';
-import { MSG } from '../../shared/messages.js';
-import { browseJobsQuerySchema, createJobSchema } from '../../shared/schemas/job.js';
-import { requirePostableCategory } from '../domain/categories.js';
-import { cancelJob, deleteJob, editJob, unassignJob, type JobActor } from '../domain/job-management.js';
-import { browseOpenJobs } from '../domain/job-search.js';
-import { startJobPayment } from '../domain/job-payments.js';
-import { getJob, listOwnJobs, toJobDetail, toJobSummary } from '../domain/jobs.js';
-import { requirePaymentAccount } from '../domain/payment-accounts.js';
-import { getProfile, toPublicProfile, type ProfileItem } from '../people/profiles.js';
-import { forbidden, notFound } from '../lib/errors.js';
-import { deleteImages, verifyUploadedImage } from '../lib/images.js';
-import { parseWith, routeGroup, type SignedInRequest } from '../lib/http.js';
+import { adminReasonSchema } from '../../../shared/schemas/admin.js';
+import type { JobSummary } from '../../../shared/api.js';
+import { MSG } from '../../../shared/messages.js';
+import { browseJobsQuerySchema, createJobSchema } from '../../../shared/schemas/job.js';
+import { requirePostableCategory } from '../../domain/categories.js';
+import { cancelJob, deleteJob, editJob, unassignJob, type JobActor } from '../job-management.js';
+import { browseOpenJobs } from '../../domain/job-search.js';
+import { startJobPayment } from '../../domain/job-payments.js';
+import { getJob, listOwnJobs, toJobDetail, toJobSummary } from '../jobs.js';
+import { requirePaymentAccount } from '../../domain/payment-accounts.js';
+import { getProfile, toPublicProfile, type ProfileItem } from '../../people/profiles.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { deleteImages, verifyUploadedImage } from '../../lib/images.js';
+import { parseWith, routeGroup, type SignedInRequest } from '../../lib/http.js';
 
 function browse(query: Record<string, string>, excludePosterId?: string) {
   const { q, category, limit, cursor } = parseWith(browseJobsQuerySchema, query);

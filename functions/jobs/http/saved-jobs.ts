@@ -1,9 +1,9 @@
-import { MSG } from '../../shared/messages.js';
-import { getJob } from '../domain/jobs.js';
-import { getProfile } from '../people/profiles.js';
-import { listSavedJobs, saveJob, unsaveJob } from '../domain/saved-jobs.js';
-import { forbidden, notFound } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
+import { MSG } from '../../../shared/messages.js';
+import { getJob } from '../jobs.js';
+import { getProfile } from '../../people/profiles.js';
+import { listSavedJobs, saveJob, unsaveJob } from '../saved-jobs.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { routeGroup } from '../../lib/http.js';
 
 export const handler = routeGroup('savedJobs', {
   'GET /me/saved-jobs': async ({ caller }) => ({ items: await listSavedJobs(caller.userId) }),
