@@ -198,7 +198,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   applications: {
-    entry: 'functions/http/applications.ts',
+    entry: 'functions/applications/http/applications.ts',
     capabilities: ['table:read', 'table:write', 'images:read'],
     /** A completion sets when its payment is released automatically. */
     settings: ['autoReleaseSeconds'],

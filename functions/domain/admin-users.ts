@@ -20,7 +20,7 @@ import { retryLostRaces, transactWrite, TransactionRefused } from '../lib/transa
 import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
 import { adminActionPut, adminActionsAbout, recordAdminAction } from '../lib/admin-actions.js';
-import { listWorkerApplications } from './applications.js';
+import { listWorkerApplications } from '../applications/applications.js';
 import { listDisputesOf } from './disputes.js';
 import { emailSuppression } from './email-suppressions.js';
 import { jobEvent } from '../jobs/job-events.js';

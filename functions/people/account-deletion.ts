@@ -22,7 +22,7 @@ import { closeUserConnections } from '../lib/sockets.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys, timeOrdered, type ItemKey } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut, recordAdminAction } from '../lib/admin-actions.js';
-import { withdrawPendingApplications } from '../domain/applications.js';
+import { withdrawPendingApplications } from '../applications/applications.js';
 import { deleteJob } from '../jobs/job-management.js';
 import type { JobItem } from '../jobs/jobs.js';
 import { getProfile, setClause, type ProfileItem } from './profiles.js';

@@ -150,7 +150,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
  * files, the three write in the thread. The resolution templates are seeded as on first read.
  */
 async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>): Promise<void> {
-  const { applyToJob, acceptApplication } = await import('../../functions/domain/applications.js');
+  const { applyToJob, acceptApplication } = await import('../../functions/applications/applications.js');
   const { getProfile } = await import('../../functions/people/profiles.js');
   const { fileDispute, postDisputeMessage } = await import('../../functions/domain/disputes.js');
   const { listResolutionTemplates } = await import('../../functions/domain/dispute-templates.js');

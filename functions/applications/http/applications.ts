@@ -1,15 +1,15 @@
-import type { Application, ApplicationsOfJob, JobSummary, WorkerApplication } from '../../shared/api.js';
-import { MSG } from '../../shared/messages.js';
-import { applySchema, declineCompletionSchema, pauseAutoReleaseSchema } from '../../shared/schemas/application.js';
-import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../domain/applications.js';
-import { completeJob, declineCompletion } from '../jobs/job-completion.js';
-import type { JobChangeResult } from '../jobs/job-transitions.js';
-import { toJobSummary, toPartyJob } from '../jobs/jobs.js';
-import { pauseAutoRelease, resumeAutoRelease } from '../domain/auto-release.js';
-import { requirePaymentAccount } from '../domain/payment-accounts.js';
-import { getProfile, type ProfileItem } from '../people/profiles.js';
-import { forbidden } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
+import type { Application, ApplicationsOfJob, JobSummary, WorkerApplication } from '../../../shared/api.js';
+import { MSG } from '../../../shared/messages.js';
+import { applySchema, declineCompletionSchema, pauseAutoReleaseSchema } from '../../../shared/schemas/application.js';
+import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../applications.js';
+import { completeJob, declineCompletion } from '../../jobs/job-completion.js';
+import type { JobChangeResult } from '../../jobs/job-transitions.js';
+import { toJobSummary, toPartyJob } from '../../jobs/jobs.js';
+import { pauseAutoRelease, resumeAutoRelease } from '../../domain/auto-release.js';
+import { requirePaymentAccount } from '../../domain/payment-accounts.js';
+import { getProfile, type ProfileItem } from '../../people/profiles.js';
+import { forbidden } from '../../lib/errors.js';
+import { routeGroup } from '../../lib/http.js';
 
 /**
  * Applying is for workers (spec 2 §6) with a complete payment account, so that they can be
