@@ -55,14 +55,14 @@ export default tseslint.config(
   {
     // Money leaves only through the executor (issue 43): a decision is written before its Stripe call.
     files: ['functions/**/*.ts'],
-    ignores: ['functions/domain/money/stripe-moves.ts'],
+    ignores: ['functions/money/stripe-moves.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
             "CallExpression[callee.property.name=/^(create|createReversal|cancel|capture|confirm)$/][callee.object.property.name=/^(transfers|refunds|payouts|paymentIntents|charges)$/]",
-          message: "Stripe's money APIs are called only by functions/domain/money/stripe-moves.ts, for a decision of the executor (functions/domain/money/executor.ts).",
+          message: "Stripe's money APIs are called only by functions/money/stripe-moves.ts, for a decision of the executor (functions/money/executor.ts).",
         },
       ],
     },

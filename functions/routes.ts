@@ -40,7 +40,7 @@ export type Capability =
   /**
    * Reads, lists and deletes the schedules of the auto-release group a deployment older than
    * 28 Nov 2026 made (its name was fixed by the construct's path; PREVIOUS_AUTO_RELEASE_SCHEDULE_GROUP),
-   * and deletes that group once they are moved (functions/deploy/release-schedule-move.ts).
+   * and deletes that group once they are moved (functions/money/deploy/release-schedule-move.ts).
    */
   | 'schedules:previous-auto-release'
   /** Sends to the mail queue (QUEUE_CONSUMERS.mailer), with a delay where quiet hours hold an email or a push back. */
@@ -145,7 +145,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   payments: {
-    entry: 'functions/http/payments.ts',
+    entry: 'functions/money/http/payments.ts',
     capabilities: ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'],
     /** Where Stripe's onboarding returns to. */
     settings: ['siteOrigin'],
@@ -170,7 +170,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   stripeWebhook: {
-    entry: 'functions/http/stripe-webhook.ts',
+    entry: 'functions/money/http/stripe-webhook.ts',
     capabilities: ['table:write', 'stripe'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
@@ -512,7 +512,7 @@ export const EVENT_RULES = {
   paymentSucceeded: {
     description: 'Opens a paid job, or settles a tip, when Stripe reports its payment succeeded (once, with the client confirmation)',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payment_intent.succeeded'] },
-    entry: 'functions/events/payment-succeeded.ts',
+    entry: 'functions/money/events/payment-succeeded.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
@@ -520,7 +520,7 @@ export const EVENT_RULES = {
     description: 'Keeps profiles in line with their Stripe connected accounts',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['account.updated'] },
     stripeEndpoint: 'connect',
-    entry: 'functions/events/account-updated.ts',
+    entry: 'functions/money/events/account-updated.ts',
     // A ready account makes the auto-releases it blocked (a release: a transfer, the job's event and the admin's push).
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
@@ -528,21 +528,21 @@ export const EVENT_RULES = {
   refundCreated: {
     description: "Takes a refund into the money process: one of its decisions' (carried out), or one made in Stripe's dashboard (held money lowered, or the platform's loss)",
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['refund.created'] },
-    entry: 'functions/events/refund-created.ts',
+    entry: 'functions/money/events/refund-created.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   transferCreated: {
     description: 'Carries out the money decision whose transfer Stripe made, should its own call have died after it',
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['transfer.created'] },
-    entry: 'functions/events/transfer-created.ts',
+    entry: 'functions/money/events/transfer-created.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
   chargebacks: {
     description: "Takes a card's chargeback into the money process: the job's held money frozen, what the bank took in the ledger, its outcome recorded, everyone told",
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.closed', 'charge.dispute.funds_reinstated'] },
-    entry: 'functions/events/chargeback.ts',
+    entry: 'functions/money/events/chargeback.ts',
     // images:read: the job's event carries its image URLs.
     capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
     /** A chargeback won gives a completed job's auto-release back, at least the minimum from now (its delay when shorter). */
@@ -553,7 +553,7 @@ export const EVENT_RULES = {
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payout.paid', 'payout.failed'] },
     // The payouts are the connected accounts' (Instant Payouts to their cards, and their automatic ones).
     stripeEndpoint: 'connect',
-    entry: 'functions/events/payout-settled.ts',
+    entry: 'functions/money/events/payout-settled.ts',
     // stripe: an Instant Payout's decision is carried out first, should the webhook beat the request's own settlement;
     // images:read: the executor it runs carries every plan, a job's with its event's image URLs.
     capabilities: ['table:read', 'table:write', 'stripe', 'sockets:push', 'images:read'],
@@ -601,7 +601,7 @@ export const EVENT_RULES = {
       'detail-type': [JOB_EVENT.updated, JOB_EVENT.removed],
       detail: { change: [...AUTO_RELEASE.schedulingChanges, ...AUTO_RELEASE.cancellingChanges] },
     },
-    entry: 'functions/events/auto-release-schedules.ts',
+    entry: 'functions/money/events/auto-release-schedules.ts',
     capabilities: ['schedules:auto-release'],
     /** A release schedules the publication of the job's reviews this long after it. */
     settings: ['reviewPublicationSeconds'],
@@ -752,7 +752,7 @@ export const SCHEDULE_TARGETS = {
    */
   autoRelease: {
     description: "Releases a completed job's payment when its delay has passed, or reminds the poster before; publishes a paid job's hidden reviews",
-    entry: 'functions/schedules/auto-release.ts',
+    entry: 'functions/money/schedules/auto-release.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
   },
@@ -786,22 +786,22 @@ export const RECURRING_SCHEDULES = {
     timeoutSeconds: 300,
     rateMinutes: 60,
   },
-  /** Compares the ledger with Stripe since the last checkpoint and publishes the differences (functions/domain/reconciliation.ts). */
+  /** Compares the ledger with Stripe since the last checkpoint and publishes the differences (functions/money/reconciliation.ts). */
   reconciliation: {
     description: 'Compares the money ledger with Stripe (charges, refunds, transfers, reversals) since the last checkpoint, stores the checkpoint and publishes the differences as a metric',
-    entry: 'functions/schedules/reconciliation.ts',
+    entry: 'functions/money/schedules/reconciliation.ts',
     capabilities: ['table:read', 'table:write', 'stripe'],
     timeoutSeconds: 300,
     rateMinutes: 24 * 60,
   },
   /**
-   * Carries out again every money decision pending a few minutes (functions/domain/money/executor.ts)
+   * Carries out again every money decision pending a few minutes (functions/money/executor.ts)
    * and removes the unpaid drafts a day old, cancelling their PaymentIntents; publishes how many
    * decisions are overdue, which an alarm watches.
    */
   moneyDecisions: {
     description: 'Carries out the money decisions still pending after a few minutes (Stripe was down, a call died) and expires unpaid drafts a day old; publishes the overdue decisions as a metric',
-    entry: 'functions/schedules/money-decisions.ts',
+    entry: 'functions/money/schedules/money-decisions.ts',
     capabilities: ['table:read', 'table:write', 'stripe', 'sockets:push', 'images:read'],
     timeoutSeconds: 300,
     rateMinutes: 5,
@@ -837,7 +837,7 @@ export const DEPLOY_FUNCTIONS = {
   adminSeat: { entry: 'functions/people/deploy/admin-seat.ts', capabilities: ['table:read', 'table:write', 'userpool:create-admin'] },
   /** Moves the pending auto-release schedules an older deployment left in its own group into today's, then deletes that group. */
   releaseScheduleMove: {
-    entry: 'functions/deploy/release-schedule-move.ts',
+    entry: 'functions/money/deploy/release-schedule-move.ts',
     capabilities: ['schedules:auto-release', 'schedules:previous-auto-release'],
     // A deploy waits for it; Lambda's longest, for a group holding many schedules.
     timeoutSeconds: 900,

@@ -155,7 +155,7 @@ export const keys = {
 
   /**
    * A worker's Instant Payout, in the worker's partition, by the client's request key: the key
-   * itself makes a retried request one payout (functions/domain/instant-payouts.ts).
+   * itself makes a retried request one payout (functions/money/instant-payouts.ts).
    */
   instantPayout: (workerId: string, requestKey: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `PAYOUT#${requestKey}` }),
   instantPayoutPrefix: () => 'PAYOUT#',
@@ -349,7 +349,7 @@ export const keys = {
   ledgerPartition: (scope: string) => `LEDGER#${scope}`,
   ledgerLog: () => shardedList('LEDGERLOG'),
   /**
-   * A decision of the money process (functions/domain/money/decision.ts), written before its
+   * A decision of the money process (functions/money/decision.ts), written before its
    * Stripe calls. GSI1, only while pending: every pending decision oldest first, sharded by its
    * id — what the retry schedule, the admin console and reconciliation read.
    */

@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient, paginateListFunctions } from '@aws-sdk/client-lambda';
-import { describeDifference, describeLoss, type ReconciliationInput, type ReconciliationResult } from '../functions/domain/reconciliation.js';
+import { describeDifference, describeLoss, type ReconciliationInput, type ReconciliationResult } from '../functions/money/reconciliation.js';
 import { pascalCase, stageNames } from './constructs/names.js';
 import { DEFAULT_PORTS, LOCAL_CREDENTIALS, recurringScheduleName } from './local/stack.js';
 

@@ -530,7 +530,7 @@ export interface ReviewSavedMessage {
   review: Review;
 }
 
-/** GET /admin/money/decisions: a money decision still waiting for its Stripe calls (functions/domain/money/executor.ts). */
+/** GET /admin/money/decisions: a money decision still waiting for its Stripe calls (functions/money/executor.ts). */
 export interface PendingMoneyDecision {
   id: string;
   /** release, refund, split, reverse, void (a draft's payment), tipCharge, tipTransfer, tipRefund, payout. */

@@ -15,7 +15,7 @@
  * the same action taken again (a retry, a second click, Stripe's webhook) finishes it.
  *
  * Every transition that calls Stripe is carried out by one executor
- * (functions/domain/money/executor.ts): it writes the decision, makes the calls its `stripe:*`
+ * (functions/money/executor.ts): it writes the decision, makes the calls its `stripe:*`
  * effects declare, then settles with the `ledger:*` movements. Stripe's own moves — a refund
  * made in its dashboard, a card's chargeback — are transitions by `system` too, taken in from
  * Stripe's webhooks; they call nothing.

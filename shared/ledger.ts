@@ -2,7 +2,7 @@
  * The money ledger's vocabulary (issue 34, DECISIONS.md "Wave 4"): every movement of money is
  * one balanced pair of entries — `amount` leaves `from` and enters `to` — so all entries sum
  * to zero by construction. The server writes a movement in the same DynamoDB transaction as
- * the state change that causes it (functions/domain/ledger.ts); reconciliation compares the
+ * the state change that causes it (functions/money/ledger.ts); reconciliation compares the
  * movements that name a Stripe object with Stripe's own records.
  */
 
@@ -80,7 +80,7 @@ export interface LedgerMovement {
   scope: string;
   /**
    * Unique within its scope and deterministic, so a movement is written once: a decision's
-   * `<decision>:<name>` (functions/domain/money/executor.ts), a move Stripe made on its own by
+   * `<decision>:<name>` (functions/money/executor.ts), a move Stripe made on its own by
    * the Stripe object's id (`refund:re_…`); `charge`, `card_fee` for the job's payment.
    */
   movementId: string;

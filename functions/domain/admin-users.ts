@@ -25,7 +25,7 @@ import { listDisputesOf } from './disputes.js';
 import { emailSuppression } from './email-suppressions.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { flagForSuspension } from './job-flags.js';
-import { adminPaymentRecords } from './job-payments.js';
+import { adminPaymentRecords } from '../money/job-payments.js';
 import { listPosterJobs, listWorkerJobs, toJobSummary, type JobItem } from '../jobs/jobs.js';
 import { averageRating, getProfile, type ProfileItem } from '../people/profiles.js';
 import { listReviewsAbout } from './reviews.js';

@@ -5,9 +5,9 @@ import { moneyStateOf } from '../../shared/job-process.js';
 import { heldAmount } from '../../shared/money.js';
 import type { ResolveDisputeRequest } from '../../shared/schemas/dispute.js';
 import { JOB_EVENT } from '../routes.js';
-import { resumedReleaseTime } from './auto-release.js';
+import { resumedReleaseTime } from '../money/auto-release.js';
 import { jobEvent } from '../jobs/job-events.js';
-import { adminRefundJob, releasePayment, splitJobMoney } from './job-money.js';
+import { adminRefundJob, releasePayment, splitJobMoney } from '../money/job-money.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
 import { ADMIN_DISPUTES_PAGE, isDisputeOpen, type AdminDisputeView, type DisputePriority } from '../../shared/disputes.js';
 import { MSG } from '../../shared/messages.js';
@@ -20,7 +20,7 @@ import { adminActionItem } from '../lib/admin-actions.js';
 import { getResolutionTemplate } from './dispute-templates.js';
 import { disputeResolvedWrites, type DisputeActionType, type DisputeResolution } from './dispute-resolution.js';
 import { adminIndexKeys, getDisputeItem, toDispute, type DisputeChange, type DisputeItem } from './disputes.js';
-import { MoneyRefused, carryOut } from './money/executor.js';
+import { MoneyRefused, carryOut } from '../money/executor.js';
 import { profileNames } from '../people/profiles.js';
 
 const putAdminAction = (adminId: string, actionType: DisputeActionType, disputeId: string, details: Record<string, unknown>, reason = '') => ({

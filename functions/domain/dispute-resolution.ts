@@ -13,7 +13,7 @@ export type DisputeActionType = 'update_dispute' | 'resolve_dispute_with_templat
 
 /**
  * A resolution of one dispute as the admin chose it: what the dispute's own writes need, kept on
- * the money decision that carries a resolution's money out (functions/domain/money/job-plans.ts),
+ * the money decision that carries a resolution's money out (functions/money/job-plans.ts),
  * so whoever settles the decision resolves the dispute with it.
  */
 export interface DisputeResolution {

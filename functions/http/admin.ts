@@ -7,7 +7,7 @@ import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
 import { listJobsByStatus, toPartyJob } from '../jobs/jobs.js';
 import { getMarketAnalytics } from '../domain/market-stats.js';
 import { parseWith, routeGroup } from '../lib/http.js';
-import { jobScope, movementsOf } from '../domain/ledger.js';
+import { jobScope, movementsOf } from '../money/ledger.js';
 import { balances, jobMoneyPosition, type JobLedger } from '../../shared/ledger.js';
 
 const cursor = z.optional(z.string());

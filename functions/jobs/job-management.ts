@@ -13,9 +13,9 @@ import { jobEvent } from './job-events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
 import { notificationItem, notificationWrites } from '../domain/notifications.js';
-import { decideRefund, deletingRefund, voidDecision } from '../domain/job-money.js';
-import { carryOutQuietly } from '../domain/money/executor.js';
-import { decisionPut, type MoneyDecision } from '../domain/money/decision.js';
+import { decideRefund, deletingRefund, voidDecision } from '../money/job-money.js';
+import { carryOutQuietly } from '../money/executor.js';
+import { decisionPut, type MoneyDecision } from '../money/decision.js';
 import { requirePostableCategory } from '../domain/categories.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';

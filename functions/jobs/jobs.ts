@@ -48,7 +48,7 @@ export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState'> {
   reversalId?: string;
   /** Set by the job's review publication schedule: from then on its reviews are published as they are written. */
   reviewsPublishedAt?: string;
-  /** While its money is pending: the decision the executor carries out (functions/domain/money/executor.ts). */
+  /** While its money is pending: the decision the executor carries out (functions/money/executor.ts). */
   moneyDecisionId?: string;
   /** The countdown (its `autoReleaseAt`) a blocked auto-release belongs to: a later one is not released early when the account gets ready. */
   autoReleaseBlockedFor?: string;

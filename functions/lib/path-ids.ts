@@ -22,7 +22,7 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   notifications: UUID,
   disputes: UUID,
   users: UUID,
-  /** A money decision's id: `<action>.<job or worker id>.<nonce>` (functions/domain/money/decision.ts). */
+  /** A money decision's id: `<action>.<job or worker id>.<nonce>` (functions/money/decision.ts). */
   decisions: /^[A-Za-z]{1,16}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9]{1,16}$/i,
   /** A conversation's id names its job and its worker (shared/chat.ts). */
   conversations: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,

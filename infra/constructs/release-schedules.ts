@@ -65,7 +65,7 @@ export class ReleaseSchedules extends Construct {
   /**
    * The schedules an older deployment left in its group could no longer run (the role trusts
    * this group only): the deploy moves them here and deletes that group, once, when this
-   * resource is created (functions/deploy/release-schedule-move.ts).
+   * resource is created (functions/money/deploy/release-schedule-move.ts).
    */
   private moveFromPreviousGroup(functionResources: FunctionResources): void {
     const move = new AppFunction(this, 'PreviousGroupMove', { declaration: DEPLOY_FUNCTIONS.releaseScheduleMove, resources: { ...functionResources, releaseSchedules: this } });

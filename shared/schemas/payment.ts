@@ -30,7 +30,7 @@ export const refundSchema = z.extend(adminReasonSchema(MSG.payments.refundReason
   ),
 });
 
-/** The body of POST /jobs/{id}/tip: the tip in cents (its limits depend on the job: functions/domain/tips.ts). */
+/** The body of POST /jobs/{id}/tip: the tip in cents (its limits depend on the job: functions/money/tips.ts). */
 export const tipSchema = z.object({ amount: z.int('The tip must be an amount in cents').check(z.positive('The tip must be an amount in cents'), z.maximum(PAYMENT_LIMITS.maxCents, 'The tip must be an amount in cents')) });
 
 /** POST /me/payouts/instant: the payout in cents and the client's key that makes retries one payout. */

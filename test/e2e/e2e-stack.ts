@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeDifference, describeLoss, type ReconciliationResult } from '../../functions/domain/reconciliation.js';
+import { describeDifference, describeLoss, type ReconciliationResult } from '../../functions/money/reconciliation.js';
 import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { freePort } from '../../infra/local/processes.js';

@@ -9,7 +9,7 @@ import { MSG } from '../../shared/messages.js';
 import type { JobFeedQueueMessage } from '../../functions/domain/live-feed.js';
 import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { keys, timeOrdered } from '../../functions/table.js';
-import type { ReconciliationResult } from '../../functions/domain/reconciliation.js';
+import type { ReconciliationResult } from '../../functions/money/reconciliation.js';
 import { recurringScheduleName } from '../../infra/local/stack.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type ApiResponse, type TestUser } from '../support/local-stack.js';
 import { ChatClient, messagesAfter, sendMessage, startConversation } from '../support/chat.js';

@@ -4,7 +4,7 @@ import type { AppNotification, Earnings, JobDetail, JobPaymentStart, JobSummary,
 import { jobInvariantProblems, type JobLedger } from '../../shared/ledger.js';
 import { MSG } from '../../shared/messages.js';
 import type { InstantPayoutAvailability } from '../../shared/payouts.js';
-import type { ReconciliationResult } from '../../functions/domain/reconciliation.js';
+import type { ReconciliationResult } from '../../functions/money/reconciliation.js';
 import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { keys, timeOrdered } from '../../functions/table.js';
 import { recurringScheduleName } from '../../infra/local/stack.js';

@@ -9,9 +9,9 @@ import { moneyStateOf, type JobStatus, type MoneyState } from '../../shared/job-
 import { balances, jobInvariantProblems, jobMoneyPosition, type LedgerMovement } from '../../shared/ledger.js';
 import { cashOutOf, type InstantPayoutAvailability } from '../../shared/payouts.js';
 import { MONEY_PERIOD_KINDS, NO_MONEY, moneyPeriodOf, overviewCountersOf, type MoneyCounters, type MoneyOverview } from '../../shared/money.js';
-import type { AutoReleaseInput } from '../../functions/domain/auto-release.js';
+import type { AutoReleaseInput } from '../../functions/money/auto-release.js';
 import type { JobItem } from '../../functions/jobs/jobs.js';
-import { describeDifference, type ReconciliationResult } from '../../functions/domain/reconciliation.js';
+import { describeDifference, type ReconciliationResult } from '../../functions/money/reconciliation.js';
 import { RECURRING_SCHEDULES, SCHEDULE_TARGETS } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';

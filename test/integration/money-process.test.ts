@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification, Dispute, JobDetail, JobSummary } from '../../shared/api.js';
 import { jobInvariantProblems, type JobLedger } from '../../shared/ledger.js';
 import { MSG } from '../../shared/messages.js';
-import type { AutoReleaseInput } from '../../functions/domain/auto-release.js';
+import type { AutoReleaseInput } from '../../functions/money/auto-release.js';
 import { SCHEDULE_TARGETS } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobSummary, Page, PublicProfile, Review, ReviewView } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { keys } from '../../functions/table.js';
-import type { ReviewPublicationInput } from '../../functions/domain/auto-release.js';
+import type { ReviewPublicationInput } from '../../functions/money/auto-release.js';
 import { SCHEDULE_TARGETS } from '../../functions/routes.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';
 import { scheduleTargetName } from '../../infra/local/scheduler.js';

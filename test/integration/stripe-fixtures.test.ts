@@ -27,7 +27,7 @@ import type { OnboardingFinish } from '../../infra/local/stripe-simulator/onboar
  *
  * Payouts: workers are paid by transfers to their Express accounts, which Stripe pays out on the
  * accounts' own schedule; the only payout the product makes is a worker's Instant Payout
- * (functions/domain/instant-payouts.ts), made as the connected account (Stripe-Account header).
+ * (functions/money/instant-payouts.ts), made as the connected account (Stripe-Account header).
  *
  * Errors are checked against Stripe's API error object as the SDK declares it
  * (Stripe.PaymentIntent.LastPaymentError: the same object as an error answer's `error`): only
@@ -39,7 +39,7 @@ const FIXTURES = resolve(import.meta.dirname, '../../../shared/reference/stripe-
 type Json = null | boolean | number | string | Json[] | { [field: string]: Json };
 type JsonObject = { [field: string]: Json };
 
-/** What functions/ reads of each object (functions/domain/job-payments.ts, payment-accounts.ts, reconciliation.ts, functions/events/*.ts, functions/http/stripe-webhook.ts). */
+/** What functions/ reads of each object (functions/money/job-payments.ts, payment-accounts.ts, reconciliation.ts, functions/events/*.ts, functions/money/http/stripe-webhook.ts). */
 const PRODUCT_READS: Record<string, string[]> = {
   payment_intent: ['id', 'amount', 'client_secret', 'status', 'metadata', 'latest_charge', 'payment_method', 'setup_future_usage'],
   customer: ['id'],

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../functions/routes.js';
-import { appOrigin } from '../../functions/domain/payment-accounts.js';
+import { appOrigin } from '../../functions/money/payment-accounts.js';
 
 describe("where Stripe's onboarding returns to", () => {
   afterEach(() => vi.unstubAllEnvs());

@@ -5,8 +5,8 @@ import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, 
 import { completeJob, declineCompletion } from '../../jobs/job-completion.js';
 import type { JobChangeResult } from '../../jobs/job-transitions.js';
 import { toJobSummary, toPartyJob } from '../../jobs/jobs.js';
-import { pauseAutoRelease, resumeAutoRelease } from '../../domain/auto-release.js';
-import { requirePaymentAccount } from '../../domain/payment-accounts.js';
+import { pauseAutoRelease, resumeAutoRelease } from '../../money/auto-release.js';
+import { requirePaymentAccount } from '../../money/payment-accounts.js';
 import { getProfile, type ProfileItem } from '../../people/profiles.js';
 import { forbidden } from '../../lib/errors.js';
 import { routeGroup } from '../../lib/http.js';

@@ -5,9 +5,9 @@ import { browseJobsQuerySchema, createJobSchema } from '../../../shared/schemas/
 import { requirePostableCategory } from '../../domain/categories.js';
 import { cancelJob, deleteJob, editJob, unassignJob, type JobActor } from '../job-management.js';
 import { browseOpenJobs } from '../../domain/job-search.js';
-import { startJobPayment } from '../../domain/job-payments.js';
+import { startJobPayment } from '../../money/job-payments.js';
 import { getJob, listOwnJobs, toJobDetail, toJobSummary } from '../jobs.js';
-import { requirePaymentAccount } from '../../domain/payment-accounts.js';
+import { requirePaymentAccount } from '../../money/payment-accounts.js';
 import { getProfile, toPublicProfile, type ProfileItem } from '../../people/profiles.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { deleteImages, verifyUploadedImage } from '../../lib/images.js';

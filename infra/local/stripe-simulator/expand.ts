@@ -9,7 +9,7 @@ const EXPANDABLE: Record<ObjectType, Record<string, ObjectType>> = {
   account: {},
   // `source` is any of several objects at Stripe (a charge, refund, transfer, reversal, payout); the
   // simulator follows it to whatever the id names and checks deeper paths as a transfer
-  // reversal's, the one source the product expands through (functions/domain/reconciliation.ts).
+  // reversal's, the one source the product expands through (functions/money/reconciliation.ts).
   balance_transaction: { source: 'transfer_reversal' },
   customer: {},
   dispute: { charge: 'charge', payment_intent: 'payment_intent' },

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
 import { ADMIN_QUERY } from './admin-query-keys';
 
-/** The money decisions still waiting for their Stripe calls, oldest first (functions/domain/money/executor.ts). */
+/** The money decisions still waiting for their Stripe calls, oldest first (functions/money/executor.ts). */
 export const fetchMoneyDecisions = (api: ApiClient) => api.get<{ items: PendingMoneyDecision[] }>('/admin/money/decisions');
 
 export function useMoneyDecisions() {

@@ -7,22 +7,22 @@ import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { adminActionPut } from '../lib/admin-actions.js';
-import { disputeClaimed, type DisputeResolution } from './dispute-resolution.js';
+import { disputeClaimed, type DisputeResolution } from '../domain/dispute-resolution.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { jobTransition } from '../jobs/job-transitions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope } from './ledger.js';
-import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from './money/decision.js';
-import { MoneyRefused, carryOut, carryOutQuietly } from './money/executor.js';
-import type { JobRestore, RefundContext, ReleaseContext, ReverseContext, SplitContext, VoidContext } from './money/job-plans.js';
-import { retrieveIntent } from './money/stripe-moves.js';
+import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from './decision.js';
+import { MoneyRefused, carryOut, carryOutQuietly } from './executor.js';
+import type { JobRestore, RefundContext, ReleaseContext, ReverseContext, SplitContext, VoidContext } from './job-plans.js';
+import { retrieveIntent } from './stripe-moves.js';
 import { profileNames, getProfile } from '../people/profiles.js';
 
 /**
  * The job's money transitions as its parties and the admin start them (shared/job-process.ts):
  * each checks what it can before anything is written, then writes its decision with the job's
  * pending money state and guards as conditions, and hands it to the executor
- * (functions/domain/money/executor.ts), which makes its Stripe calls and settles it. Two actions
+ * (functions/money/executor.ts), which makes its Stripe calls and settles it. Two actions
  * racing meet at the decision's conditions: one wins, the other is answered with the state that
  * beat it.
  */

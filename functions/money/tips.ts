@@ -10,10 +10,10 @@ import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } 
 import { keys } from '../table.js';
 import { getJob, toPartyJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope } from './ledger.js';
-import { decisionPut, newDecision, type MoneyDecision } from './money/decision.js';
-import { MoneyRefused, carryOut } from './money/executor.js';
-import { retrieveIntent, type ChargedIntent } from './money/stripe-moves.js';
-import type { ChargedTipContext, TipContext, TipRefundContext } from './money/tip-plans.js';
+import { decisionPut, newDecision, type MoneyDecision } from './decision.js';
+import { MoneyRefused, carryOut } from './executor.js';
+import { retrieveIntent, type ChargedIntent } from './stripe-moves.js';
+import type { ChargedTipContext, TipContext, TipRefundContext } from './tip-plans.js';
 import { isPaymentAccountComplete } from './payment-accounts.js';
 import { getProfile } from '../people/profiles.js';
 

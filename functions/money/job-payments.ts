@@ -25,7 +25,7 @@ import { profileNames } from '../people/profiles.js';
 import { ensureCustomer } from './payment-accounts.js';
 import { paymentRecordPut } from './payment-records.js';
 import { voidGoneDraft } from './job-money.js';
-import { createJobPaymentIntent } from './money/stripe-moves.js';
+import { createJobPaymentIntent } from './stripe-moves.js';
 
 
 /** Suspicious-payment rules (spec 1 §9): they raise an alert for the admin, they do not block. */

@@ -1,11 +1,11 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { takeInChargeback } from '../domain/money/stripe-own-moves.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { takeInChargeback } from '../stripe-own-moves.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * `charge.dispute.*`: a card's chargeback, opened, funds withdrawn, closed or reinstated, taken
- * into the money process (functions/domain/money/stripe-own-moves.ts), each step once.
+ * into the money process (functions/money/stripe-own-moves.ts), each step once.
  */
 async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
   const dispute = event.detail.data.object as Stripe.Dispute;

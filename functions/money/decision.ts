@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { HttpError } from '../../lib/errors.js';
-import { db, tableName } from '../../lib/db.js';
-import type { TransactItem } from '../../lib/transactions.js';
-import { keys, timeOrdered } from '../../table.js';
+import type { HttpError } from '../lib/errors.js';
+import { db, tableName } from '../lib/db.js';
+import type { TransactItem } from '../lib/transactions.js';
+import { keys, timeOrdered } from '../table.js';
 import type { MoveResult, StripeMove } from './stripe-moves.js';
 
 /**

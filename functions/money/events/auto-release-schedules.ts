@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { cancelAutoRelease, scheduleAutoRelease, scheduleReviewPublication } from '../domain/auto-release-schedules.js';
-import { withLogContext } from '../lib/logger.js';
-import { AUTO_RELEASE, type JobEventDetail } from '../routes.js';
+import { cancelAutoRelease, scheduleAutoRelease, scheduleReviewPublication } from '../auto-release-schedules.js';
+import { withLogContext } from '../../lib/logger.js';
+import { AUTO_RELEASE, type JobEventDetail } from '../../routes.js';
 
 /**
  * A completion schedules the job's release and reminders; a decline, a dispute, a release,

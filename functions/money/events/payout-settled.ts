@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { settleInstantPayout } from '../domain/instant-payouts.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { settleInstantPayout } from '../instant-payouts.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /** `payout.paid` / `payout.failed` of a connected account: how a worker's Instant Payout ended, or their automatic payout taken into the ledger. */
 async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {

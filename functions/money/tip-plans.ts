@@ -1,15 +1,15 @@
-import type { TipState } from '../../../shared/job-process.js';
-import { ledgerAccount } from '../../../shared/ledger.js';
-import { MSG } from '../../../shared/messages.js';
-import { formatUsdAmount } from '../../../shared/money.js';
-import { tableName } from '../../lib/db.js';
-import type { TransactItem } from '../../lib/transactions.js';
-import { keys } from '../../table.js';
-import { pushPaymentChanged } from '../admin-live.js';
-import { getJob } from '../../jobs/jobs.js';
-import { jobScope, movementPut } from '../ledger.js';
-import { notificationItem, notificationWrites } from '../notifications.js';
-import { paymentRecordPut } from '../payment-records.js';
+import type { TipState } from '../../shared/job-process.js';
+import { ledgerAccount } from '../../shared/ledger.js';
+import { MSG } from '../../shared/messages.js';
+import { formatUsdAmount } from '../../shared/money.js';
+import { tableName } from '../lib/db.js';
+import type { TransactItem } from '../lib/transactions.js';
+import { keys } from '../table.js';
+import { pushPaymentChanged } from './admin-live.js';
+import { getJob } from '../jobs/jobs.js';
+import { jobScope, movementPut } from './ledger.js';
+import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { paymentRecordPut } from './payment-records.js';
 import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
 
 /**

@@ -11,10 +11,10 @@ import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } 
 import { movementPut, transactLedger, workerScope } from './ledger.js';
 import { ledgerAccount } from '../../shared/ledger.js';
 import { keys } from '../table.js';
-import { decisionPut, newDecision } from './money/decision.js';
-import { MoneyRefused, carryOut } from './money/executor.js';
-import { payoutMovementIds, type PayoutContext } from './money/payout-plan.js';
-import { notificationItem, notificationWrites } from './notifications.js';
+import { decisionPut, newDecision } from './decision.js';
+import { MoneyRefused, carryOut } from './executor.js';
+import { payoutMovementIds, type PayoutContext } from './payout-plan.js';
+import { notificationItem, notificationWrites } from '../domain/notifications.js';
 import { isPaymentAccountComplete, userOfAccount } from './payment-accounts.js';
 import { getProfile, type ProfileItem } from '../people/profiles.js';
 

@@ -1,9 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { getDecision, movementIdOf } from '../domain/money/decision.js';
-import { carryOutQuietly } from '../domain/money/executor.js';
-import { settleMovement } from '../domain/ledger.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { getDecision, movementIdOf } from '../decision.js';
+import { carryOutQuietly } from '../executor.js';
+import { settleMovement } from '../ledger.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * `transfer.created`: the transfer of one of the money process's decisions (its metadata names

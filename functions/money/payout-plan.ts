@@ -1,10 +1,10 @@
-import { ledgerAccount } from '../../../shared/ledger.js';
-import { MSG } from '../../../shared/messages.js';
-import { tableName } from '../../lib/db.js';
-import { conflict } from '../../lib/errors.js';
-import { keys } from '../../table.js';
-import { adminActionPut, SYSTEM_ACTOR } from '../../lib/admin-actions.js';
-import { movementPut, workerScope } from '../ledger.js';
+import { ledgerAccount } from '../../shared/ledger.js';
+import { MSG } from '../../shared/messages.js';
+import { tableName } from '../lib/db.js';
+import { conflict } from '../lib/errors.js';
+import { keys } from '../table.js';
+import { adminActionPut, SYSTEM_ACTOR } from '../lib/admin-actions.js';
+import { movementPut, workerScope } from './ledger.js';
 import { movementIdOf, resultOf, type Plan } from './decision.js';
 
 export interface PayoutContext {
@@ -22,7 +22,7 @@ export const payoutMovementIds = (decision: { id: string }) => ({
 });
 
 /**
- * An Instant Payout (functions/domain/instant-payouts.ts): settled with Stripe's payout id and fee
+ * An Instant Payout (functions/money/instant-payouts.ts): settled with Stripe's payout id and fee
  * on the worker's record and the payout and its fee in the ledger — both leave the worker's
  * balance — with the audit entry. Its status is left to Stripe's webhook (payout.paid or
  * payout.failed), which may come first. Stripe's refusal (the card takes no Instant Payouts, the

@@ -12,8 +12,8 @@ import type { PaymentAccount } from '../../shared/payments.js';
 import { keys } from '../table.js';
 import { releasePayment } from './job-money.js';
 import { getJob, listWorkerJobs, type JobItem } from '../jobs/jobs.js';
-import { notificationItem, notificationWrites } from './notifications.js';
-import { publishJobReviews } from './reviews.js';
+import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { publishJobReviews } from '../domain/reviews.js';
 
 /** What a schedule of the auto-release group hands the auto-release function. */
 export interface AutoReleaseInput {

@@ -1,10 +1,10 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { markProcessed, openPaidJob } from '../domain/job-payments.js';
-import { settleTipOfIntent } from '../domain/tips.js';
-import { jobScope, settleMovement } from '../domain/ledger.js';
-import { HttpError } from '../lib/errors.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { markProcessed, openPaidJob } from '../job-payments.js';
+import { settleTipOfIntent } from '../tips.js';
+import { jobScope, settleMovement } from '../ledger.js';
+import { HttpError } from '../../lib/errors.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * `payment_intent.succeeded`: goes on with a tip (its transfer or refund), or opens the paid job

@@ -1,9 +1,9 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import * as z from '../../shared/zod.js';
-import { expireDrafts } from '../jobs/draft-expiry.js';
-import { RETRY_PENDING_AFTER_SECONDS, retryPendingDecisions } from '../domain/money/executor.js';
-import { logger, withLogContext } from '../lib/logger.js';
-import { OVERDUE_DECISIONS_METRIC } from '../routes.js';
+import * as z from '../../../shared/zod.js';
+import { expireDrafts } from '../../jobs/draft-expiry.js';
+import { RETRY_PENDING_AFTER_SECONDS, retryPendingDecisions } from '../executor.js';
+import { logger, withLogContext } from '../../lib/logger.js';
+import { OVERDUE_DECISIONS_METRIC } from '../../routes.js';
 
 const metrics = new Metrics({ namespace: OVERDUE_DECISIONS_METRIC.namespace, serviceName: OVERDUE_DECISIONS_METRIC.service });
 

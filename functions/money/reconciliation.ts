@@ -7,7 +7,7 @@ import { db, tableName } from '../lib/db.js';
 import { queryEveryShard } from '../lib/sharded-lists.js';
 import { stripe } from '../lib/stripe.js';
 import { keys } from '../table.js';
-import { OVERDUE_AFTER_SECONDS, pendingDecisionsBefore } from './money/executor.js';
+import { OVERDUE_AFTER_SECONDS, pendingDecisionsBefore } from './executor.js';
 import { userOfAccount } from './payment-accounts.js';
 import { getProfile } from '../people/profiles.js';
 

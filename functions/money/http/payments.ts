@@ -1,26 +1,26 @@
-import type { Earnings, JobPaymentStart, PendingMoneyDecision, ReversalPreview, TipAnswer } from '../../shared/api.js';
-import * as z from '../../shared/zod.js';
-import { MSG } from '../../shared/messages.js';
-import { UUID } from '../../shared/chat.js';
-import { confirmPaymentSchema, instantPayoutSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../shared/schemas/payment.js';
-import type { InstantPayout, InstantPayoutAvailability } from '../../shared/payouts.js';
-import { EARNINGS_WEEKS, MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, earningsByWeek, moneyPeriodOf, totalEarnings, type MoneySeries } from '../../shared/money.js';
-import { recentWeeks } from '../../shared/series.js';
-import { jobOfPayment, listPayments, openPaidJob, paymentsOfJob, resumeJobPayment } from '../domain/job-payments.js';
-import { adminRefundJob, releasePayment, reversalPreview, reverseRelease } from '../domain/job-money.js';
-import { MoneyRefused, carryOut, listPendingDecisions, toPendingDecision } from '../domain/money/executor.js';
-import { getDecision } from '../domain/money/decision.js';
-import { releaseBlockedWhenReady } from '../domain/auto-release.js';
-import { listWorkerJobs, toJobSummary, toPartyJob } from '../jobs/jobs.js';
-import { addTip } from '../domain/tips.js';
-import { getInstantPayoutAvailability, requestInstantPayout } from '../domain/instant-payouts.js';
-import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../domain/payment-accounts.js';
-import { getMoneyOverview, getMoneySeries } from '../domain/money-totals.js';
-import { getProfile } from '../people/profiles.js';
-import { localClock } from '../domain/local-clock.js';
-import { recordRoleRefusal } from '../lib/admin-actions.js';
-import { forbidden, notFound } from '../lib/errors.js';
-import { parseWith, routeGroup } from '../lib/http.js';
+import type { Earnings, JobPaymentStart, PendingMoneyDecision, ReversalPreview, TipAnswer } from '../../../shared/api.js';
+import * as z from '../../../shared/zod.js';
+import { MSG } from '../../../shared/messages.js';
+import { UUID } from '../../../shared/chat.js';
+import { confirmPaymentSchema, instantPayoutSchema, refundSchema, releasePaymentSchema, tipSchema } from '../../../shared/schemas/payment.js';
+import type { InstantPayout, InstantPayoutAvailability } from '../../../shared/payouts.js';
+import { EARNINGS_WEEKS, MONEY_PERIOD_KINDS, MONEY_PERIOD_PATTERN, earningsByWeek, moneyPeriodOf, totalEarnings, type MoneySeries } from '../../../shared/money.js';
+import { recentWeeks } from '../../../shared/series.js';
+import { jobOfPayment, listPayments, openPaidJob, paymentsOfJob, resumeJobPayment } from '../job-payments.js';
+import { adminRefundJob, releasePayment, reversalPreview, reverseRelease } from '../job-money.js';
+import { MoneyRefused, carryOut, listPendingDecisions, toPendingDecision } from '../executor.js';
+import { getDecision } from '../decision.js';
+import { releaseBlockedWhenReady } from '../auto-release.js';
+import { listWorkerJobs, toJobSummary, toPartyJob } from '../../jobs/jobs.js';
+import { addTip } from '../tips.js';
+import { getInstantPayoutAvailability, requestInstantPayout } from '../instant-payouts.js';
+import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../payment-accounts.js';
+import { getMoneyOverview, getMoneySeries } from '../money-totals.js';
+import { getProfile } from '../../people/profiles.js';
+import { localClock } from '../../domain/local-clock.js';
+import { recordRoleRefusal } from '../../lib/admin-actions.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { parseWith, routeGroup } from '../../lib/http.js';
 
 const paymentsQuerySchema = z.object({ job: z.optional(z.string().check(z.regex(UUID, MSG.jobs.notFound))), cursor: z.optional(z.string()) });
 
@@ -65,7 +65,7 @@ export const handler = routeGroup('payments', {
     return toJobSummary(job);
   },
 
-  /** The poster tips the worker of their paid job (functions/domain/tips.ts): paid, or the card step to confirm it on. */
+  /** The poster tips the worker of their paid job (functions/money/tips.ts): paid, or the card step to confirm it on. */
   'POST /jobs/{id}/tip': async (request): Promise<TipAnswer> => {
     const { amount } = request.body(tipSchema);
     return addTip(request.params.id ?? '', request.caller.userId, amount);
@@ -89,7 +89,7 @@ export const handler = routeGroup('payments', {
     return { paidJobs, totalEarned: totalEarnings(paidJobs), totalTips, reversedJobs, owed, paymentAccount: profile.paymentAccount, weeks };
   },
 
-  /** Whether the worker can cash out instantly now, what, and their past cash-outs (functions/domain/instant-payouts.ts). */
+  /** Whether the worker can cash out instantly now, what, and their past cash-outs (functions/money/instant-payouts.ts). */
   'GET /me/payouts/instant': async ({ caller }): Promise<InstantPayoutAvailability> => getInstantPayoutAvailability(caller.userId),
 
   /** 'Cash out now': an Instant Payout of the worker's balance to their debit card, once per request key. */
@@ -104,20 +104,20 @@ export const handler = routeGroup('payments', {
     return job ? paymentsOfJob(job) : listPayments(cursor);
   },
 
-  /** The money overview of one day or month: one counter item read (functions/domain/money-totals.ts). */
+  /** The money overview of one day or month: one counter item read (functions/money/money-totals.ts). */
   'GET /admin/payments/overview': async ({ query }) => {
     const { kind, period } = parseWith(overviewQuerySchema, query);
     return getMoneyOverview(kind, period ?? moneyPeriodOf(kind, new Date().toISOString()));
   },
 
-  /** The money chart: the overview of each of the last 30 days (`kind=day`) or 12 months (`kind=month`), one Query (functions/domain/money-totals.ts). */
+  /** The money chart: the overview of each of the last 30 days (`kind=day`) or 12 months (`kind=month`), one Query (functions/money/money-totals.ts). */
   'GET /admin/payments/overview/series': async ({ query }): Promise<MoneySeries> => getMoneySeries(parseWith(seriesQuerySchema, query).kind),
 
   /** What a refund after release would take back from the worker's balance, for the admin to confirm (Wave 5). */
   'GET /admin/payments/{id}/reversal': async ({ params }): Promise<ReversalPreview> => reversalPreview(await jobOfPayment(params.id ?? '')),
 
   /**
-   * An admin refund (functions/domain/job-money.ts): held money refunded and the job cancelled;
+   * An admin refund (functions/money/job-money.ts): held money refunded and the job cancelled;
    * money already released only with the reversal the admin confirmed. Once however often it is
    * clicked; a payment refunded already is a 409.
    */
@@ -133,7 +133,7 @@ export const handler = routeGroup('payments', {
     return { refunded: decidedHere };
   },
 
-  /** The money decisions still waiting for Stripe, oldest first (functions/domain/money/executor.ts). */
+  /** The money decisions still waiting for Stripe, oldest first (functions/money/executor.ts). */
   'GET /admin/money/decisions': async (): Promise<{ items: PendingMoneyDecision[] }> => ({ items: await listPendingDecisions() }),
 
   /**

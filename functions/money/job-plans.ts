@@ -1,20 +1,20 @@
-import { MSG } from '../../../shared/messages.js';
-import type { MoneyState } from '../../../shared/job-process.js';
-import { balances, ledgerAccount } from '../../../shared/ledger.js';
-import { formatUsdAmount } from '../../../shared/money.js';
-import { tableName } from '../../lib/db.js';
-import { badRequest, conflict } from '../../lib/errors.js';
-import type { TransactItem } from '../../lib/transactions.js';
-import { JOB_EVENT } from '../../routes.js';
-import { keys } from '../../table.js';
-import { pushPaymentChanged } from '../admin-live.js';
-import { disputeHandedBack, disputeResolvedWrites, type DisputeResolution } from '../dispute-resolution.js';
-import { jobEvent } from '../../jobs/job-events.js';
-import { jobTransition, type TransitionGuard } from '../../jobs/job-transitions.js';
-import { getJob, type JobItem } from '../../jobs/jobs.js';
-import { jobScope, movementPut, movementsOf } from '../ledger.js';
-import { notificationItem, notificationWrites } from '../notifications.js';
-import { paymentRecordPut } from '../payment-records.js';
+import { MSG } from '../../shared/messages.js';
+import type { MoneyState } from '../../shared/job-process.js';
+import { balances, ledgerAccount } from '../../shared/ledger.js';
+import { formatUsdAmount } from '../../shared/money.js';
+import { tableName } from '../lib/db.js';
+import { badRequest, conflict } from '../lib/errors.js';
+import type { TransactItem } from '../lib/transactions.js';
+import { JOB_EVENT } from '../routes.js';
+import { keys } from '../table.js';
+import { pushPaymentChanged } from './admin-live.js';
+import { disputeHandedBack, disputeResolvedWrites, type DisputeResolution } from '../domain/dispute-resolution.js';
+import { jobEvent } from '../jobs/job-events.js';
+import { jobTransition, type TransitionGuard } from '../jobs/job-transitions.js';
+import { getJob, type JobItem } from '../jobs/jobs.js';
+import { jobScope, movementPut, movementsOf } from './ledger.js';
+import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { paymentRecordPut } from './payment-records.js';
 import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
 
 /**

@@ -1,11 +1,11 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { MSG } from '../../shared/messages.js';
-import { EVENT_SOURCE, STRIPE_VERSION_METRIC, STRIPE_WEBHOOK_ENDPOINTS, type StripeWebhookEndpoint } from '../routes.js';
-import { badRequest } from '../lib/errors.js';
-import { routeGroup, type HttpRequest } from '../lib/http.js';
-import { logger } from '../lib/logger.js';
-import { publishEvent } from '../lib/outbox.js';
-import { STRIPE_API_VERSION, stripeKeys, stripeModule, verifiedEvent } from '../lib/stripe.js';
+import { MSG } from '../../../shared/messages.js';
+import { EVENT_SOURCE, STRIPE_VERSION_METRIC, STRIPE_WEBHOOK_ENDPOINTS, type StripeWebhookEndpoint } from '../../routes.js';
+import { badRequest } from '../../lib/errors.js';
+import { routeGroup, type HttpRequest } from '../../lib/http.js';
+import { logger } from '../../lib/logger.js';
+import { publishEvent } from '../../lib/outbox.js';
+import { STRIPE_API_VERSION, stripeKeys, stripeModule, verifiedEvent } from '../../lib/stripe.js';
 
 const metrics = new Metrics({ namespace: STRIPE_VERSION_METRIC.namespace, serviceName: STRIPE_VERSION_METRIC.service });
 

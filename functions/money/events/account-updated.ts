@@ -1,10 +1,10 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { releaseBlockedWhenReady } from '../domain/auto-release.js';
-import { markProcessed } from '../domain/job-payments.js';
-import { savePaymentAccount, userOfAccount } from '../domain/payment-accounts.js';
-import { stripe } from '../lib/stripe.js';
-import { withLogContext } from '../lib/logger.js';
+import { releaseBlockedWhenReady } from '../auto-release.js';
+import { markProcessed } from '../job-payments.js';
+import { savePaymentAccount, userOfAccount } from '../payment-accounts.js';
+import { stripe } from '../../lib/stripe.js';
+import { withLogContext } from '../../lib/logger.js';
 
 /**
  * `account.updated`: saves the account's state on its user's profile. It re-reads the account

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
-import { estimatedCardFeeCents } from '../../../shared/money.js';
-import { stripe } from '../../lib/stripe.js';
-import { isStripeError } from '../../lib/stripe-errors.js';
+import { estimatedCardFeeCents } from '../../shared/money.js';
+import { stripe } from '../lib/stripe.js';
+import { isStripeError } from '../lib/stripe-errors.js';
 
 /**
  * The one module that calls Stripe's money APIs (an ESLint rule keeps it so): a transfer, a

@@ -1,7 +1,7 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { describeDifference, describeLoss, reconcile, reconciliationInputSchema } from '../domain/reconciliation.js';
-import { logger, withLogContext } from '../lib/logger.js';
-import { RECONCILIATION_METRIC } from '../routes.js';
+import { describeDifference, describeLoss, reconcile, reconciliationInputSchema } from '../reconciliation.js';
+import { logger, withLogContext } from '../../lib/logger.js';
+import { RECONCILIATION_METRIC } from '../../routes.js';
 
 const metrics = new Metrics({ namespace: RECONCILIATION_METRIC.namespace, serviceName: RECONCILIATION_METRIC.service });
 

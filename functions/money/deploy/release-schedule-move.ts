@@ -1,7 +1,7 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { env } from '../lib/env.js';
-import { logger, withLogContext } from '../lib/logger.js';
-import { movePreviousReleaseSchedules } from '../lib/scheduler.js';
+import { env } from '../../lib/env.js';
+import { logger, withLogContext } from '../../lib/logger.js';
+import { movePreviousReleaseSchedules } from '../../lib/scheduler.js';
 
 /** What the custom resource answers CloudFormation. */
 export interface ReleaseScheduleMoveResult {

@@ -1,11 +1,11 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { takeInRefund } from '../domain/money/stripe-own-moves.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { takeInRefund } from '../stripe-own-moves.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * `refund.created`: a refund of one of the money process's decisions finishes that decision; a
- * refund made in Stripe's dashboard is taken into the process (functions/domain/money/stripe-own-moves.ts).
+ * refund made in Stripe's dashboard is taken into the process (functions/money/stripe-own-moves.ts).
  * Once whatever Stripe repeats: the ledger's movement of the refund is written once. While the
  * job's money waits for another decision the handler fails, and the bus delivers it again.
  */
