@@ -297,7 +297,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   conversations: {
-    entry: 'functions/http/conversations.ts',
+    entry: 'functions/chat/http/conversations.ts',
     capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
     routes: {
       'GET /conversations': 'user',

@@ -294,7 +294,7 @@ export const keys = {
   /**
    * The quiet period of a conversation's messages to one party who was away (no open
    * connection): written with the one new_message notification of the period, on condition that
-   * the last period ended (functions/domain/away-messages.ts).
+   * the last period ended (functions/chat/away-messages.ts).
    */
   awayMessagesPeriod: (jobId: string, workerId: string, recipientId: string): ItemKey => ({ pk: `CONV#${jobId}#${workerId}`, sk: `AWAY#${recipientId}` }),
 

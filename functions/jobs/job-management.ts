@@ -8,7 +8,7 @@ import { transactOrConflict, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
 import { adminActionPut } from '../lib/admin-actions.js';
-import { settleUnreadBeforeDelete } from '../domain/conversations.js';
+import { settleUnreadBeforeDelete } from '../chat/conversations.js';
 import { jobEvent } from './job-events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';

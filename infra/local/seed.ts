@@ -104,7 +104,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   }
 
   // The chats go through the messaging domain itself: counters, notifications and all.
-  const { startConversation, sendMessage, setWorkerBlocked } = await import('../../functions/domain/conversations.js');
+  const { startConversation, sendMessage, setWorkerBlocked } = await import('../../functions/chat/conversations.js');
   for (const demo of DEMO_CONVERSATIONS) {
     const workerId = userIds.get(demo.worker)!;
     const { conversation } = await startConversation(workerId, { jobId: jobIdsByTitle.get(demo.jobTitle)! });

@@ -92,7 +92,7 @@ export async function runChatBench(): Promise<void> {
     console.log(`${clients.size} connections open. Sending for ${SECONDS} s (${MESSAGES_PER_USER} messages per user)...`);
 
     /**
-     * The DynamoDB calls of one send (functions/domain/conversations.ts sendMessage), made raw in
+     * The DynamoDB calls of one send (functions/chat/conversations.ts sendMessage), made raw in
      * the send's rounds: its reads (one BatchGetItem beside the two parties' connection Queries,
      * on the real items), then its writes (its one transaction, on items of their own). Both the
      * writes alone and the whole are timed.

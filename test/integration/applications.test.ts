@@ -2,7 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, Application, ApplicationsOfJob, JobDetail, JobPaymentStart, JobSummary, WorkerApplication } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { notifyWorkerQuestion } from '../../functions/domain/worker-questions.js';
+import { notifyWorkerQuestion } from '../../functions/chat/worker-questions.js';
 import { keys } from '../../functions/table.js';
 import { createReadyUser, createReadyUsers, jobForm, postOpenJob, setJobStatus } from '../support/job-lifecycle.js';
 import { api, createUser, queryIndex, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';

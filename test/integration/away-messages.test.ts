@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../shared/api.js';
-import { AWAY_MESSAGES_PERIOD_MINUTES, notifyAwayRecipient } from '../../functions/domain/away-messages.js';
+import { AWAY_MESSAGES_PERIOD_MINUTES, notifyAwayRecipient } from '../../functions/chat/away-messages.js';
 import { LOCAL_MAIL_FROM } from '../../infra/local/stack.js';
 import { ChatClient, sendMessage, startConversation } from '../support/chat.js';
 import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';

@@ -36,7 +36,7 @@ export type Claimed = { role: 'poster' | 'worker'; user: LoadUser } | { role: 'c
 /**
  * A message one chat virtual user sent, with the answer's status and when the request started
  * (epoch ms): a send reads the parties' connections when it starts, so a socket that opened
- * after that catches up over HTTP instead of receiving the push (functions/domain/conversations.ts).
+ * after that catches up over HTTP instead of receiving the push (functions/chat/conversations.ts).
  */
 export interface SentMessage {
   id: string;

@@ -14,7 +14,7 @@ import { keys } from '../table.js';
 import { logger } from '../lib/logger.js';
 import { notifyAwayRecipient } from './away-messages.js';
 import { existingJob, getJob, type JobItem } from '../jobs/jobs.js';
-import { notificationWrites } from './notifications.js';
+import { notificationWrites } from '../domain/notifications.js';
 import { getProfile, toPublicProfile, type ProfileItem } from '../people/profiles.js';
 import { workerQuestionNotification } from './worker-questions.js';
 
@@ -522,7 +522,7 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
 
 /**
  * The recipient had no open connection: they hear of the conversation by a new_message
- * notification (and email), once per quiet period (functions/domain/away-messages.ts). Best
+ * notification (and email), once per quiet period (functions/chat/away-messages.ts). Best
  * effort: the message is sent whatever happens here.
  */
 async function tellAwayRecipient(conversation: ConversationItem, recipient: Party, job: JobItem | undefined, sender: ProfileItem | undefined): Promise<void> {

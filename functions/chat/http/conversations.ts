@@ -1,6 +1,6 @@
-import { isMessagePosition } from '../../shared/chat.js';
-import { sendMessageSchema, startConversationSchema } from '../../shared/schemas/chat.js';
-import { MSG } from '../../shared/messages.js';
+import { isMessagePosition } from '../../../shared/chat.js';
+import { sendMessageSchema, startConversationSchema } from '../../../shared/schemas/chat.js';
+import { MSG } from '../../../shared/messages.js';
 import {
   getConversationDetail,
   listConversations,
@@ -10,9 +10,9 @@ import {
   setWorkerBlocked,
   startConversation,
   unreadTotal,
-} from '../domain/conversations.js';
-import { badRequest } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
+} from '../conversations.js';
+import { badRequest } from '../../lib/errors.js';
+import { routeGroup } from '../../lib/http.js';
 
 export const handler = routeGroup('conversations', {
   'GET /conversations': async ({ caller }) => ({ items: await listConversations(caller.userId) }),
