@@ -235,7 +235,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   disputes: {
-    entry: 'functions/http/disputes.ts',
+    entry: 'functions/disputes/http/disputes.ts',
     /** images:read: a dispute that stops a pending auto-release writes the job's event, whose summary carries its image URLs. */
     // stripe: a resolution decides the job's held money (a transfer, a refund or both).
     capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push', 'stripe'],

@@ -21,7 +21,7 @@ import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
 import { adminActionPut, adminActionsAbout, recordAdminAction } from '../lib/admin-actions.js';
 import { listWorkerApplications } from '../applications/applications.js';
-import { listDisputesOf } from './disputes.js';
+import { listDisputesOf } from '../disputes/disputes.js';
 import { emailSuppression } from './email-suppressions.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { flagForSuspension } from './job-flags.js';

@@ -7,7 +7,7 @@ import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { adminActionPut } from '../lib/admin-actions.js';
-import { disputeClaimed, type DisputeResolution } from '../domain/dispute-resolution.js';
+import { disputeClaimed, type DisputeResolution } from '../disputes/dispute-resolution.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { jobTransition } from '../jobs/job-transitions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';

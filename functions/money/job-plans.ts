@@ -8,7 +8,7 @@ import type { TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT } from '../routes.js';
 import { keys } from '../table.js';
 import { pushPaymentChanged } from './admin-live.js';
-import { disputeHandedBack, disputeResolvedWrites, type DisputeResolution } from '../domain/dispute-resolution.js';
+import { disputeHandedBack, disputeResolvedWrites, type DisputeResolution } from '../disputes/dispute-resolution.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { jobTransition, type TransitionGuard } from '../jobs/job-transitions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';

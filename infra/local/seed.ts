@@ -152,8 +152,8 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
 async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>): Promise<void> {
   const { applyToJob, acceptApplication } = await import('../../functions/applications/applications.js');
   const { getProfile } = await import('../../functions/people/profiles.js');
-  const { fileDispute, postDisputeMessage } = await import('../../functions/domain/disputes.js');
-  const { listResolutionTemplates } = await import('../../functions/domain/dispute-templates.js');
+  const { fileDispute, postDisputeMessage } = await import('../../functions/disputes/disputes.js');
+  const { listResolutionTemplates } = await import('../../functions/disputes/dispute-templates.js');
   const id = (email: string) => userIds.get(email)!;
   const posterId = id(DEMO_DISPUTE.job.poster);
   const workerId = id(DEMO_DISPUTE.worker);

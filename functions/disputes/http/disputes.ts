@@ -1,11 +1,11 @@
-import type { BulkResolveResult, Dispute, DisputeCenterState, DisputeThread, ResolutionTemplate } from '../../shared/api.js';
-import { ADMIN_DISPUTE_VIEWS, type AdminDisputeView } from '../../shared/disputes.js';
-import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../shared/schemas/dispute.js';
-import { bulkResolveDisputes, listAdminDisputes, resolveDispute, setDisputePriority } from '../domain/dispute-admin.js';
-import { pushDisputeEvent } from '../domain/dispute-live.js';
-import { listResolutionTemplates } from '../domain/dispute-templates.js';
-import { disputeCenterState, disputeThread, fileDispute, listDisputesOf, postDisputeMessage, type DisputeChange } from '../domain/disputes.js';
-import { routeGroup } from '../lib/http.js';
+import type { BulkResolveResult, Dispute, DisputeCenterState, DisputeThread, ResolutionTemplate } from '../../../shared/api.js';
+import { ADMIN_DISPUTE_VIEWS, type AdminDisputeView } from '../../../shared/disputes.js';
+import { bulkResolveSchema, disputeMessageSchema, disputePrioritySchema, fileDisputeSchema, resolveDisputeSchema } from '../../../shared/schemas/dispute.js';
+import { bulkResolveDisputes, listAdminDisputes, resolveDispute, setDisputePriority } from '../dispute-admin.js';
+import { pushDisputeEvent } from '../dispute-live.js';
+import { listResolutionTemplates } from '../dispute-templates.js';
+import { disputeCenterState, disputeThread, fileDispute, listDisputesOf, postDisputeMessage, type DisputeChange } from '../disputes.js';
+import { routeGroup } from '../../lib/http.js';
 
 /** After a committed dispute change (its notices went out with it): the thread's watchers see the new state. */
 async function published({ dispute }: DisputeChange): Promise<Dispute> {

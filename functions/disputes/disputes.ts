@@ -12,14 +12,14 @@ import { keys } from '../table.js';
 import { adminUserId } from '../people/admin-seat.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
-import { notificationItem, notificationWrites, type StoredNotification } from './notifications.js';
+import { notificationItem, notificationWrites, type StoredNotification } from '../domain/notifications.js';
 
 /** A dispute as stored: `type` is the item's kind, so the dispute's own type is `disputeType`. */
 export interface DisputeItem extends Omit<Dispute, 'type'> {
   disputeType: Dispute['type'];
   gsi3pk: string;
   gsi3sk: string;
-  /** While a resolution's money decision is carried out: that decision (functions/domain/dispute-resolution.ts). */
+  /** While a resolution's money decision is carried out: that decision (functions/disputes/dispute-resolution.ts). */
   resolvingDecisionId?: string;
 }
 
