@@ -188,7 +188,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   notifications: {
-    entry: 'functions/http/notifications.ts',
+    entry: 'functions/notifications/http/notifications.ts',
     capabilities: ['table:read', 'table:write'],
     routes: {
       'GET /me/notifications': 'user',
@@ -313,7 +313,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   /** RFC 8058 one-click unsubscribe: the signed token in the link is the only credential. */
   unsubscribe: {
-    entry: 'functions/http/unsubscribe.ts',
+    entry: 'functions/notifications/http/unsubscribe.ts',
     capabilities: ['table:read', 'table:write', 'mail:unsubscribe-key'],
     routes: {
       'POST /unsubscribe': 'public',
@@ -321,7 +321,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   /** Web push (issue 25): the key a browser subscribes with, and the caller's subscriptions. */
   pushSubscriptions: {
-    entry: 'functions/http/push-subscriptions.ts',
+    entry: 'functions/notifications/http/push-subscriptions.ts',
     capabilities: ['table:read', 'table:write', 'push:vapid'],
     routes: {
       'GET /push/public-key': 'public',
@@ -499,7 +499,7 @@ export const EVENT_RULES = {
   notificationPush: {
     description: 'Delivers new notifications live to the user they are for',
     pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.createdInBulk, NOTIFICATION_EVENT.read] },
-    entry: 'functions/events/notification-push.ts',
+    entry: 'functions/notifications/events/notification-push.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
   geocoding: {
@@ -609,7 +609,7 @@ export const EVENT_RULES = {
   notificationWebPush: {
     description: 'Sends each new notification by web push to the browsers of its user who chose push for its type',
     pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created, NOTIFICATION_EVENT.createdInBulk] },
-    entry: 'functions/events/notification-web-push.ts',
+    entry: 'functions/notifications/events/notification-web-push.ts',
     /** The mail queue holds a push back during the user's quiet hours, as it holds email (QUEUE_CONSUMERS.mailer pushes it after). */
     capabilities: ['table:read', 'table:write', 'push:vapid', 'queue:mail'],
   },
@@ -622,7 +622,7 @@ export const EVENT_RULES = {
   notificationMail: {
     description: 'Queues every new notification for the mailer, which decides whether and when it goes by email',
     pattern: { source: [EVENT_SOURCE.notifications], 'detail-type': [NOTIFICATION_EVENT.created] },
-    entry: 'functions/events/notification-mail.ts',
+    entry: 'functions/notifications/events/notification-mail.ts',
     capabilities: ['queue:mail'],
   },
 } as const satisfies Record<string, EventRule>;
@@ -702,7 +702,7 @@ export const QUEUE_CONSUMERS = {
    */
   mailer: {
     description: 'Emails a notification to its user through SES, or pushes one held back by quiet hours, once, honouring their preferences and quiet hours',
-    entry: 'functions/queues/mailer.ts',
+    entry: 'functions/notifications/queues/mailer.ts',
     capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key', 'queue:mail', 'push:vapid'],
     /** Links in the email: the subject on the site, and the one-click unsubscribe on the API. */
     settings: ['mailLinkOrigin', 'apiUrl'],
@@ -728,7 +728,7 @@ export const TOPIC_CONSUMERS = {
    */
   sesFeedback: {
     description: 'Stops email to an address that bounced permanently or complained (SES feedback through SNS)',
-    entry: 'functions/topics/ses-feedback.ts',
+    entry: 'functions/notifications/topics/ses-feedback.ts',
     capabilities: ['table:write'],
   },
 } as const satisfies Record<string, TopicConsumer>;

@@ -13,7 +13,7 @@ import { jobOfPoster, jobTransition, type JobChangeResult } from '../jobs/job-tr
 import { getJob, type JobItem } from '../jobs/jobs.js';
 import { JOB_EVENT } from '../routes.js';
 import { jobEvent } from '../jobs/job-events.js';
-import { notificationItem, notificationWrites, type StoredNotification } from '../domain/notifications.js';
+import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
 import { toPublicProfile, type ProfileItem } from '../people/profiles.js';
 
 function toApplication(item: Record<string, unknown>): Application {

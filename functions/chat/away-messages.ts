@@ -2,7 +2,7 @@ import { MSG } from '../../shared/messages.js';
 import { tableName } from '../lib/db.js';
 import { TransactionRefused, transactWrite } from '../lib/transactions.js';
 import { keys } from '../table.js';
-import { notificationItem, notificationWrites, type StoredNotification } from '../domain/notifications.js';
+import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
 
 /**
  * How long after telling a party who was away about a conversation's messages it stays quiet

@@ -14,7 +14,7 @@ import { keys } from '../table.js';
 import { logger } from '../lib/logger.js';
 import { notifyAwayRecipient } from './away-messages.js';
 import { existingJob, getJob, type JobItem } from '../jobs/jobs.js';
-import { notificationWrites } from '../domain/notifications.js';
+import { notificationWrites } from '../notifications/notifications.js';
 import { getProfile, toPublicProfile, type ProfileItem } from '../people/profiles.js';
 import { workerQuestionNotification } from './worker-questions.js';
 

@@ -2,7 +2,7 @@ import { MSG } from '../../shared/messages.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { transactWrite } from '../lib/transactions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
-import { notificationItem, notificationWrites, type StoredNotification } from '../domain/notifications.js';
+import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
 import { getProfile } from '../people/profiles.js';
 
 /**

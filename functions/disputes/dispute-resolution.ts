@@ -6,7 +6,7 @@ import type { TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { adminActionItem } from '../lib/admin-actions.js';
 import { adminIndexKeys, stillOpen } from './disputes.js';
-import { notificationItem, notificationWrites, type StoredNotification } from '../domain/notifications.js';
+import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
 
 /** The action types of spec 2 §7 a resolution is recorded under. */
 export type DisputeActionType = 'update_dispute' | 'resolve_dispute_with_template' | 'bulk_resolve_disputes' | 'set_dispute_priority';

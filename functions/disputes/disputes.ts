@@ -12,7 +12,7 @@ import { keys } from '../table.js';
 import { adminUserId } from '../people/admin-seat.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
-import { notificationItem, notificationWrites, type StoredNotification } from '../domain/notifications.js';
+import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
 
 /** A dispute as stored: `type` is the item's kind, so the dispute's own type is `disputeType`. */
 export interface DisputeItem extends Omit<Dispute, 'type'> {

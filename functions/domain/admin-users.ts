@@ -22,7 +22,7 @@ import { keys } from '../table.js';
 import { adminActionPut, adminActionsAbout, recordAdminAction } from '../lib/admin-actions.js';
 import { listWorkerApplications } from '../applications/applications.js';
 import { listDisputesOf } from '../disputes/disputes.js';
-import { emailSuppression } from './email-suppressions.js';
+import { emailSuppression } from '../notifications/email-suppressions.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { flagForSuspension } from './job-flags.js';
 import { adminPaymentRecords } from '../money/job-payments.js';

@@ -9,9 +9,9 @@ import { publishEvent } from '../lib/outbox.js';
 import { retryLostRaces, TransactionRefused, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../routes.js';
 import { keys } from '../table.js';
-import { inQuietHours, localClock } from './local-clock.js';
+import { inQuietHours, localClock } from '../notifications/local-clock.js';
 import { digestAddition } from './nearby-digest.js';
-import { notificationItem, toNotification, type NewNotification, type StoredNotification } from './notifications.js';
+import { notificationItem, toNotification, type NewNotification, type StoredNotification } from '../notifications/notifications.js';
 import { COVER_PRECISION, workersNear } from './worker-locations.js';
 
 /** What the alert rules need of a worker (their profile as the geo index holds it). */

@@ -8,9 +8,9 @@ import { sendEmail } from '../lib/mail.js';
 import type { TransactItem } from '../lib/transactions.js';
 import { unsubscribeToken } from '../lib/unsubscribe-tokens.js';
 import { keys, shardOf } from '../table.js';
-import { emailSuppression } from './email-suppressions.js';
-import { inQuietHours, localClock } from './local-clock.js';
-import { renderNearbyDigestEmail, type DigestEntry } from './notification-email.js';
+import { emailSuppression } from '../notifications/email-suppressions.js';
+import { inQuietHours, localClock } from '../notifications/local-clock.js';
+import { renderNearbyDigestEmail, type DigestEntry } from '../notifications/notification-email.js';
 import { getProfile, type StoredNotificationPreferences } from '../people/profiles.js';
 
 /**

@@ -7,7 +7,7 @@ import { jobOfPoster, jobTransition, type JobChangeResult } from './job-transiti
 import { getJob } from './jobs.js';
 import { AUTO_RELEASE, JOB_EVENT } from '../routes.js';
 import { jobEvent } from './job-events.js';
-import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 
 /** The delay from completion to release: AUTO_RELEASE_SECONDS when set (local stack, tests), else the deploy's hours. */
 export function autoReleaseDelaySeconds(): number {

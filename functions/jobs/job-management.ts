@@ -12,7 +12,7 @@ import { settleUnreadBeforeDelete } from '../chat/conversations.js';
 import { jobEvent } from './job-events.js';
 import { jobTransition, type TransitionAction } from './job-transitions.js';
 import { getJob, jobFieldsOf, type JobItem } from './jobs.js';
-import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import { decideRefund, deletingRefund, voidDecision } from '../money/job-money.js';
 import { carryOutQuietly } from '../money/executor.js';
 import { decisionPut, type MoneyDecision } from '../money/decision.js';

@@ -5,7 +5,7 @@ import { notFound } from '../lib/errors.js';
 import type { TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { getJob, jobIndexKeys, type JobItem } from './jobs.js';
-import type { StoredNotification } from '../domain/notifications.js';
+import type { StoredNotification } from '../notifications/notifications.js';
 
 /** Actions that keep the job (a delete removes it and has its own cascade). */
 export type TransitionAction = Exclude<JobAction, 'delete' | 'adminDelete' | 'expireDraft'>;

@@ -12,7 +12,7 @@ import type { PaymentAccount } from '../../shared/payments.js';
 import { keys } from '../table.js';
 import { releasePayment } from './job-money.js';
 import { getJob, listWorkerJobs, type JobItem } from '../jobs/jobs.js';
-import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import { publishJobReviews } from '../domain/reviews.js';
 
 /** What a schedule of the auto-release group hands the auto-release function. */

@@ -14,7 +14,7 @@ import { keys } from '../table.js';
 import { decisionPut, newDecision } from './decision.js';
 import { MoneyRefused, carryOut } from './executor.js';
 import { payoutMovementIds, type PayoutContext } from './payout-plan.js';
-import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import { isPaymentAccountComplete, userOfAccount } from './payment-accounts.js';
 import { getProfile, type ProfileItem } from '../people/profiles.js';
 

@@ -13,7 +13,7 @@ import { jobEvent } from '../jobs/job-events.js';
 import { jobTransition, type TransitionGuard } from '../jobs/job-transitions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope, movementPut, movementsOf } from './ledger.js';
-import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import { paymentRecordPut } from './payment-records.js';
 import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
 

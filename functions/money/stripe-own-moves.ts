@@ -16,7 +16,7 @@ import { jobEvent } from '../jobs/job-events.js';
 import { jobTransition, type TransitionAction } from '../jobs/job-transitions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope, movementPut, movementsOf, settleMovement, transactLedger } from './ledger.js';
-import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import { getDecision, movementIdOf } from './decision.js';
 import { carryOutQuietly } from './executor.js';
 

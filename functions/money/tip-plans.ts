@@ -8,7 +8,7 @@ import { keys } from '../table.js';
 import { pushPaymentChanged } from './admin-live.js';
 import { getJob } from '../jobs/jobs.js';
 import { jobScope, movementPut } from './ledger.js';
-import { notificationItem, notificationWrites } from '../domain/notifications.js';
+import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import { paymentRecordPut } from './payment-records.js';
 import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
 

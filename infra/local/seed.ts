@@ -170,7 +170,7 @@ async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>
 async function seedDemoNotifications(userIds: Map<string, string>, jobIds: string[]): Promise<void> {
   const { saveLocation, savePreferences } = await import('../../functions/domain/worker-locations.js');
   const geocoder = (await import('../../functions/lib/geocoder.js')).createGeocoder();
-  const { notificationItem } = await import('../../functions/domain/notifications.js');
+  const { notificationItem } = await import('../../functions/notifications/notifications.js');
   const { db, tableName } = await import('../../functions/lib/db.js');
   const { DEFAULT_NOTIFICATION_PREFERENCES } = await import('../../shared/notifications.js');
   for (const demo of DEMO_LOCATIONS) {

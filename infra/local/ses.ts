@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { guarded, listen, readBody, sendJson, type Listening } from './http-util.js';
-import type { SesFeedbackEvent } from '../../functions/domain/email-suppressions.js';
+import type { SesFeedbackEvent } from '../../functions/notifications/email-suppressions.js';
 import type { Mail } from './mailbox.js';
 
 /** What SES v2's SendEmail takes of a simple message (the only kind our mailer sends). */

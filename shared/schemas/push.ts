@@ -27,7 +27,7 @@ export function isPushServiceEndpoint(endpoint: string): boolean {
  * A browser's push subscription as PushSubscription.toJSON() gives it (RFC 8030 endpoint,
  * RFC 8291 keys: an uncompressed P-256 public key and a 16-byte secret). The endpoint must be
  * https at a push service; the server alone also accepts its local receiver
- * (functions/domain/push-subscriptions.ts), so the schema checks the URL's form only.
+ * (functions/notifications/push-subscriptions.ts), so the schema checks the URL's form only.
  */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.string().check(

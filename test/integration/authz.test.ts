@@ -4,7 +4,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobSummary } from '../../shared/api.js';
 import { conversationId } from '../../shared/chat.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
-import { notificationItem } from '../../functions/domain/notifications.js';
+import { notificationItem } from '../../functions/notifications/notifications.js';
 import { createReadyUser, jobForm, postOpenJob } from '../support/job-lifecycle.js';
 import { api, createUser, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster } from '../support/payments.js';

@@ -1,7 +1,7 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { notificationItem, toNotification, type NewNotification } from '../../functions/domain/notifications.js';
+import { notificationItem, toNotification, type NewNotification } from '../../functions/notifications/notifications.js';
 import { PUT_EVENTS_LIMITS, putEventsEntrySize } from '../../functions/lib/event-limits.js';
 import { outboxItem } from '../../functions/lib/outbox.js';
 import { EVENT_SOURCE, NOTIFICATION_EVENT } from '../../functions/routes.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EARNINGS_WEEKS, earningsByWeek, paidAt, totalEarnings, workerReceived } from '../../shared/money.js';
 import { recentPeriods, recentWeeks, weekOf } from '../../shared/series.js';
-import { localClock } from '../../functions/domain/local-clock.js';
+import { localClock } from '../../functions/notifications/local-clock.js';
 
 const DAY_MS = 86_400_000;
 const utcDay = (at: string) => at.slice(0, 10);

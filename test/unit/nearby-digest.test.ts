@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NotificationPreferences } from '../../shared/api.js';
 import { channelsWithDefaults, DAILY_LIMIT_OPTIONS, DEFAULT_NOTIFICATION_PREFERENCES, RADIUS_OPTIONS } from '../../shared/notifications.js';
-import { inQuietHours, localClock } from '../../functions/domain/local-clock.js';
+import { inQuietHours, localClock } from '../../functions/notifications/local-clock.js';
 import { DIGEST_LOCAL_TIME, digestDueAt, planDigest, type DigestJob, type PendingDigest } from '../../functions/domain/nearby-digest.js';
 
 /** Zones with whole, half and three-quarter hour offsets, both sides of the date line, with and without daylight saving. */

@@ -17,7 +17,7 @@ import { getInstantPayoutAvailability, requestInstantPayout } from '../instant-p
 import { appOrigin, refreshOwnPaymentAccount, startOnboarding } from '../payment-accounts.js';
 import { getMoneyOverview, getMoneySeries } from '../money-totals.js';
 import { getProfile } from '../../people/profiles.js';
-import { localClock } from '../../domain/local-clock.js';
+import { localClock } from '../../notifications/local-clock.js';
 import { recordRoleRefusal } from '../../lib/admin-actions.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { parseWith, routeGroup } from '../../lib/http.js';

@@ -14,7 +14,7 @@ import { getProfile, type ProfileItem } from '../people/profiles.js';
 
 /**
  * One message of the mail queue: a notification for its user, to email; or, with `channel:
- * 'push'`, a web push held back by the user's quiet hours (functions/domain/push-subscriptions.ts),
+ * 'push'`, a web push held back by the user's quiet hours (functions/notifications/push-subscriptions.ts),
  * which the mailer pushes once they end.
  */
 export interface MailRequest {

@@ -1,8 +1,8 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { newNotificationsOf, type NewNotification } from '../domain/notifications.js';
-import { deliverByPush } from '../domain/push-subscriptions.js';
-import { inBatches } from '../lib/concurrency.js';
-import { storedEventConsumer } from '../lib/stored-event.js';
+import { newNotificationsOf, type NewNotification } from '../notifications.js';
+import { deliverByPush } from '../push-subscriptions.js';
+import { inBatches } from '../../lib/concurrency.js';
+import { storedEventConsumer } from '../../lib/stored-event.js';
 
 /** Users whose notifications are pushed at once. */
 const USERS_AT_ONCE = 16;

@@ -1,10 +1,10 @@
 import type { SNSEvent } from 'aws-lambda';
-import { suppressEmail, suppressionsOf, type SesFeedbackEvent } from '../domain/email-suppressions.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { suppressEmail, suppressionsOf, type SesFeedbackEvent } from '../email-suppressions.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * SES's bounce and complaint events, published by the mailer's configuration set to SNS: each
- * permanent bounce or complaint stops email to its address (functions/domain/email-suppressions.ts).
+ * permanent bounce or complaint stops email to its address (functions/notifications/email-suppressions.ts).
  * A throw makes Lambda retry the asynchronous invocation; the suppression is written once.
  */
 async function handle(event: SNSEvent): Promise<void> {

@@ -1,11 +1,11 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { deliverNotificationEmail, type MailRequest } from '../domain/notification-mail.js';
-import { deliverByPush } from '../domain/push-subscriptions.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { deliverNotificationEmail, type MailRequest } from '../notification-mail.js';
+import { deliverByPush } from '../push-subscriptions.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
- * Emails the notifications of its messages (functions/domain/notification-mail.ts), and pushes
- * those whose push waited for the user's quiet hours to end (functions/domain/push-subscriptions.ts). A message
+ * Emails the notifications of its messages (functions/notifications/notification-mail.ts), and pushes
+ * those whose push waited for the user's quiet hours to end (functions/notifications/push-subscriptions.ts). A message
  * that fails is retried alone (partial batch response), then moved to the dead-letter queue;
  * its delivery record makes sure a retry never sends twice.
  */

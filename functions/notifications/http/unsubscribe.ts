@@ -1,9 +1,9 @@
-import { MSG } from '../../shared/messages.js';
-import { UNSUBSCRIBE_TOKEN_PARAM } from '../../shared/unsubscribe-token.js';
-import { turnOffEmail } from '../domain/worker-locations.js';
-import { badRequest } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
-import { verifyUnsubscribeToken } from '../lib/unsubscribe-tokens.js';
+import { MSG } from '../../../shared/messages.js';
+import { UNSUBSCRIBE_TOKEN_PARAM } from '../../../shared/unsubscribe-token.js';
+import { turnOffEmail } from '../../domain/worker-locations.js';
+import { badRequest } from '../../lib/errors.js';
+import { routeGroup } from '../../lib/http.js';
+import { verifyUnsubscribeToken } from '../../lib/unsubscribe-tokens.js';
 
 export const handler = routeGroup('unsubscribe', {
   /**

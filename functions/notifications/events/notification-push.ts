@@ -1,10 +1,10 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { LiveMessage } from '../../shared/api.js';
-import { NOTIFICATION_EVENT } from '../routes.js';
-import { newNotificationsOf, typesHiddenInApp, type NewNotification } from '../domain/notifications.js';
-import { inBatches } from '../lib/concurrency.js';
-import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
-import { storedEventConsumer } from '../lib/stored-event.js';
+import type { LiveMessage } from '../../../shared/api.js';
+import { NOTIFICATION_EVENT } from '../../routes.js';
+import { newNotificationsOf, typesHiddenInApp, type NewNotification } from '../notifications.js';
+import { inBatches } from '../../lib/concurrency.js';
+import { pushToConnections, userConnectionIds } from '../../lib/sockets.js';
+import { storedEventConsumer } from '../../lib/stored-event.js';
 
 type NotificationEventDetail = NewNotification | { notifications: NewNotification[] } | { userId: string; notificationId: string | null };
 

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { AppNotification } from '../../shared/api.js';
-import { queueForMail } from '../domain/notification-mail.js';
-import { withLogContext } from '../lib/logger.js';
+import type { AppNotification } from '../../../shared/api.js';
+import { queueForMail } from '../notification-mail.js';
+import { withLogContext } from '../../lib/logger.js';
 
 /** Every new notification goes to the mail queue; the mailer decides whether and when it is emailed. */
 async function handle(event: EventBridgeEvent<string, { userId: string; notification: AppNotification }>): Promise<void> {

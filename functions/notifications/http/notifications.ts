@@ -1,7 +1,7 @@
-import { MSG } from '../../shared/messages.js';
-import { countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from '../domain/notifications.js';
-import { notFound } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
+import { MSG } from '../../../shared/messages.js';
+import { countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from '../notifications.js';
+import { notFound } from '../../lib/errors.js';
+import { routeGroup } from '../../lib/http.js';
 
 export const handler = routeGroup('notifications', {
   /** The 50 newest shown in the app, in the spec's order (the bell shows the 10 newest of them). */

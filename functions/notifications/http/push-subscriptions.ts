@@ -1,7 +1,7 @@
-import { pushEndpointQuerySchema, pushSubscriptionSchema } from '../../shared/schemas/push.js';
-import { removePushSubscription, savePushSubscription } from '../domain/push-subscriptions.js';
-import { parseWith, routeGroup } from '../lib/http.js';
-import { vapidKeys } from '../lib/web-push.js';
+import { pushEndpointQuerySchema, pushSubscriptionSchema } from '../../../shared/schemas/push.js';
+import { removePushSubscription, savePushSubscription } from '../push-subscriptions.js';
+import { parseWith, routeGroup } from '../../lib/http.js';
+import { vapidKeys } from '../../lib/web-push.js';
 
 export const handler = routeGroup('pushSubscriptions', {
   /** The VAPID public key a browser subscribes with (applicationServerKey); 503 while the keys are not set. */
