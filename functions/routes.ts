@@ -226,7 +226,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   location: {
-    entry: 'functions/http/location.ts',
+    entry: 'functions/location/http/location.ts',
     // images:read: the answer is the caller's profile, whose avatar is an image URL.
     capabilities: ['table:read', 'table:write', 'images:read', 'geocoding'],
     routes: {
@@ -572,7 +572,7 @@ export const EVENT_RULES = {
   nearbyJobAlerts: {
     description: 'Alerts workers near a job that just opened (radius, categories, daily limit, quiet hours)',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted] },
-    entry: 'functions/events/nearby-job-alerts.ts',
+    entry: 'functions/location/events/nearby-job-alerts.ts',
     capabilities: ['table:read', 'table:write', 'geocoding'],
     timeoutSeconds: 60,
     memoryMiB: 512,
@@ -777,10 +777,10 @@ export const RECURRING_SCHEDULES = {
     timeoutSeconds: 300,
     rateMinutes: 24 * 60,
   },
-  /** Emails each worker whose nearby-jobs digest is due (functions/domain/nearby-digest.ts). */
+  /** Emails each worker whose nearby-jobs digest is due (functions/location/nearby-digest.ts). */
   nearbyDigest: {
     description: "Emails the daily digest of new nearby jobs to each worker whose digest is due, outside their quiet hours, once per day of their zone",
-    entry: 'functions/schedules/nearby-digest.ts',
+    entry: 'functions/location/schedules/nearby-digest.ts',
     capabilities: ['table:read', 'table:write', 'mail:send', 'mail:unsubscribe-key'],
     settings: ['mailLinkOrigin', 'apiUrl'],
     timeoutSeconds: 300,

@@ -312,7 +312,7 @@ export const keys = {
   nearbyAlertCount: (workerId: string, localDay: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `ALERTDAY#${localDay}` }),
 
   /**
-   * The nearby jobs waiting for a worker's next email digest (functions/domain/nearby-digest.ts).
+   * The nearby jobs waiting for a worker's next email digest (functions/location/nearby-digest.ts).
    * GSI2, only while jobs wait: `NEARBYDIGESTS#<shard>` / `<due time>#<workerId>`, so the hourly
    * digest run reads only the digests that are due, spread over DIGEST_SHARDS partitions.
    */

@@ -125,7 +125,7 @@ export interface DigestEntry {
   miles: number;
 }
 
-/** The nearby-jobs digest (functions/domain/nearby-digest.ts): one link per job, with where it is and how far. */
+/** The nearby-jobs digest (functions/location/nearby-digest.ts): one link per job, with where it is and how far. */
 export function renderNearbyDigestEmail(jobs: readonly DigestEntry[], links: EmailLinks): RenderedEmail {
   return renderEmail(
     {

@@ -28,7 +28,7 @@ export type MailOutcome = 'sent' | 'already sent' | 'not wanted' | 'no such user
 
 /**
  * Types never emailed one by one: nearby jobs go by email only in the daily digest (DECISIONS.md
- * "Off-site delivery"; functions/domain/nearby-digest.ts).
+ * "Off-site delivery"; functions/location/nearby-digest.ts).
  */
 const DIGEST_ONLY: ReadonlySet<NotificationType> = new Set<NotificationType>(['new_job_nearby']);
 

@@ -26,7 +26,7 @@ import { withdrawPendingApplications } from '../applications/applications.js';
 import { deleteJob } from '../jobs/job-management.js';
 import type { JobItem } from '../jobs/jobs.js';
 import { getProfile, setClause, type ProfileItem } from './profiles.js';
-import { workerShareUpdates } from '../domain/worker-locations.js';
+import { workerShareUpdates } from '../location/worker-locations.js';
 
 /**
  * Account deletion (issue 27; DECISIONS.md "Account deletion"; docs/decisions/README.md, its accounts records). The user

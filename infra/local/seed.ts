@@ -168,7 +168,7 @@ async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>
 
 /** Demo workers' locations and alert settings (through the same domain code as the API), and demo notifications. */
 async function seedDemoNotifications(userIds: Map<string, string>, jobIds: string[]): Promise<void> {
-  const { saveLocation, savePreferences } = await import('../../functions/domain/worker-locations.js');
+  const { saveLocation, savePreferences } = await import('../../functions/location/worker-locations.js');
   const geocoder = (await import('../../functions/lib/geocoder.js')).createGeocoder();
   const { notificationItem } = await import('../../functions/notifications/notifications.js');
   const { db, tableName } = await import('../../functions/lib/db.js');

@@ -82,11 +82,11 @@ export async function runNearbyAlertsBench(): Promise<void> {
     const { batchWrite } = await import('../../functions/lib/batch.js');
     const { keys } = await import('../../functions/table.js');
     const { newProfile } = await import('../../functions/people/profiles.js');
-    const { geoIndexKey } = await import('../../functions/domain/worker-locations.js');
+    const { geoIndexKey } = await import('../../functions/location/worker-locations.js');
     const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');
-    const { handler } = await import('../../functions/events/nearby-job-alerts.js');
-    const { findAlertCandidates } = await import('../../functions/domain/nearby-alerts.js');
+    const { handler } = await import('../../functions/location/events/nearby-job-alerts.js');
+    const { findAlertCandidates } = await import('../../functions/location/nearby-alerts.js');
 
     const everyone = workers();
     const marker = resolve(dataDir, `seeded-${US_WORKERS}-${CITY_WORKERS}.json`);

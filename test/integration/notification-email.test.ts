@@ -5,7 +5,7 @@ import type { AppNotification, NotificationPreferences, OwnProfile } from '../..
 import { MSG } from '../../shared/messages.js';
 import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { localClock } from '../../functions/notifications/local-clock.js';
-import type { DigestOutcome } from '../../functions/domain/nearby-digest.js';
+import type { DigestOutcome } from '../../functions/location/nearby-digest.js';
 import type { MailRequest } from '../../functions/notifications/notification-mail.js';
 import { ZipCodeGeocoder } from '../../functions/lib/geocoder.js';
 import { RECURRING_SCHEDULES } from '../../functions/routes.js';

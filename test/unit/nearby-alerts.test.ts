@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import ngeohash from 'ngeohash';
 import { DEFAULT_NOTIFICATION_PREFERENCES, distanceMiles, EARTH_RADIUS_MILES, RADIUS_OPTIONS } from '../../shared/notifications.js';
-import { decideAlert, type AlertCandidate } from '../../functions/domain/nearby-alerts.js';
+import { decideAlert, type AlertCandidate } from '../../functions/location/nearby-alerts.js';
 import { inQuietHours, localClock, quietSecondsLeft } from '../../functions/notifications/local-clock.js';
-import { COVER_PRECISION } from '../../functions/domain/worker-locations.js';
+import { COVER_PRECISION } from '../../functions/location/worker-locations.js';
 import { coverRanges, pointCell, PARTITION_PRECISION } from '../../functions/lib/geo-cells.js';
 
 const austin = { latitude: 30.2672, longitude: -97.7431 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { NotificationPreferences } from '../../shared/api.js';
 import { channelsWithDefaults, DAILY_LIMIT_OPTIONS, DEFAULT_NOTIFICATION_PREFERENCES, RADIUS_OPTIONS } from '../../shared/notifications.js';
 import { inQuietHours, localClock } from '../../functions/notifications/local-clock.js';
-import { DIGEST_LOCAL_TIME, digestDueAt, planDigest, type DigestJob, type PendingDigest } from '../../functions/domain/nearby-digest.js';
+import { DIGEST_LOCAL_TIME, digestDueAt, planDigest, type DigestJob, type PendingDigest } from '../../functions/location/nearby-digest.js';
 
 /** Zones with whole, half and three-quarter hour offsets, both sides of the date line, with and without daylight saving. */
 const ZONES = ['UTC', 'America/Chicago', 'America/Los_Angeles', 'Europe/London', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];

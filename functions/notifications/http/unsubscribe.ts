@@ -1,6 +1,6 @@
 import { MSG } from '../../../shared/messages.js';
 import { UNSUBSCRIBE_TOKEN_PARAM } from '../../../shared/unsubscribe-token.js';
-import { turnOffEmail } from '../../domain/worker-locations.js';
+import { turnOffEmail } from '../../location/worker-locations.js';
 import { badRequest } from '../../lib/errors.js';
 import { routeGroup } from '../../lib/http.js';
 import { verifyUnsubscribeToken } from '../../lib/unsubscribe-tokens.js';

@@ -91,7 +91,7 @@ interface Alert {
  * One alert's writes: the (job, worker) marker, put only if absent (a redelivered event sends
  * nothing twice); the worker's counter for their local day, raised only below their daily
  * limit; the `new_job_nearby` notification; and, for a worker who wants nearby jobs by email,
- * the job added to their next digest (functions/domain/nearby-digest.ts).
+ * the job added to their next digest (functions/location/nearby-digest.ts).
  */
 function alertWrites({ worker, decision }: Alert, job: AlertJob, now: Date) {
   const notification = notificationItem({

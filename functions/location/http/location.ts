@@ -1,11 +1,11 @@
-import * as z from '../../shared/zod.js';
-import { MSG } from '../../shared/messages.js';
-import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../shared/schemas/notifications.js';
-import { toOwnProfile } from '../people/profiles.js';
-import { saveLocation, savePreferences } from '../domain/worker-locations.js';
-import { HttpError, badRequest } from '../lib/errors.js';
-import { GeocodingFailed, createGeocoder } from '../lib/geocoder.js';
-import { parseWith, routeGroup } from '../lib/http.js';
+import * as z from '../../../shared/zod.js';
+import { MSG } from '../../../shared/messages.js';
+import { coordinatesUpdateSchema, notificationPreferencesSchema, zipUpdateSchema } from '../../../shared/schemas/notifications.js';
+import { toOwnProfile } from '../../people/profiles.js';
+import { saveLocation, savePreferences } from '../worker-locations.js';
+import { HttpError, badRequest } from '../../lib/errors.js';
+import { GeocodingFailed, createGeocoder } from '../../lib/geocoder.js';
+import { parseWith, routeGroup } from '../../lib/http.js';
 
 const geocoder = createGeocoder();
 const jsonObject = z.record(z.string(), z.unknown(), MSG.backend.invalidJson);

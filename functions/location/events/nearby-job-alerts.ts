@@ -1,9 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { JobEventDetail } from '../routes.js';
-import { locateJob } from '../jobs/job-geocoding.js';
-import { getJob } from '../jobs/jobs.js';
-import { alertWorkersNear } from '../domain/nearby-alerts.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import type { JobEventDetail } from '../../routes.js';
+import { locateJob } from '../../jobs/job-geocoding.js';
+import { getJob } from '../../jobs/jobs.js';
+import { alertWorkersNear } from '../nearby-alerts.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * A paid job opened: alert the workers near it (DECISIONS.md "Nearby-job alerts"). Safe to

@@ -1,5 +1,5 @@
-import { sendDueDigests } from '../domain/nearby-digest.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { sendDueDigests } from '../nearby-digest.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * The hourly schedule's target (RECURRING_SCHEDULES.nearbyDigest): emails the due nearby-jobs
