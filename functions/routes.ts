@@ -566,7 +566,7 @@ export const EVENT_RULES = {
       'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed],
       detail: onChange([{ 'anything-but': JOB_RULE_CHANGES.sameSearchEntry }]),
     },
-    entry: 'functions/events/search-index.ts',
+    entry: 'functions/search/events/search-index.ts',
     capabilities: ['table:read', 'table:write'],
   },
   nearbyJobAlerts: {

@@ -67,7 +67,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
 
   // Imported late: the domain modules create their SDK clients from the stack's environment.
   const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
-  const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
+  const { syncSearchTerms } = await import('../../functions/search/job-search.js');
   const { GEOHASH_PRECISION } = await import('../../functions/jobs/job-geocoding.js');
   const { countJobInMarkets } = await import('../../functions/domain/market-stats.js');
   const now = Date.now();

@@ -54,7 +54,7 @@ export async function runBrowseBench(): Promise<void> {
     // Imported after the stack set the handlers' environment.
     const { db } = await import('../../functions/lib/db.js');
     const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
-    const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
+    const { syncSearchTerms } = await import('../../functions/search/job-search.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');
 
     const marker = resolve(dataDir, `seeded-${JOBS}.json`);

@@ -58,7 +58,7 @@ describe('searching and filtering open jobs', () => {
   it('answers a page of 20 from the index items alone: one Query of at most 2.5 capacity units', async () => {
     // Imported now: the domain modules create their SDK clients from the stack's environment.
     const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
-    const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
+    const { syncSearchTerms } = await import('../../functions/search/job-search.js');
     const now = Date.now();
     await Promise.all(
       gazeboTitles.map(async (title, i) => {
@@ -163,7 +163,7 @@ describe('searching and filtering open jobs', () => {
 
   it("completes a card written before cards carried the payment from its job, and the job's next sync rewrites it", async () => {
     const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { syncSearchTerms } = await import('../../functions/domain/job-search.js');
+    const { syncSearchTerms } = await import('../../functions/search/job-search.js');
     const [job] = (await search('q=stain')).items;
     const termItem = (await queryIndex(stack(), 'GSI1', keys.jobsWithTerm('stain'))).find((item) => item.pk === keys.jobPartition(job!.id))!;
     const { payment, ...oldCard } = termItem.card as JobCardSummary;

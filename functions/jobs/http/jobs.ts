@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { browseJobsQuerySchema, createJobSchema } from '../../../shared/schemas/job.js';
 import { requirePostableCategory } from '../../domain/categories.js';
 import { cancelJob, deleteJob, editJob, unassignJob, type JobActor } from '../job-management.js';
-import { browseOpenJobs } from '../../domain/job-search.js';
+import { browseOpenJobs } from '../../search/job-search.js';
 import { startJobPayment } from '../../money/job-payments.js';
 import { getJob, listOwnJobs, toJobDetail, toJobSummary } from '../jobs.js';
 import { requirePaymentAccount } from '../../money/payment-accounts.js';

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { JobEventDetail } from '../routes.js';
-import { syncSearchTerms } from '../domain/job-search.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import type { JobEventDetail } from '../../routes.js';
+import { syncSearchTerms } from '../job-search.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * Keeps the open-jobs search index in line with every job change. EventBridge retries a
