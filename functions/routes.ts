@@ -216,7 +216,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   reviews: {
-    entry: 'functions/http/reviews.ts',
+    entry: 'functions/reviews/http/reviews.ts',
     capabilities: ['table:read', 'table:write', 'images:read'],
     routes: {
       'POST /jobs/{id}/reviews': 'user',
@@ -580,7 +580,7 @@ export const EVENT_RULES = {
   reviewPush: {
     description: 'Delivers a new or changed review live to the user it is about',
     pattern: { source: [EVENT_SOURCE.reviews], 'detail-type': [REVIEW_EVENT.saved] },
-    entry: 'functions/events/review-push.ts',
+    entry: 'functions/reviews/events/review-push.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push'],
   },
   marketStats: {

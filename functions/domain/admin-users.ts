@@ -28,7 +28,7 @@ import { flagForSuspension } from './job-flags.js';
 import { adminPaymentRecords } from '../money/job-payments.js';
 import { listPosterJobs, listWorkerJobs, toJobSummary, type JobItem } from '../jobs/jobs.js';
 import { averageRating, getProfile, type ProfileItem } from '../people/profiles.js';
-import { listReviewsAbout } from './reviews.js';
+import { listReviewsAbout } from '../reviews/reviews.js';
 
 /**
  * The admin's users (issue 27; DECISIONS.md "Suspension"): found by a name or email prefix

@@ -5,7 +5,7 @@ import { totalEarnings } from '../../shared/money.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { listOwnJobs, toPartyJob } from '../jobs/jobs.js';
 import { getProfile, toPublicProfile } from '../people/profiles.js';
-import { listReviewsAbout } from './reviews.js';
+import { listReviewsAbout } from '../reviews/reviews.js';
 
 /**
  * The caller's dashboard (spec 2 §2 "Worker dashboard", "Poster dashboard") in one answer, from

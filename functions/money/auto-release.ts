@@ -13,7 +13,7 @@ import { keys } from '../table.js';
 import { releasePayment } from './job-money.js';
 import { getJob, listWorkerJobs, type JobItem } from '../jobs/jobs.js';
 import { notificationItem, notificationWrites } from '../notifications/notifications.js';
-import { publishJobReviews } from '../domain/reviews.js';
+import { publishJobReviews } from '../reviews/reviews.js';
 
 /** What a schedule of the auto-release group hands the auto-release function. */
 export interface AutoReleaseInput {

@@ -118,7 +118,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
 
   // Further along the loop (not open, so not in the grids): assigned two days ago, before any
   // 'accepted in the last 24 hours' congratulations.
-  const { submitReview } = await import('../../functions/domain/reviews.js');
+  const { submitReview } = await import('../../functions/reviews/reviews.js');
   for (const [index, demo] of DEMO_JOB_LOOP.entries()) {
     const request = createJobSchema.parse({
       title: demo.job.title,

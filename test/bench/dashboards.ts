@@ -25,7 +25,7 @@ export async function runDashboardsBench(): Promise<void> {
   try {
     // Imported after the stack set this process's environment (the seeding runs here).
     const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
-    const { submitReview } = await import('../../functions/domain/reviews.js');
+    const { submitReview } = await import('../../functions/reviews/reviews.js');
     const { saveJob } = await import('../../functions/jobs/saved-jobs.js');
     const { createJobSchema } = await import('../../shared/schemas/job.js');
 

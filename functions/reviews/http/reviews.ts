@@ -1,9 +1,9 @@
-import type { Page, Review, ReviewView } from '../../shared/api.js';
-import { MSG } from '../../shared/messages.js';
-import { reviewSchema } from '../../shared/schemas/review.js';
-import { editReview, listJobReviews, listReviewsAbout, submitReview } from '../domain/reviews.js';
-import { forbidden } from '../lib/errors.js';
-import { routeGroup } from '../lib/http.js';
+import type { Page, Review, ReviewView } from '../../../shared/api.js';
+import { MSG } from '../../../shared/messages.js';
+import { reviewSchema } from '../../../shared/schemas/review.js';
+import { editReview, listJobReviews, listReviewsAbout, submitReview } from '../reviews.js';
+import { forbidden } from '../../lib/errors.js';
+import { routeGroup } from '../../lib/http.js';
 
 export const handler = routeGroup('reviews', {
   /** A party of a paid job reviews the other party. */

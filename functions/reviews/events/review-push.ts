@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { LiveMessage, Review } from '../../shared/api.js';
-import { pushToConnections, userConnectionIds } from '../lib/sockets.js';
-import { withLogContext } from '../lib/logger.js';
+import type { LiveMessage, Review } from '../../../shared/api.js';
+import { pushToConnections, userConnectionIds } from '../../lib/sockets.js';
+import { withLogContext } from '../../lib/logger.js';
 
 /** A new or changed review goes live to every connection of the user it is about. */
 async function handle(event: EventBridgeEvent<string, Review>): Promise<void> {
