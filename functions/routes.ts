@@ -257,7 +257,7 @@ export const HTTP_ROUTE_GROUPS = {
     },
   },
   dashboards: {
-    entry: 'functions/http/dashboards.ts',
+    entry: 'functions/dashboards/http/dashboards.ts',
     capabilities: ['table:read', 'images:read'],
     routes: {
       'GET /me/dashboard': 'user',

@@ -25,7 +25,7 @@ export function StatsCard({ profile }: { profile: OwnProfile }) {
   );
 }
 
-/** Computed with the dashboard (functions/domain/dashboards.ts), which reads all the worker's jobs. */
+/** Computed with the dashboard (functions/dashboards/dashboards.ts), which reads all the worker's jobs. */
 function SuccessRate() {
   const dashboard = useDashboard();
   return (
