@@ -265,7 +265,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   /** The admin console (issue 13) and the job reports it reviews. */
   admin: {
-    entry: 'functions/http/admin.ts',
+    entry: 'functions/admin/http/admin.ts',
     // images:read: the job summaries it answers with carry their photos' URLs; stripe, sockets:push: removing a flagged job refunds it.
     capabilities: ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
@@ -285,7 +285,7 @@ export const HTTP_ROUTE_GROUPS = {
   },
   /** The admin's Users tab and user page (issue 27): search, suspend, reinstate, password reset. */
   users: {
-    entry: 'functions/http/users.ts',
+    entry: 'functions/admin/http/users.ts',
     // sockets:push: a suspension closes the user's sockets; images:read: job summaries carry their photos' URLs.
     capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push', 'userpool:manage-users'],
     routes: {
@@ -590,7 +590,7 @@ export const EVENT_RULES = {
       'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed],
       detail: onChange([{ 'anything-but': JOB_RULE_CHANGES.sameMarketFigures }]),
     },
-    entry: 'functions/events/market-stats.ts',
+    entry: 'functions/admin/events/market-stats.ts',
     capabilities: ['table:read', 'table:write'],
   },
   autoReleaseSchedules: {
@@ -616,7 +616,7 @@ export const EVENT_RULES = {
   jobFlags: {
     description: 'Flags a posted or edited job whose text asks for off-platform payment or holds contact details, or whose payment was suspicious',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated], detail: onChange(JOB_RULE_CHANGES.textAndAddress) },
-    entry: 'functions/events/flag-job.ts',
+    entry: 'functions/admin/events/flag-job.ts',
     capabilities: ['table:read', 'table:write'],
   },
   notificationMail: {

@@ -26,7 +26,7 @@ export function payBandCeiling(floor: number): number {
   return PAY_BAND_FLOORS.find((next) => next > floor) ?? PAYMENT_LIMITS.maxCents;
 }
 
-/** The attribute of a category's totals item counting its jobs in one band (functions/domain/market-stats.ts). */
+/** The attribute of a category's totals item counting its jobs in one band (functions/admin/market-stats.ts). */
 export const payBandAttribute = (floor: number): string => `payBand${floor}`;
 
 export interface EarningsRange {

@@ -16,7 +16,7 @@ import { notificationItem, notificationWrites } from '../notifications/notificat
 import { decideRefund, deletingRefund, voidDecision } from '../money/job-money.js';
 import { carryOutQuietly } from '../money/executor.js';
 import { decisionPut, type MoneyDecision } from '../money/decision.js';
-import { requirePostableCategory } from '../domain/categories.js';
+import { requirePostableCategory } from '../admin/categories.js';
 
 type Verb = 'update' | 'cancel' | 'unassign' | 'delete';
 

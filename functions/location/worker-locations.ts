@@ -6,7 +6,7 @@ import { notFound } from '../lib/errors.js';
 import { PARTITION_PRECISION, pointCell, type GeoPoint } from '../lib/geo-cells.js';
 import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
-import { marketTotalsUpdate } from '../domain/market-stats.js';
+import { marketTotalsUpdate } from '../admin/market-stats.js';
 import { getProfile, setClause, type ProfileItem, type StoredNotificationPreferences } from '../people/profiles.js';
 
 /**

@@ -69,7 +69,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
   const { syncSearchTerms } = await import('../../functions/search/job-search.js');
   const { GEOHASH_PRECISION } = await import('../../functions/jobs/job-geocoding.js');
-  const { countJobInMarkets } = await import('../../functions/domain/market-stats.js');
+  const { countJobInMarkets } = await import('../../functions/admin/market-stats.js');
   const now = Date.now();
   const jobIds: string[] = [];
   const putDemoJob = async (demo: DemoJob, createdAt: string) => {

@@ -2,7 +2,7 @@ import { adminReasonSchema } from '../../../shared/schemas/admin.js';
 import type { JobSummary } from '../../../shared/api.js';
 import { MSG } from '../../../shared/messages.js';
 import { browseJobsQuerySchema, createJobSchema } from '../../../shared/schemas/job.js';
-import { requirePostableCategory } from '../../domain/categories.js';
+import { requirePostableCategory } from '../../admin/categories.js';
 import { cancelJob, deleteJob, editJob, unassignJob, type JobActor } from '../job-management.js';
 import { browseOpenJobs } from '../../search/job-search.js';
 import { startJobPayment } from '../../money/job-payments.js';

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { JobEventDetail } from '../routes.js';
-import { countJobInMarkets } from '../domain/market-stats.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import type { JobEventDetail } from '../../routes.js';
+import { countJobInMarkets } from '../market-stats.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /** Keeps the market analytics in line with every job change (idempotent per job state). */
 async function handle(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {

@@ -1,7 +1,7 @@
-import type { UserAction } from '../../shared/admin.js';
-import { adminUsersQuerySchema, userActionSchema } from '../../shared/schemas/admin.js';
-import { actOnUser, adminUserDetail, searchUsers } from '../domain/admin-users.js';
-import { parseWith, routeGroup, type SignedInRequest } from '../lib/http.js';
+import type { UserAction } from '../../../shared/admin.js';
+import { adminUsersQuerySchema, userActionSchema } from '../../../shared/schemas/admin.js';
+import { actOnUser, adminUserDetail, searchUsers } from '../admin-users.js';
+import { parseWith, routeGroup, type SignedInRequest } from '../../lib/http.js';
 
 /** POST /admin/users/{id}/<action>: the reason is required; the answer is the user after it. */
 const userAction = (action: UserAction) => async (request: SignedInRequest) => {

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { JobEventDetail } from '../routes.js';
-import { flagAutomatically } from '../domain/job-flags.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import type { JobEventDetail } from '../../routes.js';
+import { flagAutomatically } from '../job-flags.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /** Flags a posted or edited job for the admin when its text or its payment looks wrong. */
 async function handle(event: EventBridgeEvent<string, JobEventDetail>): Promise<void> {

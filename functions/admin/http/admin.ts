@@ -1,14 +1,14 @@
-import * as z from '../../shared/zod.js';
-import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, type MarketAnalytics } from '../../shared/admin.js';
-import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../shared/schemas/admin.js';
-import { listAdminActions } from '../lib/admin-actions.js';
-import { hiddenCategories, listCategoryEarnings, listCategoryStats, setCategoryHidden } from '../domain/categories.js';
-import { listFlags, reportJob, reviewJobFlags } from '../domain/job-flags.js';
-import { listJobsByStatus, toPartyJob } from '../jobs/jobs.js';
-import { getMarketAnalytics } from '../domain/market-stats.js';
-import { parseWith, routeGroup } from '../lib/http.js';
-import { jobScope, movementsOf } from '../money/ledger.js';
-import { balances, jobMoneyPosition, type JobLedger } from '../../shared/ledger.js';
+import * as z from '../../../shared/zod.js';
+import { ADMIN_ACTION_TYPES, ADMIN_JOB_STATUSES, ADMIN_PAGE_SIZE, type MarketAnalytics } from '../../../shared/admin.js';
+import { categoryVisibilitySchema, reportJobSchema, reviewFlagSchema } from '../../../shared/schemas/admin.js';
+import { listAdminActions } from '../../lib/admin-actions.js';
+import { hiddenCategories, listCategoryEarnings, listCategoryStats, setCategoryHidden } from '../categories.js';
+import { listFlags, reportJob, reviewJobFlags } from '../job-flags.js';
+import { listJobsByStatus, toPartyJob } from '../../jobs/jobs.js';
+import { getMarketAnalytics } from '../market-stats.js';
+import { parseWith, routeGroup } from '../../lib/http.js';
+import { jobScope, movementsOf } from '../../money/ledger.js';
+import { balances, jobMoneyPosition, type JobLedger } from '../../../shared/ledger.js';
 
 const cursor = z.optional(z.string());
 const jobsQuerySchema = z.object({ status: z._default(z.enum(ADMIN_JOB_STATUSES), 'open'), cursor });
