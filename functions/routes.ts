@@ -343,9 +343,9 @@ export type HttpRouteKey = { [G in HttpRouteGroupName]: RouteKeyOf<G> }[HttpRout
  * who receive only the public job feed).
  */
 export const WEBSOCKET_API = {
-  authorizer: { entry: 'functions/ws/authorizer.ts', capabilities: [], settings: ['userPoolId', 'userPoolClientId', 'tokenIssuer'] },
+  authorizer: { entry: 'functions/live/ws/authorizer.ts', capabilities: [], settings: ['userPoolId', 'userPoolClientId', 'tokenIssuer'] },
   /** Also answers on the connection: pongs, subscription replies and catch-up pushes. */
-  connections: { entry: 'functions/ws/connections.ts', capabilities: ['table:read', 'table:write', 'sockets:push'], settings: ['clientBudgetPerMinute'] },
+  connections: { entry: 'functions/live/ws/connections.ts', capabilities: ['table:read', 'table:write', 'sockets:push'], settings: ['clientBudgetPerMinute'] },
   routes: ['$connect', '$disconnect', '$default'],
   identityQueryParameter: 'token',
 } as const satisfies {
@@ -491,7 +491,7 @@ export const EVENT_RULES = {
   jobFeed: {
     description: 'Holds job inserts, updates and removals for one coalesced push to the browsers subscribed to them',
     pattern: { source: [EVENT_SOURCE.jobs], 'detail-type': [JOB_EVENT.posted, JOB_EVENT.updated, JOB_EVENT.removed] },
-    entry: 'functions/events/job-feed.ts',
+    entry: 'functions/live/events/job-feed.ts',
     capabilities: ['table:write', 'queue:job-feed'],
     /** How long changes of one job are gathered into one push. */
     settings: ['liveCoalescingSeconds'],
@@ -690,7 +690,7 @@ export const QUEUE_CONSUMERS = {
    */
   jobFeedShard: {
     description: 'Pushes a coalesced job change to the subscribed connections, one shard per message',
-    entry: 'functions/queues/job-feed-shard.ts',
+    entry: 'functions/live/queues/job-feed-shard.ts',
     capabilities: ['table:read', 'table:write', 'sockets:push', 'queue:job-feed'],
     batchSize: 1,
     timeoutSeconds: 60,

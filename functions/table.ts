@@ -237,7 +237,7 @@ export const keys = {
   watchedShard: (topic: string, shard: number): ItemKey => ({ pk: `WATCHED#${topic}#${shard}`, sk: 'WATCHED' }),
 
   /**
-   * A job's change waiting out the coalescing window (functions/domain/live-feed.ts): the newest
+   * A job's change waiting out the coalescing window (functions/live/live-feed.ts): the newest
    * state only, pushed once when the window ends.
    */
   pendingJobPush: (jobId: string): ItemKey => ({ pk: `LIVEPENDING#${jobId}`, sk: 'PUSH' }),

@@ -50,11 +50,11 @@ export const subscriberIds = (topic: string, shard: number) => connectionIds(und
 /** The connections of one user (GSI1 "CONNS#<userId>"). */
 export const userConnectionIds = (userId: string) => connectionIds('GSI1', keys.connectionsByUser(userId), 'connectionId');
 
-/** What a connection item holds besides its keys (functions/ws/connections.ts writes it). */
+/** What a connection item holds besides its keys (functions/live/ws/connections.ts writes it). */
 export interface ConnectionItem {
   connectionId: string;
   userId: string;
-  /** The live topics it subscribed to, as the server names them (functions/domain/live-feed.ts). */
+  /** The live topics it subscribed to, as the server names them (functions/live/live-feed.ts). */
   topics?: Set<string>;
   expiresAt: number;
 }

@@ -6,7 +6,7 @@ import type { AppNotification, JobSummary, Page, PendingMoneyDecision } from '..
 import { jobTopic } from '../../shared/live.js';
 import { RATE_LIMITS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
-import type { JobFeedQueueMessage } from '../../functions/domain/live-feed.js';
+import type { JobFeedQueueMessage } from '../../functions/live/live-feed.js';
 import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { keys, timeOrdered } from '../../functions/table.js';
 import type { ReconciliationResult } from '../../functions/money/reconciliation.js';

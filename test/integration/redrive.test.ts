@@ -3,7 +3,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { GetQueueAttributesCommand, ListQueuesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../functions/routes.js';
-import type { JobFeedQueueMessage } from '../../functions/domain/live-feed.js';
+import type { JobFeedQueueMessage } from '../../functions/live/live-feed.js';
 import { FEED_TOPIC, jobTopic } from '../../shared/live.js';
 import { deadLetterQueuePrefix } from '../../infra/constructs/names.js';
 import { redrive } from '../../infra/redrive.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_EVENT, type JobEventDetail } from '../../functions/routes.js';
-import { toFeedMessage } from '../../functions/domain/live-feed.js';
+import { toFeedMessage } from '../../functions/live/live-feed.js';
 import { jobSummary } from '../support/job-summary.js';
 
 const summary = jobSummary({ status: 'cancelled', moneyState: 'refunding', updatedAt: '2026-11-26T08:00:00.000Z' });

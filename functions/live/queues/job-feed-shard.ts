@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { flushJobChange, pushToShard, type JobFeedQueueMessage } from '../domain/live-feed.js';
-import { logger, withLogContext } from '../lib/logger.js';
+import { flushJobChange, pushToShard, type JobFeedQueueMessage } from '../live-feed.js';
+import { logger, withLogContext } from '../../lib/logger.js';
 
 /**
  * The job feed's fan-out, two steps on one queue: a `flush` message ends a job's coalescing

@@ -1,14 +1,14 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import * as z from '../../shared/zod.js';
-import { ANONYMOUS_PRINCIPAL, LIVE_LIMITS } from '../../shared/live.js';
-import { keys } from '../table.js';
-import { db, tableName } from '../lib/db.js';
-import { CONNECTION_TTL_SECONDS, forgetConnection } from '../lib/sockets.js';
-import { logger, withLogContext } from '../lib/logger.js';
-import { isSuspended } from '../lib/suspension.js';
-import { spendClientBudget } from '../lib/client-budget.js';
-import { pong, subscribe, unsubscribe } from '../domain/live-feed.js';
+import * as z from '../../../shared/zod.js';
+import { ANONYMOUS_PRINCIPAL, LIVE_LIMITS } from '../../../shared/live.js';
+import { keys } from '../../table.js';
+import { db, tableName } from '../../lib/db.js';
+import { CONNECTION_TTL_SECONDS, forgetConnection } from '../../lib/sockets.js';
+import { logger, withLogContext } from '../../lib/logger.js';
+import { isSuspended } from '../../lib/suspension.js';
+import { spendClientBudget } from '../../lib/client-budget.js';
+import { pong, subscribe, unsubscribe } from '../live-feed.js';
 
 type ConnectionEvent = APIGatewayProxyWebsocketEventV2 & {
   // identity: API Gateway sends it on every WebSocket event; @types/aws-lambda leaves it out.

@@ -1,8 +1,8 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { ANONYMOUS_PRINCIPAL } from '../../shared/live.js';
-import { WEBSOCKET_API } from '../routes.js';
-import { logger, withLogContext } from '../lib/logger.js';
-import { createIdTokenVerifier } from '../lib/tokens.js';
+import { ANONYMOUS_PRINCIPAL } from '../../../shared/live.js';
+import { WEBSOCKET_API } from '../../routes.js';
+import { logger, withLogContext } from '../../lib/logger.js';
+import { createIdTokenVerifier } from '../../lib/tokens.js';
 
 /** Visitors connect with this token and receive only the public job feed. */
 export const ANONYMOUS_TOKEN = 'anonymous';
