@@ -666,7 +666,7 @@ export const STREAM_CONSUMERS = {
    */
   outboxRelay: {
     description: 'Puts the events of the outbox on the bus, at least once and in order',
-    entry: 'functions/streams/outbox-relay.ts',
+    entry: 'functions/outbox/streams/outbox-relay.ts',
     capabilities: ['events:put'],
     filter: { eventName: ['INSERT'], dynamodb: { NewImage: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } } } },
   },

@@ -13,7 +13,7 @@ import type { TransactItem } from './transactions.js';
  */
 const OUTBOX_RETENTION_SECONDS = 24 * 60 * 60;
 
-/** A domain event as the outbox stores it; the relay (functions/streams/outbox-relay.ts) puts it on the bus. */
+/** A domain event as the outbox stores it; the relay (functions/outbox/streams/outbox-relay.ts) puts it on the bus. */
 export interface OutboxItem {
   pk: string;
   sk: string;

@@ -7,7 +7,7 @@ import type { OutboxItem } from './outbox.js';
 
 /**
  * The event with its whole detail: one the relay sent by reference (too large for a PutEvents
- * call, functions/streams/outbox-relay.ts) has it read from its outbox item, which is kept while
+ * call, functions/outbox/streams/outbox-relay.ts) has it read from its outbox item, which is kept while
  * the event may still be redriven (STORED_DETAIL_RETENTION_SECONDS). A missing item throws, so
  * the event is retried and then dead-lettered, never handled with half its detail.
  */

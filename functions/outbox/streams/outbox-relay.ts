@@ -1,11 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { putEventsCalls, putEventsEntrySize, STORED_DETAIL_KEY, tooLargeForACall } from '../lib/event-limits.js';
-import { putEvents, type BusEvent } from '../lib/events.js';
-import { CORRELATION_ID, logger, withLogContext } from '../lib/logger.js';
-import type { OutboxItem } from '../lib/outbox.js';
-import { OUTBOX_PREFIX } from '../table.js';
+import { putEventsCalls, putEventsEntrySize, STORED_DETAIL_KEY, tooLargeForACall } from '../../lib/event-limits.js';
+import { putEvents, type BusEvent } from '../../lib/events.js';
+import { CORRELATION_ID, logger, withLogContext } from '../../lib/logger.js';
+import type { OutboxItem } from '../../lib/outbox.js';
+import { OUTBOX_PREFIX } from '../../table.js';
 
 function outboxItemOf(record: DynamoDBRecord): OutboxItem | undefined {
   const image = record.dynamodb?.NewImage;
