@@ -31,6 +31,28 @@ const webBoundaryConfigs = [
   ]),
 ];
 
+/**
+ * The backend's boundaries (README "Backend layout"): functions/ is one folder per feature and
+ * functions/lib/ below them. lib imports no feature folder (only lib, shared/ and the
+ * declarations at functions/'s top: routes.ts, declarations.ts, table.ts); a handler (a file in
+ * a feature's http/, events/, queues/, schedules/, streams/, topics/, ws/, auth/ or deploy/) is
+ * an entry point, declared in its feature's routes.ts, that no module imports. Features import
+ * each other's domain modules; madge keeps those imports free of circles.
+ */
+const HANDLER_FOLDERS = 'http|events|queues|schedules|streams|topics|ws|auth|deploy';
+const HANDLER_IMPORT = {
+  regex: `^\\.{1,2}/(.+/)?(${HANDLER_FOLDERS})/[^/]+$`,
+  message: "A handler is an entry point (declared in its feature's routes.ts): import the domain module it calls, not the handler.",
+};
+const LIB_IMPORTING_A_FEATURE = {
+  regex: '^(\\.\\./)+(?!shared/|lib/)[^./][^/]*/',
+  message: 'functions/lib is below the features: it imports no feature folder (only lib, shared/ and functions/routes.ts, declarations.ts, table.ts).',
+};
+const backendBoundaryConfigs = [
+  { files: ['functions/**/*.ts'], ignores: ['functions/lib/**'], rules: { 'no-restricted-imports': ['error', { patterns: [HANDLER_IMPORT] }] } },
+  { files: ['functions/lib/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [HANDLER_IMPORT, LIB_IMPORTING_A_FEATURE] }] } },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local'] },
   js.configs.recommended,
@@ -68,4 +90,5 @@ export default tseslint.config(
     },
   },
   ...webBoundaryConfigs,
+  ...backendBoundaryConfigs,
 );

@@ -1,7 +1,7 @@
 /**
  * The live socket's topics and the messages a browser sends on it. A browser subscribes to the
  * topics of what it shows; the server pushes a job change only to the sockets subscribed to a
- * topic the change touches (functions/domain/live-topics.ts says which).
+ * topic the change touches (functions/live/live-feed.ts says which).
  */
 
 /** Who a visitor's connection is, as the $connect authorizer names it (signed-in connections are their user's id). */

@@ -85,7 +85,7 @@ export async function startJobPayment(request: CreateJobRequest, posterId: strin
     ...draft,
     stripePaymentIntentId: intent.id,
     // The retry schedule removes a draft a day old and cancels its PaymentIntent
-    // (functions/domain/money/draft-expiry.ts); the item's TTL is only the backstop after it.
+    // (functions/jobs/draft-expiry.ts); the item's TTL is only the backstop after it.
     expiresAt: Math.floor(Date.now() / 1000) + DRAFT_TTL_SECONDS + DRAFT_TTL_BACKSTOP_SECONDS,
     // The job-flags rule flags the job for the admin once it opens.
     ...(suspiciousPayment ? { suspiciousPayment } : {}),

@@ -39,7 +39,7 @@ const FIXTURES = resolve(import.meta.dirname, '../../../shared/reference/stripe-
 type Json = null | boolean | number | string | Json[] | { [field: string]: Json };
 type JsonObject = { [field: string]: Json };
 
-/** What functions/ reads of each object (functions/money/job-payments.ts, payment-accounts.ts, reconciliation.ts, functions/events/*.ts, functions/money/http/stripe-webhook.ts). */
+/** What functions/ reads of each object (functions/money/job-payments.ts, payment-accounts.ts, reconciliation.ts, functions/money/events/*.ts, functions/money/http/stripe-webhook.ts). */
 const PRODUCT_READS: Record<string, string[]> = {
   payment_intent: ['id', 'amount', 'client_secret', 'status', 'metadata', 'latest_charge', 'payment_method', 'setup_future_usage'],
   customer: ['id'],
