@@ -7,7 +7,7 @@ const summary = jobSummary({ status: 'cancelled', moneyState: 'refunding', updat
 
 describe("the live feed's job message", () => {
   it('sends the public summary only, never what the bus carries for the payment rules', () => {
-    // The bus carries the payment's fields for the refund rule (functions/events/refund-job-payment.ts),
+    // The bus carries the payment's fields for the payments rules (functions/money/events/),
     // which may run after the job is gone; browsers subscribed to the job must not see them.
     const detail: JobEventDetail = {
       job: { ...summary, paidAt: '2026-11-26T07:01:00.000Z', stripePaymentIntentId: 'pi_123', refundReason: 'Poster asked for it back' },
