@@ -6,6 +6,7 @@ import { StripeApi } from './stripe-simulator/api.js';
 import type { DisputeObject, DisputeReason, StripeEvent } from './stripe-simulator/objects.js';
 import { AuthenticationPages } from './stripe-simulator/authentication.js';
 import { disputeCharge } from './stripe-simulator/disputes.js';
+import { IdentityPages } from './stripe-simulator/identity.js';
 import { Operation } from './stripe-simulator/operation.js';
 import { OnboardingPages } from './stripe-simulator/onboarding.js';
 import { SimulatorStore } from './stripe-simulator/store.js';
@@ -36,6 +37,8 @@ export interface StripeSimulatorOptions {
   stateFile?: string;
   /** The `stripe` faults: down, slow, error, webhooks-chaos (faults.ts). */
   faults?: FaultSwitch;
+  /** How long an identity verification submitted with an "async" test outcome stays processing. @default 5000 */
+  identityProcessingMs?: number;
 }
 
 export interface StripeSimulator {
@@ -98,7 +101,8 @@ const PREFLIGHT_HEADERS = { ...CORS_HEADERS, 'access-control-allow-headers': '*,
  * A local stand-in for Stripe in test mode, for `npm run dev` and the tests (no network reaches
  * api.stripe.com here). The official SDK talks to it through its host/port/protocol options; it
  * implements the Connect flows the app uses (Express accounts and onboarding, payment intents
- * with Stripe's test cards, refunds, transfers, balance, disputes) and delivers webhooks signed
+ * with Stripe's test cards, refunds, transfers, balance, disputes), Stripe Identity's verification
+ * sessions with a test-mode page of outcomes, and delivers webhooks signed
  * as Stripe signs them, with retries, and duplicates, shuffling or holding on request.
  */
 export async function startStripeSimulator(options: StripeSimulatorOptions): Promise<StripeSimulator> {
@@ -120,6 +124,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
   };
   const onboarding = new OnboardingPages(store, endpointCount);
   const authentication = new AuthenticationPages(store, endpointCount);
+  const identity = new IdentityPages(store, endpointCount, send, options.identityProcessingMs ?? 5000);
 
   const { faults } = options;
   const setDelivery: StripeSimulator['setDelivery'] = (delivery) => {
@@ -186,6 +191,22 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
         const page = authentication.handle(method, url.pathname);
         res.writeHead(page.status, { ...CORS_HEADERS, ...(page.location ? { location: page.location } : { 'content-type': 'text/html; charset=utf-8' }) });
         res.end(page.html);
+        send(page.events);
+        return;
+      }
+      if (url.pathname.startsWith('/identity/')) {
+        // A VerificationSession's hosted test page, and the outcome the app's own test dialog posts
+        // (with fetch from its origin, asking for JSON).
+        const params = new URLSearchParams(url.search);
+        for (const [name, value] of new URLSearchParams(method === 'POST' ? body : '')) params.append(name, value);
+        const wantsJson = (req.headers.accept ?? '').includes('application/json');
+        const page = identity.handle({ method, path: url.pathname, params, wantsJson });
+        if (page.json !== undefined) {
+          sendJson(res, page.status, page.json, CORS_HEADERS);
+        } else {
+          res.writeHead(page.status, { ...CORS_HEADERS, ...(page.location ? { location: page.location } : { 'content-type': 'text/html; charset=utf-8' }) });
+          res.end(page.html);
+        }
         send(page.events);
         return;
       }
@@ -261,6 +282,7 @@ export async function startStripeSimulator(options: StripeSimulatorOptions): Pro
     expireWebhookSecret: (endpoint, secret) => (endpoint === 'account' ? webhooks : connectWebhooks).expireSecret(secret),
     deliveryAttempts: () => ({ account: webhooks.deliveryAttempts(), connect: connectWebhooks.deliveryAttempts() }),
     close: async () => {
+      identity.close();
       webhooks.stop();
       connectWebhooks.stop();
       try {

@@ -53,6 +53,8 @@ const PRODUCT_READS: Record<string, string[]> = {
   event: ['id', 'type', 'data'],
   balance: ['available', 'pending'],
   payout: ['id', 'amount', 'balance_transaction', 'method', 'metadata', 'status', 'failure_message'],
+  // Issue 47's verification (docs/identity research): the status, why it failed, redaction, and the secret and page the user submits with.
+  'identity.verification_session': ['id', 'client_reference_id', 'client_secret', 'last_error', 'metadata', 'redaction', 'status', 'url'],
 };
 
 /** Paths (resource.field.field) that Stripe returns but its example leaves out, with why each is Stripe's. */
@@ -65,6 +67,7 @@ const NOT_IN_EXAMPLE: Record<string, string> = {
   'charge.outcome.risk_level': 'Charge.Outcome.risk_level in the SDK (Radar\'s assessment, on every card charge); the example leaves it out',
   'balance.instant_available': 'Balance.instant_available in the SDK: reported for accounts that take Instant Payouts; the example is a platform balance',
   'card.available_payout_methods': 'Card.available_payout_methods in the SDK: on external accounts, whether the card takes Instant Payouts; the example is a customer\'s card',
+  'identity.verification_session.options.document.allowed_types': 'VerificationSession.Options.Document.allowed_types in the SDK: the document types the session was created to accept; the example asks for a selfie only',
 };
 
 /** The NOT_IN_EXAMPLE entries some answer needed: each must be, or it is stale. */
@@ -263,6 +266,41 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     const accepted = simulator.disputeCharge(charge.id as string);
     expectFaithful((await call('POST', `/v1/disputes/${accepted.id}/close`)).body);
 
+    // Identity (issue 47): a document check with a selfie, failed once, then verified and redacted; another canceled.
+    const identityPath = '/v1/identity/verification_sessions';
+    const session = (
+      await call('POST', identityPath, {
+        type: 'document',
+        'options[document][require_matching_selfie]': 'true',
+        'options[document][allowed_types][0]': 'driving_license',
+        'options[document][allowed_types][1]': 'passport',
+        client_reference_id: 'worker-1',
+        'metadata[userId]': 'worker-1',
+        return_url: 'http://localhost/verified',
+      })
+    ).body;
+    expectFaithful(session);
+    /** The app's test dialog submitting an outcome with the session's current client secret. */
+    const submitIdentity = async (outcome: string) => {
+      const { client_secret: secret } = (await call('GET', `${identityPath}/${session.id as string}`)).body;
+      const response = await fetch(`${simulator.url}/identity/${session.id as string}/${outcome}`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ client_secret: secret as string }) });
+      expect(response.status).toBe(200);
+    };
+    await submitIdentity('selfie_mismatch');
+    const failedSession = (await call('GET', `${identityPath}/${session.id as string}`)).body;
+    expect(failedSession).toMatchObject({ status: 'requires_input', last_error: { code: 'selfie_face_mismatch' } });
+    expectFaithful(failedSession);
+    await submitIdentity('verified');
+    expectFaithful((await call('GET', `${identityPath}/${session.id as string}`)).body);
+    const redactedSession = (await call('POST', `${identityPath}/${session.id as string}/redact`)).body;
+    expect(redactedSession).toMatchObject({ status: 'verified', redaction: { status: 'processing' } });
+    expectFaithful(redactedSession);
+    const canceledSession = (await call('POST', identityPath, { type: 'document' })).body;
+    expectFaithful((await call('POST', `${identityPath}/${canceledSession.id as string}/cancel`)).body);
+    const sessions = (await call('GET', identityPath, { limit: '100' })).body;
+    expect((sessions.data as JsonObject[]).map((item) => item.status)).toEqual(['canceled', 'verified']);
+    for (const item of sessions.data as JsonObject[]) expectFaithful(item);
+
     const events = simulator.events();
     expect(new Set(events.map((event) => event.type))).toEqual(
       new Set([
@@ -287,6 +325,12 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
         'charge.dispute.updated',
         'charge.dispute.closed',
         'charge.dispute.funds_reinstated',
+        'identity.verification_session.created',
+        'identity.verification_session.processing',
+        'identity.verification_session.requires_input',
+        'identity.verification_session.verified',
+        'identity.verification_session.redacted',
+        'identity.verification_session.canceled',
       ]),
     );
     for (const event of events) expectFaithful((await call('GET', `/v1/events/${event.id}`)).body);
@@ -304,6 +348,8 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
     const withInstant = await onboardedAccount('complete');
     const disputed = await stripe.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_createDispute', confirm: true, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
     const [dispute] = (await stripe.disputes.list({ payment_intent: disputed.id })).data;
+    const verified = await stripe.identity.verificationSessions.create({ type: 'document' });
+    await fetch(`${simulator.url}/identity/${verified.id}/verified`, { method: 'POST', body: new URLSearchParams({ client_secret: verified.client_secret! }) });
     const answers = [
       await call('GET', '/v1/payment_intents/pi_missing'),
       await call('POST', '/v1/payment_intents', { currency: 'usd' }),
@@ -329,9 +375,13 @@ describe('the Stripe simulator against Stripe\'s published example objects', () 
       await call('POST', `/v1/disputes/${dispute!.id}`, { 'evidence[receipt]': 'file_missing' }),
       await call('POST', `/v1/disputes/${dispute!.id}/close`),
       await call('POST', `/v1/disputes/${dispute!.id}`, { 'metadata[jobId]': 'job-1' }),
+      await call('POST', '/v1/identity/verification_sessions', {}),
+      await call('POST', '/v1/identity/verification_sessions', { type: 'document', 'options[document][allowed_types][0]': 'library_card' }),
+      await call('GET', '/v1/identity/verification_sessions/vs_missing'),
+      await call('POST', `/v1/identity/verification_sessions/${verified.id}/cancel`),
     ].filter(({ status }) => status >= 400);
     // All but the cancel (allowed before a payment), the idempotent request's first sending and the dispute's close are refused.
-    expect(answers).toHaveLength(21);
+    expect(answers).toHaveLength(25);
     expect(new Set(answers.map(({ body }) => (body.error as JsonObject).type))).toEqual(new Set(['invalid_request_error', 'card_error', 'idempotency_error']));
 
     const codes = new Set<string>();

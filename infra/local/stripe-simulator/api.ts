@@ -15,6 +15,7 @@ import { createPayout, listPayouts } from './payouts.js';
 import { createRefund, listRefunds } from './refunds.js';
 import type { SimulatorStore } from './store.js';
 import { createTransfer, createTransferReversal, listTransferReversals, listTransfers } from './transfers.js';
+import { cancelVerificationSession, createVerificationSession, listVerificationSessions, redactVerificationSession, retrieveVerificationSession } from './verification-sessions.js';
 
 type Handler = (call: ApiCall) => JsonObject;
 
@@ -84,6 +85,11 @@ const ROUTES: Route[] = [
   route('POST', '/v1/payouts', createPayout, { answers: { object: 'payout' }, connected: true }),
   route('GET', '/v1/payouts', listPayouts, { answers: { object: 'payout', list: true }, connected: true }),
   route('GET', '/v1/payouts/:id', retrieve('payouts', 'payout'), { answers: { object: 'payout' }, connected: true }),
+  route('POST', '/v1/identity/verification_sessions', createVerificationSession, { answers: { object: 'identity.verification_session' } }),
+  route('GET', '/v1/identity/verification_sessions', listVerificationSessions, { answers: { object: 'identity.verification_session', list: true } }),
+  route('GET', '/v1/identity/verification_sessions/:id', retrieveVerificationSession, { answers: { object: 'identity.verification_session' } }),
+  route('POST', '/v1/identity/verification_sessions/:id/cancel', cancelVerificationSession, { answers: { object: 'identity.verification_session' } }),
+  route('POST', '/v1/identity/verification_sessions/:id/redact', redactVerificationSession, { answers: { object: 'identity.verification_session' } }),
   route('GET', '/v1/events/:id', retrieveEvent),
 ];
 

@@ -19,6 +19,8 @@ const EXPANDABLE: Record<ObjectType, Record<string, ObjectType>> = {
   refund: { balance_transaction: 'balance_transaction', charge: 'charge', payment_intent: 'payment_intent' },
   transfer: { balance_transaction: 'balance_transaction', destination: 'account', source_transaction: 'charge' },
   transfer_reversal: { balance_transaction: 'balance_transaction', transfer: 'transfer' },
+  // Stripe's verified_outputs and last_verification_report are not modelled: expanding them is refused.
+  'identity.verification_session': {},
 };
 
 /** What a route answers with, for expansion: one object, or a list whose paths start with `data.`. */

@@ -342,6 +342,39 @@ export type DisputeObject = Conforming<
   'balance_transactions' | 'evidence_details'
 >;
 
+/** What the simulator answers: the four statuses of a document check, its codes of failure, and a redaction done or under way. */
+export type VerificationSessionStatus = 'requires_input' | 'processing' | 'verified' | 'canceled';
+
+export type VerificationSessionErrorCode = 'consent_declined' | 'document_unverified_other' | 'selfie_face_mismatch';
+
+/**
+ * Stripe Identity's VerificationSession of a document check (issue 47). `client_secret` and `url`
+ * are set only while it is `requires_input`, as Stripe returns them; `last_error` and `redaction`
+ * are null when there is none, as in Stripe's own examples. No VerificationReport is modelled,
+ * so `last_verification_report` stays null.
+ */
+export type VerificationSessionObject = Conforming<
+  {
+    id: string;
+    object: 'identity.verification_session';
+    client_reference_id: string | null;
+    client_secret: string | null;
+    created: number;
+    last_error: { code: VerificationSessionErrorCode; reason: string } | null;
+    last_verification_report: null;
+    livemode: false;
+    metadata: Stripe.Metadata;
+    options: { document?: { allowed_types?: ('driving_license' | 'id_card' | 'passport')[]; require_matching_selfie?: boolean } };
+    redaction: { status: 'processing' | 'redacted' } | null;
+    related_customer: string | null;
+    related_customer_account: null;
+    status: VerificationSessionStatus;
+    type: 'document';
+    url: string | null;
+  },
+  Stripe.Identity.VerificationSession
+>;
+
 export type StripeObject =
   | TransferReversalObject
   | PayoutObject
@@ -352,7 +385,8 @@ export type StripeObject =
   | BalanceTransactionObject
   | RefundObject
   | TransferObject
-  | DisputeObject;
+  | DisputeObject
+  | VerificationSessionObject;
 
 export type ListObject<Item> = {
   object: 'list';
@@ -377,6 +411,12 @@ export type EventType =
   | 'charge.refunded'
   | 'charge.succeeded'
   | 'customer.created'
+  | 'identity.verification_session.canceled'
+  | 'identity.verification_session.created'
+  | 'identity.verification_session.processing'
+  | 'identity.verification_session.redacted'
+  | 'identity.verification_session.requires_input'
+  | 'identity.verification_session.verified'
   | 'payment_intent.canceled'
   | 'payment_intent.created'
   | 'payment_intent.payment_failed'

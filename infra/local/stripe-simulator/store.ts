@@ -14,6 +14,7 @@ import type {
   StripeObject,
   TransferObject,
   TransferReversalObject,
+  VerificationSessionObject,
 } from './objects.js';
 
 /** An account link is not retrievable through the API; this is what its onboarding page needs. */
@@ -25,6 +26,18 @@ export interface AccountLinkRecord {
   created: number;
   expires_at: number;
   used: boolean;
+}
+
+/** What the simulator keeps of a VerificationSession beside the object Stripe returns. */
+export interface VerificationSessionRecord {
+  /** The hosted page of the session (its `url` while it waits for input). */
+  url: string;
+  /** Where the hosted page sends the user back to once they submit (create's `return_url`; Stripe does not return it). */
+  returnUrl: string | null;
+  /** `provided_details` as given on create (Stripe returns it only when expanded; the test page shows it). Erased by redaction. */
+  providedDetails: { email?: string; phone?: string } | null;
+  /** A submission still `processing` (the test page's "async" choices): the verdict it settles with, and when (epoch ms). */
+  pending?: { verdict: 'verified' | 'document_unverified'; settlesAt: number };
 }
 
 /** The answer to a request made with an idempotency key, replayed for 24 hours like Stripe does. */
@@ -50,6 +63,8 @@ export interface SimulatorData {
   transferReversals: Record<string, TransferReversalObject>;
   payouts: Record<string, PayoutObject>;
   disputes: Record<string, DisputeObject>;
+  verificationSessions: Record<string, VerificationSessionObject>;
+  verificationSessionRecords: Record<string, VerificationSessionRecord>;
   /**
    * The connected account each of its own objects belongs to (payouts and their balance
    * transactions, made with the Stripe-Account header); objects not listed are the platform's.
@@ -84,12 +99,14 @@ const emptyData = (loaded: Partial<SimulatorData> = {}): SimulatorData => ({
   transferReversals: byId(loaded.transferReversals),
   payouts: byId(loaded.payouts),
   disputes: byId(loaded.disputes),
+  verificationSessions: byId(loaded.verificationSessions),
+  verificationSessionRecords: byId(loaded.verificationSessionRecords),
   ownerAccounts: byId(loaded.ownerAccounts),
   events: loaded.events ?? [],
   idempotentResponses: byId(loaded.idempotentResponses),
 });
 
-type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'transferReversals' | 'payouts' | 'disputes';
+type ObjectCollection = 'accounts' | 'customers' | 'paymentIntents' | 'charges' | 'balanceTransactions' | 'refunds' | 'transfers' | 'transferReversals' | 'payouts' | 'disputes' | 'verificationSessions';
 
 /** Where an id's object lives, by Stripe's id prefix (what expansion needs to follow a reference). */
 const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
@@ -103,6 +120,7 @@ const COLLECTION_BY_PREFIX: Record<string, ObjectCollection> = {
   trr: 'transferReversals',
   po: 'payouts',
   dp: 'disputes',
+  vs: 'verificationSessions',
 };
 
 /**
