@@ -100,6 +100,7 @@ export const HTTP_ROUTE_GROUPS = {
   conversations: chat.HTTP_ROUTE_GROUPS.conversations,
   unsubscribe: notifications.HTTP_ROUTE_GROUPS.unsubscribe,
   pushSubscriptions: notifications.HTTP_ROUTE_GROUPS.pushSubscriptions,
+  identity: people.HTTP_ROUTE_GROUPS.identity,
 } as const satisfies Record<string, HttpRouteGroup>;
 
 export type HttpRouteGroupName = keyof typeof HTTP_ROUTE_GROUPS;
@@ -129,6 +130,7 @@ export const EVENT_RULES = {
   notificationWebPush: notifications.EVENT_RULES.notificationWebPush,
   jobFlags: admin.EVENT_RULES.jobFlags,
   notificationMail: notifications.EVENT_RULES.notificationMail,
+  identityChecks: people.EVENT_RULES.identityChecks,
 } as const satisfies Record<string, EventRule>;
 
 /**

@@ -5,6 +5,7 @@
 import type { JobCategory } from './categories.js';
 import type { AdminPaymentRecord, Dispute, JobSummary, ReviewView, WorkerApplication } from './api.js';
 import type { JobStatus } from './job-process.js';
+import type { IdentityStatus } from './identity.js';
 import type { PaymentAccount } from './payments.js';
 import type { Role } from './roles.js';
 
@@ -37,6 +38,8 @@ export const ADMIN_ACTION_TYPES = [
   'reinstate_user',
   'reset_user_password',
   'instant_payout',
+  /** The admin removed a user's "ID verified" badge (issue 47). */
+  'revoke_identity',
 ] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 
@@ -182,6 +185,8 @@ export interface AdminUserSummary {
   email: string;
   role: Role;
   accountStatus: AccountStatus;
+  /** Stripe verified their identity (issue 47). */
+  identityVerified: boolean;
   createdAt: string;
 }
 
@@ -204,6 +209,8 @@ export interface AdminUserDetail {
     suspension: { reason: string; at: string } | null;
     /** Why and since when the mailer sends them no email; null while it may. */
     emailStopped: EmailSuppression | null;
+    /** Their identity check (issue 47): its status and when it was verified; null before they started one. */
+    identity: { status: IdentityStatus; verifiedAt: string | null } | null;
   };
   paymentAccount: PaymentAccount & { connected: boolean };
   jobsPosted: JobSummary[];
@@ -217,5 +224,5 @@ export interface AdminUserDetail {
 }
 
 /** The actions the user's page offers, by their route's last segment. */
-export const USER_ACTIONS = ['suspend', 'reinstate', 'password-reset'] as const;
+export const USER_ACTIONS = ['suspend', 'reinstate', 'password-reset', 'identity-revocation'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];

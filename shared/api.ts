@@ -2,6 +2,7 @@
 import type { JobCategory } from './categories.js';
 import type { DisputePriority, DisputeStatus, DisputeType } from './disputes.js';
 import type { JobStatus, MoneyState, TipState } from './job-process.js';
+import type { IdentityStatus } from './identity.js';
 import type { EarningsWeek } from './money.js';
 import type { PaymentAccount } from './payments.js';
 import type { Role } from './roles.js';
@@ -36,6 +37,8 @@ export interface JobSummary {
   requirements: string[];
   skills: string[];
   images: string[];
+  /** Only workers whose identity Stripe verified may apply (issue 47); false on jobs stored before it existed. */
+  verifiedWorkersOnly: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -45,7 +48,7 @@ export interface JobSummary {
  * keeps one on each of its items so a search page is one read, so it holds only what the card
  * shows: the description cut to what the card's three lines can show, and the first image.
  */
-export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'payment' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'createdAt'>;
+export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'payment' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'verifiedWorkersOnly' | 'createdAt'>;
 
 export interface PublicProfile {
   id: string;
@@ -58,6 +61,8 @@ export interface PublicProfile {
   rating: number | null;
   reviewCount: number;
   completedJobs: number;
+  /** Stripe verified their identity (issue 47): the "ID verified" badge. */
+  identityVerified: boolean;
   createdAt: string;
 }
 
@@ -175,6 +180,14 @@ export interface OwnProfile extends PublicProfile {
   /** The IANA zone quiet hours (and a worker's alert days) run in: the browser's, saved with the location or the preferences; null before either. */
   timeZone: string | null;
   paymentAccount: PaymentAccount;
+  /** Their identity check (issue 47); null before they started one. */
+  identity: { status: IdentityStatus; verifiedAt: string | null } | null;
+}
+
+/** POST /me/identity-check: the Stripe Identity session the browser opens the verification modal with. */
+export interface IdentityCheckStart {
+  sessionId: string;
+  clientSecret: string;
 }
 
 export interface AdminStatus {
@@ -218,6 +231,10 @@ export const NOTIFICATION_TYPES = [
   'payment_reversed',
   /** The poster's bank disputed the payment: opened, won or lost. */
   'chargeback',
+  /** Stripe verified the user's identity (issue 47). */
+  'identity_verified',
+  /** The user's identity check failed and may be tried again, or their verification is no longer valid (issue 47). */
+  'identity_needs_retry',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -6,6 +6,8 @@ import { ROLE_HOME } from './roles.js';
  */
 export const MESSAGES_PATH = '/real-time-messages';
 export const EARNINGS_PATH = '/worker-earnings';
+/** The profile's identity card (issue 47): where a verification is started and its result read. */
+export const IDENTITY_PATH = '/profile#identity';
 
 /** The job page's query parameter that opens one of its tabs (the poster's applicants: `applications`). */
 export const JOB_TAB_PARAM = 'tab';

@@ -474,6 +474,23 @@ export const MSG = {
     auditReason: 'Account deleted by its user',
     sweepReason: 'Deleted account checked 30 days on',
   },
+  /** Identity verification (issue 47, docs/decisions/0320); all ours. */
+  identity: {
+    badge: 'ID verified',
+    verifiedOnly: 'Only ID-verified workers may apply',
+    applyRefused: 'Only ID-verified workers may apply to this job. Verify your identity from your profile, then apply.',
+    startFailed: 'Could not start the identity check. Please try again.',
+    alreadyVerified: 'Your identity is already verified.',
+    stillChecking: 'Stripe is still checking your last try. Please wait for its result.',
+    adminAccount: 'The admin account does not need an identity check.',
+    verifiedTitle: 'Identity verified',
+    verifiedMessage: 'Your identity is verified: posters now see the "ID verified" badge on your profile and applications.',
+    retryTitle: 'Your identity check needs another try',
+    notVerified: 'This user is not ID verified.',
+    revoked: (name: string) => `${name}'s ID verification was removed`,
+    revokedTitle: 'Your ID verification was removed',
+    revokedMessage: 'An admin removed your ID verification. You can verify again from your profile.',
+  },
   legal: {
     yourTrustMatters: 'Your Trust Matters',
   },

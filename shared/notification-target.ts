@@ -1,5 +1,5 @@
 import type { AppNotification } from './api.js';
-import { EARNINGS_PATH, MESSAGES_PATH, OPEN_DISPUTE_PARAM, adminTabPath, jobApplicantsPath } from './app-paths.js';
+import { EARNINGS_PATH, IDENTITY_PATH, MESSAGES_PATH, OPEN_DISPUTE_PARAM, adminTabPath, jobApplicantsPath } from './app-paths.js';
 import { ROLE_HOME, type Role } from './roles.js';
 
 /**
@@ -15,6 +15,7 @@ export function notificationTarget(notification: Pick<AppNotification, 'type' | 
   if ((notification.type === 'worker_question' || notification.type === 'new_message') && conversationId) return `${MESSAGES_PATH}/${encodeURIComponent(conversationId)}`;
   // Only a worker has earnings: the poster's notice of an (automatic) release opens the job.
   if ((notification.type === 'payment_released' && role === 'worker') || notification.type === 'payout_failed') return EARNINGS_PATH;
+  if (notification.type === 'identity_verified' || notification.type === 'identity_needs_retry') return IDENTITY_PATH;
   if (notification.type === 'new_applicant' && notification.jobId) return jobApplicantsPath(notification.jobId);
   if (notification.type === 'dispute_update' && disputeId && role) {
     return role === 'admin' ? adminTabPath('disputes') : `${ROLE_HOME[role]}?${OPEN_DISPUTE_PARAM}=${encodeURIComponent(disputeId)}`;

@@ -25,6 +25,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   payment_refunded: 'A payment or tip was refunded',
   payment_reversed: 'A released payment was taken back',
   chargeback: "A card's bank disputed a payment (chargeback)",
+  identity_verified: 'Your identity was verified',
+  identity_needs_retry: 'Your identity check needs another try, or was removed',
 };
 
 /**

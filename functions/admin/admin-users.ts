@@ -27,6 +27,7 @@ import { jobEvent } from '../jobs/job-events.js';
 import { flagForSuspension } from './job-flags.js';
 import { adminPaymentRecords } from '../money/job-payments.js';
 import { listPosterJobs, listWorkerJobs, toJobSummary, type JobItem } from '../jobs/jobs.js';
+import { revokeIdentity } from '../people/identity.js';
 import { averageRating, getProfile, type ProfileItem } from '../people/profiles.js';
 import { listReviewsAbout } from '../reviews/reviews.js';
 
@@ -45,6 +46,7 @@ export function toAdminUserSummary(profile: ProfileItem): AdminUserSummary {
     email: profile.email,
     role: profile.role,
     accountStatus: profile.accountStatus ?? 'active',
+    identityVerified: profile.identityStatus === 'verified',
     createdAt: profile.createdAt,
   };
 }
@@ -81,6 +83,13 @@ async function searchIndex(index: 'GSI2' | 'GSI3', query: AdminUsersQuery, curso
     filters.push('#role = :role');
     names['#role'] = 'role';
     values[':role'] = query.role;
+  }
+  if (query.verification === 'verified') {
+    filters.push('identityStatus = :verified');
+    values[':verified'] = 'verified';
+  } else if (query.verification === 'unverified') {
+    filters.push('(attribute_not_exists(identityStatus) OR identityStatus <> :verified)');
+    values[':verified'] = 'verified';
   }
   if (query.status === 'suspended') {
     filters.push('accountStatus = :suspended');
@@ -161,6 +170,7 @@ export async function adminUserDetail(userId: string): Promise<AdminUserDetail> 
       completedJobs: profile.completedJobs,
       suspension: profile.accountStatus === 'suspended' ? { reason: profile.suspensionReason ?? '', at: profile.suspendedAt ?? '' } : null,
       emailStopped,
+      identity: profile.identityStatus ? { status: profile.identityStatus, verifiedAt: profile.identityVerifiedAt ?? null } : null,
     },
     paymentAccount: { ...profile.paymentAccount, connected: Boolean(profile.stripeAccountId) },
     jobsPosted: posted.sort(newestFirst).map(toJobSummary),
@@ -284,10 +294,19 @@ async function resetPassword(profile: ProfileItem, reason: string, adminId: stri
   });
 }
 
+/** The "ID verified" badge removed, with the audit entry and the user's notice in one transaction (functions/people/identity.ts). */
+async function revokeVerification(profile: ProfileItem, reason: string, adminId: string): Promise<void> {
+  await revokeIdentity(
+    profile,
+    adminActionPut({ adminId, actionType: 'revoke_identity', targetType: 'user', targetId: profile.id, details: { name: profile.name, email: profile.email }, reason }),
+  );
+}
+
 const USER_ACTION_STEPS: Record<UserAction, (profile: ProfileItem, reason: string, adminId: string) => Promise<void>> = {
   suspend,
   reinstate,
   'password-reset': resetPassword,
+  'identity-revocation': revokeVerification,
 };
 
 /** One of the admin's actions on a user; answers the user as they are after it. */

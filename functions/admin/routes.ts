@@ -44,6 +44,7 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /admin/users/{id}/suspend': 'admin',
       'POST /admin/users/{id}/reinstate': 'admin',
       'POST /admin/users/{id}/password-reset': 'admin',
+      'POST /admin/users/{id}/identity-revocation': 'admin',
     },
   },
 } as const satisfies Record<string, HttpRouteGroup>;

@@ -68,14 +68,33 @@ function applicationsChanged(job: JobItem, delta: 1 | -1): TransactItem {
   return jobEvent(JOB_EVENT.updated, { ...job, pendingApplications: (job.pendingApplications ?? 0) + delta }, 'applications');
 }
 
-function applicationRefusal(job: JobItem, workerId: string): HttpError | undefined {
-  if (job.posterId === workerId) return forbidden(MSG.applications.ownJob);
+function applicationRefusal(job: JobItem, worker: ProfileItem): HttpError | undefined {
+  if (job.posterId === worker.id) return forbidden(MSG.applications.ownJob);
   // A suspended poster's open job left the feed (DECISIONS.md "Suspension"); a saved link or an
   // open tab must not reach it either.
   if (job.posterSuspended) return conflict(MSG.jobs.noLongerAvailable);
   if (job.status !== 'open') return conflict(MSG.applications.notAvailable);
   if ((job.pendingApplications ?? 0) >= MAX_PENDING_APPLICATIONS) return conflict(MSG.applications.full);
+  if (job.verifiedWorkersOnly && worker.identityStatus !== 'verified') return forbidden(MSG.identity.applyRefused);
   return undefined;
+}
+
+/**
+ * A job for ID-verified workers only (issue 47): the worker's verification, checked in the
+ * application's own transaction, so a revocation landing meanwhile refuses it.
+ */
+function verifiedWorkerCheck(job: JobItem, workerId: string): TransactItem[] {
+  if (!job.verifiedWorkersOnly) return [];
+  return [
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.profile(workerId),
+        ConditionExpression: 'identityStatus = :verified',
+        ExpressionAttributeValues: { ':verified': 'verified' },
+      },
+    },
+  ];
 }
 
 /** The poster's notice of a new applicant (issue 25), leading to the job's applicants. */
@@ -104,7 +123,7 @@ export async function applyToJob(jobId: string, worker: ProfileItem, message: st
     // A draft awaiting payment is invisible to everyone but its poster.
     if (!job || job.status === 'awaiting_payment') throw notFound(MSG.jobs.notFound);
     if (existing) throw conflict(MSG.applications.alreadyApplied);
-    const refusal = applicationRefusal(job, worker.id);
+    const refusal = applicationRefusal(job, worker);
     if (refusal) throw refusal;
 
     const now = new Date().toISOString();
@@ -118,25 +137,29 @@ export async function applyToJob(jobId: string, worker: ProfileItem, message: st
       createdAt: now,
       updatedAt: now,
     };
-    try {
-      await transactWrite([
-        { Put: { TableName: tableName(), Item: applicationItem(application), ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.job(jobId),
-            UpdateExpression: 'ADD pendingApplications :one',
-            ConditionExpression:
-              '#status = :open AND posterId <> :worker AND attribute_not_exists(deletingAt) AND attribute_not_exists(posterSuspended) AND (attribute_not_exists(pendingApplications) OR pendingApplications < :max)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':worker': worker.id, ':max': MAX_PENDING_APPLICATIONS },
-          },
+    const items: TransactItem[] = [
+      { Put: { TableName: tableName(), Item: applicationItem(application), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.job(jobId),
+          UpdateExpression: 'ADD pendingApplications :one',
+          ConditionExpression:
+            '#status = :open AND posterId <> :worker AND attribute_not_exists(deletingAt) AND attribute_not_exists(posterSuspended) AND (attribute_not_exists(pendingApplications) OR pendingApplications < :max)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':worker': worker.id, ':max': MAX_PENDING_APPLICATIONS },
         },
-        applicationsChanged(job, 1),
-        ...notificationWrites(newApplicantNotice(job, worker)),
-      ]);
+      },
+      applicationsChanged(job, 1),
+      ...notificationWrites(newApplicantNotice(job, worker)),
+      ...verifiedWorkerCheck(job, worker.id),
+    ];
+    try {
+      await transactWrite(items);
     } catch (error) {
       if (error instanceof TransactionRefused && error.failed(0)) throw conflict(MSG.applications.alreadyApplied);
+      // The verification check is the last item: it went (revoked, or no longer valid) while the worker applied.
+      if (error instanceof TransactionRefused && job.verifiedWorkersOnly && error.failed(items.length - 1)) throw forbidden(MSG.identity.applyRefused);
       throw error;
     }
     return application;

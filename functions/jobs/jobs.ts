@@ -10,9 +10,11 @@ import { queryShardedPage } from '../lib/sharded-lists.js';
 import { keys, timeOrdered } from '../table.js';
 
 /** A job as stored: the summary's fields, with image keys where the summary has URLs. */
-export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState'> {
+export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState' | 'verifiedWorkersOnly'> {
   /** Absent on jobs stored before money states were kept: moneyStateOf derives it from the status. */
   moneyState?: MoneyState;
+  /** Absent on jobs stored before it existed: anyone may apply. */
+  verifiedWorkersOnly?: boolean;
   imageKeys: string[];
   fullAddress: string;
   /** Private, like the street address: the public sees only city and state. */
@@ -92,6 +94,7 @@ export function toJobSummary(item: JobItem): JobSummary {
     requirements: item.requirements,
     skills: item.skills,
     images: item.imageKeys.map(imageUrl),
+    verifiedWorkersOnly: item.verifiedWorkersOnly ?? false,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -107,7 +110,7 @@ const CARD_DESCRIPTION_LENGTH = 300;
  * A job's card as the search index stores it: the card's fields but the job's id and creation
  * time (the keys of every term item say those already), with image keys where the card has URLs.
  */
-export type JobCardItem = Omit<JobCardSummary, 'id' | 'createdAt' | 'images'> & { imageKeys: string[] };
+export type JobCardItem = Omit<JobCardSummary, 'id' | 'createdAt' | 'images' | 'verifiedWorkersOnly'> & { imageKeys: string[]; verifiedWorkersOnly?: true };
 
 /** The text cut after at most `length` characters, at a space when there is one, marked with an ellipsis. */
 function shortened(text: string, length: number): string {
@@ -130,11 +133,13 @@ export function jobCardOf(job: JobItem): JobCardItem {
     posterId: job.posterId,
     skills: job.skills,
     imageKeys: job.imageKeys.slice(0, 1),
+    // Kept on a card only when set: the index's items stay as small as before for every other job.
+    ...(job.verifiedWorkersOnly ? { verifiedWorkersOnly: true as const } : {}),
   };
 }
 
-export function toJobCard(job: Pick<JobItem, 'id' | 'createdAt'>, { imageKeys, ...card }: JobCardItem): JobCardSummary {
-  return { id: job.id, ...card, images: imageKeys.map(imageUrl), createdAt: job.createdAt };
+export function toJobCard(job: Pick<JobItem, 'id' | 'createdAt'>, { imageKeys, verifiedWorkersOnly, ...card }: JobCardItem): JobCardSummary {
+  return { id: job.id, ...card, images: imageKeys.map(imageUrl), verifiedWorkersOnly: verifiedWorkersOnly ?? false, createdAt: job.createdAt };
 }
 
 /** The job as its poster or assigned worker sees it: the summary and what only the two of them may read. */
@@ -188,6 +193,7 @@ export function jobFieldsOf(request: CreateJobRequest) {
     requirements: request.requirements,
     skills: request.skills,
     imageKeys: request.images,
+    verifiedWorkersOnly: request.verifiedWorkersOnly,
   };
 }
 

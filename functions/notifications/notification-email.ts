@@ -30,6 +30,8 @@ const EMAIL_TEMPLATES: Record<NotificationType, { action: string }> = {
   payment_refunded: { action: 'View the job' },
   payment_reversed: { action: 'View the job' },
   chargeback: { action: 'View the job' },
+  identity_verified: { action: 'View your profile' },
+  identity_needs_retry: { action: 'Verify your identity' },
 };
 
 export interface EmailLinks {

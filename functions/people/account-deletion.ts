@@ -20,6 +20,7 @@ import { deleteUploadsOf } from '../lib/images.js';
 import { logger } from '../lib/logger.js';
 import { closeUserConnections } from '../lib/sockets.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { redactIdentitySessions } from './identity.js';
 import { keys, timeOrdered, type ItemKey } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut, recordAdminAction } from '../lib/admin-actions.js';
 import { withdrawPendingApplications } from '../applications/applications.js';
@@ -60,10 +61,28 @@ const ANONYMOUS_PROFILE = {
 } satisfies Partial<ProfileItem>;
 /**
  * ...and the fields it no longer has: the location, gsi1 (the nearby-alert index), gsi2 and gsi3
- * (the admin's search by name and by email), and the Stripe links (the connected account, and the
- * Customer a poster's cards were saved to for tips).
+ * (the admin's search by name and by email), the Stripe links (the connected account, and the
+ * Customer a poster's cards were saved to for tips) and the identity check's record (issue 47).
  */
-const REMOVED_PROFILE_FIELDS = ['latitude', 'longitude', 'locationUpdatedAt', 'timeZone', 'market', 'stripeAccountId', 'stripeCustomerId', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
+const REMOVED_PROFILE_FIELDS = [
+  'latitude',
+  'longitude',
+  'locationUpdatedAt',
+  'timeZone',
+  'market',
+  'stripeAccountId',
+  'stripeCustomerId',
+  'identityStatus',
+  'identityVerifiedAt',
+  'identitySessionId',
+  'identityCheckedAt',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+] as const;
 
 /** The personal fields a profile still holds: none once anonymised. */
 export function personalFieldsOf(profile: ProfileItem): string[] {
@@ -217,6 +236,10 @@ export async function purgePersonalData(userId: string): Promise<string[]> {
   };
   count('open jobs', await withdrawOpenJobs(userId));
   count('pending applications', await withdrawPendingApplications(userId));
+  // Before the profile loses their id's link to Stripe's sessions: each found by its client_reference_id.
+  const identity = await redactIdentitySessions(userId);
+  count('identity checks redacted at Stripe', identity.redacted);
+  count('identity checks Stripe is still processing (redacted by the sweep)', identity.waiting);
   count('own items', await deleteOwnItems(userId));
   found.push(...(await anonymiseProfile(userId)));
   count('avatar images', await deleteUploadsOf(userId, 'avatar'));

@@ -3,6 +3,7 @@ import type { AccountStatus } from '../../shared/admin.js';
 import type { NotificationPreferences, OwnProfile, PublicProfile } from '../../shared/api.js';
 import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { NO_PAYMENT_ACCOUNT, type PaymentAccount } from '../../shared/payments.js';
+import type { IdentityStatus } from '../../shared/identity.js';
 import type { Role } from '../../shared/roles.js';
 import { batchGet } from '../lib/batch.js';
 import { conditionHeld, db, isConditionFailure, tableName } from '../lib/db.js';
@@ -42,6 +43,15 @@ export interface ProfileItem {
   /** Set when the user deleted their account (functions/people/account-deletion.ts): the profile is then an anonymous tombstone. */
   deletedAt?: string;
 
+  /**
+   * The identity check (issue 47, functions/people/identity.ts): its status, when it was read
+   * verified, Stripe's session id and when Stripe was last read. Nothing else of it is stored.
+   */
+  identityStatus?: IdentityStatus;
+  identityVerifiedAt?: string;
+  identitySessionId?: string;
+  identityCheckedAt?: string;
+
   /** Absent on profiles stored before suspension existed: active. */
   accountStatus?: AccountStatus;
   /** While suspended: the admin's reason and when. */
@@ -70,6 +80,7 @@ export function toPublicProfile(item: ProfileItem): PublicProfile {
     rating: averageRating(item),
     reviewCount: item.reviewCount,
     completedJobs: item.completedJobs,
+    identityVerified: item.identityStatus === 'verified',
     createdAt: item.createdAt,
   };
 }
@@ -85,6 +96,7 @@ export function toOwnProfile(item: ProfileItem): OwnProfile {
     notificationPreferences: { ...item.notificationPreferences, channels: channelsWithDefaults(item.notificationPreferences.channels) },
     timeZone: item.timeZone ?? null,
     paymentAccount: item.paymentAccount,
+    identity: item.identityStatus ? { status: item.identityStatus, verifiedAt: item.identityVerifiedAt ?? null } : null,
   };
 }
 

@@ -1,7 +1,7 @@
-import type { FunctionDeclaration, HttpRouteGroup, RecurringSchedule } from '../declarations.js';
+import { EVENT_SOURCE, STRIPE_FUNCTION_TIMEOUT_SECONDS, type EventRule, type FunctionDeclaration, type HttpRouteGroup, type RecurringSchedule } from '../declarations.js';
 
 /**
- * The people feature's functions: its part of HTTP_ROUTE_GROUPS, RECURRING_SCHEDULES,
+ * The people feature's functions: its part of HTTP_ROUTE_GROUPS, EVENT_RULES, RECURRING_SCHEDULES,
  * COGNITO_TRIGGERS and DEPLOY_FUNCTIONS, which functions/routes.ts gathers from every feature (the
  * same names and shapes there).
  */
@@ -36,7 +36,37 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /me/deletion': 'user',
     },
   },
+  /** Identity verification (issue 47): starts the Stripe Identity session the browser's verification modal opens. */
+  identity: {
+    entry: 'functions/people/http/identity.ts',
+    // table:write: the session is saved as the user's current one (and the caller's budget spent).
+    capabilities: ['table:read', 'table:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
+    routes: {
+      'POST /me/identity-check': 'user',
+    },
+  },
 } as const satisfies Record<string, HttpRouteGroup>;
+
+export const EVENT_RULES = {
+  identityChecks: {
+    description: "Saves the result of a user's identity check on their profile (once, in order) and tells them",
+    pattern: {
+      source: [EVENT_SOURCE.stripe],
+      'detail-type': [
+        'identity.verification_session.processing',
+        'identity.verification_session.verified',
+        'identity.verification_session.requires_input',
+        'identity.verification_session.canceled',
+        'identity.verification_session.redacted',
+      ],
+    },
+    entry: 'functions/people/events/identity-check.ts',
+    // stripe: the session is read again, whatever the event says (events come out of order and twice).
+    capabilities: ['table:read', 'table:write', 'stripe'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
+  },
+} as const satisfies Record<string, EventRule>;
 
 export const RECURRING_SCHEDULES = {
   /** Proves that nothing personal of an account deleted 30 days ago remains (functions/people/account-deletion.ts). */

@@ -1,6 +1,7 @@
 import * as z from '../zod.js';
 import { ACCOUNT_STATUSES, FLAG_TYPES } from '../admin.js';
 import { JOB_CATEGORIES } from '../categories.js';
+import { IDENTITY_FILTERS } from '../identity.js';
 import { MSG } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { freeText, requiredText } from '../text.js';
@@ -34,6 +35,7 @@ export const adminUsersQuerySchema = z.object({
   q: z._default(freeText(z.maxLength(100)), ''),
   role: z.optional(z.enum(ROLES)),
   status: z.optional(z.enum(ACCOUNT_STATUSES)),
+  verification: z.optional(z.enum(IDENTITY_FILTERS)),
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;

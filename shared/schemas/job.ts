@@ -54,6 +54,8 @@ export const createJobSchema = z.object({
   skills: entryList,
   /** Keys of images uploaded with a presigned POST (POST /uploads/images). */
   images: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(300))).check(z.maxLength(MAX_JOB_IMAGES, m.tooManyImages)), []),
+  /** Only workers whose identity Stripe verified may apply (issue 47). */
+  verifiedWorkersOnly: z._default(z.boolean(), false),
 });
 export type CreateJobInput = z.input<typeof createJobSchema>;
 export type CreateJobRequest = z.output<typeof createJobSchema>;
@@ -107,7 +109,7 @@ export type JobFormResult =
   | { ok: false; formError?: string; fieldErrors: Partial<Record<keyof JobFormValues, string>> };
 
 /** Validates the form with the post page's rules first, then the server's schema. */
-export function validateJobForm(values: JobFormValues, imageKeys: string[] = []): JobFormResult {
+export function validateJobForm(values: JobFormValues, imageKeys: string[] = [], verifiedWorkersOnly = false): JobFormResult {
   const fieldErrors: Partial<Record<keyof JobFormValues, string>> = {};
   if (REQUIRED_FIELDS.some((field) => values[field].trim() === '')) {
     return { ok: false, formError: m.fillAllRequired, fieldErrors };
@@ -127,6 +129,7 @@ export function validateJobForm(values: JobFormValues, imageKeys: string[] = [])
     requirements: splitLines(values.requirements),
     skills: splitLines(values.skills),
     images: imageKeys,
+    verifiedWorkersOnly,
   });
   if (parsed.success) return { ok: true, request: parsed.data };
   for (const issue of parsed.error.issues) {

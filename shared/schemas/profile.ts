@@ -24,7 +24,7 @@ export const PROTECTED_PROFILE_FIELDS = [
 
 export function protectedFieldsIn(body: Record<string, unknown>): string[] {
   return Object.keys(body).filter(
-    (field) => (PROTECTED_PROFILE_FIELDS as readonly string[]).includes(field) || /^stripe/i.test(field),
+    (field) => (PROTECTED_PROFILE_FIELDS as readonly string[]).includes(field) || /^(stripe|identity)/i.test(field),
   );
 }
 

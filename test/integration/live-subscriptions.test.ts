@@ -29,6 +29,7 @@ const jobSummary = (changes: Partial<JobSummary> = {}): JobSummary => ({
   requirements: [],
   skills: [],
   images: [],
+  verifiedWorkersOnly: false,
   createdAt: '2026-11-26T08:00:00.000Z',
   updatedAt: '2026-11-26T08:00:00.000Z',
   ...changes,

@@ -59,6 +59,6 @@ export async function setJobStatus(stack: LocalStack, job: JobSummary, status: J
 }
 
 /** A job posted and paid for through the API, as the browser does it: open. */
-export function postOpenJob(stack: LocalStack, poster: TestUser, overrides: Partial<typeof jobForm> = {}): Promise<JobSummary> {
+export function postOpenJob(stack: LocalStack, poster: TestUser, overrides: Partial<typeof jobForm & { verifiedWorkersOnly: boolean }> = {}): Promise<JobSummary> {
   return postPaidJob(stack, poster, { ...jobForm, ...overrides });
 }

@@ -19,6 +19,7 @@ export const jobSummary = (changes: Partial<JobSummary> = {}): JobSummary => ({
   requirements: [],
   skills: [],
   images: [],
+  verifiedWorkersOnly: false,
   createdAt: '2026-11-26T07:00:00.000Z',
   updatedAt: '2026-11-26T07:00:00.000Z',
   ...changes,

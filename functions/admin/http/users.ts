@@ -19,4 +19,6 @@ export const handler = routeGroup('users', {
   'POST /admin/users/{id}/suspend': userAction('suspend'),
   'POST /admin/users/{id}/reinstate': userAction('reinstate'),
   'POST /admin/users/{id}/password-reset': userAction('password-reset'),
+  /** The "ID verified" badge removed (issue 47): the user is told and may verify again. */
+  'POST /admin/users/{id}/identity-revocation': userAction('identity-revocation'),
 });
