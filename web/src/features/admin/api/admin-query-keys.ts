@@ -1,4 +1,5 @@
 import type { AccountStatus, AdminActionType } from '../../../../../shared/admin';
+import type { IdentityFilter } from '../../../../../shared/identity';
 import type { Role } from '../../../../../shared/roles';
 import type { JobStatus } from '../../../../../shared/job-process';
 
@@ -17,13 +18,14 @@ export const ADMIN_QUERY = {
   categories: ['admin', 'categories'] as const,
   actions: (type: AdminActionType | null) => ['admin', 'actions', type] as const,
   jobReviews: (jobId: string) => ['admin', 'jobReviews', jobId] as const,
-  users: (filter: UsersFilter) => ['admin', 'users', filter.q, filter.role, filter.status] as const,
+  users: (filter: UsersFilter) => ['admin', 'users', filter.q, filter.role, filter.status, filter.verification] as const,
   user: (userId: string) => ['admin', 'user', userId] as const,
 };
 
-/** The Users tab's search: a name or email prefix ('' for everyone), a role, an account status (null: any). */
+/** The Users tab's search: a name or email prefix ('' for everyone), a role, an account status, ID verified or not (null: any). */
 export interface UsersFilter {
   q: string;
   role: Role | null;
   status: AccountStatus | null;
+  verification: IdentityFilter | null;
 }

@@ -2,7 +2,9 @@ import { Badge, Button, SelectField, Table, TableBody, TableCell, TableHead, Tab
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_STATUSES, type AccountStatus } from '../../../../../shared/admin';
+import type { IdentityFilter } from '../../../../../shared/identity';
 import { MSG } from '../../../../../shared/messages';
+import { IdentityBadge } from '../../../lib/components/IdentityBadge';
 import { ROLES, type Role } from '../../../../../shared/roles';
 import { TableStates } from './TableStates';
 import { ADMIN_QUERY, type UsersFilter } from '../api/admin-query-keys';
@@ -12,7 +14,7 @@ import { useAdminPages } from '../hooks/useAdminPages';
 /** Every user by name, or those whose name or email starts with the search; by role and status; each links to their page. */
 export default function UsersTab() {
   const [text, setText] = useState('');
-  const [filter, setFilter] = useState<UsersFilter>({ q: '', role: null, status: null });
+  const [filter, setFilter] = useState<UsersFilter>({ q: '', role: null, status: null, verification: null });
   const users = useAdminPages(ADMIN_QUERY.users(filter), (api, cursor) => fetchAdminUsers(api, filter, cursor));
 
   function search(event: FormEvent) {
@@ -60,6 +62,16 @@ export default function UsersTab() {
             </option>
           ))}
         </SelectField>
+        <SelectField
+          label="Identity"
+          size="small"
+          value={filter.verification ?? ''}
+          onChange={(event) => setFilter({ ...filter, verification: (event.target.value || null) as IdentityFilter | null })}
+        >
+          <option value="">Verified or not</option>
+          <option value="verified">ID verified</option>
+          <option value="unverified">Not ID verified</option>
+        </SelectField>
       </form>
       <TableStates
         what="users"
@@ -82,7 +94,7 @@ export default function UsersTab() {
             {users.rows.map((user) => (
               <TableRow key={user.id}>
                 <TableCell>
-                  <Link to={`/admin/users/${user.id}`}>{user.name || user.email}</Link>
+                  <Link to={`/admin/users/${user.id}`}>{user.name || user.email}</Link> <IdentityBadge verified={user.identityVerified} />
                 </TableCell>
                 <TableCell>{user.email}</TableCell>
                 <TableCell>{user.role}</TableCell>

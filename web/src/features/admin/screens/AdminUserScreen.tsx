@@ -5,11 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminUserDetail, UserAction } from '../../../../../shared/admin';
+import { IDENTITY_STATUS_LABELS } from '../../../../../shared/identity';
 import { statusBadgeText } from '../../../../../shared/job-process';
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { apiErrorText } from '../../../lib/api/client';
 import { useApi } from '../../../lib/api/useApi';
+import { IdentityBadge } from '../../../lib/components/IdentityBadge';
 import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { ReasonDialog } from '../../../lib/components/ReasonDialog';
@@ -76,6 +78,12 @@ const ACTION_TEXT: Record<UserAction, { button: string; title: (name: string) =>
     confirm: 'Send email',
     explain: (detail) => `${detail.user.email} receives a code to choose a new password.`,
   },
+  'identity-revocation': {
+    button: 'Remove ID verification',
+    title: (name) => `Remove ${name}'s ID verification?`,
+    confirm: 'Remove verification',
+    explain: () => 'The "ID verified" badge disappears everywhere at once, and jobs for ID-verified workers refuse their applications. They are told, and may verify again.',
+  },
 };
 
 /** The admin's page about one user: who they are, everything they did on the platform, what the admin did about them, and the actions. */
@@ -95,7 +103,9 @@ export default function AdminUserScreen() {
           ? MSG.admin.userSuspended(data.user.name)
           : action === 'reinstate'
             ? MSG.admin.userReinstated(data.user.name)
-            : MSG.admin.passwordResetSent(data.user.email),
+            : action === 'password-reset'
+              ? MSG.admin.passwordResetSent(data.user.email)
+              : MSG.identity.revoked(data.user.name),
       );
       setActing(null);
     } catch (error) {
@@ -132,7 +142,8 @@ export default function AdminUserScreen() {
   const data = detail.data;
   const { user } = data;
   const suspended = user.accountStatus === 'suspended';
-  const actions: UserAction[] = user.role === 'admin' ? [] : [suspended ? 'reinstate' : 'suspend', 'password-reset'];
+  const verified = user.identity?.status === 'verified';
+  const actions: UserAction[] = user.role === 'admin' ? [] : [suspended ? 'reinstate' : 'suspend', 'password-reset', ...(verified ? (['identity-revocation'] as const) : [])];
 
   return (
     <div className="page admin-user">
@@ -143,7 +154,8 @@ export default function AdminUserScreen() {
             {user.email} · {user.role} · joined {new Date(user.createdAt).toLocaleDateString()}{' '}
             <Badge size="small" variation={suspended ? 'error' : 'success'}>
               {suspended ? 'Suspended' : 'Active'}
-            </Badge>
+            </Badge>{' '}
+            <IdentityBadge verified={verified} />
           </p>
           {user.suspension ? (
             <p className="admin-user__suspension">
@@ -180,6 +192,10 @@ export default function AdminUserScreen() {
           <div>
             <dt>Location</dt>
             <dd>{user.location || '–'}</dd>
+          </div>
+          <div>
+            <dt>Identity</dt>
+            <dd>{user.identity ? `${IDENTITY_STATUS_LABELS[user.identity.status]}${user.identity.verifiedAt ? ` on ${new Date(user.identity.verifiedAt).toLocaleDateString()}` : ''}` : 'Not started'}</dd>
           </div>
           <div>
             <dt>Payment account</dt>

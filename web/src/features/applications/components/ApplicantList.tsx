@@ -6,6 +6,7 @@ import type { ApplicationDecision } from '../api/decide-application';
 import type { JobApplicants } from '../hooks/useApplications';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { Avatar } from '../../../lib/components/Avatar';
+import { IdentityBadge } from '../../../lib/components/IdentityBadge';
 import { ApplicationSpots } from './ApplicationSpots';
 import { RatingSummary } from '../../reviews';
 
@@ -68,6 +69,7 @@ function ApplicantCard({ job, applicant: { application, worker }, applicants, on
         <Avatar name={worker.name} imageUrl={worker.profileImage} />
         <div>
           <h3 className="applicant__name">{worker.name}</h3>
+          <IdentityBadge verified={worker.identityVerified} />
           <RatingSummary rating={worker.rating} reviewCount={worker.reviewCount} />
         </div>
         <span className={`badge badge--application-${application.status}`}>{application.status}</span>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { Application, JobDetail } from '../../../../../shared/api';
+import { IDENTITY_PATH } from '../../../../../shared/app-paths';
 import { MAX_APPLICATION_MESSAGE, MAX_PENDING_APPLICATIONS } from '../../../../../shared/limits';
 import { MSG } from '../../../../../shared/messages';
 import { FormField } from '../../../lib/components/FormField';
@@ -30,6 +32,14 @@ export function ApplyPanel({ job, own, onApplied }: ApplyPanelProps) {
         <p className="notice notice--warning" role="status">
           {MSG.applications.full}
         </p>
+      ) : job.verifiedWorkersOnly && profile?.identity?.status !== 'verified' ? (
+        // The server refuses too (functions/applications/applications.ts); here the way to verify comes with the reason.
+        <div className="notice notice--warning" role="status">
+          <p>{MSG.identity.applyRefused}</p>
+          <Link to={IDENTITY_PATH} className="button button--small">
+            Verify my identity
+          </Link>
+        </div>
       ) : accountReady ? (
         <ApplicationForm own={own} onApplied={onApplied} />
       ) : (

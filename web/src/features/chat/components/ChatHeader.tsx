@@ -17,6 +17,7 @@ import { StatusBadge } from '../../../lib/components/StatusBadge';
 import { RatingSummary } from '../../reviews';
 import { MESSAGES_PATH } from '../../../lib/navigation';
 import { Avatar } from '../../../lib/components/Avatar';
+import { IdentityBadge } from '../../../lib/components/IdentityBadge';
 
 /**
  * The chat's header: the other person with their rating and last activity, the job with its
@@ -41,6 +42,7 @@ export function ChatHeader({ conversation, messages }: { conversation: Conversat
             {name}
           </PageHeading>
           <div className="chat__meta">
+            {other ? <IdentityBadge verified={other.identityVerified} /> : null}
             {other ? <RatingSummary rating={other.rating} reviewCount={other.reviewCount} /> : null}
             <span>{lastFromOther ? `Last active ${formatRelativeTime(lastFromOther.createdAt, now)}` : 'No messages from them yet'}</span>
           </div>

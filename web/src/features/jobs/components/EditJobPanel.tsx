@@ -101,6 +101,7 @@ export function EditJobPanel({ jobId, onSaved, onClose }: EditJobPanelProps) {
             onCancel={onClose}
             // Only open jobs are edited, and a job opens when its payment succeeded.
             paymentLocked
+            initialVerifiedWorkersOnly={job.data.verifiedWorkersOnly}
           />
         </Suspense>
       ) : null}

@@ -33,6 +33,7 @@ export function JobCard({ job, now }: { job: JobCardSummary; now: number }) {
           <JobPrice job={job} />
         </p>
         <p className="job-card__location">{job.location}</p>
+        {job.verifiedWorkersOnly ? <p className="job-card__verified-only">{MSG.identity.verifiedOnly}</p> : null}
         {shownSkills.length > 0 ? (
           <ul className="chips" aria-label="Skills">
             {shownSkills.map((skill, index) => (

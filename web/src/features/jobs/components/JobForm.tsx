@@ -29,6 +29,8 @@ interface JobFormProps {
   onCancel?(): void;
   /** The price can no longer change (a job that was paid for: DECISIONS.md "Money and fees"). */
   paymentLocked?: boolean;
+  /** "Only ID-verified workers may apply" as the job has it (issue 47). */
+  initialVerifiedWorkersOnly?: boolean;
 }
 
 type Step = 'editing' | 'uploading' | 'saving';
@@ -37,7 +39,17 @@ type Step = 'editing' | 'uploading' | 'saving';
  * The job form of the post page and of 'Edit Job': the fields with live validation, the photos,
  * and the cost before submitting. On submit the new photos are uploaded first, then the job saved.
  */
-export function JobForm({ initialValues, initialImages, submitLabel, savingLabel, failureText, onSubmit, onCancel, paymentLocked = false }: JobFormProps) {
+export function JobForm({
+  initialValues,
+  initialImages,
+  submitLabel,
+  savingLabel,
+  failureText,
+  onSubmit,
+  onCancel,
+  paymentLocked = false,
+  initialVerifiedWorkersOnly = false,
+}: JobFormProps) {
   const toast = useToast();
   const formElement = useRef<HTMLFormElement>(null);
   const form = useJobForm(initialValues);
@@ -47,6 +59,7 @@ export function JobForm({ initialValues, initialImages, submitLabel, savingLabel
   const categories = JOB_CATEGORIES.filter((category) => category === initialValues.category || !hidden.includes(category));
   const [step, setStep] = useState<Step>('editing');
   const [failure, setFailure] = useState<string | null>(null);
+  const [verifiedWorkersOnly, setVerifiedWorkersOnly] = useState(initialVerifiedWorkersOnly);
   const { bind, errorFor } = form;
 
   function fail(message: string, fieldErrors: JobFieldErrors = {}) {
@@ -77,7 +90,7 @@ export function JobForm({ initialValues, initialImages, submitLabel, savingLabel
       fail(apiErrorText(error, MSG.jobForm.uploadFailed));
       return;
     }
-    const request = validateJobForm(form.values, imageKeys);
+    const request = validateJobForm(form.values, imageKeys, verifiedWorkersOnly);
     if (!request.ok) {
       fail(request.formError ?? MSG.jobForm.fillAllRequired, request.fieldErrors);
       return;
@@ -153,6 +166,14 @@ export function JobForm({ initialValues, initialImages, submitLabel, savingLabel
         </FormField>
 
         <ImagePicker images={images} />
+
+        <div className="field field--check">
+          <label>
+            <input type="checkbox" name="verifiedWorkersOnly" checked={verifiedWorkersOnly} onChange={(event) => setVerifiedWorkersOnly(event.target.checked)} />{' '}
+            {MSG.identity.verifiedOnly}
+          </label>
+          <p className="field__hint">Workers whose government ID and selfie Stripe checked. Fewer workers can apply.</p>
+        </div>
 
         {paymentCents !== null && paymentCents > 0 ? <PriceSummary paymentCents={paymentCents} /> : null}
 

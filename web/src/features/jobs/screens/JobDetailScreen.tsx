@@ -147,6 +147,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           <StatusBadge status={job.status} />
           <PageHeading>{job.title}</PageHeading>
           <p className="job-detail__location">{job.location}</p>
+          {job.verifiedWorkersOnly ? <p className="job-detail__verified-only">{MSG.identity.verifiedOnly}</p> : null}
           <p className="job-detail__price">
             <JobPrice job={job} />
           </p>

@@ -6,6 +6,7 @@ import { PageHeading } from '../../../lib/components/PageHeading';
 import { AboutCard } from '../components/AboutCard';
 import { DataExportCard } from '../components/DataExportCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
+import { IdentityCard } from '../components/identity/IdentityCard';
 import { MemberSinceCard } from '../components/MemberSinceCard';
 import { PaymentSettingsCard } from '../components/PaymentSettingsCard';
 import { ProfileEditForm } from '../components/ProfileEditForm';
@@ -59,6 +60,7 @@ export default function ProfileScreen() {
           <PaymentSettingsCard profile={profile} />
         </div>
         <div className="profile-grid__side">
+          <IdentityCard profile={profile} />
           <StatsCard profile={profile} />
           <MemberSinceCard createdAt={profile.createdAt} />
           <SessionsCard />

@@ -8,6 +8,7 @@ import { LoadingState } from '../../../lib/components/LoadingState';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { RatingSummary, UserReviewsCard, useRatedProfile } from '../../reviews';
 import { Avatar } from '../../../lib/components/Avatar';
+import { IdentityBadge } from '../../../lib/components/IdentityBadge';
 import { MemberSinceCard } from '../components/MemberSinceCard';
 
 /** Another user's public profile (reached from a job page or a review): who they are, their rating and the reviews about them. */
@@ -37,7 +38,9 @@ export default function PublicProfileScreen() {
           <PageHeading title="Profile" className="profile-header__name">
             {user.name}
           </PageHeading>
-          <p className="profile-header__role">{ROLE_LABEL[user.role]}</p>
+          <p className="profile-header__role">
+            {ROLE_LABEL[user.role]} <IdentityBadge verified={user.identityVerified} />
+          </p>
           <p>
             <RatingSummary rating={user.rating} reviewCount={user.reviewCount} />
           </p>

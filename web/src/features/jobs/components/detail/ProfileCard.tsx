@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { PublicProfile } from '../../../../../../shared/api';
 import { ROLE_LABEL } from '../../../../../../shared/roles';
 import { Avatar } from '../../../../lib/components/Avatar';
+import { IdentityBadge } from '../../../../lib/components/IdentityBadge';
 import { RatingSummary } from '../../../reviews';
 
 interface ProfileCardProps {
@@ -23,7 +24,7 @@ export function ProfileCard({ heading, profile, fallback }: ProfileCardProps) {
             <div>
               <dt>Name</dt>
               <dd>
-                <Link to={`/profiles/${encodeURIComponent(profile.id)}`}>{profile.name}</Link>
+                <Link to={`/profiles/${encodeURIComponent(profile.id)}`}>{profile.name}</Link> <IdentityBadge verified={profile.identityVerified} />
               </dd>
             </div>
             <div>
