@@ -98,17 +98,17 @@ export function stripeDashboard(): Stripe {
 }
 
 /**
- * A worker of the test's own, signed up and verified (the code from the stack's mailbox) with
- * a connected payment account: for a test that changes what Stripe lets their account do,
- * which must not touch the demo users other files share.
+ * A user of the test's own, signed up and verified (the code from the stack's mailbox) with
+ * a connected payment account: for a test that changes what Stripe lets their account do, or
+ * their profile, which must not touch the demo users other files share.
  */
-export async function newReadyWorker(name: string): Promise<{ userId: string; email: string; password: string; token: string }> {
+export async function newReadyUser(name: string, role: 'worker' | 'poster' = 'worker'): Promise<{ userId: string; email: string; password: string; token: string }> {
   const config = e2eTarget().runtimeConfig;
   const cognito = cognitoClient(config.userPoolEndpoint ?? '');
-  const email = `worker-${randomUUID().slice(0, 8)}@example.com`;
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct-horse-42';
   const { UserSub } = await cognito.send(
-    new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: name }], ClientMetadata: { [SIGN_UP_ROLE_METADATA]: 'worker' } }),
+    new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: name }], ClientMetadata: { [SIGN_UP_ROLE_METADATA]: role } }),
   );
   const mails = (await (await fetch(`${e2eTarget().mailboxUrl}/messages.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ code?: string }>;
   await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: mails[0]?.code ?? '' }));

@@ -9,7 +9,7 @@ import { formatCents, formatUsdAmount } from '../../shared/money.js';
 import type { InstantPayoutAvailability } from '../../shared/payouts.js';
 import { keys } from '../../functions/table.js';
 import { DESKTOP, seriousAxeViolations } from './accounts-helpers.js';
-import { callApi, completedByWendy, idTokenOf, newReadyWorker, postPaidJob, stripeDashboard } from './api-helpers.js';
+import { callApi, completedByWendy, idTokenOf, newReadyUser, postPaidJob, stripeDashboard } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
 import { signIn, signedInPage } from './sign-in.js';
@@ -46,7 +46,7 @@ describe('money at its edges, in a browser', () => {
   const browser = useBrowser();
 
   it("the admin reverses a release whose worker cashed out: the console shows what the worker's balance returns and what is lost, and the worker sees the debt", async () => {
-    const worker = await newReadyWorker('Cashed-out Casey');
+    const worker = await newReadyUser('Cashed-out Casey');
     const title = `Reversed after a cash-out ${randomUUID().slice(0, 6)}`;
     const job = await completedBy(worker, title);
     const [paula, adminToken] = await Promise.all([idTokenOf('paula@oddjobs.test'), idTokenOf('admin@oddjobs.test')]);
@@ -116,7 +116,7 @@ describe('money at its edges, in a browser', () => {
   });
 
   it('a money decision Stripe could not finish shows on the console with Stripe\u2019s answer, and clears after the admin retries it', async () => {
-    const worker = await newReadyWorker('Restricted Riley');
+    const worker = await newReadyUser('Restricted Riley');
     const title = `Split while the account was restricted ${randomUUID().slice(0, 6)}`;
     const job = await completedBy(worker, title);
     const adminToken = await idTokenOf('admin@oddjobs.test');

@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages.js';
 import { NOTIFICATION_TYPE_LABELS } from '../../shared/notifications.js';
 import type { ReceivedPush, ReceiverSubscription } from '../../infra/local/push-receiver.js';
 import { newAccount, signUpAndVerify } from './accounts-helpers.js';
-import { callApi, idTokenOf, newReadyWorker, postPaidJob } from './api-helpers.js';
+import { callApi, idTokenOf, newReadyUser, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
 import { connectPaymentAccount } from './payments-helpers.js';
@@ -200,7 +200,7 @@ describe('web push in a browser', () => {
     await page.getByRole('checkbox', { name: `${NOTIFICATION_TYPE_LABELS.new_applicant}: by push` }).check();
 
     const title = `Oil a garden bench ${randomUUID().slice(0, 6)}`;
-    const [posterToken, worker] = await Promise.all([idTokenOf(account.email, account.password), newReadyWorker('Wes Worker')]);
+    const [posterToken, worker] = await Promise.all([idTokenOf(account.email, account.password), newReadyUser('Wes Worker')]);
     const job = await postPaidJob(posterToken, title);
 
     // Quiet from the minute before this one until the next, on Los Angeles' clock (hours from
