@@ -8,11 +8,13 @@
 /**
  * Stripe.js's hosts, as Stripe's integration security guide lists them for a content security
  * policy: the script and its frames on js.stripe.com and its subdomains (the Payment Element's
- * frames), 3-D Secure's redirects on hooks.stripe.com, and its API.
+ * frames), 3-D Secure's redirects on hooks.stripe.com, and its API; and Identity's verification
+ * modal (issue 47), which frames the session's flow from verify.stripe.com (where a
+ * VerificationSession's `url` leads).
  */
 export const STRIPE_JS_SOURCES = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://verify.stripe.com'],
   connect: ['https://api.stripe.com'],
 } as const;
 

@@ -12,6 +12,9 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role
   { email: 'marco@oddjobs.test', name: 'Marco Diaz', role: 'worker' },
 ];
 
+/** Demo workers whose identity Stripe verified (issue 47): the badge shows on their profile, applications and chats. */
+export const DEMO_VERIFIED_IDENTITIES: readonly string[] = ['wendy@oddjobs.test'];
+
 export interface DemoJob {
   poster: string;
   title: string;
@@ -27,6 +30,8 @@ export interface DemoJob {
   duration: string;
   requirements: string[];
   skills: string[];
+  /** Only ID-verified workers may apply (issue 47). */
+  verifiedWorkersOnly?: true;
 }
 
 /** A dozen open jobs around Austin, Texas, at real street coordinates. */
@@ -35,7 +40,7 @@ export const DEMO_JOBS: readonly DemoJob[] = [
   { poster: 'paula@oddjobs.test', title: 'Deep clean a two-bedroom apartment', description: 'Move-out clean: kitchen, two bathrooms, floors and inside the fridge. Supplies provided.', street: '2201 S Lamar Blvd', city: 'Austin', state: 'TX', latitude: 30.2459, longitude: -97.7787, paymentCents: 15000, category: 'Cleaning', inDays: 5, duration: '5 hours', requirements: ['Attention to detail'], skills: ['Deep cleaning', 'Kitchen cleaning', 'Bathrooms'] },
   { poster: 'omar@oddjobs.test', title: 'Mow and edge a front and back lawn', description: 'Medium-sized yard in Mueller. Mower and edger in the garage. Bag the clippings please.', street: '1900 Aldrich St', city: 'Austin', state: 'TX', latitude: 30.2985, longitude: -97.7056, paymentCents: 6000, category: 'Yard Work', inDays: 2, duration: '2 hours', requirements: [], skills: ['Lawn mowing', 'Edging'] },
   { poster: 'omar@oddjobs.test', title: 'Assemble an IKEA wardrobe', description: 'PAX wardrobe with sliding doors, still in boxes. Needs to be anchored to the wall.', street: '4500 Duval St', city: 'Austin', state: 'TX', latitude: 30.3087, longitude: -97.7224, paymentCents: 8500, category: 'Assembly', inDays: 4, duration: '3 hours', requirements: ['Bring a drill'], skills: ['Furniture assembly', 'Wall anchoring'] },
-  { poster: 'paula@oddjobs.test', title: 'Walk a friendly golden retriever', description: 'Midday walks for Biscuit, Monday to Friday next week, around Zilker Park.', street: '2100 Barton Springs Rd', city: 'Austin', state: 'TX', latitude: 30.2642, longitude: -97.7695, paymentCents: 10000, category: 'Pet Care', inDays: 6, duration: '5 x 45 minutes', requirements: ['Loves dogs'], skills: ['Dog walking'] },
+  { poster: 'paula@oddjobs.test', title: 'Walk a friendly golden retriever', description: 'Midday walks for Biscuit, Monday to Friday next week, around Zilker Park.', street: '2100 Barton Springs Rd', city: 'Austin', state: 'TX', latitude: 30.2642, longitude: -97.7695, paymentCents: 10000, category: 'Pet Care', inDays: 6, duration: '5 x 45 minutes', requirements: ['Loves dogs'], skills: ['Dog walking'], verifiedWorkersOnly: true },
   { poster: 'omar@oddjobs.test', title: 'Fix a leaking kitchen faucet', description: 'Single-handle faucet drips constantly. Replacement cartridge already bought.', street: '7000 Woodhollow Dr', city: 'Austin', state: 'TX', latitude: 30.3576, longitude: -97.7491, paymentCents: 7000, category: 'Handyman', inDays: 1, duration: '1 hour', requirements: ['Own basic tools'], skills: ['Plumbing', 'Repairs'] },
   { poster: 'paula@oddjobs.test', title: 'Set up chairs and tables for a backyard party', description: 'Forty folding chairs, six tables and string lights for a birthday party on Saturday.', street: '3800 Speedway', city: 'Austin', state: 'TX', latitude: 30.3018, longitude: -97.7342, paymentCents: 9000, category: 'Event Help', inDays: 7, duration: '3 hours', requirements: ['Available Saturday morning'], skills: ['Event setup', 'Lifting'] },
   { poster: 'omar@oddjobs.test', title: 'Paint a small home office', description: 'One 10x12 room, walls only, two coats. Paint and rollers supplied; furniture already moved out.', street: '5200 Burnet Rd', city: 'Austin', state: 'TX', latitude: 30.3246, longitude: -97.7393, paymentCents: 25000, category: 'Home Projects', inDays: 9, duration: '1 day', requirements: ['Painting experience'], skills: ['Interior painting', 'Taping'] },

@@ -3,11 +3,12 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import ngeohash from 'ngeohash';
+import type { IdentityCheckStart } from '../../shared/api.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { seedAdminDemo } from './admin-demo.js';
 import { cognitoClient } from './cognito.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoJob } from './demo-data.js';
+import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, DEMO_VERIFIED_IDENTITIES, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
 
@@ -32,6 +33,21 @@ async function connectDemoPaymentAccount(stack: LocalStack, email: string): Prom
   const link = (await (await fetch(`${stack.urls.api}/payments/account`, { method: 'POST', headers })).json()) as { accountLinkUrl: string };
   await fetch(`${link.accountLinkUrl}/complete`, { method: 'POST', redirect: 'manual' });
   await fetch(`${stack.urls.api}/payments/account/status`, { method: 'POST', headers });
+}
+
+/**
+ * A demo worker verifies their identity as a person would (issue 47): the profile's Identity
+ * card starts a check through the API, and Stripe's test page answers it; the result comes to
+ * the profile by the webhook.
+ */
+async function verifyDemoIdentity(stack: LocalStack, email: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await demoIdToken(stack, email)}`, 'content-type': 'application/json' };
+  const session = (await (await fetch(`${stack.urls.api}/me/identity-check`, { method: 'POST', headers, body: '{}' })).json()) as IdentityCheckStart;
+  await fetch(`${stack.urls.stripe}/identity/${session.sessionId}/verified`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret: session.clientSecret }),
+  });
 }
 
 /**
@@ -83,6 +99,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       duration: demo.duration,
       requirements: demo.requirements,
       skills: demo.skills,
+      verifiedWorkersOnly: demo.verifiedWorkersOnly ?? false,
     });
     const job = newJob(request, userIds.get(demo.poster)!, createdAt);
     await putNewJob({
@@ -141,6 +158,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
     }
   }
   await seedAdminDemo(stack, (email) => demoIdToken(stack, email), jobIds.at(-1)!);
+  for (const email of DEMO_VERIFIED_IDENTITIES) await verifyDemoIdentity(stack, email);
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
 }

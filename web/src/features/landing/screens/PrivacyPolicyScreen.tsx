@@ -12,6 +12,7 @@ const SECTIONS: readonly LegalSection[] = [
         <li>Profile details you choose to add: a picture, bio, skills and location.</li>
         <li>What you do on OddJobs: jobs you post or apply for, messages, reviews, disputes and saved jobs.</li>
         <li>Payment account status from Stripe: whether your account is set up and can pay or be paid, never your card or bank numbers.</li>
+        <li>If you verify your identity: whether Stripe verified it, when, and Stripe&apos;s reference to the check.</li>
         <li>Security records: sign-in attempts and rate-limit counters that protect your account from abuse.</li>
       </ul>
     ),
@@ -39,7 +40,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'What Other Users Can See',
     body: (
       <p>
-        Your public profile shows your name, picture, rating, number of completed jobs, bio and skills. Other users never see
+        Your public profile shows your name, picture, rating, number of completed jobs, bio, skills and, once Stripe verified your
+        identity, an &quot;ID verified&quot; badge. Other users never see
         your email address or your payment details.
       </p>
     ),
@@ -51,6 +53,18 @@ const SECTIONS: readonly LegalSection[] = [
         Payments and payouts are processed by Stripe. Card and bank details go directly to Stripe and are handled under
         Stripe&apos;s own privacy policy; we receive only what we need to run the marketplace, such as whether a payment
         succeeded and whether your payment account is ready.
+      </p>
+    ),
+  },
+  {
+    title: 'Identity Verification',
+    body: (
+      <p>
+        Verifying your identity is optional. Stripe Identity checks a photo of your government ID against a live selfie and keeps
+        them under Stripe&apos;s own privacy policy. We store only whether you are verified, when, and Stripe&apos;s reference to
+        the check — never your document, your photo, your date of birth or an ID number. Posters see an &quot;ID verified&quot;
+        badge on your profile, your applications and in chat. When you delete your account, we ask Stripe to erase the check&apos;s
+        data (its redaction).
       </p>
     ),
   },
