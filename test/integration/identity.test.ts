@@ -151,6 +151,28 @@ describe('identity verification', () => {
     expect((await call<{ error: string }>(worker, 'POST', `/jobs/${next.id}/applications`, {})).body.error).toBe(MSG.identity.applyRefused);
   });
 
+  it('an application racing its own verification: refused with the reason while unverified, accepted once the badge is in', async () => {
+    const worker = await createReadyUser(stack(), 'worker');
+    const job = await postOpenJob(stack(), poster, { title: 'Let the plumber in', verifiedWorkersOnly: true });
+    const started = await call<IdentityCheckStart>(worker, 'POST', '/me/identity-check');
+    const [applied] = await Promise.all([
+      call<{ error?: string }>(worker, 'POST', `/jobs/${job.id}/applications`, {}),
+      fetch(`${stack().urls.stripe}/identity/${started.body.sessionId}/verified`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_secret: started.body.clientSecret }),
+      }),
+    ]);
+    await settle(stack());
+    expect((await ownIdentity(worker))?.status).toBe('verified');
+    if (applied.status === 403) {
+      expect(applied.body.error).toBe(MSG.identity.applyRefused);
+      expect((await call(worker, 'POST', `/jobs/${job.id}/applications`, {})).status).toBe(201);
+    } else {
+      expect(applied.status).toBe(201);
+    }
+  });
+
   it("the admin's revocation removes the badge everywhere, records why, tells the user, and lets them verify again", async () => {
     const worker = await verifiedWorker();
     const job = await postOpenJob(stack(), poster, { title: 'Assemble a bookshelf' });
