@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { OwnProfile } from '../../../../../shared/api';
 import { ROLE_LABEL } from '../../../../../shared/roles';
+import { IdentityBadge } from '../../../lib/components/IdentityBadge';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { AvatarEditor } from './AvatarEditor';
 
@@ -22,7 +23,9 @@ export function ProfileHeader({ profile, editing, editFormId, onToggleEdit, togg
         <PageHeading title="Profile" className="profile-header__name">
           {profile.name}
         </PageHeading>
-        <p className="profile-header__role">{ROLE_LABEL[profile.role]}</p>
+        <p className="profile-header__role">
+          {ROLE_LABEL[profile.role]} <IdentityBadge verified={profile.identityVerified} />
+        </p>
         <p className="break-anywhere">{profile.email}</p>
         {profile.location ? <p className="muted">{profile.location}</p> : null}
       </div>
