@@ -483,7 +483,8 @@ describe('accounts and the app shell in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     await expectText(page, `Last updated: ${today}`);
     const sections = await page.locator('.legal__section h2').allInnerTexts();
-    expect(sections).toHaveLength(12);
+    expect(sections).toHaveLength(13);
+    expect(sections[12]).toMatch(/^13\. /);
     expect(await page.getByRole('complementary', { name: 'Your Trust Matters' }).isVisible()).toBe(true);
 
     await page.goto(webUrl('/no-such-page'));

@@ -98,6 +98,18 @@ export function stripeDashboard(): Stripe {
 }
 
 /**
+ * The verification code mailed to the address, once it is in the local mailbox: the mail goes out
+ * beside the sign-up's answer, and on a busy machine it may land a moment after it.
+ */
+async function mailedCode(email: string): Promise<string> {
+  for (const started = Date.now(); Date.now() - started < 15_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const mails = (await (await fetch(`${e2eTarget().mailboxUrl}/messages.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ code?: string }>;
+    if (mails[0]?.code) return mails[0].code;
+  }
+  throw new Error(`No verification code was mailed to ${email} within 15 s`);
+}
+
+/**
  * A user of the test's own, signed up and verified (the code from the stack's mailbox) with
  * a connected payment account: for a test that changes what Stripe lets their account do, or
  * their profile, which must not touch the demo users other files share.
@@ -110,8 +122,7 @@ export async function newReadyUser(name: string, role: 'worker' | 'poster' = 'wo
   const { UserSub } = await cognito.send(
     new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: name }], ClientMetadata: { [SIGN_UP_ROLE_METADATA]: role } }),
   );
-  const mails = (await (await fetch(`${e2eTarget().mailboxUrl}/messages.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ code?: string }>;
-  await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: mails[0]?.code ?? '' }));
+  await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: await mailedCode(email) }));
   const token = await idTokenOf(email, password);
   // Onboarding returns to the page's origin, which the browser sends.
   const link = await fetch(`${config.apiUrl}/payments/account`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: new URL(e2eTarget().webUrl).origin } });
