@@ -61,7 +61,7 @@ describe("the admin's users: search, suspension, reinstatement, password reset",
     const emailPrefix = poster.email.slice(0, poster.email.indexOf('@'));
     expect(ids(await search(`q=${encodeURIComponent(emailPrefix.toUpperCase())}`))).toEqual([poster.userId]);
     expect((await search(`q=${encodeURIComponent(poster.email)}`)).items).toEqual([
-      { id: poster.userId, name: 'Quentin Xylander', email: poster.email, role: 'poster', accountStatus: 'active', createdAt: expect.any(String) },
+      { id: poster.userId, name: 'Quentin Xylander', email: poster.email, role: 'poster', accountStatus: 'active', identityVerified: false, createdAt: expect.any(String) },
     ]);
     expect(ids(await search('q=quentin&role=worker'))).toEqual([]);
     expect(ids(await search('q=quentin&role=poster&status=active'))).toEqual([poster.userId]);

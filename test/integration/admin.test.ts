@@ -49,8 +49,18 @@ describe('the admin console', () => {
 
   const paymentOf = async (jobId: string) =>
     (await queryIndex(stack(), 'GSI1', keys.paymentsLog())).find((row) => row.jobId === jobId) as PaymentRecord & { status: string };
-  const actions = async (type: string) =>
-    (await api<Page<AdminActionView>>(stack(), 'GET', `/admin/actions?type=${type}`, { token: admin.idToken })).body.items;
+  /** Every admin action of the type, newest first: page after page (each holds 50). */
+  const actions = async (type: string) => {
+    const items: AdminActionView[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page: Page<AdminActionView> = (await api<Page<AdminActionView>>(stack(), 'GET', `/admin/actions?type=${type}${query}`, { token: admin.idToken })).body;
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  };
   /** What Stripe holds: the simulator, like Stripe, refuses a second refund of a refunded charge. */
   const refundedOnStripe = async (paymentIntentId: string) => {
     const intent = await stripeOf(stack()).paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });

@@ -145,6 +145,10 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /admin/users/{id}/suspend': ['admin'],
   'POST /admin/users/{id}/reinstate': ['admin'],
   'POST /admin/users/{id}/password-reset': ['admin'],
+  // Tried on the stranger, who is not verified: the admin's call is refused as a conflict, nobody else's is heard.
+  'POST /admin/users/{id}/identity-revocation': ['admin'],
+  // Own identity check only (the token says whose): starts a session at Stripe, changes no job.
+  'POST /me/identity-check': SIGNED_IN,
   // The post-job form's list of categories closed to new jobs (issue 27).
   'GET /categories/hidden': SIGNED_IN,
   // The landing page's cards: a visitor's too.
@@ -299,6 +303,7 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /admin/users/{id}/suspend': { reason: 'Spam messages' },
     'POST /admin/users/{id}/reinstate': { reason: 'Cleared up' },
     'POST /admin/users/{id}/password-reset': { reason: 'Asked by phone' },
+    'POST /admin/users/{id}/identity-revocation': { reason: 'Documents reported stolen' },
     'PUT /me/push-subscriptions': { endpoint: 'https://fcm.googleapis.com/fcm/send/authz', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
   };
   function bodyOf(route: DeclaredRoute, party: Party, { job, users, paymentIntentId }: JobUnderTest): unknown {

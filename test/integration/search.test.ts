@@ -132,6 +132,7 @@ describe('searching and filtering open jobs', () => {
       posterId: poster.userId,
       skills: ['Staining'],
       images: [],
+      verifiedWorkersOnly: false,
       createdAt: edited.body.createdAt,
     });
     // The card keeps what its three lines can show, cut between words; the job keeps it all.

@@ -89,6 +89,7 @@ export const BODY_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = {
   'POST /admin/users/{id}/suspend': userActionSchema,
   'POST /admin/users/{id}/reinstate': userActionSchema,
   'POST /admin/users/{id}/password-reset': userActionSchema,
+  'POST /admin/users/{id}/identity-revocation': userActionSchema,
   'POST /conversations': startConversationSchema,
   'POST /conversations/{id}/messages': sendMessageSchema,
   'PUT /me/push-subscriptions': pushSubscriptionSchema,
