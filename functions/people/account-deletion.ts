@@ -239,7 +239,7 @@ export async function purgePersonalData(userId: string): Promise<string[]> {
   // Before the profile loses their id's link to Stripe's sessions: each found by its client_reference_id.
   const identity = await redactIdentitySessions(userId);
   count('identity checks redacted at Stripe', identity.redacted);
-  count('identity checks Stripe is still processing (redacted by the sweep)', identity.waiting);
+  count('identity checks not yet redacted (Stripe still checking, or refusing)', identity.leftBehind);
   count('own items', await deleteOwnItems(userId));
   found.push(...(await anonymiseProfile(userId)));
   count('avatar images', await deleteUploadsOf(userId, 'avatar'));

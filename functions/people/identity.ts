@@ -158,23 +158,34 @@ export async function revokeIdentity(profile: ProfileItem, auditEntry: TransactI
   }
 }
 
+/** A redaction Stripe refused as a request (its 400): not retried, counted as left behind. */
+const isRefusedRequest = (error: unknown) => (error as { type?: string } | null)?.type === 'StripeInvalidRequestError';
+
 /**
  * Account deletion: every session of the user redacted at Stripe (its documents, selfie and
- * outputs erased there). A session Stripe is still checking cannot be redacted yet: it is
- * counted, and the deletion sweep (which purges again 30 days on) redacts it then.
+ * outputs erased there). A session Stripe is still checking cannot be redacted yet, and one
+ * Stripe refuses to redact (a state its documentation does not name) is not a reason to keep
+ * the account: both are counted as left behind, and the deletion sweep (which purges again 30
+ * days on) tries them again and records what it still finds.
  */
-export async function redactIdentitySessions(userId: string): Promise<{ redacted: number; waiting: number }> {
+export async function redactIdentitySessions(userId: string): Promise<{ redacted: number; leftBehind: number }> {
   const client = await stripe();
   let redacted = 0;
-  let waiting = 0;
+  let leftBehind = 0;
   for await (const session of client.identity.verificationSessions.list({ client_reference_id: userId, limit: 100 })) {
     if (session.redaction) continue;
     if (session.status === 'processing') {
-      waiting += 1;
+      leftBehind += 1;
       continue;
     }
-    await client.identity.verificationSessions.redact(session.id, {}, { idempotencyKey: `identity-redact:${session.id}` });
-    redacted += 1;
+    try {
+      await client.identity.verificationSessions.redact(session.id, {}, { idempotencyKey: `identity-redact:${session.id}` });
+      redacted += 1;
+    } catch (error) {
+      if (!isRefusedRequest(error)) throw error;
+      logger.warn('Stripe refused to redact an identity check', { userId, sessionId: session.id, status: session.status });
+      leftBehind += 1;
+    }
   }
-  return { redacted, waiting };
+  return { redacted, leftBehind };
 }
