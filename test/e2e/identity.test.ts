@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { OwnProfile } from '../../shared/api.js';
 import { IDENTITY_STATUS_TEXTS } from '../../shared/identity.js';
 import { MSG } from '../../shared/messages.js';
 import { DESKTOP, PHONE, seriousAxeViolations } from './accounts-helpers.js';
-import { newReadyUser } from './api-helpers.js';
+import { callApi, idTokenOf, newReadyUser } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { fillJobForm } from './jobs-helpers.js';
 import { TEST_CARDS, payByCard } from './payments-helpers.js';
@@ -22,6 +23,16 @@ async function verifyWith(page: Page, button: 'Verify my identity' | 'Try again'
 
 describe('verified people in a browser (issue 47)', () => {
   const browser = useBrowser();
+
+  it('starts with Wendy verified through Stripe\'s test page by the demo data, and the dog walk for ID-verified workers only', async () => {
+    const token = await idTokenOf('wendy@oddjobs.test');
+    await expect.poll(async () => (await callApi<OwnProfile>('GET', '/me', token)).identity?.status).toBe('verified');
+    const board = await (await browser().newContext({ viewport: PHONE })).newPage();
+    await board.goto(webUrl('/'));
+    const walk = board.locator('.job-card', { hasText: 'Walk a friendly golden retriever' });
+    await expect.poll(() => walk.getByText(MSG.identity.verifiedOnly, { exact: true }).count()).toBe(1);
+    await board.context().close();
+  });
 
   for (const [posterViewport, workerViewport, label] of [
     [DESKTOP, PHONE, 'the worker at 390 px, the poster on desktop'],
