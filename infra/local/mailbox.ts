@@ -64,6 +64,16 @@ export class Mailbox {
   }
 }
 
+/**
+ * The newest verification code the local mailbox holds for the address (its /messages.json, as a
+ * test or a script reads it), or undefined while none has come: the mail goes out beside the
+ * sign-up's answer and may land a moment after it, so callers poll.
+ */
+export async function mailedCode(mailboxUrl: string, email: string): Promise<string | undefined> {
+  const mails = (await (await fetch(`${mailboxUrl}/messages.json?to=${encodeURIComponent(email)}`)).json()) as Array<Pick<Mail, 'code'>>;
+  return mails[0]?.code;
+}
+
 /** An email's HTML body in a sandboxed frame (no scripts, links open outside), its text beneath. */
 function renderBodies(mail: Mail): string {
   const text = `<pre>${escapeHtml(mail.text)}</pre>`;

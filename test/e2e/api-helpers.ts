@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import type { Application, JobPaymentStart, JobSummary } from '../../shared/api.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
 import { DEMO_PASSWORD } from '../../infra/local/demo-data.js';
+import { mailedCode } from '../../infra/local/mailbox.js';
 import { LOCAL_STRIPE_KEYS } from '../../infra/local/stack.js';
 import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
 import { TEST_CARDS } from '../support/payments.js';
@@ -97,14 +98,11 @@ export function stripeDashboard(): Stripe {
   return new Stripe(LOCAL_STRIPE_KEYS.secretKey, { host: simulator.hostname, port: Number(simulator.port), protocol: 'http', maxNetworkRetries: 0 });
 }
 
-/**
- * The verification code mailed to the address, once it is in the local mailbox: the mail goes out
- * beside the sign-up's answer, and on a busy machine it may land a moment after it.
- */
-async function mailedCode(email: string): Promise<string> {
+/** The verification code mailed to the address, once it is in the local mailbox (it may land a moment after the sign-up's answer). */
+async function codeMailedTo(email: string): Promise<string> {
   for (const started = Date.now(); Date.now() - started < 15_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const mails = (await (await fetch(`${e2eTarget().mailboxUrl}/messages.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ code?: string }>;
-    if (mails[0]?.code) return mails[0].code;
+    const code = await mailedCode(e2eTarget().mailboxUrl, email);
+    if (code) return code;
   }
   throw new Error(`No verification code was mailed to ${email} within 15 s`);
 }
@@ -122,7 +120,7 @@ export async function newReadyUser(name: string, role: 'worker' | 'poster' = 'wo
   const { UserSub } = await cognito.send(
     new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: name }], ClientMetadata: { [SIGN_UP_ROLE_METADATA]: role } }),
   );
-  await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: await mailedCode(email) }));
+  await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: await codeMailedTo(email) }));
   const token = await idTokenOf(email, password);
   // Onboarding returns to the page's origin, which the browser sends.
   const link = await fetch(`${config.apiUrl}/payments/account`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: new URL(e2eTarget().webUrl).origin } });

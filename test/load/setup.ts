@@ -10,6 +10,7 @@ import type { ConversationView, JobPaymentStart } from '../../shared/api.js';
 import { SIGN_UP_ROLE_METADATA, type Role } from '../../shared/roles.js';
 import type { RuntimeConfig } from '../../shared/runtime-config.js';
 import { cognitoClient } from '../../infra/local/cognito.js';
+import { mailedCode } from '../../infra/local/mailbox.js';
 import type { ChatSeat, LoadUser } from './protocol.js';
 import { jobRequest, testCardConfirmation } from './requests.js';
 
@@ -51,6 +52,7 @@ export function localSetup(config: RuntimeConfig) {
     throw new Error('setting users up needs a local-mode stack (config.json with a user pool endpoint, a mailbox and the Stripe simulator)');
   }
   const cognito = cognitoClient(userPoolEndpoint);
+  const mailbox = mailboxUrl;
 
   /**
    * One API call of the setup. A 503 is the gateway's 30 s timeout, which a function's first
@@ -89,10 +91,7 @@ export function localSetup(config: RuntimeConfig) {
         ClientMetadata: { [SIGN_UP_ROLE_METADATA]: role },
       }),
     );
-    const code = await until(async () => {
-      const mails = (await (await fetch(`${mailboxUrl}/messages.json?to=${encodeURIComponent(email)}`)).json()) as Array<{ code?: string }>;
-      return mails[0]?.code;
-    }, `the verification code for ${email}`);
+    const code = await until(() => mailedCode(mailbox, email), `the verification code for ${email}`);
     await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: code }));
     const signedIn = await cognito.send(
       new InitiateAuthCommand({ ClientId: config.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),

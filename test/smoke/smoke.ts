@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { confirmSignIn, confirmSignUp, fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
 import WebSocket from 'ws';
 import type { ImageUpload } from '../../functions/lib/images.js';
+import { mailedCode } from '../../infra/local/mailbox.js';
 import type { ChatMessage, ConversationView, Dispute, JobPaymentStart, JobSummary, LiveMessage, OwnProfile, Page } from '../../shared/api.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import type { PaymentAccount } from '../../shared/payments.js';
@@ -226,10 +227,7 @@ async function smokeUser(config: RuntimeConfig, role: Role, given?: { email: str
     });
     const mailbox = config.mailboxUrl;
     check(mailbox, 'the local config.json names no mailbox');
-    const code = await poll(async () => {
-      const mails = (await (await fetch(`${mailbox}/messages.json?to=${encodeURIComponent(credentials!.email)}`)).json()) as Array<{ code?: string }>;
-      return mails[0]?.code;
-    }, 'verification code mailed');
+    const code = await poll(() => mailedCode(mailbox, credentials!.email), 'verification code mailed');
     await confirmSignUp({ username: credentials.email, confirmationCode: code });
   }
   return (await signedIn(config, credentials)).user;
