@@ -7,6 +7,7 @@ import type { IdentityCheckStart } from '../../shared/api.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { seedAdminDemo } from './admin-demo.js';
 import { cognitoClient } from './cognito.js';
+import { answerVerificationPage } from './stripe-simulator/identity.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, DEMO_VERIFIED_IDENTITIES, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
@@ -43,11 +44,7 @@ async function connectDemoPaymentAccount(stack: LocalStack, email: string): Prom
 async function verifyDemoIdentity(stack: LocalStack, email: string): Promise<void> {
   const headers = { authorization: `Bearer ${await demoIdToken(stack, email)}`, 'content-type': 'application/json' };
   const session = (await (await fetch(`${stack.urls.api}/me/identity-check`, { method: 'POST', headers, body: '{}' })).json()) as IdentityCheckStart;
-  await fetch(`${stack.urls.stripe}/identity/${session.sessionId}/verified`, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_secret: session.clientSecret }),
-  });
+  await answerVerificationPage(stack.urls.stripe, session, 'verified');
 }
 
 /**

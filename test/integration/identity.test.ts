@@ -7,6 +7,7 @@ import { MSG } from '../../shared/messages.js';
 import { EVENT_RULES } from '../../functions/routes.js';
 import { keys } from '../../functions/table.js';
 import { ruleFunctionName } from '../../infra/local/eventbridge.js';
+import { answerVerificationPage, type VerificationPageOutcome } from '../../infra/local/stripe-simulator/identity.js';
 import { createReadyUser, postOpenJob } from '../support/job-lifecycle.js';
 import { api, createUser, tableClient, useLocalStack, type TestUser } from '../support/local-stack.js';
 import { createPoster, settle, stripeOf } from '../support/payments.js';
@@ -30,15 +31,10 @@ describe('identity verification', () => {
     (await call<Page<AppNotification>>(user, 'GET', '/me/notifications')).body.items.filter((notice) => notice.type.startsWith('identity_'));
 
   /** The user starts a check and answers the simulator's test page with an outcome, as the profile's dialog does. */
-  async function tryCheck(user: TestUser, outcome: 'verified' | 'document_unverified' | 'selfie_mismatch' | 'consent_declined'): Promise<IdentityCheckStart> {
+  async function tryCheck(user: TestUser, outcome: VerificationPageOutcome): Promise<IdentityCheckStart> {
     const started = await call<IdentityCheckStart>(user, 'POST', '/me/identity-check');
     expect(started.status).toBe(200);
-    const answer = await fetch(`${stack().urls.stripe}/identity/${started.body.sessionId}/${outcome}`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_secret: started.body.clientSecret }),
-    });
-    expect(answer.status).toBe(200);
+    expect((await answerVerificationPage(stack().urls.stripe, started.body, outcome)).status).toBe(200);
     await settle(stack());
     return started.body;
   }
@@ -157,11 +153,7 @@ describe('identity verification', () => {
     const started = await call<IdentityCheckStart>(worker, 'POST', '/me/identity-check');
     const [applied] = await Promise.all([
       call<{ error?: string }>(worker, 'POST', `/jobs/${job.id}/applications`, {}),
-      fetch(`${stack().urls.stripe}/identity/${started.body.sessionId}/verified`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_secret: started.body.clientSecret }),
-      }),
+      answerVerificationPage(stack().urls.stripe, started.body, 'verified'),
     ]);
     await settle(stack());
     expect((await ownIdentity(worker))?.status).toBe('verified');

@@ -38,6 +38,18 @@ const OUTCOMES = {
 
 export type VerificationPageOutcome = keyof typeof OUTCOMES;
 
+/**
+ * A person's answer on the test page, as the profile's test dialog posts it (JSON back): one of
+ * the outcomes for the session, authorised by its client secret. For the demo data and tests.
+ */
+export function answerVerificationPage(simulatorUrl: string, session: { sessionId: string; clientSecret: string }, outcome: VerificationPageOutcome): Promise<Response> {
+  return fetch(`${simulatorUrl}/identity/${encodeURIComponent(session.sessionId)}/${outcome}`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret: session.clientSecret }),
+  });
+}
+
 const isOutcome = (name: string | undefined): name is VerificationPageOutcome => name !== undefined && Object.hasOwn(OUTCOMES, name);
 
 /** The selfie outcome exists only where a selfie is asked for. */
