@@ -3,6 +3,7 @@
  * seeds demo data on the first run, serves the web app with Vite, and prints where
  * everything is. `npm run dev -- --reset` starts from empty state. Ctrl-C stops it all.
  */
+import './sdk-notice-off.js';
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer } from 'vite';
@@ -48,7 +49,6 @@ async function main(): Promise<void> {
   const started = Date.now();
   const envFile = resolve(REPO_ROOT, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const dataDir = resolve(REPO_ROOT, process.env.LOCAL_DATA_DIR ?? '.local');
   if (process.argv.includes('--reset')) {
     rmSync(dataDir, { recursive: true, force: true });
