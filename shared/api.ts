@@ -4,6 +4,7 @@ import type { DisputePriority, DisputeStatus, DisputeType } from './disputes.js'
 import type { JobStatus, MoneyState, TipState } from './job-process.js';
 import type { IdentityStatus } from './identity.js';
 import type { EarningsWeek } from './money.js';
+import type { CounterStatus } from './offers.js';
 import type { PaymentAccount } from './payments.js';
 import type { Role } from './roles.js';
 
@@ -39,6 +40,8 @@ export interface JobSummary {
   images: string[];
   /** Only workers whose identity Stripe verified may apply (issue 47); false on jobs stored before it existed. */
   verifiedWorkersOnly: boolean;
+  /** Workers apply with an offer; the payment is the budget (issue 45, shared/offers.ts); false on jobs stored before it existed. */
+  openToOffers: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -48,7 +51,7 @@ export interface JobSummary {
  * keeps one on each of its items so a search page is one read, so it holds only what the card
  * shows: the description cut to what the card's three lines can show, and the first image.
  */
-export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'payment' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'verifiedWorkersOnly' | 'createdAt'>;
+export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'payment' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'verifiedWorkersOnly' | 'openToOffers' | 'createdAt'>;
 
 export interface PublicProfile {
   id: string;
@@ -235,6 +238,19 @@ export const NOTIFICATION_TYPES = [
   'identity_verified',
   /** The user's identity check failed and may be tried again, or their verification is no longer valid (issue 47). */
   'identity_needs_retry',
+  // Offers (issue 45): each its own type.
+  /** A worker made an offer on the poster's job. */
+  'offer_received',
+  /** A worker changed or withdrew their offer. */
+  'offer_changed',
+  /** The poster countered the worker's offer. */
+  'counter_offer',
+  /** The worker accepted or declined the poster's counter-offer. */
+  'counter_answered',
+  /** The poster accepted the worker's offer: the job is theirs. */
+  'offer_accepted',
+  /** The poster chose another offer or declined this one. */
+  'offer_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -346,6 +362,12 @@ export interface Application {
   posterId: string;
   status: ApplicationStatus;
   message: string | null;
+  /** On a job open to offers: the worker's offer, in cents (what they would receive); null on a fixed-price job. */
+  amount: number | null;
+  /** When the worker can do it, in their words (an offer's optional line). */
+  availability: string | null;
+  /** The poster's one counter-offer, and the worker's answer to it. */
+  counter: { amount: number; status: CounterStatus; at: string } | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -8,7 +8,7 @@
  *
  * A job has two states: its `status` (the work) and its `money` (what the poster paid). A money
  * transition that calls Stripe is taken in two steps: the decision moves the money to a pending
- * state (`releasing`, `refunding`, `splitting`, `reversing`) in the transaction that checks the
+ * state (`releasing`, `refunding`, `splitting`, `reversing`, `repricing`) in the transaction that checks the
  * guards; Stripe is then called with an idempotency key of the job, and the result is written
  * with its ledger movements (shared/ledger.ts) in the transaction that ends the pending state.
  * A pending state belongs to its one decision: any other action is refused while it lasts, and
@@ -39,6 +39,8 @@ export const MONEY_STATES = [
   'refunding',
   'splitting',
   'reversing',
+  /** An offer under the budget accepted (issue 45): the difference being refunded, the rest held again. */
+  'repricing',
   /** Final: transferred to the worker, refunded to the poster, or part of each. */
   'released',
   'refunded',
@@ -120,6 +122,21 @@ export const JOB_PROCESS = {
   pay: { from: ['awaiting_payment'], money: ['unpaid'], to: 'open', moneyTo: 'held', by: ['system', 'poster'], effects: ['ledger:charge'] },
   edit: { from: ['open'], money: HELD, to: 'open', by: ['poster'], effects: [] },
   accept: { from: ['open'], money: HELD, to: 'assigned', by: ['poster'], effects: ['notify:worker'] },
+  /**
+   * The poster accepts a worker's offer on a job open to offers (issue 45): assigned as `accept`
+   * does, at the offer's amount, the fee recomputed on it. An offer under the budget the poster
+   * paid for refunds the difference first (held -> repricing -> held); one at the budget moves no
+   * money and is `accept` itself.
+   */
+  acceptOffer: {
+    from: ['open'],
+    money: HELD,
+    to: 'assigned',
+    moneyTo: 'repricing',
+    settles: { money: 'held', status: 'same' },
+    by: ['poster'],
+    effects: ['stripe:refund', 'ledger:refund', 'notify:worker', 'notify:poster'],
+  },
   unassign: { from: ['assigned'], money: HELD, to: 'open', by: ['poster'], effects: ['notify:worker'] },
   complete: { from: ['assigned'], money: HELD, to: 'completed', by: ['worker'], effects: ['schedule:auto-release', 'notify:poster'] },
   declineCompletion: { from: ['completed'], money: HELD, to: 'assigned', by: ['poster'], effects: ['unschedule:auto-release', 'notify:worker'] },
@@ -286,7 +303,7 @@ export const JOB_PROCESS = {
 export type JobAction = keyof typeof JOB_PROCESS;
 
 /** The pending money state of each action that calls Stripe, and the action that owns it. */
-export const PENDING_MONEY: Partial<Record<MoneyState, JobAction>> = { releasing: 'release', refunding: 'refund', splitting: 'split', reversing: 'reverse' };
+export const PENDING_MONEY: Partial<Record<MoneyState, JobAction>> = { releasing: 'release', refunding: 'refund', splitting: 'split', reversing: 'reverse', repricing: 'acceptOffer' };
 
 /** Whether the job's money waits for a decision's Stripe calls: nothing else may move it, or leave with it (a delete). */
 export const isMoneyPending = (job: { status: JobStatus; moneyState?: MoneyState }): boolean => PENDING_MONEY[moneyStateOf(job)] !== undefined;

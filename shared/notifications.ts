@@ -27,6 +27,12 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   chargeback: "A card's bank disputed a payment (chargeback)",
   identity_verified: 'Your identity was verified',
   identity_needs_retry: 'Your identity check needs another try, or was removed',
+  offer_received: 'A worker made an offer on your job',
+  offer_changed: 'A worker changed or withdrew their offer',
+  counter_offer: 'A poster countered your offer',
+  counter_answered: 'A worker answered your counter-offer',
+  offer_accepted: 'Your offer was accepted',
+  offer_declined: 'Your offer was not chosen',
 };
 
 /**

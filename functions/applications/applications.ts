@@ -4,6 +4,9 @@ import type { Application, ApplicationStatus, ApplicationsOfJob, WorkerApplicati
 import { canPerform } from '../../shared/job-process.js';
 import { MAX_PENDING_APPLICATIONS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
+import { OFFER_TEXTS, offerPrice } from '../../shared/offers.js';
+import { formatCents } from '../../shared/money.js';
+import type { ApplyRequest } from '../../shared/schemas/application.js';
 import { batchGet } from '../lib/batch.js';
 import { db, queryAll, tableName } from '../lib/db.js';
 import { conflict, forbidden, notFound, type HttpError } from '../lib/errors.js';
@@ -14,9 +17,13 @@ import { getJob, type JobItem } from '../jobs/jobs.js';
 import { JOB_EVENT } from '../routes.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
+import { carryOutQuietly } from '../money/executor.js';
+import { decisionPut } from '../money/decision.js';
+import { offerRefundDecision } from '../money/job-money.js';
+import { offerDecisionNotice, offerNotice, offerRefusal } from './offers.js';
 import { toPublicProfile, type ProfileItem } from '../people/profiles.js';
 
-function toApplication(item: Record<string, unknown>): Application {
+export function toApplication(item: Record<string, unknown>): Application {
   return {
     id: item.id as string,
     jobId: item.jobId as string,
@@ -24,22 +31,29 @@ function toApplication(item: Record<string, unknown>): Application {
     posterId: item.posterId as string,
     status: item.status as ApplicationStatus,
     message: (item.message as string | null | undefined) ?? null,
+    amount: (item.amount as number | undefined) ?? null,
+    availability: (item.availability as string | undefined) ?? null,
+    counter: (item.counter as Application['counter'] | undefined) ?? null,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
 }
 
-function applicationItem(application: Application) {
+function applicationItem({ amount, availability, counter, ...application }: Application) {
   return {
     ...keys.application(application.jobId, application.workerId),
     type: 'application',
     ...application,
+    // An offer's fields are kept only on offers: a fixed-price application is stored as before.
+    ...(amount !== null ? { amount } : {}),
+    ...(availability !== null ? { availability } : {}),
+    ...(counter !== null ? { counter } : {}),
     gsi1pk: keys.applicationsOfWorker(application.workerId),
     gsi1sk: timeOrdered(application.createdAt, application.jobId),
   };
 }
 
-async function getApplication(jobId: string, workerId: string): Promise<Application | undefined> {
+export async function getApplication(jobId: string, workerId: string): Promise<Application | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.application(jobId, workerId), ConsistentRead: true }));
   return Item ? toApplication(Item) : undefined;
 }
@@ -56,18 +70,18 @@ async function applicationsOfJob(jobId: string): Promise<Application[]> {
 }
 
 /**
- * Why `workerId` may not apply to `job` as it stands, if they may not. The read state only
- * chooses the message: the limit itself is the transaction's condition.
- */
-/**
- * The job event of an application change, for its transaction: the pending count is the one
- * read before plus this change. Racing applications may each report the same count; screens
+ * The job event of an application change (one applied, withdrew or was decided; an offer
+ * changed: 0), for its transaction: the pending count is the one read before plus this change. Racing applications may each report the same count; screens
  * showing it re-read the job on the event ('applications'), so the event need only tell them.
  */
-function applicationsChanged(job: JobItem, delta: 1 | -1): TransactItem {
+export function applicationsChanged(job: JobItem, delta: -1 | 0 | 1): TransactItem {
   return jobEvent(JOB_EVENT.updated, { ...job, pendingApplications: (job.pendingApplications ?? 0) + delta }, 'applications');
 }
 
+/**
+ * Why `workerId` may not apply to `job` as it stands, if they may not. The read state only
+ * chooses the message: the limit itself is the transaction's condition.
+ */
 function applicationRefusal(job: JobItem, worker: ProfileItem): HttpError | undefined {
   if (job.posterId === worker.id) return forbidden(MSG.applications.ownJob);
   // A suspended poster's open job left the feed (DECISIONS.md "Suspension"); a saved link or an
@@ -117,16 +131,18 @@ function newApplicantNotice(job: JobItem, worker: ProfileItem): StoredNotificati
  * is explained from a fresh read; if that read shows nothing in the way, the state moved and
  * it runs again.
  */
-export async function applyToJob(jobId: string, worker: ProfileItem, message: string | null): Promise<Application> {
+export async function applyToJob(jobId: string, worker: ProfileItem, request: ApplyRequest): Promise<Application> {
+  const { message, amount, availability } = request;
   return retryWhileStale(async () => {
     const [job, existing] = await Promise.all([getJob(jobId, { consistentRead: true }), getApplication(jobId, worker.id)]);
     // A draft awaiting payment is invisible to everyone but its poster.
     if (!job || job.status === 'awaiting_payment') throw notFound(MSG.jobs.notFound);
     if (existing) throw conflict(MSG.applications.alreadyApplied);
-    const refusal = applicationRefusal(job, worker);
+    const refusal = applicationRefusal(job, worker) ?? offerRefusal(job, amount);
     if (refusal) throw refusal;
 
     const now = new Date().toISOString();
+    const offer = job.openToOffers && amount !== undefined;
     const application: Application = {
       id: randomUUID(),
       jobId,
@@ -134,6 +150,9 @@ export async function applyToJob(jobId: string, worker: ProfileItem, message: st
       posterId: job.posterId,
       status: 'pending',
       message,
+      amount: offer ? amount : null,
+      availability: offer ? availability : null,
+      counter: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -151,7 +170,7 @@ export async function applyToJob(jobId: string, worker: ProfileItem, message: st
         },
       },
       applicationsChanged(job, 1),
-      ...notificationWrites(newApplicantNotice(job, worker)),
+      ...notificationWrites(offer ? offerNotice(job, worker, 'received', amount) : newApplicantNotice(job, worker)),
       ...verifiedWorkerCheck(job, worker.id),
     ];
     try {
@@ -166,24 +185,29 @@ export async function applyToJob(jobId: string, worker: ProfileItem, message: st
   });
 }
 
-/** The application's `pending -> status` step, as one item of a transaction. */
-function decideApplication(application: Application, status: Exclude<ApplicationStatus, 'pending'>, now: string): TransactItem {
+/**
+ * The application's `pending -> status` step, as one item of a transaction; for the chosen
+ * offer, on condition that its amount is still the one accepted (a change or a counter-offer's
+ * acceptance racing the poster's click refuses it).
+ */
+function decideApplication(application: Application, status: Exclude<ApplicationStatus, 'pending'>, now: string, amount?: number): TransactItem {
   return {
     Update: {
       TableName: tableName(),
       Key: keys.application(application.jobId, application.workerId),
       UpdateExpression: 'SET #status = :to, updatedAt = :now',
-      ConditionExpression: '#status = :pending',
+      ConditionExpression: `#status = :pending${amount !== undefined ? ' AND amount = :amount' : ''}`,
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':to': status, ':now': now, ':pending': 'pending' },
+      ExpressionAttributeValues: { ':to': status, ':now': now, ':pending': 'pending', ...(amount !== undefined ? { ':amount': amount } : {}) },
     },
   };
 }
 
-function decisionNotice(job: JobItem, workerId: string, decision: 'accepted' | 'rejected'): StoredNotification {
+function decisionNotice(job: JobItem, application: Application, decision: 'accepted' | 'rejected'): StoredNotification {
+  if (application.amount !== null) return offerDecisionNotice(job, application, decision);
   const accepted = decision === 'accepted';
   return notificationItem({
-    userId: workerId,
+    userId: application.workerId,
     jobId: job.id,
     type: accepted ? 'application_accepted' : 'application_rejected',
     title: accepted ? MSG.applications.acceptedTitle : MSG.applications.rejectedTitle,
@@ -193,7 +217,7 @@ function decisionNotice(job: JobItem, workerId: string, decision: 'accepted' | '
 }
 
 /** A pending application of the job, or the refusal that explains why there is none. */
-async function pendingApplication(jobId: string, workerId: string, applications?: Application[]): Promise<Application> {
+export async function pendingApplication(jobId: string, workerId: string, applications?: Application[]): Promise<Application> {
   const application = applications ? applications.find((a) => a.workerId === workerId) : await getApplication(jobId, workerId);
   if (!application) throw notFound(MSG.applications.notFound);
   if (application.status !== 'pending') throw conflict(MSG.applications.notPending);
@@ -207,9 +231,14 @@ async function pendingApplication(jobId: string, workerId: string, applications?
  * still equals the pending applications read means an application that arrived since fails
  * the transaction and the accept runs again with it included, so none is left pending on an
  * assigned job. Of two racing accepts exactly one commits; the other is told why on its rerun.
+ *
+ * An offer (issue 45) is accepted at its amount, `seenAmount` being the one the poster
+ * confirmed: an offer changed since is refused, not accepted at a price nobody confirmed. The
+ * job takes the offer's price; under the budget, the same transaction decides the difference's
+ * refund (shared/job-process.ts `acceptOffer`), which the executor then makes.
  */
-export async function acceptApplication(jobId: string, posterId: string, workerId: string): Promise<JobChangeResult> {
-  return retryWhileStale(async () => {
+export async function acceptApplication(jobId: string, posterId: string, workerId: string, seenAmount?: number): Promise<JobChangeResult> {
+  const accepted = await retryWhileStale(async () => {
     const job = await jobOfPoster(jobId, posterId);
     if (!canPerform('accept', job)) {
       throw conflict(job.workerId ? MSG.applications.workerAlreadyAccepted : MSG.jobs.statusChanged);
@@ -218,22 +247,38 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
     // A racing accept may have committed between the two reads above.
     if (applications.some((a) => a.status === 'accepted')) throw conflict(MSG.applications.workerAlreadyAccepted);
     const chosen = await pendingApplication(jobId, workerId, applications);
+    const offer = chosen.amount;
+    if (offer !== null && seenAmount !== undefined && seenAmount !== offer) throw conflict(OFFER_TEXTS.offerChangedSinceShown);
     const others = applications.filter((a) => a.status === 'pending' && a.workerId !== workerId);
     const now = new Date().toISOString();
-    const { updated, update } = jobTransition(job, 'accept', { workerId, pendingApplications: 0, assignedAt: now }, {
-      by: { posterId },
-      condition: { expression: 'pendingApplications = :seen', values: { ':seen': others.length + 1 } },
-    });
-    const notifications = [decisionNotice(job, workerId, 'accepted'), ...others.map((a) => decisionNotice(job, a.workerId, 'rejected'))];
+    const price = offer !== null && offer !== job.payment ? offerPrice(offer, job) : undefined;
+    if (price && price.refund <= 0) throw conflict(OFFER_TEXTS.amountAboveBudget(formatCents(job.payment)));
+    const decision = price ? offerRefundDecision(job, workerId, price.refund) : undefined;
+    const { updated, update } = jobTransition(
+      job,
+      decision ? 'acceptOffer' : 'accept',
+      {
+        workerId,
+        pendingApplications: 0,
+        assignedAt: now,
+        ...(price && decision ? { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount, moneyDecisionId: decision.id } : {}),
+      },
+      { by: { posterId }, condition: { expression: 'pendingApplications = :seen', values: { ':seen': others.length + 1 } } },
+    );
+    const notifications = [decisionNotice(updated, chosen, 'accepted'), ...others.map((a) => decisionNotice(job, a, 'rejected'))];
     await transactWrite([
+      ...(decision ? [decisionPut(decision)] : []),
       { Update: update },
-      decideApplication(chosen, 'accepted', now),
+      decideApplication(chosen, 'accepted', now, offer ?? undefined),
       ...others.map((a) => decideApplication(a, 'rejected', now)),
       jobEvent(JOB_EVENT.updated, updated, 'assigned'),
       ...notifications.flatMap(notificationWrites),
     ]);
-    return { job: updated, notifications };
+    return { result: { job: updated, notifications }, decision };
   });
+  // The job is assigned; the difference's refund goes on without the poster (a failure leaves it to the retry schedule).
+  if (accepted.decision) await carryOutQuietly(accepted.decision);
+  return accepted.result;
 }
 
 /** The poster rejects one pending application: it is decided, uncounted and the worker told, at once. */
@@ -246,7 +291,7 @@ export async function rejectApplication(
     const job = await jobOfPoster(jobId, posterId);
     const application = await pendingApplication(jobId, workerId);
     const now = new Date().toISOString();
-    const notification = decisionNotice(job, workerId, 'rejected');
+    const notification = decisionNotice(job, application, 'rejected');
     await transactWrite([
       decideApplication(application, 'rejected', now),
       {

@@ -7,13 +7,18 @@ import type { HttpRouteGroup } from '../declarations.js';
 export const HTTP_ROUTE_GROUPS = {
   applications: {
     entry: 'functions/applications/http/applications.ts',
-    capabilities: ['table:read', 'table:write', 'images:read'],
+    /** Accepting an offer under the budget refunds the difference (Stripe), and the admin's console hears of it. */
+    capabilities: ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'],
     /** A completion sets when its payment is released automatically. */
     settings: ['autoReleaseSeconds'],
     routes: {
       'POST /jobs/{id}/applications': 'user',
       'GET /jobs/{id}/applications': 'user',
       'GET /jobs/{id}/applications/mine': 'user',
+      'PUT /jobs/{id}/applications/mine': 'user',
+      'DELETE /jobs/{id}/applications/mine': 'user',
+      'POST /jobs/{id}/applications/mine/counter': 'user',
+      'POST /jobs/{id}/applications/{workerId}/counter': 'user',
       'POST /jobs/{id}/applications/{workerId}/accept': 'user',
       'POST /jobs/{id}/applications/{workerId}/reject': 'user',
       'POST /jobs/{id}/complete': 'user',

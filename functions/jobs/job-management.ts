@@ -101,7 +101,8 @@ export async function editJob(
   if (job.paidAt && request.payment !== job.payment) throw badRequest(MSG.jobs.priceLocked);
   await requirePostableCategory(request.category, job.category);
   await verifyImages(job.imageKeys);
-  const updated = await applyTransition(job, 'edit', jobFieldsOf(request), 'edited');
+  // Offers or a fixed price is how the job was paid for and applied to: kept as posted.
+  const updated = await applyTransition(job, 'edit', { ...jobFieldsOf(request), openToOffers: job.openToOffers ?? false }, 'edited');
   return { job: updated, removedImageKeys: job.imageKeys.filter((key) => !request.images.includes(key)) };
 }
 

@@ -10,11 +10,13 @@ import { queryShardedPage } from '../lib/sharded-lists.js';
 import { keys, timeOrdered } from '../table.js';
 
 /** A job as stored: the summary's fields, with image keys where the summary has URLs. */
-export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState' | 'verifiedWorkersOnly'> {
+export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState' | 'verifiedWorkersOnly' | 'openToOffers'> {
   /** Absent on jobs stored before money states were kept: moneyStateOf derives it from the status. */
   moneyState?: MoneyState;
   /** Absent on jobs stored before it existed: anyone may apply. */
   verifiedWorkersOnly?: boolean;
+  /** Absent on jobs stored before offers existed: a fixed price. */
+  openToOffers?: boolean;
   imageKeys: string[];
   fullAddress: string;
   /** Private, like the street address: the public sees only city and state. */
@@ -95,6 +97,7 @@ export function toJobSummary(item: JobItem): JobSummary {
     skills: item.skills,
     images: item.imageKeys.map(imageUrl),
     verifiedWorkersOnly: item.verifiedWorkersOnly ?? false,
+    openToOffers: item.openToOffers ?? false,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -110,7 +113,7 @@ const CARD_DESCRIPTION_LENGTH = 300;
  * A job's card as the search index stores it: the card's fields but the job's id and creation
  * time (the keys of every term item say those already), with image keys where the card has URLs.
  */
-export type JobCardItem = Omit<JobCardSummary, 'id' | 'createdAt' | 'images' | 'verifiedWorkersOnly'> & { imageKeys: string[]; verifiedWorkersOnly?: true };
+export type JobCardItem = Omit<JobCardSummary, 'id' | 'createdAt' | 'images' | 'verifiedWorkersOnly' | 'openToOffers'> & { imageKeys: string[]; verifiedWorkersOnly?: true; openToOffers?: true };
 
 /** The text cut after at most `length` characters, at a space when there is one, marked with an ellipsis. */
 function shortened(text: string, length: number): string {
@@ -135,11 +138,12 @@ export function jobCardOf(job: JobItem): JobCardItem {
     imageKeys: job.imageKeys.slice(0, 1),
     // Kept on a card only when set: the index's items stay as small as before for every other job.
     ...(job.verifiedWorkersOnly ? { verifiedWorkersOnly: true as const } : {}),
+    ...(job.openToOffers ? { openToOffers: true as const } : {}),
   };
 }
 
-export function toJobCard(job: Pick<JobItem, 'id' | 'createdAt'>, { imageKeys, verifiedWorkersOnly, ...card }: JobCardItem): JobCardSummary {
-  return { id: job.id, ...card, images: imageKeys.map(imageUrl), verifiedWorkersOnly: verifiedWorkersOnly ?? false, createdAt: job.createdAt };
+export function toJobCard(job: Pick<JobItem, 'id' | 'createdAt'>, { imageKeys, verifiedWorkersOnly, openToOffers, ...card }: JobCardItem): JobCardSummary {
+  return { id: job.id, ...card, images: imageKeys.map(imageUrl), verifiedWorkersOnly: verifiedWorkersOnly ?? false, openToOffers: openToOffers ?? false, createdAt: job.createdAt };
 }
 
 /** The job as its poster or assigned worker sees it: the summary and what only the two of them may read. */
@@ -194,6 +198,7 @@ export function jobFieldsOf(request: CreateJobRequest) {
     skills: request.skills,
     imageKeys: request.images,
     verifiedWorkersOnly: request.verifiedWorkersOnly,
+    openToOffers: request.openToOffers,
   };
 }
 

@@ -14,7 +14,7 @@ import { getJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope } from './ledger.js';
 import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from './decision.js';
 import { MoneyRefused, carryOut, carryOutQuietly } from './executor.js';
-import type { JobRestore, RefundContext, ReleaseContext, ReverseContext, SplitContext, VoidContext } from './job-plans.js';
+import { OFFER_REFUND_REASON, type JobRestore, type RefundContext, type ReleaseContext, type RepriceContext, type ReverseContext, type SplitContext, type VoidContext } from './job-plans.js';
 import { retrieveIntent } from './stripe-moves.js';
 import { profileNames, getProfile } from '../people/profiles.js';
 
@@ -279,6 +279,25 @@ export async function adminRefundJob(job: JobItem, reason: string, adminId: stri
     ...(dispute ? { dispute } : {}),
   });
   return { job: refunded, decidedHere: true };
+}
+
+// ---------------------------------------------------------------- an offer under the budget
+
+/**
+ * The refund of what the poster paid beyond an offer accepted under the budget (issue 45), as a
+ * decision for the transaction that assigns the job at the offer's price (functions/applications):
+ * the executor then refunds `refund` of the job's charge.
+ */
+export function offerRefundDecision(job: JobItem, workerId: string, refund: number): MoneyDecision<RepriceContext> {
+  const paymentIntentId = job.stripePaymentIntentId ?? '';
+  return newDecision<RepriceContext>('reprice', job.id, {
+    scope: jobScope(job.id),
+    jobId: job.id,
+    label: job.title,
+    amount: refund,
+    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, amount: refund, reason: OFFER_REFUND_REASON } }],
+    context: { posterId: job.posterId, workerId, title: job.title, paymentIntentId, refund, before: { payment: job.payment, platformFee: job.platformFee, postedAmount: job.postedAmount } },
+  });
 }
 
 // ---------------------------------------------------------------- split

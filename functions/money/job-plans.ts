@@ -1,7 +1,8 @@
 import { MSG } from '../../shared/messages.js';
 import type { MoneyState } from '../../shared/job-process.js';
 import { balances, ledgerAccount } from '../../shared/ledger.js';
-import { formatUsdAmount } from '../../shared/money.js';
+import { formatCents, formatUsdAmount } from '../../shared/money.js';
+import { OFFER_TEXTS } from '../../shared/offers.js';
 import { tableName } from '../lib/db.js';
 import { badRequest, conflict } from '../lib/errors.js';
 import type { TransactItem } from '../lib/transactions.js';
@@ -401,4 +402,67 @@ export const voidPlan: Plan<VoidContext> = {
   async settled(decision, results) {
     if (!resultOf(results, 'void', 'void').canceled) await pushPaymentChanged(decision.context.paymentIntentId);
   },
+};
+
+// ---------------------------------------------------------------- an offer under the budget
+
+/** A job's price: what the worker receives, the platform's fee on it, and what the poster pays. */
+export type JobPrice = Pick<JobItem, 'payment' | 'platformFee' | 'postedAmount'>;
+
+export interface RepriceContext {
+  posterId: string;
+  workerId: string;
+  title: string;
+  paymentIntentId: string;
+  /** What the poster gets back of what they paid for the budget. */
+  refund: number;
+  /** The price the job had: what handing the money back restores. */
+  before: JobPrice;
+}
+
+/** What the difference's refund says, on Stripe's refund and the payment row. */
+export const OFFER_REFUND_REASON = 'Offer accepted under the budget';
+
+/**
+ * An offer under the budget accepted (issue 45, shared/job-process.ts `acceptOffer`): the job is
+ * assigned at the offer's price when decided; settled, the difference is back on the poster's
+ * card and the rest held as before. Handed back when Stripe refuses the refund for good (a
+ * refund in its dashboard took the money first): the job's price as it was, the money held, so
+ * the dashboard's refund is taken in against it.
+ */
+export const repricePlan: Plan<RepriceContext> = {
+  async settle(decision, results) {
+    const { context } = decision;
+    const refund = resultOf(results, 'refund', 'refund');
+    const job = await jobOf(decision);
+    const { updated, update } = jobTransition(job, 'acceptOffer', { moneyDecisionId: undefined }, ofDecision(job, decision), 'settle');
+    const at = new Date().toISOString();
+    return [
+      { Update: update },
+      ...movementPut({ scope: jobScope(job.id), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
+      paymentRowRefunded(context.paymentIntentId, refund.amount, OFFER_REFUND_REASON, { whole: false }),
+      jobEvent(JOB_EVENT.updated, updated, 'refundedInPart'),
+      ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: OFFER_TEXTS.refundedTitle, message: OFFER_TEXTS.refundedMessage(formatCents(refund.amount), job.title), metadata: { jobTitle: job.title } }),
+    ];
+  },
+  async rollBack(decision) {
+    const job = await jobOf(decision);
+    const { before } = decision.context;
+    return {
+      items: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.job(job.id),
+            UpdateExpression: 'SET #money = :held, payment = :payment, platformFee = :fee, postedAmount = :posted REMOVE moneyDecisionId',
+            ConditionExpression: 'moneyDecisionId = :decision',
+            ExpressionAttributeNames: { '#money': 'moneyState' },
+            ExpressionAttributeValues: { ':held': 'held', ':payment': before.payment, ':fee': before.platformFee, ':posted': before.postedAmount, ':decision': decision.id },
+          },
+        },
+      ],
+      answer: conflict(MSG.payments.moneyDecisionUnderWay),
+    };
+  },
+  settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
 };

@@ -32,6 +32,12 @@ const EMAIL_TEMPLATES: Record<NotificationType, { action: string }> = {
   chargeback: { action: 'View the job' },
   identity_verified: { action: 'View your profile' },
   identity_needs_retry: { action: 'Verify your identity' },
+  offer_received: { action: 'Review the offers' },
+  offer_changed: { action: 'Review the offers' },
+  counter_offer: { action: 'Answer the counter-offer' },
+  counter_answered: { action: 'Review the offers' },
+  offer_accepted: { action: 'View the job' },
+  offer_declined: { action: 'View the job' },
 };
 
 export interface EmailLinks {

@@ -172,7 +172,7 @@ async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>
   const id = (email: string) => userIds.get(email)!;
   const posterId = id(DEMO_DISPUTE.job.poster);
   const workerId = id(DEMO_DISPUTE.worker);
-  await applyToJob(job.id, (await getProfile(workerId))!, null);
+  await applyToJob(job.id, (await getProfile(workerId))!, { message: null, availability: null });
   await acceptApplication(job.id, posterId, workerId);
   const { dispute } = await fileDispute(job.id, id(DEMO_DISPUTE.reporter), { type: DEMO_DISPUTE.type, description: DEMO_DISPUTE.description });
   for (const { from, message } of DEMO_DISPUTE.thread) {

@@ -56,6 +56,8 @@ export const createJobSchema = z.object({
   images: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(300))).check(z.maxLength(MAX_JOB_IMAGES, m.tooManyImages)), []),
   /** Only workers whose identity Stripe verified may apply (issue 47). */
   verifiedWorkersOnly: z._default(z.boolean(), false),
+  /** Workers apply with an offer, the payment being the budget (issue 45); set when posting, kept as posted. */
+  openToOffers: z._default(z.boolean(), false),
 });
 export type CreateJobInput = z.input<typeof createJobSchema>;
 export type CreateJobRequest = z.output<typeof createJobSchema>;
@@ -109,7 +111,13 @@ export type JobFormResult =
   | { ok: false; formError?: string; fieldErrors: Partial<Record<keyof JobFormValues, string>> };
 
 /** Validates the form with the post page's rules first, then the server's schema. */
-export function validateJobForm(values: JobFormValues, imageKeys: string[] = [], verifiedWorkersOnly = false): JobFormResult {
+/** The form's choices beside its text fields. */
+export interface JobFormChoices {
+  verifiedWorkersOnly?: boolean;
+  openToOffers?: boolean;
+}
+
+export function validateJobForm(values: JobFormValues, imageKeys: string[] = [], { verifiedWorkersOnly = false, openToOffers = false }: JobFormChoices = {}): JobFormResult {
   const fieldErrors: Partial<Record<keyof JobFormValues, string>> = {};
   if (REQUIRED_FIELDS.some((field) => values[field].trim() === '')) {
     return { ok: false, formError: m.fillAllRequired, fieldErrors };
@@ -130,6 +138,7 @@ export function validateJobForm(values: JobFormValues, imageKeys: string[] = [],
     skills: splitLines(values.skills),
     images: imageKeys,
     verifiedWorkersOnly,
+    openToOffers,
   });
   if (parsed.success) return { ok: true, request: parsed.data };
   for (const issue of parsed.error.issues) {

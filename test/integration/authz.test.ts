@@ -97,6 +97,11 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /jobs/{id}/applications': { open: ['stranger', 'worker'] },
   'GET /jobs/{id}/applications': onEvery(['poster']),
   'GET /jobs/{id}/applications/mine': onEvery(SIGNED_IN),
+  // Offers' own steps (issue 45): on this fixed-price job there is no offer, so nobody (test/integration/offers.test.ts has who, on a job open to offers).
+  'PUT /jobs/{id}/applications/mine': {},
+  'DELETE /jobs/{id}/applications/mine': {},
+  'POST /jobs/{id}/applications/mine/counter': {},
+  'POST /jobs/{id}/applications/{workerId}/counter': {},
   'POST /jobs/{id}/applications/{workerId}/accept': { open: ['poster'] },
   'POST /jobs/{id}/applications/{workerId}/reject': { open: ['poster'] },
   'POST /jobs/{id}/complete': { assigned: ['worker'] },

@@ -30,6 +30,7 @@ const jobSummary = (changes: Partial<JobSummary> = {}): JobSummary => ({
   skills: [],
   images: [],
   verifiedWorkersOnly: false,
+  openToOffers: false,
   createdAt: '2026-11-26T08:00:00.000Z',
   updatedAt: '2026-11-26T08:00:00.000Z',
   ...changes,

@@ -20,6 +20,7 @@ export const jobSummary = (changes: Partial<JobSummary> = {}): JobSummary => ({
   skills: [],
   images: [],
   verifiedWorkersOnly: false,
+  openToOffers: false,
   createdAt: '2026-11-26T07:00:00.000Z',
   updatedAt: '2026-11-26T07:00:00.000Z',
   ...changes,

@@ -1,7 +1,8 @@
 import type { Application, ApplicationsOfJob, JobSummary, WorkerApplication } from '../../../shared/api.js';
 import { MSG } from '../../../shared/messages.js';
-import { applySchema, declineCompletionSchema, pauseAutoReleaseSchema } from '../../../shared/schemas/application.js';
+import { acceptOfferSchema, applySchema, changeOfferSchema, counterAnswerSchema, counterOfferSchema, declineCompletionSchema, pauseAutoReleaseSchema } from '../../../shared/schemas/application.js';
 import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../applications.js';
+import { answerCounter, changeOffer, counterOffer, withdrawOffer } from '../offer-changes.js';
 import { completeJob, declineCompletion } from '../../jobs/job-completion.js';
 import type { JobChangeResult } from '../../jobs/job-transitions.js';
 import { toJobSummary, toPartyJob } from '../../jobs/jobs.js';
@@ -29,10 +30,31 @@ const summaryOf = ({ job }: JobChangeResult): JobSummary => toJobSummary(job);
 export const handler = routeGroup('applications', {
   'POST /jobs/{id}/applications': async (request) => {
     const worker = await requireApplicant(request.caller.userId);
-    const { message } = request.body(applySchema);
-    const application: Application = await applyToJob(request.params.id ?? '', worker, message);
+    const application: Application = await applyToJob(request.params.id ?? '', worker, request.body(applySchema));
     return { status: 201, body: application };
   },
+
+  /** The worker changes their waiting offer (issue 45). */
+  'PUT /jobs/{id}/applications/mine': async (request): Promise<Application> => {
+    const worker = await requireApplicant(request.caller.userId);
+    return changeOffer(request.params.id ?? '', worker, request.body(changeOfferSchema));
+  },
+
+  /** The worker withdraws their waiting offer. */
+  'DELETE /jobs/{id}/applications/mine': async (request) => {
+    await withdrawOffer(request.params.id ?? '', await requireApplicant(request.caller.userId));
+    return { status: 204 };
+  },
+
+  /** The worker accepts or declines the poster's counter-offer. */
+  'POST /jobs/{id}/applications/mine/counter': async (request): Promise<Application> => {
+    const worker = await requireApplicant(request.caller.userId);
+    return answerCounter(request.params.id ?? '', worker, request.body(counterAnswerSchema).answer);
+  },
+
+  /** The poster's one counter-offer on a waiting offer. */
+  'POST /jobs/{id}/applications/{workerId}/counter': async (request): Promise<Application> =>
+    counterOffer(request.params.id ?? '', request.caller.userId, request.params.workerId ?? '', request.body(counterOfferSchema).amount),
 
   /** The poster's Applications tab: applicants newest first with their profiles, and the counts. */
   'GET /jobs/{id}/applications': async ({ params, caller }): Promise<ApplicationsOfJob> => listApplicants(params.id ?? '', caller.userId),
@@ -40,8 +62,9 @@ export const handler = routeGroup('applications', {
   /** The worker's own application to the job (the "already applied" notice), or 404. */
   'GET /jobs/{id}/applications/mine': async ({ params, caller }): Promise<Application> => ownApplication(params.id ?? '', caller.userId),
 
-  'POST /jobs/{id}/applications/{workerId}/accept': async ({ params, caller }) =>
-    summaryOf(await acceptApplication(params.id ?? '', caller.userId, params.workerId ?? '')),
+  /** An offer is accepted at the amount the poster confirmed (`amount`); an application without one as it is. */
+  'POST /jobs/{id}/applications/{workerId}/accept': async (request) =>
+    summaryOf(await acceptApplication(request.params.id ?? '', request.caller.userId, request.params.workerId ?? '', request.body(acceptOfferSchema).amount)),
 
   'POST /jobs/{id}/applications/{workerId}/reject': async ({ params, caller }): Promise<Application> => {
     const { application } = await rejectApplication(params.id ?? '', caller.userId, params.workerId ?? '');
