@@ -3,6 +3,6 @@ import type { ApiClient } from '../../../lib/api/client';
 
 export type ApplicationDecision = 'accept' | 'reject';
 
-/** Accept answers the assigned job; reject the rejected application. */
-export const decideApplication = (api: ApiClient, jobId: string, workerId: string, decision: ApplicationDecision) =>
-  api.post<JobSummary | Application>(`/jobs/${encodeURIComponent(jobId)}/applications/${encodeURIComponent(workerId)}/${decision}`, {});
+/** Accept answers the assigned job (an offer at `amount`, the one the poster confirmed); reject the rejected application. */
+export const decideApplication = (api: ApiClient, jobId: string, workerId: string, decision: ApplicationDecision, amount?: number) =>
+  api.post<JobSummary | Application>(`/jobs/${encodeURIComponent(jobId)}/applications/${encodeURIComponent(workerId)}/${decision}`, amount === undefined ? {} : { amount });

@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApplicantView, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
+import { dollarsToCents, formatCents } from '../../../../../shared/money';
+import { OFFER_LABELS, OFFER_TEXTS, offerAmountProblem, offerPrice } from '../../../../../shared/offers';
+import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
+import { FormField } from '../../../lib/components/FormField';
 import type { ApplicationDecision } from '../api/decide-application';
 import type { JobApplicants } from '../hooks/useApplications';
 import { EmptyState } from '../../../lib/components/EmptyState';
@@ -54,12 +58,16 @@ interface ApplicantCardProps extends ApplicantListProps {
 
 function ApplicantCard({ job, applicant: { application, worker }, applicants, onAccepted }: ApplicantCardProps) {
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [countering, setCountering] = useState(false);
   const undecided = application.status === 'pending' && job.status === 'open';
+  const offer = application.amount;
 
   async function decide(decision: ApplicationDecision) {
     setBusy(true);
-    const done = await applicants.decide(worker.id, decision);
+    const done = await applicants.decide(worker.id, decision, decision === 'accept' ? (offer ?? undefined) : undefined);
     setBusy(false);
+    setConfirming(false);
     if (done && decision === 'accept') onAccepted();
   }
 
@@ -84,13 +92,30 @@ function ApplicantCard({ job, applicant: { application, worker }, applicants, on
           ))}
         </ul>
       ) : null}
+      {offer !== null ? <OfferFacts job={job} application={application} /> : null}
       {application.message ? (
         <blockquote className="applicant__message preserve-lines">{application.message}</blockquote>
       ) : (
         <p className="muted">No message.</p>
       )}
       <div className="button-row">
-        {undecided ? (
+        {undecided && offer !== null ? (
+          <>
+            <button type="button" className="button button--small" disabled={busy} onClick={() => setConfirming(true)}>
+              {OFFER_LABELS.acceptOffer}
+              <span className="visually-hidden"> of {worker.name}</span>
+            </button>
+            {application.counter === null ? (
+              <button type="button" className="button button--small button--secondary" disabled={busy} aria-expanded={countering} onClick={() => setCountering(!countering)}>
+                {OFFER_LABELS.counterOffer}
+                <span className="visually-hidden"> to {worker.name}</span>
+              </button>
+            ) : null}
+            <button type="button" className="button button--small button--danger-outline" disabled={busy} onClick={() => void decide('reject')}>
+              Reject<span className="visually-hidden"> {worker.name}</span>
+            </button>
+          </>
+        ) : undecided ? (
           <>
             <button type="button" className="button button--small" disabled={busy} onClick={() => void decide('accept')}>
               Accept<span className="visually-hidden"> {worker.name}</span>
@@ -110,6 +135,89 @@ function ApplicantCard({ job, applicant: { application, worker }, applicants, on
           </Link>
         ) : null}
       </div>
+      {countering && undecided && offer !== null ? (
+        <CounterOfferForm
+          job={job}
+          workerName={worker.name}
+          onSubmit={async (amount) => {
+            const done = await applicants.counter(worker.id, amount);
+            if (done) setCountering(false);
+          }}
+          onCancel={() => setCountering(false)}
+        />
+      ) : null}
+      {confirming && offer !== null ? (
+        <ConfirmDialog title={`${OFFER_LABELS.acceptOffer}?`} confirmLabel={OFFER_LABELS.acceptOffer} busy={busy} onConfirm={() => void decide('accept')} onCancel={() => setConfirming(false)}>
+          <p>{acceptText(job, worker.name, offer)}</p>
+        </ConfirmDialog>
+      ) : null}
     </article>
+  );
+}
+
+/** What accepting an offer does to the poster's money: the offer, their total with the fee on it, and what comes back of what they paid. */
+function acceptText(job: JobDetail, workerName: string, offer: number): string {
+  const price = offerPrice(offer, job);
+  return OFFER_TEXTS.acceptConfirm(workerName, formatCents(price.payment), formatCents(price.postedAmount), price.refund > 0 ? formatCents(price.refund) : null);
+}
+
+/** An offer's amount beside the budget, when the worker can do it, and the counter-offer's state. */
+function OfferFacts({ job, application }: { job: JobDetail; application: ApplicantView['application'] }) {
+  const { amount, availability, counter } = application;
+  return (
+    <dl className="offer-facts">
+      <dt>Offer</dt>
+      <dd className="offer-facts__amount">
+        {formatCents(amount ?? job.payment)} <span className="muted">(budget {formatCents(job.payment)})</span>
+      </dd>
+      {availability ? (
+        <>
+          <dt>When</dt>
+          <dd>{availability}</dd>
+        </>
+      ) : null}
+      {counter ? (
+        <>
+          <dt>Your counter-offer</dt>
+          <dd>
+            {formatCents(counter.amount)}: {counter.status === 'pending' ? 'waiting for the worker' : counter.status}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The poster's one counter-offer: an amount within the budget. */
+function CounterOfferForm({ job, workerName, onSubmit, onCancel }: { job: JobDetail; workerName: string; onSubmit(amount: number): Promise<void>; onCancel(): void }) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const cents = dollarsToCents(amount);
+    const problem = cents === null ? OFFER_TEXTS.amountRequired : offerAmountProblem(cents, job.payment);
+    setError(problem);
+    if (problem || cents === null) return;
+    setBusy(true);
+    await onSubmit(cents);
+    setBusy(false);
+  }
+
+  return (
+    <form className="offer-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Counter-offer to ${workerName}`}>
+      <FormField label="Your counter-offer ($)" error={error} hint="You can counter each offer once; the worker accepts or declines it.">
+        {(control) => <input {...control} inputMode="decimal" placeholder="0.00" value={amount} onChange={(event) => setAmount(event.target.value)} required />}
+      </FormField>
+      <div className="button-row">
+        <button type="submit" className="button button--small" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Counter-offer'}
+        </button>
+        <button type="button" className="button button--small button--secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

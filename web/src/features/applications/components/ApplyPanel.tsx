@@ -4,11 +4,13 @@ import type { Application, JobDetail } from '../../../../../shared/api';
 import { IDENTITY_PATH } from '../../../../../shared/app-paths';
 import { MAX_APPLICATION_MESSAGE, MAX_PENDING_APPLICATIONS } from '../../../../../shared/limits';
 import { MSG } from '../../../../../shared/messages';
+import { OFFER_LABELS } from '../../../../../shared/offers';
 import { FormField } from '../../../lib/components/FormField';
 import { PaymentAccountNeeded, isPaymentSetupComplete } from '../../payments';
 import { useAuth } from '../../../lib/auth/useAuth';
 import type { OwnApplication } from '../hooks/useApplications';
 import { ApplicationSpots } from './ApplicationSpots';
+import { OfferForm, OwnOffer } from './OfferPanel';
 
 interface ApplyPanelProps {
   job: JobDetail;
@@ -22,11 +24,11 @@ export function ApplyPanel({ job, own, onApplied }: ApplyPanelProps) {
   const { profile } = useAuth();
   const accountReady = profile ? isPaymentSetupComplete(profile.paymentAccount) : false;
   if (own.application === undefined) return null;
-  if (own.application) return <AppliedNotice application={own.application} />;
+  if (own.application) return own.application.amount !== null ? <OwnOffer job={job} own={own} offer={own.application} /> : <AppliedNotice application={own.application} />;
   if (job.status !== 'open') return null;
   return (
     <section className="card" aria-labelledby="apply-heading">
-      <h2 id="apply-heading">Apply for this job</h2>
+      <h2 id="apply-heading">{job.openToOffers ? OFFER_LABELS.makeOffer : 'Apply for this job'}</h2>
       <ApplicationSpots pending={job.pendingApplications} />
       {job.pendingApplications >= MAX_PENDING_APPLICATIONS ? (
         <p className="notice notice--warning" role="status">
@@ -40,6 +42,17 @@ export function ApplyPanel({ job, own, onApplied }: ApplyPanelProps) {
             Verify my identity
           </Link>
         </div>
+      ) : accountReady && job.openToOffers ? (
+        <OfferForm
+          job={job}
+          submitLabel={OFFER_LABELS.makeOffer}
+          busyLabel="Sending..."
+          onSubmit={async (request) => {
+            const applied = await own.apply(request);
+            if (applied) onApplied();
+            return applied;
+          }}
+        />
       ) : accountReady ? (
         <ApplicationForm own={own} onApplied={onApplied} />
       ) : (
@@ -65,7 +78,7 @@ function ApplicationForm({ own, onApplied }: { own: OwnApplication; onApplied():
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const applied = await own.apply(message);
+    const applied = await own.apply({ message });
     setBusy(false);
     if (applied) onApplied();
   }

@@ -2,8 +2,14 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import type { Application, ApplicationsOfJob } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError, apiErrorText } from '../../../lib/api/client';
+import { OFFER_TEXTS } from '../../../../../shared/offers';
+import type { ApplyRequest, ChangeOfferRequest, CounterAnswer } from '../../../../../shared/schemas/application';
+import { answerCounter } from '../api/answer-counter';
 import { applyToJob } from '../api/apply-to-job';
+import { changeOffer } from '../api/change-offer';
+import { counterOffer } from '../api/counter-offer';
 import { decideApplication, type ApplicationDecision } from '../api/decide-application';
+import { withdrawOffer } from '../api/withdraw-offer';
 import { fetchApplicationsOfJob } from '../api/fetch-applications-of-job';
 import { ownApplicationQueryOptions } from '../api/fetch-own-application';
 import { queryKeys } from '../../../lib/api/query-keys';
@@ -18,8 +24,22 @@ const DECISION_TEXT: Record<ApplicationDecision, { success: string; failure: str
 
 export interface JobApplicants {
   query: UseQueryResult<ApplicationsOfJob>;
-  /** Accepts or rejects one applicant (confirmed by a toast); resolves whether it went through. */
-  decide(workerId: string, decision: ApplicationDecision): Promise<boolean>;
+  /** Accepts or rejects one applicant (confirmed by a toast); an offer is accepted at `amount`, the one shown. Resolves whether it went through. */
+  decide(workerId: string, decision: ApplicationDecision, amount?: number): Promise<boolean>;
+  /** The poster's one counter-offer on a worker's offer. */
+  counter(workerId: string, amount: number): Promise<boolean>;
+}
+
+/** Runs one call with its toasts: the success text, or the server's refusal (else `failure`); resolves whether it went through. */
+async function withToasts(toast: ReturnType<typeof useToast>, call: () => Promise<unknown>, success: string, failure: string): Promise<boolean> {
+  try {
+    await call();
+    toast.success(success);
+    return true;
+  } catch (error) {
+    toast.error(apiErrorText(error, failure));
+    return false;
+  }
 }
 
 /** The poster's applicants of a job with their counts, and the decisions on them. */
@@ -40,19 +60,18 @@ export function useJobApplicants(jobId: string, enabled: boolean): JobApplicants
     enabled,
   });
 
+  const refetched = <T>(done: T): T => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.applicants(jobId) });
+    return done;
+  };
   return {
     query,
-    async decide(workerId, decision) {
-      try {
-        await decideApplication(api, jobId, workerId, decision);
-        toast.success(DECISION_TEXT[decision].success);
-        return true;
-      } catch (error) {
-        toast.error(apiErrorText(error, DECISION_TEXT[decision].failure));
-        return false;
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.applicants(jobId) });
-      }
+    async decide(workerId, decision, amount) {
+      const text = amount !== undefined && decision === 'accept' ? { success: OFFER_TEXTS.offerAccepted, failure: OFFER_TEXTS.acceptFailed } : DECISION_TEXT[decision];
+      return refetched(await withToasts(toast, () => decideApplication(api, jobId, workerId, decision, amount), text.success, text.failure));
+    },
+    async counter(workerId, amount) {
+      return refetched(await withToasts(toast, () => counterOffer(api, jobId, workerId, amount), OFFER_TEXTS.counterSent, OFFER_TEXTS.counterFailed));
     },
   };
 }
@@ -60,8 +79,12 @@ export function useJobApplicants(jobId: string, enabled: boolean): JobApplicants
 export interface OwnApplication {
   /** Undefined while loading; null when the worker has not applied. */
   application: Application | null | undefined;
-  /** Applies with an optional message (confirmed by a toast); resolves whether it went through. */
-  apply(message: string): Promise<boolean>;
+  /** Applies with an optional message, or makes an offer (confirmed by a toast); resolves whether it went through. */
+  apply(request: Partial<ApplyRequest>): Promise<boolean>;
+  /** The worker's waiting offer: changed, withdrawn, or their answer to a counter-offer (issue 45). */
+  changeOffer(request: ChangeOfferRequest): Promise<boolean>;
+  withdrawOffer(): Promise<boolean>;
+  answerCounter(answer: CounterAnswer): Promise<boolean>;
 }
 
 /** The signed-in worker's application to a job, and applying to it. */
@@ -72,12 +95,27 @@ export function useOwnApplication(jobId: string, enabled: boolean): OwnApplicati
   const queryClient = useQueryClient();
   const query = useQuery({ ...ownApplicationQueryOptions(api, jobId), enabled });
 
+  const ownKey = queryKeys.ownApplication(jobId);
+  const keep = (application: Application | null) => queryClient.setQueryData(ownKey, application);
   return {
     application: query.isError ? null : query.data,
-    async apply(message) {
+    changeOffer: (request) => withToasts(toast, async () => keep(await changeOffer(api, jobId, request)), OFFER_TEXTS.offerChanged, OFFER_TEXTS.changeFailed),
+    withdrawOffer: () =>
+      withToasts(
+        toast,
+        async () => {
+          await withdrawOffer(api, jobId);
+          keep(null);
+        },
+        OFFER_TEXTS.offerWithdrawn,
+        OFFER_TEXTS.withdrawFailed,
+      ),
+    answerCounter: (answer) =>
+      withToasts(toast, async () => keep(await answerCounter(api, jobId, answer)), answer === 'accept' ? OFFER_TEXTS.counterAccepted : OFFER_TEXTS.counterDeclined, OFFER_TEXTS.answerFailed),
+    async apply(request) {
       try {
-        queryClient.setQueryData(queryKeys.ownApplication(jobId), await applyToJob(api, jobId, message));
-        toast.success(MSG.applications.submitted);
+        keep(await applyToJob(api, jobId, request));
+        toast.success(request.amount !== undefined ? OFFER_TEXTS.offerSent : MSG.applications.submitted);
         return true;
       } catch (error) {
         toast.error(apiErrorText(error, MSG.applications.submitFailed));

@@ -102,6 +102,7 @@ export function EditJobPanel({ jobId, onSaved, onClose }: EditJobPanelProps) {
             // Only open jobs are edited, and a job opens when its payment succeeded.
             paymentLocked
             initialVerifiedWorkersOnly={job.data.verifiedWorkersOnly}
+            initialOpenToOffers={job.data.openToOffers}
           />
         </Suspense>
       ) : null}

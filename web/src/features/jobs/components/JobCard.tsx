@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { JobCardSummary } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
+import { OFFER_LABELS } from '../../../../../shared/offers';
 import { formatRelativeTime } from '../../../lib/format';
 import { StatusBadge } from '../../../lib/components/StatusBadge';
 import { JobPrice } from './JobPrice';
@@ -34,6 +35,7 @@ export function JobCard({ job, now }: { job: JobCardSummary; now: number }) {
         </p>
         <p className="job-card__location">{job.location}</p>
         {job.verifiedWorkersOnly ? <p className="job-card__verified-only">{MSG.identity.verifiedOnly}</p> : null}
+        {job.openToOffers ? <p className="job-card__offers">{OFFER_LABELS.openToOffers}</p> : null}
         {shownSkills.length > 0 ? (
           <ul className="chips" aria-label="Skills">
             {shownSkills.map((skill, index) => (

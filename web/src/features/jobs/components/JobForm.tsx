@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { JOB_CATEGORIES } from '../../../../../shared/categories';
 import { MSG } from '../../../../../shared/messages';
 import { PAYMENT_LIMITS, formatCents } from '../../../../../shared/money';
+import { OFFER_LABELS, OFFER_TEXTS } from '../../../../../shared/offers';
 import { validateJobForm, type CreateJobRequest, type JobFormValues } from '../../../../../shared/schemas/job';
 import { ApiRequestError, apiErrorText } from '../../../lib/api/client';
 import { firstFieldWithError, toJobFieldErrors, useJobForm, type JobFieldErrors } from '../hooks/useJobForm';
@@ -31,6 +32,8 @@ interface JobFormProps {
   paymentLocked?: boolean;
   /** "Only ID-verified workers may apply" as the job has it (issue 47). */
   initialVerifiedWorkersOnly?: boolean;
+  /** "Open to offers" as the job has it (issue 45); locked with the price. */
+  initialOpenToOffers?: boolean;
 }
 
 type Step = 'editing' | 'uploading' | 'saving';
@@ -49,6 +52,7 @@ export function JobForm({
   onCancel,
   paymentLocked = false,
   initialVerifiedWorkersOnly = false,
+  initialOpenToOffers = false,
 }: JobFormProps) {
   const toast = useToast();
   const formElement = useRef<HTMLFormElement>(null);
@@ -60,6 +64,7 @@ export function JobForm({
   const [step, setStep] = useState<Step>('editing');
   const [failure, setFailure] = useState<string | null>(null);
   const [verifiedWorkersOnly, setVerifiedWorkersOnly] = useState(initialVerifiedWorkersOnly);
+  const [openToOffers, setOpenToOffers] = useState(initialOpenToOffers);
   const { bind, errorFor } = form;
 
   function fail(message: string, fieldErrors: JobFieldErrors = {}) {
@@ -90,7 +95,7 @@ export function JobForm({
       fail(apiErrorText(error, MSG.jobForm.uploadFailed));
       return;
     }
-    const request = validateJobForm(form.values, imageKeys, verifiedWorkersOnly);
+    const request = validateJobForm(form.values, imageKeys, { verifiedWorkersOnly, openToOffers });
     if (!request.ok) {
       fail(request.formError ?? MSG.jobForm.fillAllRequired, request.fieldErrors);
       return;
@@ -127,11 +132,23 @@ export function JobForm({
           </FormField>
         </div>
 
+        <fieldset className="pill-choices" disabled={paymentLocked}>
+          <legend>Pricing</legend>
+          {[false, true].map((offers) => (
+            <label key={String(offers)} className="pill-choice">
+              <input type="radio" name="pricing" checked={openToOffers === offers} onChange={() => setOpenToOffers(offers)} />
+              {offers ? OFFER_LABELS.openToOffers : OFFER_LABELS.fixedPrice}
+            </label>
+          ))}
+        </fieldset>
+
         <div className="form__row">
           <FormField
             label="Payment ($)"
             error={errorFor('payment')}
-            hint={paymentLocked ? MSG.jobs.priceLocked : `What the worker receives, up to ${formatCents(PAYMENT_LIMITS.maxCents)}.`}
+            hint={
+              paymentLocked ? MSG.jobs.priceLocked : openToOffers ? OFFER_TEXTS.budgetHint : `What the worker receives, up to ${formatCents(PAYMENT_LIMITS.maxCents)}.`
+            }
           >
             {(control) => <input {...control} {...bind('payment')} required readOnly={paymentLocked} inputMode="decimal" placeholder="0.00" />}
           </FormField>

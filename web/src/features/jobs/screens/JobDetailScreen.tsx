@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AppNotification, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
+import { OFFER_LABELS } from '../../../../../shared/offers';
 import { ROLE_HOME } from '../../../../../shared/roles';
 import { JOB_TAB_PARAM } from '../../../../../shared/app-paths';
 import { mayDispute } from '../../../../../shared/disputes';
@@ -148,6 +149,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           <PageHeading>{job.title}</PageHeading>
           <p className="job-detail__location">{job.location}</p>
           {job.verifiedWorkersOnly ? <p className="job-detail__verified-only">{MSG.identity.verifiedOnly}</p> : null}
+        {job.openToOffers ? <p className="job-detail__offers">{OFFER_LABELS.openToOffers}</p> : null}
           <p className="job-detail__price">
             <JobPrice job={job} />
           </p>

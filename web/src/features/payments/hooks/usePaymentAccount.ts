@@ -94,7 +94,7 @@ export function usePaymentAccount(): PaymentAccountActions {
  * Keeps the signed-in user's payment account current in every tab (mounted once, in App): the
  * onboarding opens in another window on desktop and returns there, so this tab reads the profile
  * again when that tab announces the change, and re-checks the account with Stripe when the user
- * comes back to it (focus, visibility) while a setup it started is unfinished.
+ * comes back to it (focus, visibility) or loads a page in it while a setup it started is unfinished.
  */
 export function usePaymentAccountSync(): void {
   const { profile, refreshProfile } = useAuth();
@@ -108,6 +108,12 @@ export function usePaymentAccountSync(): void {
       if (account && isPaymentSetupComplete(account)) sessionStorage.removeItem(SETUP_STARTED_KEY);
     });
   });
+
+  // A page loaded in the tab that went to Stripe (the phone's way back, or a reload) may have left
+  // before the return's re-check answered: it asks Stripe again once the profile shows it unfinished.
+  useEffect(() => {
+    if (unfinished) onBack();
+  }, [unfinished]);
 
   useEffect(() => {
     const channel = new BroadcastChannel(ACCOUNT_CHANNEL);

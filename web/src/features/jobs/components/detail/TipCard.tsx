@@ -98,15 +98,15 @@ function AddTip({ job, workerName, closesAt, onChanged }: { job: JobDetail; work
         The whole tip goes to {workerName}, charged to the card you paid for this job with. You can add one until {formatCalendarDay(closesAt.slice(0, 10))}.
       </p>
       <form className="tip-form" onSubmit={submit} noValidate>
-        <fieldset className="tip-form__choices">
+        <fieldset className="pill-choices">
           <legend>Tip amount</legend>
           {TIP_RULES.presetPercents.map((percent) => (
-            <label key={percent} className="tip-form__choice">
+            <label key={percent} className="pill-choice">
               <input type="radio" name="tip" checked={choice === percent} onChange={() => setChoice(percent)} />
               {percent}% ({formatCents(tipPresetCents(job.payment, percent))})
             </label>
           ))}
-          <label className="tip-form__choice">
+          <label className="pill-choice">
             <input type="radio" name="tip" checked={choice === 'other'} onChange={() => setChoice('other')} />
             Other amount
           </label>
