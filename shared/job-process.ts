@@ -39,7 +39,7 @@ export const MONEY_STATES = [
   'refunding',
   'splitting',
   'reversing',
-  /** An offer under the budget accepted (issue 45): the difference being refunded, the rest held again. */
+  /** An offer under the budget accepted (issue 45): the difference being refunded before the job is assigned. */
   'repricing',
   /** Final: transferred to the worker, refunded to the poster, or part of each. */
   'released',
@@ -123,17 +123,17 @@ export const JOB_PROCESS = {
   edit: { from: ['open'], money: HELD, to: 'open', by: ['poster'], effects: [] },
   accept: { from: ['open'], money: HELD, to: 'assigned', by: ['poster'], effects: ['notify:worker'] },
   /**
-   * The poster accepts a worker's offer on a job open to offers (issue 45): assigned as `accept`
-   * does, at the offer's amount, the fee recomputed on it. An offer under the budget the poster
-   * paid for refunds the difference first (held -> repricing -> held); one at the budget moves no
-   * money and is `accept` itself.
+   * The poster accepts a worker's offer under the budget on a job open to offers (issue 45): the
+   * money first — the difference refunded (held -> repricing, the job still open, its offers
+   * frozen as they stand) — then, settled, the job assigned at the offer's price as `accept`
+   * assigns, the fee recomputed on it. An offer at the budget moves no money: it is `accept`.
    */
   acceptOffer: {
     from: ['open'],
     money: HELD,
-    to: 'assigned',
+    to: 'same',
     moneyTo: 'repricing',
-    settles: { money: 'held', status: 'same' },
+    settles: { money: 'held', status: 'assigned' },
     by: ['poster'],
     effects: ['stripe:refund', 'ledger:refund', 'notify:worker', 'notify:poster'],
   },

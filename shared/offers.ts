@@ -72,6 +72,8 @@ export const OFFER_TEXTS = {
   noCounter: 'There is no counter-offer waiting for your answer',
   counterWaiting: 'Answer the counter-offer before changing your offer',
   offerChangedSinceShown: 'This offer changed since you saw it. Review it before accepting.',
+  differenceNotHeld: 'Too little of your payment is left to refund the difference of this offer',
+  refundRefused: 'Your payment changed meanwhile (a refund or a bank dispute), so the offer was not accepted. Please review the job and try again.',
   acceptFailed: 'Failed to accept the offer',
   withdrawFailed: 'Failed to withdraw the offer',
   changeFailed: 'Failed to change the offer',

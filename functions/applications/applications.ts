@@ -1,82 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Application, ApplicationStatus, ApplicationsOfJob, WorkerApplication } from '../../shared/api.js';
-import { canPerform } from '../../shared/job-process.js';
+import type { Application, ApplicationsOfJob, WorkerApplication } from '../../shared/api.js';
+import { canPerform, moneyStateOf } from '../../shared/job-process.js';
 import { MAX_PENDING_APPLICATIONS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { OFFER_TEXTS, offerPrice } from '../../shared/offers.js';
-import { formatCents } from '../../shared/money.js';
+import { formatCents, heldAmount } from '../../shared/money.js';
 import type { ApplyRequest } from '../../shared/schemas/application.js';
 import { batchGet } from '../lib/batch.js';
-import { db, queryAll, tableName } from '../lib/db.js';
+import { queryAll, tableName } from '../lib/db.js';
 import { conflict, forbidden, notFound, type HttpError } from '../lib/errors.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
-import { keys, timeOrdered } from '../table.js';
+import { keys } from '../table.js';
 import { jobOfPoster, jobTransition, type JobChangeResult } from '../jobs/job-transitions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
-import { JOB_EVENT } from '../routes.js';
-import { jobEvent } from '../jobs/job-events.js';
 import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
-import { carryOutQuietly } from '../money/executor.js';
-import { decisionPut } from '../money/decision.js';
-import { offerRefundDecision } from '../money/job-money.js';
-import { offerDecisionNotice, offerNotice, offerRefusal } from './offers.js';
+import { decisionPut, type MoneyDecision } from '../money/decision.js';
+import { carryOutOfferAcceptance, offerRefundDecision } from '../money/job-money.js';
+import type { RepriceContext } from '../money/job-plans.js';
+import { offerNotice, offerRefusal } from './offers.js';
+import {
+  MONEY_NOT_REPRICING,
+  applicationItem,
+  applicationsChanged,
+  applicationsOfJob,
+  assignmentWrites,
+  decisionNotice,
+  getApplication,
+  offerUnchanged,
+  pendingApplication,
+  rejectionOf,
+  toApplication,
+} from './application-items.js';
 import { toPublicProfile, type ProfileItem } from '../people/profiles.js';
-
-export function toApplication(item: Record<string, unknown>): Application {
-  return {
-    id: item.id as string,
-    jobId: item.jobId as string,
-    workerId: item.workerId as string,
-    posterId: item.posterId as string,
-    status: item.status as ApplicationStatus,
-    message: (item.message as string | null | undefined) ?? null,
-    amount: (item.amount as number | undefined) ?? null,
-    availability: (item.availability as string | undefined) ?? null,
-    counter: (item.counter as Application['counter'] | undefined) ?? null,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
-}
-
-function applicationItem({ amount, availability, counter, ...application }: Application) {
-  return {
-    ...keys.application(application.jobId, application.workerId),
-    type: 'application',
-    ...application,
-    // An offer's fields are kept only on offers: a fixed-price application is stored as before.
-    ...(amount !== null ? { amount } : {}),
-    ...(availability !== null ? { availability } : {}),
-    ...(counter !== null ? { counter } : {}),
-    gsi1pk: keys.applicationsOfWorker(application.workerId),
-    gsi1sk: timeOrdered(application.createdAt, application.jobId),
-  };
-}
-
-export async function getApplication(jobId: string, workerId: string): Promise<Application | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.application(jobId, workerId), ConsistentRead: true }));
-  return Item ? toApplication(Item) : undefined;
-}
-
-/** Every application of a job (a handful: at most 4 pending, plus decided ones), newest first. */
-async function applicationsOfJob(jobId: string): Promise<Application[]> {
-  const found = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':prefix': keys.applicationPrefix() },
-    // Accepting must see every pending application, including one written a moment ago.
-    ConsistentRead: true,
-  });
-  return found.map(toApplication).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
-/**
- * The job event of an application change (one applied, withdrew or was decided; an offer
- * changed: 0), for its transaction: the pending count is the one read before plus this change. Racing applications may each report the same count; screens
- * showing it re-read the job on the event ('applications'), so the event need only tell them.
- */
-export function applicationsChanged(job: JobItem, delta: -1 | 0 | 1): TransactItem {
-  return jobEvent(JOB_EVENT.updated, { ...job, pendingApplications: (job.pendingApplications ?? 0) + delta }, 'applications');
-}
 
 /**
  * Why `workerId` may not apply to `job` as it stands, if they may not. The read state only
@@ -88,6 +43,8 @@ function applicationRefusal(job: JobItem, worker: ProfileItem): HttpError | unde
   // open tab must not reach it either.
   if (job.posterSuspended) return conflict(MSG.jobs.noLongerAvailable);
   if (job.status !== 'open') return conflict(MSG.applications.notAvailable);
+  // An offer's acceptance is being paid out of the budget: the job is about to be assigned.
+  if (moneyStateOf(job) === 'repricing') return conflict(MSG.applications.notAvailable);
   if ((job.pendingApplications ?? 0) >= MAX_PENDING_APPLICATIONS) return conflict(MSG.applications.full);
   if (job.verifiedWorkersOnly && worker.identityStatus !== 'verified') return forbidden(MSG.identity.applyRefused);
   return undefined;
@@ -163,10 +120,9 @@ export async function applyToJob(jobId: string, worker: ProfileItem, request: Ap
           TableName: tableName(),
           Key: keys.job(jobId),
           UpdateExpression: 'ADD pendingApplications :one',
-          ConditionExpression:
-            '#status = :open AND posterId <> :worker AND attribute_not_exists(deletingAt) AND attribute_not_exists(posterSuspended) AND (attribute_not_exists(pendingApplications) OR pendingApplications < :max)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':worker': worker.id, ':max': MAX_PENDING_APPLICATIONS },
+          ConditionExpression: `#status = :open AND posterId <> :worker AND attribute_not_exists(deletingAt) AND attribute_not_exists(posterSuspended) AND (attribute_not_exists(pendingApplications) OR pendingApplications < :max) AND ${MONEY_NOT_REPRICING}`,
+          ExpressionAttributeNames: { '#status': 'status', '#money': 'moneyState' },
+          ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':worker': worker.id, ':max': MAX_PENDING_APPLICATIONS, ':repricing': 'repricing' },
         },
       },
       applicationsChanged(job, 1),
@@ -186,45 +142,6 @@ export async function applyToJob(jobId: string, worker: ProfileItem, request: Ap
 }
 
 /**
- * The application's `pending -> status` step, as one item of a transaction; for the chosen
- * offer, on condition that its amount is still the one accepted (a change or a counter-offer's
- * acceptance racing the poster's click refuses it).
- */
-function decideApplication(application: Application, status: Exclude<ApplicationStatus, 'pending'>, now: string, amount?: number): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.application(application.jobId, application.workerId),
-      UpdateExpression: 'SET #status = :to, updatedAt = :now',
-      ConditionExpression: `#status = :pending${amount !== undefined ? ' AND amount = :amount' : ''}`,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':to': status, ':now': now, ':pending': 'pending', ...(amount !== undefined ? { ':amount': amount } : {}) },
-    },
-  };
-}
-
-function decisionNotice(job: JobItem, application: Application, decision: 'accepted' | 'rejected'): StoredNotification {
-  if (application.amount !== null) return offerDecisionNotice(job, application, decision);
-  const accepted = decision === 'accepted';
-  return notificationItem({
-    userId: application.workerId,
-    jobId: job.id,
-    type: accepted ? 'application_accepted' : 'application_rejected',
-    title: accepted ? MSG.applications.acceptedTitle : MSG.applications.rejectedTitle,
-    message: accepted ? MSG.applications.acceptedMessage(job.title) : MSG.applications.rejectedMessage(job.title),
-    metadata: { jobTitle: job.title },
-  });
-}
-
-/** A pending application of the job, or the refusal that explains why there is none. */
-export async function pendingApplication(jobId: string, workerId: string, applications?: Application[]): Promise<Application> {
-  const application = applications ? applications.find((a) => a.workerId === workerId) : await getApplication(jobId, workerId);
-  if (!application) throw notFound(MSG.applications.notFound);
-  if (application.status !== 'pending') throw conflict(MSG.applications.notPending);
-  return application;
-}
-
-/**
  * The poster accepts one applicant (spec 2 §4): ONE transaction moves the job `open ->
  * assigned` to the worker, that application to accepted, every other pending one to rejected,
  * resets the pending count and tells each worker. The job's condition that its pending count
@@ -233,15 +150,19 @@ export async function pendingApplication(jobId: string, workerId: string, applic
  * assigned job. Of two racing accepts exactly one commits; the other is told why on its rerun.
  *
  * An offer (issue 45) is accepted at its amount, `seenAmount` being the one the poster
- * confirmed: an offer changed since is refused, not accepted at a price nobody confirmed. The
- * job takes the offer's price; under the budget, the same transaction decides the difference's
- * refund (shared/job-process.ts `acceptOffer`), which the executor then makes.
+ * confirmed: an offer changed since is refused, not accepted at a price nobody confirmed. One
+ * under the budget moves the money first (shared/job-process.ts `acceptOffer`): the transaction
+ * decides the refund of the difference (`held -> repricing`, the offers frozen as they stand),
+ * and the executor's settlement of that refund assigns the job at the offer's price. Stripe
+ * refusing the refund for good (a dashboard refund or a chargeback took the money first) hands
+ * the money back with the job still open and nothing assigned.
  */
 export async function acceptApplication(jobId: string, posterId: string, workerId: string, seenAmount?: number): Promise<JobChangeResult> {
-  const accepted = await retryWhileStale(async () => {
+  const accepted = await retryWhileStale(async (): Promise<JobChangeResult | { decision: MoneyDecision<RepriceContext> }> => {
     const job = await jobOfPoster(jobId, posterId);
     if (!canPerform('accept', job)) {
-      throw conflict(job.workerId ? MSG.applications.workerAlreadyAccepted : MSG.jobs.statusChanged);
+      // Another offer's acceptance is being paid out of the budget (repricing): that worker is the one accepted.
+      throw conflict(job.workerId || moneyStateOf(job) === 'repricing' ? MSG.applications.workerAlreadyAccepted : MSG.jobs.statusChanged);
     }
     const applications = await applicationsOfJob(jobId);
     // A racing accept may have committed between the two reads above.
@@ -250,35 +171,28 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
     const offer = chosen.amount;
     if (offer !== null && seenAmount !== undefined && seenAmount !== offer) throw conflict(OFFER_TEXTS.offerChangedSinceShown);
     const others = applications.filter((a) => a.status === 'pending' && a.workerId !== workerId);
+    const stillPending = { expression: 'pendingApplications = :seen', values: { ':seen': others.length + 1 } };
+
+    if (offer !== null && offer !== job.payment) {
+      const price = offerPrice(offer, job);
+      if (price.refund <= 0) throw conflict(OFFER_TEXTS.amountAboveBudget(formatCents(job.payment)));
+      // A refund in Stripe's dashboard may have given back so much that the difference is no longer held.
+      if (price.refund > heldAmount(job)) throw conflict(OFFER_TEXTS.differenceNotHeld);
+      const decision = offerRefundDecision(job, chosen, price);
+      const { update } = jobTransition(job, 'acceptOffer', { moneyDecisionId: decision.id }, { by: { posterId }, condition: stillPending });
+      await transactWrite([decisionPut(decision), { Update: update }, offerUnchanged(chosen)]);
+      return { decision };
+    }
+
     const now = new Date().toISOString();
-    const price = offer !== null && offer !== job.payment ? offerPrice(offer, job) : undefined;
-    if (price && price.refund <= 0) throw conflict(OFFER_TEXTS.amountAboveBudget(formatCents(job.payment)));
-    const decision = price ? offerRefundDecision(job, workerId, price.refund) : undefined;
-    const { updated, update } = jobTransition(
-      job,
-      decision ? 'acceptOffer' : 'accept',
-      {
-        workerId,
-        pendingApplications: 0,
-        assignedAt: now,
-        ...(price && decision ? { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount, moneyDecisionId: decision.id } : {}),
-      },
-      { by: { posterId }, condition: { expression: 'pendingApplications = :seen', values: { ':seen': others.length + 1 } } },
-    );
-    const notifications = [decisionNotice(updated, chosen, 'accepted'), ...others.map((a) => decisionNotice(job, a, 'rejected'))];
-    await transactWrite([
-      ...(decision ? [decisionPut(decision)] : []),
-      { Update: update },
-      decideApplication(chosen, 'accepted', now, offer ?? undefined),
-      ...others.map((a) => decideApplication(a, 'rejected', now)),
-      jobEvent(JOB_EVENT.updated, updated, 'assigned'),
-      ...notifications.flatMap(notificationWrites),
-    ]);
-    return { result: { job: updated, notifications }, decision };
+    const { updated, update } = jobTransition(job, 'accept', { workerId, pendingApplications: 0, assignedAt: now }, { by: { posterId }, condition: stillPending });
+    const { items, notifications } = assignmentWrites(updated, chosen, others, now);
+    await transactWrite([{ Update: update }, ...items]);
+    return { job: updated, notifications };
   });
-  // The job is assigned; the difference's refund goes on without the poster (a failure leaves it to the retry schedule).
-  if (accepted.decision) await carryOutQuietly(accepted.decision);
-  return accepted.result;
+  if (!('decision' in accepted)) return accepted;
+  // The poster waits for the difference's refund: the job is assigned once it is made.
+  return { job: await carryOutOfferAcceptance(accepted.decision), notifications: [] };
 }
 
 /** The poster rejects one pending application: it is decided, uncounted and the worker told, at once. */
@@ -293,14 +207,16 @@ export async function rejectApplication(
     const now = new Date().toISOString();
     const notification = decisionNotice(job, application, 'rejected');
     await transactWrite([
-      decideApplication(application, 'rejected', now),
+      rejectionOf(application, now),
       {
         Update: {
           TableName: tableName(),
           Key: keys.job(jobId),
           UpdateExpression: 'ADD pendingApplications :minusOne',
-          ConditionExpression: 'posterId = :poster AND pendingApplications > :zero',
-          ExpressionAttributeValues: { ':minusOne': -1, ':poster': posterId, ':zero': 0 },
+          // Not while an accepted offer's money is settled: the offers as they stood are what it decides.
+          ConditionExpression: `posterId = :poster AND pendingApplications > :zero AND ${MONEY_NOT_REPRICING}`,
+          ExpressionAttributeNames: { '#money': 'moneyState' },
+          ExpressionAttributeValues: { ':minusOne': -1, ':poster': posterId, ':zero': 0, ':repricing': 'repricing' },
         },
       },
       applicationsChanged(job, -1),

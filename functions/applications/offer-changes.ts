@@ -1,4 +1,5 @@
 import type { Application } from '../../shared/api.js';
+import { moneyStateOf } from '../../shared/job-process.js';
 import { formatCents } from '../../shared/money.js';
 import { MSG } from '../../shared/messages.js';
 import { OFFER_TEXTS, offerAmountProblem } from '../../shared/offers.js';
@@ -11,15 +12,16 @@ import { jobOfPoster } from '../jobs/job-transitions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
 import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import type { ProfileItem } from '../people/profiles.js';
-import { applicationsChanged, pendingApplication } from './applications.js';
+import { MONEY_NOT_REPRICING, applicationsChanged, offersStillOpen, pendingApplication } from './application-items.js';
 import { offerNotice } from './offers.js';
 
 /**
  * What happens to an offer while it waits (issue 45, shared/offers.ts): the worker changes or
  * withdraws it, the poster counters it once, the worker accepts or declines the counter. Each is
  * one transaction on condition that the offer still waits (and, for each step, that the
- * counter is where the step expects it), so a step racing the poster's Accept Offer either
- * lands before it — and the accept, which names the amount it saw, is refused — or is refused.
+ * counter is where the step expects it) and that the job is open with no accepted offer's money
+ * being settled, so a step racing the poster's Accept Offer either lands before it — and the
+ * accept, which names the amount it saw, is refused — or is refused.
  */
 
 /** The worker's pending offer on a job open to offers that still takes offers. */
@@ -28,6 +30,8 @@ async function ownPendingOffer(jobId: string, workerId: string): Promise<{ job: 
   if (!job) throw notFound(MSG.jobs.notFound);
   if (offer.amount === null) throw badRequest(OFFER_TEXTS.notAnOffer);
   if (job.status !== 'open') throw conflict(MSG.applications.notAvailable);
+  // An offer's acceptance is being paid out of the budget: the offers stand as they are until it is.
+  if (moneyStateOf(job) === 'repricing') throw conflict(MSG.payments.moneyDecisionUnderWay);
   return { job, offer };
 }
 
@@ -57,6 +61,7 @@ export async function changeOffer(jobId: string, worker: ProfileItem, request: C
     await transactOrConflict(
       [
         withCounterNames(offerUpdate(offer, changed, '(attribute_not_exists(#counter) OR #counter.#counterStatus <> :pending)')),
+        offersStillOpen(jobId),
         applicationsChanged(job, 0),
         ...notificationWrites(offerNotice(job, worker, 'changed', request.amount)),
       ],
@@ -92,9 +97,9 @@ export async function withdrawOffer(jobId: string, worker: ProfileItem): Promise
             TableName: tableName(),
             Key: keys.job(jobId),
             UpdateExpression: 'ADD pendingApplications :minusOne',
-            ConditionExpression: '#status = :open AND pendingApplications > :zero',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':open': 'open' },
+            ConditionExpression: `#status = :open AND pendingApplications > :zero AND ${MONEY_NOT_REPRICING}`,
+            ExpressionAttributeNames: { '#status': 'status', '#money': 'moneyState' },
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':open': 'open', ':repricing': 'repricing' },
           },
         },
         applicationsChanged(job, -1),
@@ -110,6 +115,7 @@ export async function counterOffer(jobId: string, posterId: string, workerId: st
   return retryWhileStale(async () => {
     const job = await jobOfPoster(jobId, posterId);
     if (job.status !== 'open') throw conflict(MSG.jobs.statusChanged);
+    if (moneyStateOf(job) === 'repricing') throw conflict(MSG.payments.moneyDecisionUnderWay);
     const offer = await pendingApplication(jobId, workerId);
     if (offer.amount === null) throw badRequest(OFFER_TEXTS.notAnOffer);
     if (offer.counter) throw conflict(OFFER_TEXTS.counterAlreadyMade);
@@ -120,6 +126,7 @@ export async function counterOffer(jobId: string, posterId: string, workerId: st
     await transactOrConflict(
       [
         withCounterNames(offerUpdate(offer, { counter }, 'attribute_not_exists(#counter)'), false),
+        offersStillOpen(jobId),
         applicationsChanged(job, 0),
         ...notificationWrites(
           notificationItem({ userId: workerId, jobId, type: 'counter_offer', title: OFFER_TEXTS.counterTitle, message: OFFER_TEXTS.counterMessage(formatCents(amount), job.title), metadata: { jobTitle: job.title } }),
@@ -143,6 +150,7 @@ export async function answerCounter(jobId: string, worker: ProfileItem, answer: 
     await transactOrConflict(
       [
         withCounterNames(offerUpdate(offer, { counter: answered, amount }, '#counter.#counterStatus = :pending')),
+        offersStillOpen(jobId),
         applicationsChanged(job, 0),
         ...notificationWrites(
           notificationItem({

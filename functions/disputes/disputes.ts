@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Dispute, DisputeCenterState, DisputeMessage, DisputeThread } from '../../shared/api.js';
 import { DEFAULT_DISPUTE_PRIORITY, POSTER_DISPUTABLE, PRIORITY_WEIGHT, WORKER_DISPUTABLE, isDisputeOpen, type DisputeStatus } from '../../shared/disputes.js';
+import { isMoneyPending, moneyStateOf } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import type { FileDisputeRequest } from '../../shared/schemas/dispute.js';
 import { db, queryAll, tableName } from '../lib/db.js';
@@ -138,9 +139,11 @@ function jobStillDisputable(job: JobItem): TransactItem {
       TableName: tableName(),
       Key: keys.job(job.id),
       UpdateExpression: `${job.autoReleaseAt ? 'REMOVE autoReleaseAt, autoReleaseReminders ' : ''}ADD openDisputes :one`,
-      ConditionExpression: '#status = :status AND attribute_not_exists(deletingAt) AND ' + (job.workerId ? 'workerId = :worker' : 'attribute_not_exists(workerId)'),
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': job.status, ':one': 1, ...(job.workerId ? { ':worker': job.workerId } : {}) },
+      // The money as read too: a release (or refund) decided meanwhile would otherwise pay out with the dispute open.
+      ConditionExpression:
+        '#status = :status AND (#money = :money OR attribute_not_exists(#money)) AND attribute_not_exists(deletingAt) AND ' + (job.workerId ? 'workerId = :worker' : 'attribute_not_exists(workerId)'),
+      ExpressionAttributeNames: { '#status': 'status', '#money': 'moneyState' },
+      ExpressionAttributeValues: { ':status': job.status, ':money': moneyStateOf(job), ':one': 1, ...(job.workerId ? { ':worker': job.workerId } : {}) },
     },
   };
 }
@@ -148,8 +151,9 @@ function jobStillDisputable(job: JobItem): TransactItem {
 /**
  * A party files a dispute about the other (spec 2 §4, §5). One transaction: the marker on a
  * key that exists once per filer and job (so ten simultaneous filings make one dispute), the
- * dispute, a check that the job still has the parties the eligibility was read from, and the
- * notices to the reported party and the admin. A second filing answers 409.
+ * dispute, a check that the job still has the parties and the money the eligibility was read
+ * from, and the notices to the reported party and the admin. A second filing answers 409; one
+ * while a decision moves the job's money (a release under way) is asked to try again once it has.
  */
 export async function fileDispute(jobId: string, reporterId: string, input: FileDisputeRequest): Promise<DisputeChange> {
   return retryWhileStale(async () => {
@@ -157,6 +161,7 @@ export async function fileDispute(jobId: string, reporterId: string, input: File
     if (await existingDisputeId(jobId, reporterId)) throw conflict(MSG.disputes.alreadyFiled);
     const reportedId = await counterpartOf(job, reporterId);
     if (!reportedId) throw conflict(MSG.disputes.cannotSubmit);
+    if (isMoneyPending(job)) throw conflict(MSG.payments.moneyDecisionUnderWay);
 
     const now = new Date().toISOString();
     const dispute: Dispute = {

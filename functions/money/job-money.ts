@@ -1,7 +1,7 @@
 import { TIP_IN_FLIGHT, PENDING_MONEY, canPerform, moneyStateOf, type JobAction } from '../../shared/job-process.js';
-import type { ReversalPreview } from '../../shared/api.js';
+import type { Application, ReversalPreview } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { heldAmount, releasableAmount, formatUsdAmount } from '../../shared/money.js';
+import { heldAmount, releasableAmount, formatUsdAmount, type PriceQuote } from '../../shared/money.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { stripe } from '../lib/stripe.js';
 import { TransactionRefused, retryLostRaces, transactWrite, type TransactItem } from '../lib/transactions.js';
@@ -285,19 +285,36 @@ export async function adminRefundJob(job: JobItem, reason: string, adminId: stri
 
 /**
  * The refund of what the poster paid beyond an offer accepted under the budget (issue 45), as a
- * decision for the transaction that assigns the job at the offer's price (functions/applications):
- * the executor then refunds `refund` of the job's charge.
+ * decision for the transaction that moves the job's money to `repricing`
+ * (functions/applications): the executor refunds `price.refund` of the job's charge, and its
+ * settlement assigns the job to the offer's worker at the offer's price.
  */
-export function offerRefundDecision(job: JobItem, workerId: string, refund: number): MoneyDecision<RepriceContext> {
+export function offerRefundDecision(job: JobItem, offer: Pick<Application, 'workerId' | 'amount'>, price: PriceQuote & { refund: number }): MoneyDecision<RepriceContext> {
   const paymentIntentId = job.stripePaymentIntentId ?? '';
   return newDecision<RepriceContext>('reprice', job.id, {
     scope: jobScope(job.id),
     jobId: job.id,
     label: job.title,
-    amount: refund,
-    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, amount: refund, reason: OFFER_REFUND_REASON } }],
-    context: { posterId: job.posterId, workerId, title: job.title, paymentIntentId, refund, before: { payment: job.payment, platformFee: job.platformFee, postedAmount: job.postedAmount } },
+    amount: price.refund,
+    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, amount: price.refund, reason: OFFER_REFUND_REASON } }],
+    context: {
+      posterId: job.posterId,
+      workerId: offer.workerId,
+      offer: offer.amount ?? price.payment,
+      title: job.title,
+      paymentIntentId,
+      refund: price.refund,
+      price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount },
+    },
   });
+}
+
+/** Carries out an accepted offer's refund for the poster who waits on it: the job as it ended (assigned), or the plan's refusal. */
+export async function carryOutOfferAcceptance(decision: MoneyDecision<RepriceContext>): Promise<JobItem> {
+  await carryOutAnswering(decision);
+  const job = await getJob(decision.jobId ?? '', { consistentRead: true });
+  if (!job) throw notFound(MSG.jobs.notFound);
+  return job;
 }
 
 // ---------------------------------------------------------------- split

@@ -3,6 +3,7 @@ import type { MoneyState } from '../../shared/job-process.js';
 import { balances, ledgerAccount } from '../../shared/ledger.js';
 import { formatCents, formatUsdAmount } from '../../shared/money.js';
 import { OFFER_TEXTS } from '../../shared/offers.js';
+import { applicationsOfJob, assignmentWrites, pendingApplication } from '../applications/application-items.js';
 import { tableName } from '../lib/db.js';
 import { badRequest, conflict } from '../lib/errors.js';
 import type { TransactItem } from '../lib/transactions.js';
@@ -411,58 +412,56 @@ export type JobPrice = Pick<JobItem, 'payment' | 'platformFee' | 'postedAmount'>
 
 export interface RepriceContext {
   posterId: string;
+  /** The offer's worker, and the amount the poster accepted. */
   workerId: string;
+  offer: number;
   title: string;
   paymentIntentId: string;
   /** What the poster gets back of what they paid for the budget. */
   refund: number;
-  /** The price the job had: what handing the money back restores. */
-  before: JobPrice;
+  /** The job's price once assigned at the offer. */
+  price: JobPrice;
 }
 
 /** What the difference's refund says, on Stripe's refund and the payment row. */
 export const OFFER_REFUND_REASON = 'Offer accepted under the budget';
 
 /**
- * An offer under the budget accepted (issue 45, shared/job-process.ts `acceptOffer`): the job is
- * assigned at the offer's price when decided; settled, the difference is back on the poster's
- * card and the rest held as before. Handed back when Stripe refuses the refund for good (a
- * refund in its dashboard took the money first): the job's price as it was, the money held, so
- * the dashboard's refund is taken in against it.
+ * An offer under the budget accepted (issue 45, shared/job-process.ts `acceptOffer`). Settled:
+ * the difference is back on the poster's card, and the job assigned to the offer's worker at
+ * the offer's price in the same transaction — the other offers declined, each worker told —
+ * exactly as a plain accept assigns (the offers could not change while the money was pending).
+ * Handed back when Stripe refuses the refund for good (a refund in its dashboard or a chargeback
+ * took the money first): the money held, the job still open, nothing assigned.
  */
 export const repricePlan: Plan<RepriceContext> = {
   async settle(decision, results) {
     const { context } = decision;
     const refund = resultOf(results, 'refund', 'refund');
     const job = await jobOf(decision);
-    const { updated, update } = jobTransition(job, 'acceptOffer', { moneyDecisionId: undefined }, ofDecision(job, decision), 'settle');
+    const applications = await applicationsOfJob(job.id);
+    const chosen = await pendingApplication(job.id, context.workerId, applications);
+    if (chosen.amount !== context.offer) throw new Error(`the offer of decision ${decision.id} changed while its money was settled`);
+    const others = applications.filter((application) => application.status === 'pending' && application.workerId !== context.workerId);
     const at = new Date().toISOString();
+    const { updated, update } = jobTransition(
+      job,
+      'acceptOffer',
+      { ...context.price, workerId: context.workerId, pendingApplications: 0, assignedAt: at, moneyDecisionId: undefined },
+      { by: { posterId: job.posterId }, condition: { expression: 'moneyDecisionId = :decision AND pendingApplications = :seen', values: { ':decision': decision.id, ':seen': others.length + 1 } } },
+      'settle',
+    );
     return [
       { Update: update },
+      ...assignmentWrites(updated, chosen, others, at).items,
       ...movementPut({ scope: jobScope(job.id), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
       paymentRowRefunded(context.paymentIntentId, refund.amount, OFFER_REFUND_REASON, { whole: false }),
-      jobEvent(JOB_EVENT.updated, updated, 'refundedInPart'),
       ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: OFFER_TEXTS.refundedTitle, message: OFFER_TEXTS.refundedMessage(formatCents(refund.amount), job.title), metadata: { jobTitle: job.title } }),
     ];
   },
   async rollBack(decision) {
     const job = await jobOf(decision);
-    const { before } = decision.context;
-    return {
-      items: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.job(job.id),
-            UpdateExpression: 'SET #money = :held, payment = :payment, platformFee = :fee, postedAmount = :posted REMOVE moneyDecisionId',
-            ConditionExpression: 'moneyDecisionId = :decision',
-            ExpressionAttributeNames: { '#money': 'moneyState' },
-            ExpressionAttributeValues: { ':held': 'held', ':payment': before.payment, ':fee': before.platformFee, ':posted': before.postedAmount, ':decision': decision.id },
-          },
-        },
-      ],
-      answer: conflict(MSG.payments.moneyDecisionUnderWay),
-    };
+    return { items: [handBack(job, decision, 'held')], answer: conflict(OFFER_TEXTS.refundRefused) };
   },
   settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
 };

@@ -6,6 +6,7 @@ import ngeohash from 'ngeohash';
 import type { IdentityCheckStart } from '../../shared/api.js';
 import { createJobSchema } from '../../shared/schemas/job.js';
 import { seedAdminDemo } from './admin-demo.js';
+import { seedOffersDemo } from './offers-demo.js';
 import { cognitoClient } from './cognito.js';
 import { answerVerificationPage } from './stripe-simulator/identity.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -155,6 +156,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
     }
   }
   await seedAdminDemo(stack, (email) => demoIdToken(stack, email), jobIds.at(-1)!);
+  await seedOffersDemo(stack, (email) => demoIdToken(stack, email));
   for (const email of DEMO_VERIFIED_IDENTITIES) await verifyDemoIdentity(stack, email);
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;

@@ -8,7 +8,7 @@ import { RATE_LIMITS } from '../../shared/limits.js';
 import { moneyStateOf, type JobStatus, type MoneyState } from '../../shared/job-process.js';
 import { balances, jobInvariantProblems, jobMoneyPosition, type LedgerMovement } from '../../shared/ledger.js';
 import { cashOutOf, type InstantPayoutAvailability } from '../../shared/payouts.js';
-import { MONEY_PERIOD_KINDS, NO_MONEY, moneyPeriodOf, overviewCountersOf, type MoneyCounters, type MoneyOverview } from '../../shared/money.js';
+import { MONEY_PERIOD_KINDS, NO_MONEY, moneyPeriodOf, overviewCountersOf, quotePrice, type MoneyCounters, type MoneyOverview } from '../../shared/money.js';
 import type { AutoReleaseInput } from '../../functions/money/auto-release.js';
 import type { JobItem } from '../../functions/jobs/jobs.js';
 import { describeDifference, type ReconciliationResult } from '../../functions/money/reconciliation.js';
@@ -40,6 +40,8 @@ const RUNS = Number(process.env.MONEY_MODEL_RUNS ?? 8);
 const SEED = Number(process.env.MONEY_MODEL_SEED ?? 3434);
 const MAX_COMMANDS = 20;
 const PAYMENT = 5000;
+/** An offer under the budget (assignUnderBudget). */
+const OFFER = 3000;
 const TIP = 500;
 const SPLIT_TO_WORKER = 2000;
 /** What each refund made in Stripe's dashboard gives back (or what is left, if less). */
@@ -61,7 +63,11 @@ interface JobModel {
   id: string;
   paymentIntentId: string;
   chargeId: string;
+  /** What the poster's card was charged for the job. */
   postedAmount: number;
+  /** The job's price now: the worker's payment and the poster's total with the fee (an offer accepted under the budget lowers both). */
+  payment: number;
+  price: number;
   card: Card;
   status: JobStatus | 'deleted';
   money: MoneyState;
@@ -111,10 +117,10 @@ const cloneModel = (model: Model): Model => structuredClone(model);
 const live = (job: JobModel) => job.status !== 'deleted';
 const held = (job: JobModel) => live(job) && job.money === 'held';
 const heldIn = (job: JobModel, statuses: JobStatus[]) => held(job) && statuses.includes(job.status as JobStatus);
-const heldAmountOf = (job: JobModel) => job.postedAmount - job.refundedWhileHeld;
-const FEE = (job: JobModel) => job.postedAmount - PAYMENT;
+const heldAmountOf = (job: JobModel) => job.price - job.refundedWhileHeld;
+const FEE = (job: JobModel) => job.price - job.payment;
 /** What a release would pay now: the payment, or what is held less the fee. */
-const releasableOf = (job: JobModel) => Math.max(0, Math.min(PAYMENT, heldAmountOf(job) - FEE(job)));
+const releasableOf = (job: JobModel) => Math.max(0, Math.min(job.payment, heldAmountOf(job) - FEE(job)));
 /** What is left of the job's charge at Stripe to refund or dispute. */
 const refundableOf = (job: JobModel) => job.postedAmount - job.refunded - job.chargebacked + job.reinstated;
 
@@ -153,6 +159,14 @@ type StackRef = ReturnType<typeof useLocalStack>;
 
 const call = (stack: StackRef, user: TestUser, method: string, path: string, body?: unknown) => api(stack(), method, path, { token: user.idToken, body });
 
+/** The worker offers `amount` and the poster accepts it (an earlier refused step may have left the offer: it is changed to `amount`). */
+async function offerAndAccept(stack: StackRef, real: Real, job: JobModel, amount: number): Promise<Outcome> {
+  const offered = await call(stack, real.worker, 'POST', `/jobs/${job.id}/applications`, { amount });
+  const changed = offered.status === 409 ? await call(stack, real.worker, 'PUT', `/jobs/${job.id}/applications/mine`, { amount }) : offered;
+  if (changed.status >= 300) return fromResponse(changed);
+  return fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/applications/${real.worker.userId}/accept`, { amount }));
+}
+
 /** The money decision of a release: the worker paid what is releasable, the platform's fee taken, the countdown gone. */
 function released(job: JobModel, model: Model): void {
   if (job.money === 'released') return;
@@ -177,11 +191,18 @@ const ACTIONS = {
     by: 'poster',
     accepts: (job) => heldIn(job, ['open']) && job.worker === 'never',
     apply: (job) => Object.assign(job, { status: 'assigned', worker: 'current' }),
-    async run(stack, real, job) {
-      const applied = await call(stack, real.worker, 'POST', `/jobs/${job.id}/applications`, {});
-      if (applied.status !== 201) return fromResponse(applied);
-      return fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/applications/${real.worker.userId}/accept`));
+    run: (stack, real, job) => offerAndAccept(stack, real, job, PAYMENT),
+  },
+  /** An offer under the budget accepted (issue 45): assigned at its price, the difference refunded; refused where what is held cannot give it back. */
+  assignUnderBudget: {
+    name: 'assignUnderBudget',
+    by: 'poster',
+    accepts: (job) => heldIn(job, ['open']) && job.worker === 'never' && heldAmountOf(job) >= job.price - quotePrice(OFFER).postedAmount,
+    apply(job) {
+      const refund = job.price - quotePrice(OFFER).postedAmount;
+      Object.assign(job, { status: 'assigned', worker: 'current', payment: OFFER, price: quotePrice(OFFER).postedAmount, refunded: job.refunded + refund, escrow: job.escrow - refund });
     },
+    run: (stack, real, job) => offerAndAccept(stack, real, job, OFFER),
   },
   unassign: {
     name: 'unassign',
@@ -275,7 +296,7 @@ const ACTIONS = {
     async run(stack, real, job) {
       const preview = await call(stack, real.admin, 'GET', `/admin/payments/${job.paymentIntentId}/reversal`);
       const recover = preview.status === 200 ? (preview.body as ReversalPreview).recoverable : 0;
-      const reversed = await call(stack, real.admin, 'POST', `/admin/payments/${job.paymentIntentId}/refund`, { reason: 'Work never done', reverse: { workerId: real.worker.userId, amount: job.released || PAYMENT, recover } });
+      const reversed = await call(stack, real.admin, 'POST', `/admin/payments/${job.paymentIntentId}/refund`, { reason: 'Work never done', reverse: { workerId: real.worker.userId, amount: job.released || job.payment, recover } });
       return { ...fromResponse(reversed), recover };
     },
   },
@@ -472,7 +493,7 @@ type Resolution = 'none' | 'release' | 'refund' | 'split';
 
 /** The admin resolves the worker's dispute, deciding the job's held money as `decision` says. */
 function resolveDispute(decision: Resolution): Action {
-  const splittable = (job: JobModel) => SPLIT_TO_WORKER < Math.min(PAYMENT, heldAmountOf(job));
+  const splittable = (job: JobModel) => SPLIT_TO_WORKER < Math.min(job.payment, heldAmountOf(job));
   const decides: Record<Resolution, (job: JobModel) => boolean> = {
     none: () => true,
     // A resolution decides only money still held, and releases it only to the dispute's worker holding the job.
@@ -705,13 +726,16 @@ class PayCommand implements Command {
 }
 
 async function payJob(real: Real, card: Card): Promise<JobModel> {
-  const job: JobSummary = await postPaidJob(stack(), real.poster, { ...jobForm, payment: PAYMENT }, card === '3ds' ? TEST_CARDS.alwaysAuthenticates : TEST_CARDS.succeeds);
+  // Open to offers: the worker offers the budget (assign) or less (assignUnderBudget).
+  const job: JobSummary = await postPaidJob(stack(), real.poster, { ...jobForm, payment: PAYMENT, openToOffers: true }, card === '3ds' ? TEST_CARDS.alwaysAuthenticates : TEST_CARDS.succeeds);
   const item = await jobItem(stack, job.id);
   return {
     id: job.id,
     paymentIntentId: item!.stripePaymentIntentId!,
     chargeId: item!.stripeChargeId!,
     postedAmount: item!.postedAmount,
+    payment: PAYMENT,
+    price: item!.postedAmount,
     card,
     status: 'open',
     money: 'held',
@@ -866,6 +890,10 @@ const NAMED_RACES: Array<[string, string]> = [
   ['chargeback', 'releaseByPoster'],
   ['cashOut', 'adminReverse'],
   ['finishCardStep', 'adminReverse'],
+  ['assignUnderBudget', 'dashboardRefund'],
+  ['assignUnderBudget', 'cancelByAdmin'],
+  ['assignUnderBudget', 'deleteByPoster'],
+  ['assignUnderBudget', 'chargeback'],
 ];
 const race = fc.oneof(
   fc.tuple(fc.constantFrom(...NAMED_RACES).map(([a, b]) => [actionNamed(a), actionNamed(b)] as const), jobIndex),
@@ -875,7 +903,7 @@ const race = fc.oneof(
 const commands = fc.commands(
   [
     fc.constant(new PayCommand()),
-    ...['assign', 'complete', 'assign', 'complete', 'releaseByPoster', 'fileDispute', 'pauseAutoRelease', 'declineCompletion', 'tip', 'dashboardRefund', 'chargeback', 'cashOut'].map((name) =>
+    ...['assign', 'complete', 'assignUnderBudget', 'complete', 'releaseByPoster', 'fileDispute', 'pauseAutoRelease', 'declineCompletion', 'tip', 'dashboardRefund', 'chargeback', 'cashOut'].map((name) =>
       jobIndex.map((index) => new JobCommand(actionNamed(name), index)),
     ),
     fc.tuple(action, jobIndex).map(([picked, index]) => new JobCommand(picked, index)),
@@ -915,7 +943,9 @@ const race0 = (first: string, second: string) => new RaceCommand(actionNamed(fir
  * tipped job's release reversed, then deleted; a tip's card step finished after the release was
  * reversed; refunds made in Stripe's dashboard before and after the release; a split of what a
  * dashboard refund left; a chargeback on held money, won, and one after release; a reversal after
- * the worker cashed out; a split with a former worker; two resolutions at once; drafts that go.
+ * the worker cashed out; a split with a former worker; two resolutions at once; drafts that go;
+ * an offer under the budget accepted (issue 45) racing a dashboard refund, then released and
+ * reversed, and one accepted after a dashboard refund, then split by a dispute.
  */
 const EXAMPLES: Array<[(typeof STAGES)[number], Card, Command[]]> = [
   ['completed', 'plain', [job0('pauseAutoRelease'), job0('declineCompletion'), job0('complete'), job0('pauseAutoRelease'), job0('autoRelease')]],
@@ -931,6 +961,8 @@ const EXAMPLES: Array<[(typeof STAGES)[number], Card, Command[]]> = [
   ['assigned', 'plain', [job0('fileDispute'), job0('unassign'), job0('resolveDispute(release)'), job0('resolveDispute(split)')]],
   ['completed', 'plain', [job0('fileDispute'), race0('resolveDispute(none)', 'resolveDispute(refund)')]],
   ['open', 'plain', [new DraftCommand('deleted'), new DraftCommand('paidAfterGone')]],
+  ['open', 'plain', [race0('assignUnderBudget', 'dashboardRefund'), job0('complete'), job0('releaseByPoster'), job0('adminReverse')]],
+  ['open', 'plain', [job0('dashboardRefund'), job0('assignUnderBudget'), job0('fileDispute'), job0('complete'), job0('resolveDispute(split)')]],
 ];
 
 /**

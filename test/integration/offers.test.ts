@@ -179,6 +179,31 @@ describe('offers: made, changed, countered and accepted, the money following the
     await expectMoneyWhole(third.job, quotePrice(taken.status === 200 ? 9000 : BUDGET).postedAmount);
   });
 
+  it('with Stripe down, Accept Offer answers 503 and freezes the offers until the retry schedule refunds the difference and assigns the job once', async () => {
+    const { poster, job } = await offersJob('Wash the windows, offers');
+    const [ana, ben, cleo] = await Promise.all([createReadyUser(stack(), 'worker'), createReadyUser(stack(), 'worker'), createReadyUser(stack(), 'worker')]);
+    await offer(ana, job, { amount: 7000 });
+    await offer(ben, job, { amount: 8000 });
+    stack().faults.set('stripe', 'down');
+    try {
+      expect((await accept(poster, job, ana, 7000)).status).toBe(503);
+      expect(await jobOf(poster, job)).toMatchObject({ status: 'open', moneyState: 'repricing', payment: BUDGET });
+      // While the difference's refund waits, the offers stand as they are: none is added, changed, withdrawn or accepted.
+      expect(await offer(cleo, job, { amount: 6000 })).toEqual({ status: 409, body: { error: MSG.applications.notAvailable } });
+      expect(await change(ben, job, 7500)).toEqual({ status: 409, body: { error: MSG.payments.moneyDecisionUnderWay } });
+      expect(await withdraw(ana, job)).toEqual({ status: 409, body: { error: MSG.payments.moneyDecisionUnderWay } });
+      expect(await accept(poster, job, ben, 8000)).toEqual({ status: 409, body: { error: MSG.applications.workerAlreadyAccepted } });
+      expect(await counter(poster, job, ben, 7500)).toEqual({ status: 409, body: { error: MSG.payments.moneyDecisionUnderWay } });
+    } finally {
+      stack().faults.clear();
+    }
+    const run = await stack().functions.invoke(recurringScheduleName('moneyDecisions'), RECURRING_SCHEDULES.moneyDecisions, { retryAfterSeconds: 0 });
+    expect(run).toMatchObject({ settled: 1, stillPending: 0 });
+    expect(await jobOf(poster, job)).toMatchObject({ status: 'assigned', workerId: ana.userId, moneyState: 'held', payment: 7000 });
+    expect((await notices(ben, job)).map((note) => note.type)).toContain('offer_declined');
+    await expectMoneyWhole(job, quotePrice(7000).postedAmount);
+  });
+
   it('accepts an offer at the budget without moving money, and refuses offers once the job is assigned', async () => {
     const { poster, job } = await offersJob('Assemble a desk, offers');
     const [ana, ben] = await Promise.all([createReadyUser(stack(), 'worker'), createReadyUser(stack(), 'worker')]);

@@ -168,7 +168,9 @@ function OfferFacts({ job, application }: { job: JobDetail; application: Applica
     <dl className="offer-facts">
       <dt>Offer</dt>
       <dd className="offer-facts__amount">
-        {formatCents(amount ?? job.payment)} <span className="muted">(budget {formatCents(job.payment)})</span>
+        {formatCents(amount ?? job.payment)}
+        {/* Once assigned, the job's price is the accepted offer's, no longer the budget. */}
+        {job.status === 'open' ? <span className="muted"> (budget {formatCents(job.payment)})</span> : null}
       </dd>
       {availability ? (
         <>

@@ -149,7 +149,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
           <PageHeading>{job.title}</PageHeading>
           <p className="job-detail__location">{job.location}</p>
           {job.verifiedWorkersOnly ? <p className="job-detail__verified-only">{MSG.identity.verifiedOnly}</p> : null}
-        {job.openToOffers ? <p className="job-detail__offers">{OFFER_LABELS.openToOffers}</p> : null}
+        {job.openToOffers && job.status === 'open' ? <p className="job-detail__offers">{OFFER_LABELS.openToOffers}</p> : null}
           <p className="job-detail__price">
             <JobPrice job={job} />
           </p>
