@@ -105,6 +105,8 @@ export type JobChange =
   | 'posted'
   | 'edited'
   | 'applications'
+  /** A public question was asked, answered or removed (issue 45): the job's page shows them. */
+  | 'questions'
   | 'cancelled'
   | 'unassigned'
   | 'assigned'
@@ -145,9 +147,9 @@ export const JOB_RULE_CHANGES = {
    * These leave a job's search entry as it was: a job is open neither before nor after the
    * status changes, and its card does not show the applicant count.
    */
-  sameSearchEntry: ['applications', 'completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid', 'refundedInPart', 'chargeback'],
+  sameSearchEntry: ['applications', 'questions', 'completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid', 'refundedInPart', 'chargeback'],
   /** These leave a job's status, category, price, market and day as they were: its market figures stay. */
-  sameMarketFigures: ['applications', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'hidden', 'shown', 'refundedInPart', 'chargeback'],
+  sameMarketFigures: ['applications', 'questions', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'hidden', 'shown', 'refundedInPart', 'chargeback'],
 } as const satisfies Record<string, readonly JobChange[]>;
 
 /**

@@ -173,10 +173,19 @@ export const keys = {
   adminActionsAbout: (targetId: string) => `ADMINTARGET#${targetId}`,
 
   /**
+   * A public question on a job and its answer (issue 45), in the job's partition: the job page
+   * reads them all with one Query (at most QUESTION_LIMITS.perJob), and they go with the job.
+   */
+  jobQuestion: (jobId: string, questionId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `QUESTION#${questionId}` }),
+  jobQuestionPrefix: () => 'QUESTION#',
+
+  /**
    * A report on a job, in the job's partition: the key allows one per reporter per job
    * (`system#<rule>` for the platform's own flags). GSI1: the flags in one status, newest first.
    */
   jobFlag: (jobId: string, reporterId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `FLAG#${reporterId}` }),
+  /** A report on one public question of the job: one per reporter per question. */
+  questionFlag: (jobId: string, questionId: string, reporterId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `FLAG#question#${questionId}#${reporterId}` }),
   jobFlagPrefix: () => 'FLAG#',
   flagsByStatus: (status: string) => `FLAGS#${status}`,
 

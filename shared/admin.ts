@@ -72,6 +72,9 @@ export interface FlaggedJob {
   reviewedBy: string | null;
   reviewedAt: string | null;
   createdAt: string;
+  /** A report on one public question of the job (issue 45): its id and text as reported. */
+  questionId?: string;
+  questionText?: string;
 }
 
 /** What the admin console shows for a person whose profile is gone. */

@@ -251,6 +251,10 @@ export const NOTIFICATION_TYPES = [
   'offer_accepted',
   /** The poster chose another offer or declined this one. */
   'offer_declined',
+  /** A worker asked a public question on the poster's job. */
+  'question_asked',
+  /** The poster answered the worker's question. */
+  'question_answered',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -370,6 +374,19 @@ export interface Application {
   counter: { amount: number; status: CounterStatus; at: string } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A public question on a job and the poster's answer (GET /jobs/{id}/questions, issue 45). */
+export interface JobQuestion {
+  id: string;
+  jobId: string;
+  askerId: string;
+  /** The asker's name as it is now (a deleted account: null). */
+  askerName: string | null;
+  text: string;
+  answer: string | null;
+  answeredAt: string | null;
+  createdAt: string;
 }
 
 /** One applicant in the poster's list: the application and the worker's public profile. */

@@ -6,7 +6,7 @@ import { ROLE_HOME, type Role } from './roles.js';
  * Where opening a notification leads (issue 25): to what it is about, not always its job. A
  * worker's question and messages that came while away open the conversation, a dispute update
  * the dispute's thread (on the party's dashboard; the admin's disputes tab), a released payment
- * or a failed payout the worker's earnings, a new applicant or an offer's change the job's Applications tab; the rest
+ * or a failed payout the worker's earnings, a new applicant or an offer's change the job's Applications tab, a public question or its answer the job's questions; the rest
  * open their job, or the list when they have none. The bell and the page navigate here; a web
  * push opens it (the server puts it in the push's payload), and emails link to it.
  */
@@ -23,5 +23,6 @@ export function notificationTarget(notification: Pick<AppNotification, 'type' | 
   if (notification.type === 'dispute_update' && disputeId && role) {
     return role === 'admin' ? adminTabPath('disputes') : `${ROLE_HOME[role]}?${OPEN_DISPUTE_PARAM}=${encodeURIComponent(disputeId)}`;
   }
+  if ((notification.type === 'question_asked' || notification.type === 'question_answered') && notification.jobId) return `/jobs/${encodeURIComponent(notification.jobId)}#questions`;
   return notification.jobId ? `/jobs/${encodeURIComponent(notification.jobId)}` : '/notifications';
 }

@@ -33,6 +33,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   counter_answered: 'A worker answered your counter-offer',
   offer_accepted: 'Your offer was accepted',
   offer_declined: 'Your offer was not chosen',
+  question_asked: 'A worker asked a question on your job',
+  question_answered: 'A poster answered your question',
 };
 
 /**

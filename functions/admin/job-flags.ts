@@ -9,6 +9,8 @@ import { keys, timeOrdered } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut } from '../lib/admin-actions.js';
 import { cancelJob } from '../jobs/job-management.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
+import { getQuestion, questionRemovalWrites } from '../applications/questions.js';
+import { QUESTION_TEXTS } from '../../shared/questions.js';
 import { profileNames } from '../people/profiles.js';
 
 /**
@@ -18,9 +20,15 @@ import { profileNames } from '../people/profiles.js';
  */
 type FlagItem = FlaggedJob & { pk: string; sk: string };
 
-async function putFlag(job: JobItem, reporterId: string, flagType: FlagType, reason: string): Promise<boolean> {
+/** A report's subject within the job: one of its public questions (issue 45), as reported. */
+interface ReportedQuestion {
+  id: string;
+  text: string;
+}
+
+async function putFlag(job: JobItem, reporterId: string, flagType: FlagType, reason: string, question?: ReportedQuestion): Promise<boolean> {
   const createdAt = new Date().toISOString();
-  const id = `${job.id}:${reporterId}`;
+  const id = question ? `${job.id}:question:${question.id}:${reporterId}` : `${job.id}:${reporterId}`;
   const flag: FlaggedJob = {
     id,
     jobId: job.id,
@@ -33,13 +41,14 @@ async function putFlag(job: JobItem, reporterId: string, flagType: FlagType, rea
     reviewedBy: null,
     reviewedAt: null,
     createdAt,
+    ...(question ? { questionId: question.id, questionText: question.text } : {}),
   };
   return conditionHeld(
     db.send(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.jobFlag(job.id, reporterId),
+          ...(question ? keys.questionFlag(job.id, question.id, reporterId) : keys.jobFlag(job.id, reporterId)),
           type: 'jobFlag',
           ...flag,
           gsi1pk: keys.flagsByStatus('pending'),
@@ -51,10 +60,20 @@ async function putFlag(job: JobItem, reporterId: string, flagType: FlagType, rea
   );
 }
 
-/** 'Report this job': any signed-in user but the job's poster, once per job. */
-export async function reportJob(jobId: string, reporterId: string, flagType: FlagType, reason: string): Promise<void> {
+/**
+ * 'Report this job': any signed-in user but the job's poster, once per job. A public question
+ * on the job (`questionId`, issue 45) is reported by anyone but its asker, once per question.
+ */
+export async function reportJob(jobId: string, reporterId: string, flagType: FlagType, reason: string, questionId?: string): Promise<void> {
   const job = await getJob(jobId);
   if (!job || job.status === 'awaiting_payment') throw notFound(MSG.jobs.notFound);
+  if (questionId) {
+    const question = await getQuestion(jobId, questionId);
+    if (!question) throw notFound(QUESTION_TEXTS.notFound);
+    if (question.askerId === reporterId) throw badRequest(QUESTION_TEXTS.cannotReportOwn);
+    if (!(await putFlag(job, reporterId, flagType, reason, { id: question.id, text: question.answer ? `${question.text}\n— ${question.answer}` : question.text }))) throw conflict(MSG.flags.alreadyReported);
+    return;
+  }
   if (job.posterId === reporterId) throw badRequest(MSG.flags.cannotReportOwn);
   if (!(await putFlag(job, reporterId, flagType, reason))) throw conflict(MSG.flags.alreadyReported);
 }
@@ -95,6 +114,7 @@ const toFlag = ({ pk: _pk, sk: _sk, ...flag }: FlagItem): FlaggedJob => ({
   reviewedBy: flag.reviewedBy ?? null,
   reviewedAt: flag.reviewedAt ?? null,
   createdAt: flag.createdAt,
+  ...(flag.questionId ? { questionId: flag.questionId, questionText: flag.questionText ?? '' } : {}),
 });
 
 /** Flags in one status, newest first (GSI1 "FLAGS#<status>"), 50 per page, with the reporters' names (one BatchGetItem). */
@@ -123,12 +143,16 @@ export async function listFlags(status: FlagStatus, cursor: string | undefined):
  * refund rules of a cancel, and the poster told why: the notes) and closes its flags. The
  * cancel goes first, so a refused cancel leaves the flags pending; repeating a removal
  * after a failure finds the job cancelled and only closes the flags.
+ *
+ * With `questionId`, the decision is on the reports of that public question alone: 'removed'
+ * deletes the question (in the transaction that closes its reports), never the job.
  */
 export async function reviewJobFlags(
   jobId: string,
   decision: 'approved' | 'removed',
   notes: string,
   adminId: string,
+  questionId?: string,
 ): Promise<void> {
   if (decision === 'removed' && !notes) throw badRequest(MSG.admin.reviewNotesRequired);
   const pending = (
@@ -137,13 +161,14 @@ export async function reviewJobFlags(
       ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':flag': keys.jobFlagPrefix() },
       ConsistentRead: true,
     })
-  ).filter((flag) => flag.status === 'pending');
+  ).filter((flag) => flag.status === 'pending' && flag.questionId === questionId);
   if (!pending.length) throw conflict(MSG.admin.flagAlreadyReviewed);
 
   const job = await getJob(jobId);
-  if (decision === 'removed' && job && job.status !== 'cancelled') {
+  if (decision === 'removed' && !questionId && job && job.status !== 'cancelled') {
     await cancelJob(jobId, { userId: adminId, isAdmin: true, reason: notes });
   }
+  const removal = decision === 'removed' && questionId ? await questionRemovalWrites(jobId, questionId) : [];
   const reviewedAt = new Date().toISOString();
   try {
     await retryLostRaces(() =>
@@ -170,9 +195,10 @@ export async function reviewJobFlags(
           actionType: 'review_flagged_job',
           targetType: 'job',
           targetId: jobId,
-          details: { decision, flags: pending.length, jobTitle: pending[0]!.jobTitle },
+          details: { decision, flags: pending.length, jobTitle: pending[0]!.jobTitle, ...(questionId ? { questionId } : {}) },
           reason: notes,
         }),
+        ...removal,
       ]),
     );
   } catch (error) {

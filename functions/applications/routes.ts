@@ -26,6 +26,9 @@ export const HTTP_ROUTE_GROUPS = {
       'POST /jobs/{id}/auto-release/pause': 'user',
       'POST /jobs/{id}/auto-release/resume': 'user',
       'GET /me/applications': 'user',
+      'GET /jobs/{id}/questions': 'user',
+      'POST /jobs/{id}/questions': 'user',
+      'POST /jobs/{id}/questions/{questionId}/answer': 'user',
     },
   },
 } as const satisfies Record<string, HttpRouteGroup>;

@@ -17,6 +17,8 @@ export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState' | 'verif
   verifiedWorkersOnly?: boolean;
   /** Absent on jobs stored before offers existed: a fixed price. */
   openToOffers?: boolean;
+  /** Its public questions (issue 45), counted so the list stays bounded; absent: none. */
+  questionCount?: number;
   imageKeys: string[];
   fullAddress: string;
   /** Private, like the street address: the public sees only city and state. */

@@ -1,4 +1,5 @@
 import { MSG } from '../../shared/messages.js';
+import { QUESTION_TEXTS } from '../../shared/questions.js';
 import { notFound } from './errors.js';
 
 /** Ids we mint (jobs, reviews…) and Cognito's user ids (`sub`) are UUIDs. */
@@ -19,6 +20,7 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   jobId: UUID,
   workerId: UUID,
   reviewerId: UUID,
+  questionId: UUID,
   notifications: UUID,
   disputes: UUID,
   users: UUID,
@@ -38,6 +40,7 @@ const NOT_FOUND_TEXT: Readonly<Record<string, string>> = {
   profiles: MSG.auth.profileNotFound,
   workerId: MSG.applications.notFound,
   reviewerId: MSG.reviews.notFound,
+  questionId: QUESTION_TEXTS.notFound,
   users: MSG.admin.userNotFound,
   decisions: MSG.admin.decisionNotFound,
 };

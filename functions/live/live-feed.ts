@@ -62,11 +62,14 @@ export function toFeedMessage(detailType: JobEventType, detail: JobEventDetail):
   return { type: detailType === JOB_EVENT.posted || change === 'shown' ? 'job.posted' : 'job.updated', job: summary };
 }
 
+/** Changes a job's card does not show (its applications, its questions): they reach the job's page and its parties, not the grids. */
+const OFF_THE_CARD: ReadonlyArray<JobChange | undefined> = ['applications', 'questions'];
+
 /** The topics a job change touches. */
 export function topicsOfJobChange(detailType: JobEventType, { job, change }: JobEventDetail): string[] {
   const topics = [jobTopic(job.id)];
   for (const party of [job.posterId, job.workerId]) if (party) topics.push(userTopic(party));
-  const onGrids = detailType === JOB_EVENT.removed || (change !== 'applications' && (job.status === 'open' || (change !== undefined && LEAVES_GRID.includes(change))));
+  const onGrids = detailType === JOB_EVENT.removed || (!OFF_THE_CARD.includes(change) && (job.status === 'open' || (change !== undefined && LEAVES_GRID.includes(change))));
   if (onGrids) topics.push(FEED_TOPIC, ...(job.category ? [categoryTopic(job.category)] : []));
   return topics;
 }

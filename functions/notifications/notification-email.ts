@@ -38,6 +38,8 @@ const EMAIL_TEMPLATES: Record<NotificationType, { action: string }> = {
   counter_answered: { action: 'Review the offers' },
   offer_accepted: { action: 'View the job' },
   offer_declined: { action: 'View the job' },
+  question_asked: { action: 'Answer the question' },
+  question_answered: { action: 'Read the answer' },
 };
 
 export interface EmailLinks {

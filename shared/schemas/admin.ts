@@ -12,6 +12,8 @@ import { freeText, requiredText } from '../text.js';
 export const reportJobSchema = z.object({
   flagType: z.enum(FLAG_TYPES),
   reason: freeText(z.minLength(1, MSG.flags.reasonRequired), z.maxLength(500)),
+  /** A public question on the job reported rather than the job itself (issue 45). */
+  questionId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 
 /** Why an admin action needs a reason: each kind with the spec's text. */
@@ -28,6 +30,8 @@ export const categoryVisibilitySchema = z.object({
 export const reviewFlagSchema = z.object({
   decision: z.enum(['approved', 'removed']),
   notes: z._default(freeText(z.maxLength(500)), ''),
+  /** The reports on one public question of the job: removing removes the question, not the job. */
+  questionId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 
 /** GET /admin/users: a name or email prefix (blank lists everyone by name), a role, a status, the page's cursor. */

@@ -102,6 +102,11 @@ const MAY: Readonly<Record<string, Rule>> = {
   'DELETE /jobs/{id}/applications/mine': {},
   'POST /jobs/{id}/applications/mine/counter': {},
   'POST /jobs/{id}/applications/{workerId}/counter': {},
+  // Public questions (issue 45): every signed-in reader of the job's page; any worker asks while it is open (the applicant and one with no part);
+  // this job has no question to answer (test/integration/questions.test.ts answers).
+  'GET /jobs/{id}/questions': onEvery(SIGNED_IN),
+  'POST /jobs/{id}/questions': { open: ['stranger', 'worker'] },
+  'POST /jobs/{id}/questions/{questionId}/answer': {},
   'POST /jobs/{id}/applications/{workerId}/accept': { open: ['poster'] },
   'POST /jobs/{id}/applications/{workerId}/reject': { open: ['poster'] },
   'POST /jobs/{id}/complete': { assigned: ['worker'] },
@@ -268,6 +273,8 @@ describe('authorisation: every declared route x every party x every job status',
         users: users.stranger.userId,
         // A decision that does not exist: the admin's retry of it is a 404, anyone else's a 403.
         decisions: `release.${randomUUID()}.authz`,
+        // A question that does not exist: answering it is a 404 for its poster too.
+        questionId: randomUUID(),
       }[owner!];
       if (!value) throw new Error(`${route.routeKey}: no test value for {${param}}`);
       return value;
@@ -289,6 +296,8 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /jobs/{id}/tip': { amount: 500 },
     'POST /me/payouts/instant': { amount: 100, idempotencyKey: 'authz-cash-out-1' },
     'POST /jobs/{id}/applications': { message: 'I can do it' },
+    'POST /jobs/{id}/questions': { text: 'Is there parking?' },
+    'POST /jobs/{id}/questions/{questionId}/answer': { answer: 'Yes, in the drive.' },
     'POST /jobs/{id}/decline-completion': { reason: 'Not done' },
     'POST /jobs/{id}/auto-release/pause': { reason: 'Checking the work' },
     'POST /jobs/{id}/reviews': { rating: 5 },

@@ -16,10 +16,10 @@ const flagsQuerySchema = z.object({ status: z._default(z.enum(['pending', 'appro
 const actionsQuerySchema = z.object({ type: z.optional(z.enum(ADMIN_ACTION_TYPES)), cursor });
 
 export const handler = routeGroup('admin', {
-  /** 'Report this job': any signed-in user, once per job (DECISIONS.md "How a job gets flagged"). */
+  /** 'Report this job': any signed-in user, once per job (DECISIONS.md "How a job gets flagged"); or one of its public questions. */
   'POST /jobs/{id}/flags': async (request) => {
-    const { flagType, reason } = request.body(reportJobSchema);
-    await reportJob(request.params.id ?? '', request.caller.userId, flagType, reason);
+    const { flagType, reason, questionId } = request.body(reportJobSchema);
+    await reportJob(request.params.id ?? '', request.caller.userId, flagType, reason, questionId);
     return { status: 201, body: { reported: true } };
   },
 
@@ -45,10 +45,10 @@ export const handler = routeGroup('admin', {
     return listFlags(status, cursor);
   },
 
-  /** Approve (the job stays, its flags are cleared) or remove (the job is cancelled and refunded, the poster told why). */
+  /** Approve (the job stays, its flags are cleared) or remove (the job is cancelled and refunded, the poster told why); a question's reports: keep or remove the question. */
   'POST /admin/flags/{jobId}/review': async (request) => {
-    const { decision, notes } = request.body(reviewFlagSchema);
-    await reviewJobFlags(request.params.jobId ?? '', decision, notes, request.caller.userId);
+    const { decision, notes, questionId } = request.body(reviewFlagSchema);
+    await reviewJobFlags(request.params.jobId ?? '', decision, notes, request.caller.userId, questionId);
     return { decision };
   },
 

@@ -1,4 +1,6 @@
-import type { Application, ApplicationsOfJob, JobSummary, WorkerApplication } from '../../../shared/api.js';
+import type { Application, ApplicationsOfJob, JobQuestion, JobSummary, WorkerApplication } from '../../../shared/api.js';
+import { answerQuestionSchema, askQuestionSchema } from '../../../shared/schemas/question.js';
+import { answerQuestion, askQuestion, listQuestions } from '../questions.js';
 import { MSG } from '../../../shared/messages.js';
 import { acceptOfferSchema, applySchema, changeOfferSchema, counterAnswerSchema, counterOfferSchema, declineCompletionSchema, pauseAutoReleaseSchema } from '../../../shared/schemas/application.js';
 import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../applications.js';
@@ -85,6 +87,20 @@ export const handler = routeGroup('applications', {
   },
 
   'POST /jobs/{id}/auto-release/resume': async ({ params, caller }) => toPartyJob(await resumeAutoRelease(params.id ?? '', caller.userId)),
+
+  /** The job's public questions and answers, newest first (issue 45). */
+  'GET /jobs/{id}/questions': async ({ params, caller }): Promise<{ items: JobQuestion[] }> => listQuestions(params.id ?? '', caller.userId),
+
+  /** A worker asks in public on an open job. */
+  'POST /jobs/{id}/questions': async (request) => {
+    const asker = await getProfile(request.caller.userId);
+    if (!asker) throw forbidden(MSG.auth.accountProfileNotFound);
+    return { status: 201, body: await askQuestion(request.params.id ?? '', asker, request.body(askQuestionSchema).text) };
+  },
+
+  /** The job's poster answers a question once. */
+  'POST /jobs/{id}/questions/{questionId}/answer': async (request): Promise<JobQuestion> =>
+    answerQuestion(request.params.id ?? '', request.caller.userId, request.params.questionId ?? '', request.body(answerQuestionSchema).answer),
 
   /** The worker dashboard: own applications newest first, with job titles (and the 24-hour banner). */
   'GET /me/applications': async ({ caller }): Promise<{ items: WorkerApplication[] }> => ({ items: await listWorkerApplications(caller.userId) }),
