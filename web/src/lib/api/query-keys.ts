@@ -19,6 +19,8 @@ export const queryKeys = {
   jobPayment: (jobId: string) => ['job', jobId, 'payment'] as const,
   /** A job's reviews as the caller may see them (their own even while it is hidden). */
   jobReviews: (jobId: string) => ['job', jobId, 'reviews'] as const,
+  /** A job's public questions and answers (issue 45). */
+  jobQuestions: (jobId: string) => ['job', jobId, 'questions'] as const,
   /** A user's public profile (with their rating) and the reviews about them. */
   profile: (userId: string) => ['profile', userId] as const,
   reviewsAbout: (userId: string) => ['profile', userId, 'reviews'] as const,

@@ -16,7 +16,22 @@ import { useAdminPages } from '../hooks/useAdminPages';
 
 type Review = { flag: AdminFlaggedJob; decision: 'approved' | 'removed' };
 
-/** Pending reports newest first; approving keeps the job, removing cancels it (refunded, poster told why). */
+/** A report on a job, or on one public question of it (issue 45): what deciding it does. */
+const reviewDialogTitle = ({ flag, decision }: Review) =>
+  flag.questionId ? (decision === 'approved' ? 'Keep this question?' : 'Remove this question?') : decision === 'approved' ? 'Keep this job listed?' : 'Remove this job?';
+
+function reviewDialogText({ flag, decision }: Review): string {
+  if (flag.questionId) {
+    return decision === 'approved'
+      ? `The question on "${flag.jobTitle}" stays and its reports are cleared for good.`
+      : `The question is removed from "${flag.jobTitle}"; the job stays listed.`;
+  }
+  return decision === 'approved'
+    ? `"${flag.jobTitle}" stays listed and its reports are cleared for good.`
+    : `"${flag.jobTitle}" is cancelled, its payment refunded to the poster, and the poster is told why.`;
+}
+
+/** Pending reports newest first; approving keeps the job, removing cancels it (refunded, poster told why); a question's reports keep or remove the question. */
 export default function FlaggedJobsTab() {
   const api = useApi();
   const toast = useToast();
@@ -26,7 +41,7 @@ export default function FlaggedJobsTab() {
 
   async function review({ flag, decision }: Review, notes: string) {
     try {
-      await reviewFlags(api, flag.jobId, decision, notes);
+      await reviewFlags(api, flag.jobId, decision, notes, flag.questionId);
       toast.success(MSG.admin.flagReviewed);
       setReviewing(null);
     } catch (error) {
@@ -68,15 +83,26 @@ export default function FlaggedJobsTab() {
                     {flag.flagType.replace(/_/g, ' ')}
                   </Badge>
                 </TableCell>
-                <TableCell>{flag.reason}</TableCell>
+                <TableCell>
+                  {flag.questionId ? (
+                    <>
+                      <span className="muted">Question: </span>
+                      <q className="preserve-lines">{flag.questionText}</q>
+                      <br />
+                    </>
+                  ) : null}
+                  {flag.reason}
+                </TableCell>
                 <TableCell>{flag.reporterId.startsWith('system') ? 'Automatic' : (flag.reporterName ?? UNKNOWN_USER)}</TableCell>
                 <TableCell>
                   <div className="button-row">
                     <Button size="small" onClick={() => setReviewing({ flag, decision: 'approved' })}>
-                      Approve<span className="visually-hidden"> {flag.jobTitle}</span>
+                      {flag.questionId ? 'Keep question' : 'Approve'}
+                      <span className="visually-hidden"> {flag.jobTitle}</span>
                     </Button>
                     <Button size="small" variation="destructive" onClick={() => setReviewing({ flag, decision: 'removed' })}>
-                      Remove<span className="visually-hidden"> {flag.jobTitle}</span>
+                      {flag.questionId ? 'Remove question' : 'Remove'}
+                      <span className="visually-hidden"> {flag.jobTitle}</span>
                     </Button>
                   </div>
                 </TableCell>
@@ -87,19 +113,15 @@ export default function FlaggedJobsTab() {
       </TableStates>
       {reviewing ? (
         <ReasonDialog
-          title={reviewing.decision === 'approved' ? 'Keep this job listed?' : 'Remove this job?'}
-          label={reviewing.decision === 'approved' ? 'Notes (optional)' : 'Why it is removed (sent to the poster)'}
-          confirmLabel={reviewing.decision === 'approved' ? 'Approve' : 'Remove job'}
+          title={reviewDialogTitle(reviewing)}
+          label={reviewing.decision === 'approved' ? 'Notes (optional)' : reviewing.flag.questionId ? 'Why it is removed (for the audit log)' : 'Why it is removed (sent to the poster)'}
+          confirmLabel={reviewing.decision === 'approved' ? (reviewing.flag.questionId ? 'Keep question' : 'Approve') : reviewing.flag.questionId ? 'Remove question' : 'Remove job'}
           missingReason={MSG.admin.reviewNotesRequired}
           optional={reviewing.decision === 'approved'}
           onConfirm={(notes) => review(reviewing, notes)}
           onCancel={() => setReviewing(null)}
         >
-          <p>
-            {reviewing.decision === 'approved'
-              ? `"${reviewing.flag.jobTitle}" stays listed and its reports are cleared for good.`
-              : `"${reviewing.flag.jobTitle}" is cancelled, its payment refunded to the poster, and the poster is told why.`}
-          </p>
+          <p>{reviewDialogText(reviewing)}</p>
         </ReasonDialog>
       ) : null}
     </section>

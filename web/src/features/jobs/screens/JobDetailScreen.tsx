@@ -18,6 +18,7 @@ import { EditJobPanel } from '../components/EditJobPanel';
 import { PosterJobActions } from '../components/PosterJobActions';
 import { JobPrice } from '../components/JobPrice';
 import { SaveJobButton } from '../components/SaveJobButton';
+import { QuestionsCard } from '../components/detail/QuestionsCard';
 import { ReportJobCard } from '../components/detail/ReportJobCard';
 import { ApplicantList, ApplicationsTabLabel, ApplyPanel, useJobApplicants, useOwnApplication } from '../../applications';
 import { MessagePosterLink } from '../../chat';
@@ -218,6 +219,7 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         ) : (
           details
         )}
+        {userId ? <QuestionsCard job={job} /> : null}
       </div>
 
       <aside className="job-detail__side" aria-label="About this job">

@@ -1,18 +1,10 @@
-import { useId, useState } from 'react';
-import { FLAG_TYPES, type FlagType } from '../../../../../../shared/admin';
+import { useState } from 'react';
+import type { FlagType } from '../../../../../../shared/admin';
 import { MSG } from '../../../../../../shared/messages';
 import { ApiRequestError, apiErrorText } from '../../../../lib/api/client';
-import { ReasonDialog } from '../../../../lib/components/ReasonDialog';
 import { useApi } from '../../../../lib/api/useApi';
 import { useToast } from '../../../../lib/toast/useToast';
-
-const FLAG_LABEL: Record<FlagType, string> = {
-  scam: 'Scam',
-  spam: 'Spam',
-  inappropriate: 'Inappropriate',
-  off_platform_payment: 'Asks for payment outside the platform',
-  other: 'Other',
-};
+import { ReportDialog } from './ReportDialog';
 
 /** 'Report this job' (DECISIONS.md "How a job gets flagged"): a type and a reason, once per user per job. */
 export function ReportJobCard({ jobId }: { jobId: string }) {
@@ -20,10 +12,8 @@ export function ReportJobCard({ jobId }: { jobId: string }) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [reported, setReported] = useState(false);
-  const [flagType, setFlagType] = useState<FlagType>('scam');
-  const typeId = useId();
 
-  async function submit(reason: string) {
+  async function submit(flagType: FlagType, reason: string) {
     try {
       await api.post(`/jobs/${encodeURIComponent(jobId)}/flags`, { flagType, reason });
       toast.success(MSG.flags.reported);
@@ -49,25 +39,7 @@ export function ReportJobCard({ jobId }: { jobId: string }) {
         </button>
       )}
       {open ? (
-        <ReasonDialog
-          title={MSG.flags.reportThisJob}
-          label="Reason"
-          confirmLabel="Send report"
-          missingReason={MSG.flags.reasonRequired}
-          onConfirm={submit}
-          onCancel={() => setOpen(false)}
-        >
-          <label htmlFor={typeId} className="field__label">
-            What is wrong?
-          </label>
-          <select id={typeId} className="field__input" value={flagType} onChange={(event) => setFlagType(event.target.value as FlagType)}>
-            {FLAG_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {FLAG_LABEL[type]}
-              </option>
-            ))}
-          </select>
-        </ReasonDialog>
+        <ReportDialog title={MSG.flags.reportThisJob} onReport={submit} onCancel={() => setOpen(false)} />
       ) : null}
     </section>
   );
