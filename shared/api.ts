@@ -393,6 +393,8 @@ export interface JobQuestion {
 export interface ApplicantView {
   application: Application;
   worker: PublicProfile;
+  /** The worker's success rate (spec 2 §9), shown beside their rating when choosing among offers (issue 45). */
+  successRate: number | null;
 }
 
 /** GET /jobs/{id}/applications: applicants newest first, with the counts the tab shows. */

@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound, type HttpError } from '../lib/errors.js'
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { jobOfPoster, jobTransition, type JobChangeResult } from '../jobs/job-transitions.js';
-import { getJob, type JobItem } from '../jobs/jobs.js';
+import { getJob, workerSuccessRateOf, type JobItem } from '../jobs/jobs.js';
 import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
 import { decisionPut, type MoneyDecision } from '../money/decision.js';
 import { carryOutOfferAcceptance, offerRefundDecision } from '../money/job-money.js';
@@ -226,14 +226,20 @@ export async function rejectApplication(
   });
 }
 
-/** The poster's applicants list: newest first, each with the worker's public profile (one BatchGetItem). */
+/**
+ * The poster's applicants list: newest first, each with the worker's public profile (one
+ * BatchGetItem) and success rate (one keys-only Query each: a handful of applicants).
+ */
 export async function listApplicants(jobId: string, posterId: string): Promise<ApplicationsOfJob> {
   await jobOfPoster(jobId, posterId);
   const applications = await applicationsOfJob(jobId);
-  const profiles = await batchGet<ProfileItem>(applications.map((a) => keys.profile(a.workerId)));
+  const [profiles, successRates] = await Promise.all([
+    batchGet<ProfileItem>(applications.map((a) => keys.profile(a.workerId))),
+    Promise.all(applications.map((a) => workerSuccessRateOf(a.workerId))),
+  ]);
   const items = applications.flatMap((application, i) => {
     const profile = profiles[i];
-    return profile ? [{ application, worker: toPublicProfile(profile) }] : [];
+    return profile ? [{ application, worker: toPublicProfile(profile), successRate: successRates[i] ?? null }] : [];
   });
   return { items, total: applications.length, pending: applications.filter((a) => a.status === 'pending').length };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobCardSummary, JobDetail, JobSummary, Page, PartyJob } from '../../shared/api.js';
-import { moneyStateOf, type JobStatus, type MoneyState } from '../../shared/job-process.js';
+import { moneyStateOf, workerSuccessRate, type JobStatus, type MoneyState } from '../../shared/job-process.js';
 import { quotePrice } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
 import { db, queryAll, tableName } from '../lib/db.js';
@@ -239,6 +239,20 @@ export function listWorkerJobs(workerId: string, status?: JobStatus): Promise<Jo
     ExpressionAttributeValues: { ':pk': keys.jobsByWorker(workerId), ...(status ? { ':status': `${status}#` } : {}) },
     ScanIndexForward: false,
   });
+}
+
+/**
+ * A worker's success rate (spec 2 §9), as their dashboard works it out, from the statuses of
+ * their jobs alone: GSI3's sort key begins with the status, so only the keys are read.
+ */
+export async function workerSuccessRateOf(workerId: string): Promise<number | null> {
+  const keysOnly = await queryAll<{ gsi3sk: string }>({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.jobsByWorker(workerId) },
+    ProjectionExpression: 'gsi3sk',
+  });
+  return workerSuccessRate(keysOnly.map(({ gsi3sk }) => ({ status: gsi3sk.split('#')[0] as JobStatus })));
 }
 
 /** A poster's jobs, all statuses, grouped by status then oldest first (GSI2). */

@@ -71,7 +71,10 @@ describe('offers: made, changed, countered and accepted, the money following the
     const made = await offer(ana, job, { amount: 8000, availability: 'Saturday morning', message: 'I have the paint.' });
     expect(made).toMatchObject({ status: 201, body: { amount: 8000, availability: 'Saturday morning', counter: null, status: 'pending' } });
     expect((await offer(ben, job, { amount: 9500 })).status).toBe(201);
-    expect((await applicants(poster, job)).items.map(({ application }) => application.amount).sort()).toEqual([8000, 9500]);
+    const listed = await applicants(poster, job);
+    expect(listed.items.map(({ application }) => application.amount).sort()).toEqual([8000, 9500]);
+    // Beside each offer, the worker's success rate: none yet for workers with no job.
+    expect(listed.items.map(({ successRate }) => successRate)).toEqual([null, null]);
     expect((await notices(poster, job)).filter((note) => note.type === 'offer_received')).toHaveLength(2);
 
     expect((await change(ana, job, 7000)).body).toMatchObject({ amount: 7000, message: 'Changed my mind' });
@@ -111,6 +114,10 @@ describe('offers: made, changed, countered and accepted, the money following the
 
     // The worker's pay on release is the offer; the platform keeps the fee on it.
     expect((await call(ana, 'POST', `/jobs/${job.id}/complete`, {})).status).toBe(200);
+    // Her success rate, as a poster choosing among her next offers sees it: one job, completed.
+    const next = await offersJob('Another gate, offers');
+    await offer(ana, next.job, { amount: 5000 });
+    expect((await applicants(next.poster, next.job)).items[0]).toMatchObject({ successRate: 100 });
     expect((await call<JobSummary>(poster, 'POST', `/jobs/${job.id}/release-payment`, {})).body.status).toBe('paid');
     const transfers = (await stripeOf(stack()).transfers.list({ transfer_group: job.id })).data;
     expect(transfers.map((transfer) => transfer.amount)).toEqual([6000]);

@@ -11,6 +11,7 @@ import type { JobApplicants } from '../hooks/useApplications';
 import { EmptyState } from '../../../lib/components/EmptyState';
 import { Avatar } from '../../../lib/components/Avatar';
 import { IdentityBadge } from '../../../lib/components/IdentityBadge';
+import { formatSuccessRate } from '../../../lib/format';
 import { ApplicationSpots } from './ApplicationSpots';
 import { RatingSummary } from '../../reviews';
 
@@ -56,7 +57,7 @@ interface ApplicantCardProps extends ApplicantListProps {
   applicant: ApplicantView;
 }
 
-function ApplicantCard({ job, applicant: { application, worker }, applicants, onAccepted }: ApplicantCardProps) {
+function ApplicantCard({ job, applicant: { application, worker, successRate }, applicants, onAccepted }: ApplicantCardProps) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [countering, setCountering] = useState(false);
@@ -79,6 +80,7 @@ function ApplicantCard({ job, applicant: { application, worker }, applicants, on
           <h3 className="applicant__name">{worker.name}</h3>
           <IdentityBadge verified={worker.identityVerified} />
           <RatingSummary rating={worker.rating} reviewCount={worker.reviewCount} />
+          <p className="applicant__success">Success rate: {formatSuccessRate(successRate)}</p>
         </div>
         <span className={`badge badge--application-${application.status}`}>{application.status}</span>
       </header>
