@@ -115,6 +115,8 @@ export const keys = {
   application: (jobId: string, workerId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `APP#${workerId}` }),
   applicationPrefix: () => 'APP#',
   applicationsOfWorker: (workerId: string) => `WORKERAPPS#${workerId}`,
+  /** GSI1 on public questions: the ones a worker asked, newest first (their data export, their account's deletion). */
+  questionsOf: (workerId: string) => `QUESTIONSBY#${workerId}`,
 
   /** GSI1 on job items: jobs in one status, newest first (the open-jobs feed, admin lists), sharded by job id. */
   jobsByStatus: (status: string) => shardedList(`JOBS#${status}`),

@@ -160,6 +160,8 @@ export interface DataExport {
   jobsPosted: ExportRecord[];
   jobsWorked: ExportRecord[];
   applications: ExportRecord[];
+  /** The public questions the user asked on jobs, with the posters' answers (issue 45). */
+  questionsAsked: ExportRecord[];
   savedJobs: ExportRecord[];
   messagesSent: ExportRecord[];
   reviewsWritten: ExportRecord[];

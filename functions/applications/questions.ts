@@ -6,7 +6,7 @@ import { QUESTION_LIMITS, QUESTION_TEXTS, publicTextProblem } from '../../shared
 import { db, queryAll, tableName } from '../lib/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
 import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
-import { keys } from '../table.js';
+import { keys, timeOrdered } from '../table.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
 import { JOB_EVENT } from '../routes.js';
@@ -87,7 +87,13 @@ export async function askQuestion(jobId: string, asker: ProfileItem, text: strin
     const question: QuestionItem = { id: randomUUID(), jobId, askerId: asker.id, text, createdAt: new Date().toISOString() };
     // A refused transaction (the job closed or filled up meanwhile) runs again, and the rerun reads why.
     await transactWrite([
-      { Put: { TableName: tableName(), Item: { ...keys.jobQuestion(jobId, question.id), type: 'question', ...question }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.jobQuestion(jobId, question.id), type: 'question', ...question, gsi1pk: keys.questionsOf(asker.id), gsi1sk: timeOrdered(question.createdAt, question.id) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       {
         Update: {
           TableName: tableName(),
@@ -160,4 +166,24 @@ export async function questionRemovalWrites(jobId: string, questionId: string): 
     { Update: { TableName: tableName(), Key: keys.job(jobId), UpdateExpression: 'ADD questionCount :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } } },
     questionsChanged(job),
   ];
+}
+
+/**
+ * A deleted account's questions go (their words are theirs), each with the job's count and
+ * event, as the admin's removal does. Answers how many it removed; run again, none.
+ */
+export async function removeQuestionsOf(workerId: string): Promise<number> {
+  const asked = await queryAll<QuestionItem>({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.questionsOf(workerId) },
+  });
+  for (const question of asked) {
+    const writes = await questionRemovalWrites(question.jobId, question.id);
+    // Removed meanwhile (the admin, or the job's delete): nothing left to do.
+    if (writes.length) await transactWrite(writes).catch((error: unknown) => {
+      if (!(error instanceof TransactionRefused)) throw error;
+    });
+  }
+  return asked.length;
 }

@@ -24,6 +24,7 @@ import { redactIdentitySessions } from './identity.js';
 import { keys, timeOrdered, type ItemKey } from '../table.js';
 import { SYSTEM_ACTOR, adminActionPut, recordAdminAction } from '../lib/admin-actions.js';
 import { withdrawPendingApplications } from '../applications/applications.js';
+import { removeQuestionsOf } from '../applications/questions.js';
 import { deleteJob } from '../jobs/job-management.js';
 import type { JobItem } from '../jobs/jobs.js';
 import { getProfile, setClause, type ProfileItem } from './profiles.js';
@@ -236,6 +237,7 @@ export async function purgePersonalData(userId: string): Promise<string[]> {
   };
   count('open jobs', await withdrawOpenJobs(userId));
   count('pending applications', await withdrawPendingApplications(userId));
+  count('public questions', await removeQuestionsOf(userId));
   // Before the profile loses their id's link to Stripe's sessions: each found by its client_reference_id.
   const identity = await redactIdentitySessions(userId);
   count('identity checks redacted at Stripe', identity.redacted);

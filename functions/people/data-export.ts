@@ -58,11 +58,12 @@ export async function exportUserData(userId: string, now = new Date()): Promise<
   const { Item: profile } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
   if (!profile) return null;
 
-  const [ownPartition, posted, worked, applications, conversations, disputesFiled, disputesAbout] = await Promise.all([
+  const [ownPartition, posted, worked, applications, questionsAsked, conversations, disputesFiled, disputesAbout] = await Promise.all([
     queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.userPartition(userId) } }),
     listPosterJobs(userId),
     listWorkerJobs(userId),
     byIndex('GSI1', keys.applicationsOfWorker(userId)),
+    byIndex('GSI1', keys.questionsOf(userId)),
     Promise.all([byIndex('GSI1', keys.conversationsOf(userId)), byIndex('GSI2', keys.conversationsOf(userId))]).then((sides) => sides.flat()),
     byIndex('GSI1', keys.disputesOfUser(userId)),
     byIndex('GSI2', keys.disputesOfUser(userId)),
@@ -90,6 +91,7 @@ export async function exportUserData(userId: string, now = new Date()): Promise<
     jobsPosted: posted.map((job) => record(job as unknown as Record<string, unknown>)),
     jobsWorked: worked.map(workedJob),
     applications: applications.map(record),
+    questionsAsked: questionsAsked.map(record),
     savedJobs: withPrefix(ownPartition, 'SAVED#'),
     messagesSent: messagesSent.flat().map(record),
     reviewsWritten: reviewsWritten.filter((review) => review !== undefined).map(record),

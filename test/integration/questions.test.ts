@@ -51,9 +51,22 @@ describe('public questions on a job: asked, answered, reported and removed', { t
     expect((await ask(worker, job, 'x'.repeat(QUESTION_LIMITS.question + 1))).status).toBe(400);
     expect((await questions(worker, job)).map((question) => question.text)).toEqual(['Which floor is it on?', 'Is the wall brick or drywall?']);
 
+    // The asker's export carries their questions with the answers.
+    const exported = (await call<{ questionsAsked: Array<{ text: string; answer?: string }> }>(worker, 'GET', '/me/export')).body.questionsAsked;
+    expect(exported).toEqual([expect.objectContaining({ text: 'Is the wall brick or drywall?', answer: 'Brick, and the anchors are here.' })]);
+
     // Questions close with the job.
     await setJobStatus(stack(), job, 'assigned', worker.userId);
     expect(await ask(reader, job, 'Still open?')).toEqual({ status: 409, body: { error: QUESTION_TEXTS.closed } });
+  });
+
+  it("removes a deleted account's questions from the jobs they were asked on", async () => {
+    const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    const job = await postOpenJob(stack(), poster, { title: 'Fix a dripping tap' });
+    await ask(worker, job, 'Which tap is it?');
+    expect((await call(worker, 'POST', '/me/deletion', { password: worker.password })).status).toBeLessThan(300);
+    await expect.poll(async () => (await questions(poster, job)).length, { timeout: 20_000 }).toBe(0);
+    expect((await ask(poster, job, 'x')).status).toBe(403);
   });
 
   it('takes a report on a question for the admin, who removes the question and keeps the job; a deleted job takes its questions', async () => {
