@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApplicantView, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import { dollarsToCents, formatCents } from '../../../../../shared/money';
-import { OFFER_LABELS, OFFER_TEXTS, offerAmountProblem, offerPrice } from '../../../../../shared/offers';
+import { formatCents } from '../../../../../shared/money';
+import { OFFER_LABELS, OFFER_TEXTS, offerPrice } from '../../../../../shared/offers';
 import { ConfirmDialog } from '../../../lib/components/ConfirmDialog';
 import { FormField } from '../../../lib/components/FormField';
 import type { ApplicationDecision } from '../api/decide-application';
@@ -13,6 +13,7 @@ import { Avatar } from '../../../lib/components/Avatar';
 import { IdentityBadge } from '../../../lib/components/IdentityBadge';
 import { formatSuccessRate } from '../../../lib/format';
 import { ApplicationSpots } from './ApplicationSpots';
+import { useOfferAmount } from './OfferPanel';
 import { RatingSummary } from '../../reviews';
 
 interface ApplicantListProps {
@@ -194,23 +195,11 @@ function OfferFacts({ job, application }: { job: JobDetail; application: Applica
 
 /** The poster's one counter-offer: an amount within the budget. */
 function CounterOfferForm({ job, workerName, onSubmit, onCancel }: { job: JobDetail; workerName: string; onSubmit(amount: number): Promise<void>; onCancel(): void }) {
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const cents = dollarsToCents(amount);
-    const problem = cents === null ? OFFER_TEXTS.amountRequired : offerAmountProblem(cents, job.payment);
-    setError(problem);
-    if (problem || cents === null) return;
-    setBusy(true);
-    await onSubmit(cents);
-    setBusy(false);
-  }
+  const { amount, setAmount, error, busy, submit } = useOfferAmount(job.payment);
+  const send = submit(onSubmit);
 
   return (
-    <form className="offer-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Counter-offer to ${workerName}`}>
+    <form className="offer-form" onSubmit={(event) => void send(event)} noValidate aria-label={`Counter-offer to ${workerName}`}>
       <FormField label="Your counter-offer ($)" error={error} hint="You can counter each offer once; the worker accepts or declines it.">
         {(control) => <input {...control} inputMode="decimal" placeholder="0.00" value={amount} onChange={(event) => setAmount(event.target.value)} required />}
       </FormField>

@@ -19,27 +19,37 @@ interface OfferFormProps {
   onCancel?(): void;
 }
 
-/** An offer's fields (issue 45): the amount (checked as the server checks it), when the worker can do it, and a message. */
-export function OfferForm({ job, initial, submitLabel, busyLabel, onSubmit, onCancel }: OfferFormProps) {
-  const [amount, setAmount] = useState(initial?.amount !== undefined && initial.amount !== null ? (initial.amount / 100).toFixed(2) : '');
-  const [availability, setAvailability] = useState(initial?.availability ?? '');
-  const [message, setMessage] = useState(initial?.message ?? '');
+/**
+ * An amount field of an offer or a counter-offer: its text, its error (the server's rules, checked
+ * first here) and the sending state; `submit(send)` sends the amount in cents when it passes.
+ */
+export function useOfferAmount(budget: number, initial: number | null = null) {
+  const [amount, setAmount] = useState(initial !== null ? (initial / 100).toFixed(2) : '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
+  const submit = (send: (cents: number) => Promise<unknown>) => async (event: FormEvent) => {
     event.preventDefault();
     const cents = dollarsToCents(amount);
-    const problem = cents === null ? OFFER_TEXTS.amountRequired : offerAmountProblem(cents, job.payment);
+    const problem = cents === null ? OFFER_TEXTS.amountRequired : offerAmountProblem(cents, budget);
     setError(problem);
     if (problem || cents === null) return;
     setBusy(true);
-    await onSubmit({ amount: cents, availability: availability.trim() || null, message: message.trim() || null });
+    await send(cents);
     setBusy(false);
-  }
+  };
+  return { amount, setAmount, error, busy, submit };
+}
+
+/** An offer's fields (issue 45): the amount (checked as the server checks it), when the worker can do it, and a message. */
+export function OfferForm({ job, initial, submitLabel, busyLabel, onSubmit, onCancel }: OfferFormProps) {
+  const { amount, setAmount, error, busy, submit } = useOfferAmount(job.payment, initial?.amount ?? null);
+  const [availability, setAvailability] = useState(initial?.availability ?? '');
+  const [message, setMessage] = useState(initial?.message ?? '');
+  const send = submit((cents) => onSubmit({ amount: cents, availability: availability.trim() || null, message: message.trim() || null }));
 
   return (
-    <form className="offer-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="offer-form" onSubmit={(event) => void send(event)} noValidate>
       <FormField label="Your offer ($)" error={error} hint={`What you would receive. The budget is ${formatCents(job.payment)}.`}>
         {(control) => <input {...control} inputMode="decimal" placeholder="0.00" value={amount} onChange={(event) => setAmount(event.target.value)} required />}
       </FormField>
