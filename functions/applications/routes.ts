@@ -1,4 +1,4 @@
-import type { HttpRouteGroup } from '../declarations.js';
+import { STRIPE_FUNCTION_TIMEOUT_SECONDS, type HttpRouteGroup } from '../declarations.js';
 
 /**
  * The applications feature's functions: its part of HTTP_ROUTE_GROUPS, which functions/routes.ts
@@ -9,6 +9,7 @@ export const HTTP_ROUTE_GROUPS = {
     entry: 'functions/applications/http/applications.ts',
     /** Accepting an offer under the budget refunds the difference (Stripe), and the admin's console hears of it. */
     capabilities: ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'],
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     /** A completion sets when its payment is released automatically. */
     settings: ['autoReleaseSeconds'],
     routes: {

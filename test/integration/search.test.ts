@@ -133,6 +133,7 @@ describe('searching and filtering open jobs', () => {
       skills: ['Staining'],
       images: [],
       verifiedWorkersOnly: false,
+      openToOffers: false,
       createdAt: edited.body.createdAt,
     });
     // The card keeps what its three lines can show, cut between words; the job keeps it all.
