@@ -162,6 +162,8 @@ export interface DataExport {
   applications: ExportRecord[];
   /** The public questions the user asked on jobs, with the posters' answers (issue 45). */
   questionsAsked: ExportRecord[];
+  /** The answers the user wrote, as a poster, to public questions on their jobs (without the askers' words). */
+  answersWritten: ExportRecord[];
   savedJobs: ExportRecord[];
   messagesSent: ExportRecord[];
   reviewsWritten: ExportRecord[];

@@ -282,7 +282,8 @@ export async function withdrawPendingApplications(workerId: string): Promise<num
   for (const { application } of pending) {
     await retryWhileStale(async () => {
       const job = await getJob(application.jobId);
-      if (!job) return;
+      // An accepted offer's money is being settled with the offers as they stand: the deletion's sweep withdraws it later, if it is still pending.
+      if (!job || moneyStateOf(job) === 'repricing') return;
       await transactWrite([
         {
           Delete: {

@@ -77,12 +77,23 @@ export async function exportUserData(userId: string, now = new Date()): Promise<
   // A poster's payments are indexed by poster; a worker's are reached through the jobs they were paid for.
   const workerPaymentKeys = worked.filter((job) => job.stripePaymentIntentId).map((job) => keys.payment(job.stripePaymentIntentId!));
   const disputes = [...disputesFiled, ...disputesAbout];
-  const [reviewsWritten, posterPayments, workerPayments, messagesSent, disputeMessagesSent] = await Promise.all([
+  // A poster's answers live on their jobs' questions: read only on the jobs that have any.
+  const askedOnPosted = posted.filter((job) => (job.questionCount ?? 0) > 0);
+  const [reviewsWritten, posterPayments, workerPayments, messagesSent, disputeMessagesSent, questionsOnPosted] = await Promise.all([
     batchGet<Record<string, unknown>>(reviewKeys),
     byIndex('GSI2', keys.paymentsOfPoster(userId)),
     batchGet<Record<string, unknown>>(workerPaymentKeys),
     Promise.all(conversations.map((conversation) => sentIn(String(conversation.pk), keys.messagePrefix(), userId))),
     Promise.all(disputes.map((dispute) => sentIn(keys.disputePartition(String(dispute.id)), keys.disputeMessagePrefix(), userId))),
+    Promise.all(
+      askedOnPosted.map((job) =>
+        queryAll<Record<string, unknown>>({
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: 'attribute_exists(answer)',
+          ExpressionAttributeValues: { ':pk': keys.jobPartition(job.id), ':prefix': keys.jobQuestionPrefix() },
+        }),
+      ),
+    ),
   ]);
 
   return {
@@ -92,6 +103,8 @@ export async function exportUserData(userId: string, now = new Date()): Promise<
     jobsWorked: worked.map(workedJob),
     applications: applications.map(record),
     questionsAsked: questionsAsked.map(record),
+    // The asker's question beside each answer is the asker's words: the answer with what it answers only by id.
+    answersWritten: questionsOnPosted.flat().map(({ text: _text, askerId: _asker, ...answered }) => record(answered)),
     savedJobs: withPrefix(ownPartition, 'SAVED#'),
     messagesSent: messagesSent.flat().map(record),
     reviewsWritten: reviewsWritten.filter((review) => review !== undefined).map(record),

@@ -54,6 +54,10 @@ describe('public questions on a job: asked, answered, reported and removed', { t
     // The asker's export carries their questions with the answers.
     const exported = (await call<{ questionsAsked: Array<{ text: string; answer?: string }> }>(worker, 'GET', '/me/export')).body.questionsAsked;
     expect(exported).toEqual([expect.objectContaining({ text: 'Is the wall brick or drywall?', answer: 'Brick, and the anchors are here.' })]);
+    // The poster's export carries their answer, not the asker's words.
+    const answers = (await call<{ answersWritten: Array<Record<string, unknown>> }>(poster, 'GET', '/me/export')).body.answersWritten;
+    expect(answers).toEqual([expect.objectContaining({ answer: 'Brick, and the anchors are here.', jobId: job.id })]);
+    expect(answers[0]).not.toHaveProperty('text');
 
     // Questions close with the job.
     await setJobStatus(stack(), job, 'assigned', worker.userId);
