@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AppNotification, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
@@ -18,7 +18,6 @@ import { EditJobPanel } from '../components/EditJobPanel';
 import { PosterJobActions } from '../components/PosterJobActions';
 import { JobPrice } from '../components/JobPrice';
 import { SaveJobButton } from '../components/SaveJobButton';
-import { QuestionsCard } from '../components/detail/QuestionsCard';
 import { ReportJobCard } from '../components/detail/ReportJobCard';
 import { ApplicantList, ApplicationsTabLabel, ApplyPanel, useJobApplicants, useOwnApplication } from '../../applications';
 import { MessagePosterLink } from '../../chat';
@@ -43,6 +42,9 @@ import { useEditingJob } from '../hooks/useEditingJob';
 import { useLiveTopics, useLiveUpdates } from '../../../lib/live/useLiveUpdates';
 import { jobTopic } from '../../../../../shared/live';
 import { useSavedJobs } from '../hooks/useSavedJobs';
+
+/** Below the job's facts and actions, so its code loads after them (issue 45). */
+const QuestionsCard = lazy(() => import('../components/detail/QuestionsCard'));
 
 export default function JobDetailScreen() {
   const { id = '' } = useParams();
@@ -219,7 +221,11 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         ) : (
           details
         )}
-        {userId ? <QuestionsCard job={job} /> : null}
+        {userId ? (
+          <Suspense fallback={<p className="muted">Loading questions...</p>}>
+            <QuestionsCard job={job} />
+          </Suspense>
+        ) : null}
       </div>
 
       <aside className="job-detail__side" aria-label="About this job">

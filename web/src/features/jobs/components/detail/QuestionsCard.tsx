@@ -24,7 +24,7 @@ const postedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { mo
  * asker reports one. The text rules are checked here as the server checks them, so the reason
  * shows at once.
  */
-export function QuestionsCard({ job }: { job: JobDetail }) {
+export default function QuestionsCard({ job }: { job: JobDetail }) {
   const { userId, profile } = useAuth();
   const questions = useJobQuestions(job.id);
   const isPoster = userId === job.posterId;
