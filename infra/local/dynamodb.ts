@@ -80,8 +80,8 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   return { endpoint, processGroup: child.pid, stop: () => stopGroup(child) };
 }
 
-export function localDynamoDbClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+export function localDynamoDbClient(endpoint: string, maxAttempts?: number): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, ...(maxAttempts ? { maxAttempts } : {}) });
 }
 
 /** Creates the table exactly as the CDK data stack declares it (same keys, GSIs, TTL and stream). */

@@ -221,7 +221,8 @@ describe("rotating Stripe's keys as docs/deploy.md orders it, while requests flo
 
   /** Messages in every dead-letter queue: events a handler gave up on. */
   async function deadLetterCount(): Promise<number> {
-    const sqs = new SQSClient({ endpoint: stack().urls.queues, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+    // Tried as the test's table reads are (test/support/local-stack.ts tableClient): the machine may be running two CI lanes.
+    const sqs = new SQSClient({ endpoint: stack().urls.queues, region: 'us-east-1', credentials: LOCAL_CREDENTIALS, maxAttempts: 6 });
     const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({}));
     let count = 0;
     for (const QueueUrl of QueueUrls.filter((url) => url.includes('DeadLetterQueue'))) {
