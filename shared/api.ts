@@ -595,7 +595,7 @@ export interface ReviewSavedMessage {
 /** GET /admin/money/decisions: a money decision still waiting for its Stripe calls (functions/money/executor.ts). */
 export interface PendingMoneyDecision {
   id: string;
-  /** release, refund, split, reverse, void (a draft's payment), tipCharge, tipTransfer, tipRefund, payout. */
+  /** release, refund, split, reverse, reprice (an offer accepted under the budget), void (a draft's payment), tipCharge, tipTransfer, tipRefund, payout. */
   action: string;
   jobId: string | null;
   label: string;

@@ -18,6 +18,7 @@ const ACTION_NAMES: Record<string, string> = {
   refund: 'Refund',
   split: 'Dispute split',
   reverse: 'Reversal and refund',
+  reprice: "An accepted offer's difference refunded",
   void: "A removed draft's payment",
   tipCharge: 'Tip charge',
   tipTransfer: 'Tip transfer',
