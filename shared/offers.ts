@@ -25,16 +25,13 @@ export const OFFER_LABELS = {
 export const MAX_OFFER_AVAILABILITY = 200;
 
 /**
- * The amounts an offer (or the poster's counter-offer) on a job with this budget may name: the
- * spec's payment limits, and no more than the budget — the poster paid for the budget when
- * posting, so an offer at or under it is paid from what is held (decision 0321).
+ * Why `amount` cannot be offered (or countered) on a job with this budget, or null: the spec's
+ * payment limits, and no more than the budget — the poster paid for the budget when posting,
+ * so an offer at or under it is paid from what is held (decision 0321).
  */
-export const offerRange = (budget: number): { min: number; max: number } => ({ min: PAYMENT_LIMITS.minCents, max: Math.min(budget, PAYMENT_LIMITS.maxCents) });
-
-/** Why `amount` cannot be offered on a job with this budget, or null. */
 export function offerAmountProblem(amount: number, budget: number): string | null {
-  const { min, max } = offerRange(budget);
-  if (!Number.isInteger(amount) || amount < min) return OFFER_TEXTS.amountTooSmall;
+  const max = Math.min(budget, PAYMENT_LIMITS.maxCents);
+  if (!Number.isInteger(amount) || amount < PAYMENT_LIMITS.minCents) return OFFER_TEXTS.amountTooSmall;
   if (amount > max) return OFFER_TEXTS.amountAboveBudget(formatCents(max));
   return null;
 }
@@ -49,8 +46,7 @@ export function offerPrice(amount: number, paid: { postedAmount: number }): Pric
 }
 
 /** A counter-offer's life: the poster's amount, waiting for the worker, then taken or not. */
-export const COUNTER_STATUSES = ['pending', 'accepted', 'declined'] as const;
-export type CounterStatus = (typeof COUNTER_STATUSES)[number];
+export type CounterStatus = 'pending' | 'accepted' | 'declined';
 
 export const OFFER_TEXTS = {
   amountRequired: 'Please enter the amount you offer',

@@ -21,7 +21,6 @@ export const QUESTION_TEXTS = {
   none: 'No questions yet.',
   asked: 'Question posted! The job poster will be notified.',
   answered: 'Answer posted.',
-  answer: 'Answer',
   postAnswer: 'Post Answer',
   posterAnswer: 'Poster’s answer',
   report: 'Report',
@@ -40,7 +39,6 @@ export const QUESTION_TEXTS = {
   onlyWorkers: 'Only workers can ask questions on jobs',
   ownJob: 'You cannot ask a question on your own job',
   cannotReportOwn: 'You cannot report your own question',
-  removed: 'Question removed.',
   // Notifications
   askedTitle: 'New question',
   askedMessage: (worker: string, title: string) => `${worker} asked a question about "${title}".`,

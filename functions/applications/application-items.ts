@@ -102,6 +102,36 @@ export function offersStillOpen(jobId: string): TransactItem {
 }
 
 /**
+ * A pending application withdrawn (by its worker, or their account's deletion): deleted (the
+ * pitch is the worker's), uncounted on the job while it is open and no accepted offer's money is
+ * being settled, with the job's event, as the items of one transaction.
+ */
+export function withdrawalWrites(job: JobItem, application: Application): TransactItem[] {
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.application(application.jobId, application.workerId),
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.job(application.jobId),
+        UpdateExpression: 'ADD pendingApplications :minusOne',
+        ConditionExpression: `#status = :open AND pendingApplications > :zero AND ${MONEY_NOT_REPRICING}`,
+        ExpressionAttributeNames: { '#status': 'status', '#money': 'moneyState' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':open': 'open', ':repricing': 'repricing' },
+      },
+    },
+    applicationsChanged(job, -1),
+  ];
+}
+
+/**
  * The application's `pending -> status` step, as one item of a transaction; for the chosen
  * offer, on condition that its amount is still the one accepted (a change or a counter-offer's
  * acceptance racing the poster's click refuses it).

@@ -30,6 +30,7 @@ import {
   pendingApplication,
   rejectionOf,
   toApplication,
+  withdrawalWrites,
 } from './application-items.js';
 import { toPublicProfile, type ProfileItem } from '../people/profiles.js';
 
@@ -273,9 +274,8 @@ export async function listWorkerApplications(workerId: string): Promise<WorkerAp
 }
 
 /**
- * A deleted account's pending applications on open jobs are withdrawn: each deleted (the
- * worker's pitch is theirs) and uncounted on its job, with the job's event, in one
- * transaction. Answers how many it withdrew; run again, none.
+ * A deleted account's pending applications on open jobs are withdrawn (withdrawalWrites), each
+ * in one transaction. Answers how many it withdrew; run again, none.
  */
 export async function withdrawPendingApplications(workerId: string): Promise<number> {
   const pending = (await listWorkerApplications(workerId)).filter(({ application, job }) => application.status === 'pending' && job.status === 'open');
@@ -284,27 +284,7 @@ export async function withdrawPendingApplications(workerId: string): Promise<num
       const job = await getJob(application.jobId);
       // An accepted offer's money is being settled with the offers as they stand: the deletion's sweep withdraws it later, if it is still pending.
       if (!job || moneyStateOf(job) === 'repricing') return;
-      await transactWrite([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.application(application.jobId, workerId),
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':pending': 'pending' },
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.job(application.jobId),
-            UpdateExpression: 'ADD pendingApplications :minusOne',
-            ConditionExpression: 'pendingApplications > :zero',
-            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-          },
-        },
-        applicationsChanged(job, -1),
-      ]);
+      await transactWrite(withdrawalWrites(job, application));
     });
   }
   return pending.length;

@@ -12,7 +12,7 @@ import { jobOfPoster } from '../jobs/job-transitions.js';
 import { getJob, type JobItem } from '../jobs/jobs.js';
 import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import type { ProfileItem } from '../people/profiles.js';
-import { MONEY_NOT_REPRICING, applicationsChanged, offersStillOpen, pendingApplication } from './application-items.js';
+import { applicationsChanged, offersStillOpen, pendingApplication, withdrawalWrites } from './application-items.js';
 import { offerNotice } from './offers.js';
 
 /**
@@ -35,17 +35,21 @@ async function ownPendingOffer(jobId: string, workerId: string): Promise<{ job: 
   return { job, offer };
 }
 
-/** The offer's item, updated on condition that it still waits and `condition` holds. */
-function offerUpdate(offer: Application, set: Record<string, unknown>, condition = '', values: Record<string, unknown> = {}): TransactItem {
+/** The names a condition on the counter-offer uses. */
+const COUNTER = { '#counter': 'counter' };
+const COUNTER_STATUS = { ...COUNTER, '#counterStatus': 'status' };
+
+/** The offer's item, updated on condition that it still waits and `condition` (with the attribute `names` it uses) holds. */
+function offerUpdate(offer: Application, set: Record<string, unknown>, condition: string, names: Record<string, string>): TransactItem {
   const fields = Object.entries(set);
   return {
     Update: {
       TableName: tableName(),
       Key: keys.application(offer.jobId, offer.workerId),
       UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :f${i}`).join(', ')}, updatedAt = :now`,
-      ConditionExpression: `#status = :pending${condition ? ` AND ${condition}` : ''}`,
-      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
-      ExpressionAttributeValues: { ':pending': 'pending', ':now': new Date().toISOString(), ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])), ...values },
+      ConditionExpression: `#status = :pending AND ${condition}`,
+      ExpressionAttributeNames: { '#status': 'status', ...names, ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
+      ExpressionAttributeValues: { ':pending': 'pending', ':now': new Date().toISOString(), ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])) },
     },
   };
 }
@@ -60,7 +64,7 @@ export async function changeOffer(jobId: string, worker: ProfileItem, request: C
     const changed = { amount: request.amount, message: request.message, availability: request.availability };
     await transactOrConflict(
       [
-        withCounterNames(offerUpdate(offer, changed, '(attribute_not_exists(#counter) OR #counter.#counterStatus <> :pending)')),
+        offerUpdate(offer, changed, '(attribute_not_exists(#counter) OR #counter.#counterStatus <> :pending)', COUNTER_STATUS),
         offersStillOpen(jobId),
         applicationsChanged(job, 0),
         ...notificationWrites(offerNotice(job, worker, 'changed', request.amount)),
@@ -71,38 +75,13 @@ export async function changeOffer(jobId: string, worker: ProfileItem, request: C
   });
 }
 
-/** The names a condition on the counter-offer uses (its status only where the condition reads it). */
-function withCounterNames(item: TransactItem, readsStatus = true): TransactItem {
-  const update = item.Update!;
-  return { Update: { ...update, ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#counter': 'counter', ...(readsStatus ? { '#counterStatus': 'status' } : {}) } } };
-}
-
 /** DELETE /jobs/{id}/applications/mine: the worker takes their offer back (it is theirs: deleted), uncounted on the job, the poster told. */
 export async function withdrawOffer(jobId: string, worker: ProfileItem): Promise<void> {
   await retryWhileStale(async () => {
     const { job, offer } = await ownPendingOffer(jobId, worker.id);
     await transactOrConflict(
       [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.application(offer.jobId, offer.workerId),
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':pending': 'pending' },
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.job(jobId),
-            UpdateExpression: 'ADD pendingApplications :minusOne',
-            ConditionExpression: `#status = :open AND pendingApplications > :zero AND ${MONEY_NOT_REPRICING}`,
-            ExpressionAttributeNames: { '#status': 'status', '#money': 'moneyState' },
-            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':open': 'open', ':repricing': 'repricing' },
-          },
-        },
-        applicationsChanged(job, -1),
+        ...withdrawalWrites(job, offer),
         ...notificationWrites(offerNotice(job, worker, 'withdrawn')),
       ],
       MSG.applications.notPending,
@@ -125,7 +104,7 @@ export async function counterOffer(jobId: string, posterId: string, workerId: st
     const counter = { amount, status: 'pending' as const, at: new Date().toISOString() };
     await transactOrConflict(
       [
-        withCounterNames(offerUpdate(offer, { counter }, 'attribute_not_exists(#counter)'), false),
+        offerUpdate(offer, { counter }, 'attribute_not_exists(#counter)', COUNTER),
         offersStillOpen(jobId),
         applicationsChanged(job, 0),
         ...notificationWrites(
@@ -149,7 +128,7 @@ export async function answerCounter(jobId: string, worker: ProfileItem, answer: 
     const amount = accepted ? counter.amount : (offer.amount ?? counter.amount);
     await transactOrConflict(
       [
-        withCounterNames(offerUpdate(offer, { counter: answered, amount }, '#counter.#counterStatus = :pending')),
+        offerUpdate(offer, { counter: answered, amount }, '#counter.#counterStatus = :pending', COUNTER_STATUS),
         offersStillOpen(jobId),
         applicationsChanged(job, 0),
         ...notificationWrites(

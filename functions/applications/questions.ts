@@ -43,6 +43,18 @@ async function readableJob(jobId: string, viewerId: string): Promise<JobItem> {
   return job;
 }
 
+/** A question as the job's page shows it, with its asker's name as it is now (none: a deleted account). */
+const toJobQuestion = (item: QuestionItem, askerName: string | null): JobQuestion => ({
+  id: item.id,
+  jobId: item.jobId,
+  askerId: item.askerId,
+  askerName,
+  text: item.text,
+  answer: item.answer ?? null,
+  answeredAt: item.answeredAt ?? null,
+  createdAt: item.createdAt,
+});
+
 /** The job's change event, for the transaction that changed its questions: its page reads them again. */
 const questionsChanged = (job: JobItem): TransactItem => jobEvent(JOB_EVENT.updated, job, 'questions');
 
@@ -54,20 +66,7 @@ export async function listQuestions(jobId: string, viewerId: string): Promise<{ 
     ExpressionAttributeValues: { ':pk': keys.jobPartition(jobId), ':prefix': keys.jobQuestionPrefix() },
   });
   const names = await profileNames([...new Set(items.map((item) => item.askerId))]);
-  return {
-    items: items
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-      .map((item) => ({
-        id: item.id,
-        jobId: item.jobId,
-        askerId: item.askerId,
-        askerName: names.get(item.askerId) ?? null,
-        text: item.text,
-        answer: item.answer ?? null,
-        answeredAt: item.answeredAt ?? null,
-        createdAt: item.createdAt,
-      })),
-  };
+  return { items: items.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((item) => toJobQuestion(item, names.get(item.askerId) ?? null)) };
 }
 
 /**
@@ -116,7 +115,7 @@ export async function askQuestion(jobId: string, asker: ProfileItem, text: strin
         }),
       ),
     ]);
-    return { ...question, askerName: asker.name, answer: null, answeredAt: null };
+    return toJobQuestion(question, asker.name);
   });
 }
 
@@ -150,8 +149,9 @@ export async function answerQuestion(jobId: string, posterId: string, questionId
     if (error instanceof TransactionRefused) throw conflict(QUESTION_TEXTS.alreadyAnswered);
     throw error;
   }
+  // The item as read carries the table's keys: the answer is the page's view of it, with the answer.
   const names = await profileNames([question.askerId]);
-  return { ...question, askerName: names.get(question.askerId) ?? null, answer, answeredAt };
+  return toJobQuestion({ ...question, answer, answeredAt }, names.get(question.askerId) ?? null);
 }
 
 /**

@@ -37,7 +37,9 @@ describe('public questions on a job: asked, answered, reported and removed', { t
 
     // The poster alone answers, once; the asker is told.
     expect((await answer(reader, job, asked.body, 'Brick.')).status).toBe(404);
-    expect((await answer(poster, job, asked.body, 'Brick, and the anchors are here.')).body).toMatchObject({ answer: 'Brick, and the anchors are here.' });
+    const answered = (await answer(poster, job, asked.body, 'Brick, and the anchors are here.')).body;
+    // The page's view of the question, not the stored item (no table keys).
+    expect(answered).toEqual({ ...asked.body, answer: 'Brick, and the anchors are here.', answeredAt: expect.any(String) });
     expect(await answer(poster, job, asked.body, 'Changed my mind')).toEqual({ status: 409, body: { error: QUESTION_TEXTS.alreadyAnswered } });
     expect((await notices(worker, job)).map((note) => note.type)).toContain('question_answered');
     expect(await questions(reader, job)).toEqual([expect.objectContaining({ text: 'Is the wall brick or drywall?', answer: 'Brick, and the anchors are here.', askerName: asked.body.askerName })]);
