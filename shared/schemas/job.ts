@@ -110,13 +110,13 @@ export type JobFormResult =
   | { ok: true; request: CreateJobRequest }
   | { ok: false; formError?: string; fieldErrors: Partial<Record<keyof JobFormValues, string>> };
 
-/** Validates the form with the post page's rules first, then the server's schema. */
 /** The form's choices beside its text fields. */
 export interface JobFormChoices {
   verifiedWorkersOnly?: boolean;
   openToOffers?: boolean;
 }
 
+/** Validates the form with the post page's rules first, then the server's schema. */
 export function validateJobForm(values: JobFormValues, imageKeys: string[] = [], { verifiedWorkersOnly = false, openToOffers = false }: JobFormChoices = {}): JobFormResult {
   const fieldErrors: Partial<Record<keyof JobFormValues, string>> = {};
   if (REQUIRED_FIELDS.some((field) => values[field].trim() === '')) {
