@@ -483,24 +483,8 @@ async function attemptSend(senderId: string, request: SendMessageRequest, read: 
  * other tabs too).
  */
 export async function sendMessage(senderId: string, id: string, request: SendMessageRequest): Promise<SendResult> {
-  // The parties' connections are read beside the message's reads, not after them: the sender's
-  // and the worker's (named by the conversation id) at once, the poster's once the read names
-  // them. A tab that connects in between catches up when it opens.
-  const connectionsOf = new Map<string, Promise<string[]>>();
-  const connections = (userId: string) => {
-    let ids = connectionsOf.get(userId);
-    if (!ids) {
-      ids = liveConnectionIds(userId);
-      ids.catch(() => undefined); // unused if the send fails
-      connectionsOf.set(userId, ids);
-    }
-    return ids;
-  };
-  for (const userId of [senderId, parseConversationId(id)?.workerId]) if (userId) void connections(userId);
   const firstRead = await readForSend(senderId, id);
   const { conversation } = firstRead;
-  const parties = Promise.all([connections(conversation.posterId), connections(conversation.workerId)]);
-
   let pending: typeof firstRead | undefined = firstRead;
   const result = await retryLostRaces(
     async () => {
@@ -511,7 +495,11 @@ export async function sendMessage(senderId: string, id: string, request: SendMes
     { attempts: 10, exhaustedMessage: MSG.messaging.sendFailed },
   );
   if (result.created) {
-    const [poster, worker] = await parties;
+    // The parties' connections are read once the message is written, never before: a tab that
+    // (re)connected before this read is pushed the message, one that connects after it finds the
+    // message in the catch-up read it makes on opening. Read earlier, a tab reconnecting between
+    // that read and the write would get neither.
+    const [poster, worker] = await Promise.all([liveConnectionIds(conversation.posterId), liveConnectionIds(conversation.workerId)]);
     await pushToConnections([...poster, ...worker], { type: 'chat.message', conversationId: conversation.id, message: result.message });
     // No connection of the recipient took it live; a worker's question told the poster already.
     const recipient = otherParty(firstRead.party);
