@@ -107,6 +107,8 @@ export type JobChange =
   | 'applications'
   /** A public question was asked, answered or removed (issue 45): the job's page shows them. */
   | 'questions'
+  /** A price change was asked, withdrawn or answered (issue 45); approved, the job has its new price. */
+  | 'priceChange'
   | 'cancelled'
   | 'unassigned'
   | 'assigned'
@@ -145,9 +147,9 @@ export const JOB_RULE_CHANGES = {
   textAndAddress: ['posted', 'edited'],
   /**
    * These leave a job's search entry as it was: a job is open neither before nor after the
-   * status changes, and its card does not show the applicant count.
+   * status changes (a price changes only once assigned), and its card does not show the applicant count.
    */
-  sameSearchEntry: ['applications', 'questions', 'completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid', 'refundedInPart', 'chargeback'],
+  sameSearchEntry: ['applications', 'questions', 'priceChange', 'completed', 'declined', 'disputed', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'paid', 'refundedInPart', 'chargeback'],
   /** These leave a job's status, category, price, market and day as they were: its market figures stay. */
   sameMarketFigures: ['applications', 'questions', 'autoReleasePaused', 'autoReleaseScheduled', 'releaseBlocked', 'hidden', 'shown', 'refundedInPart', 'chargeback'],
 } as const satisfies Record<string, readonly JobChange[]>;

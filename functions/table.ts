@@ -182,6 +182,14 @@ export const keys = {
   jobQuestionPrefix: () => 'QUESTION#',
 
   /**
+   * A price change after assignment and where it ended (issue 45), in the job's partition, by
+   * when it was asked: the job's page and the admin read the history with one Query, and it goes
+   * with the job. The one waiting for the poster is named on the job (`priceChange`).
+   */
+  priceChange: (jobId: string, requestedAt: string, id: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `PRICECHANGE#${requestedAt}#${id}` }),
+  priceChangePrefix: () => 'PRICECHANGE#',
+
+  /**
    * A report on a job, in the job's partition: the key allows one per reporter per job
    * (`system#<rule>` for the platform's own flags). GSI1: the flags in one status, newest first.
    */

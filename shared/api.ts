@@ -6,6 +6,7 @@ import type { IdentityStatus } from './identity.js';
 import type { EarningsWeek } from './money.js';
 import type { CounterStatus } from './offers.js';
 import type { PaymentAccount } from './payments.js';
+import type { PriceChangeStatus } from './price-changes.js';
 import type { Role } from './roles.js';
 
 export interface Page<T> {
@@ -112,6 +113,34 @@ export interface PartyJob extends JobSummary {
   chargeback?: JobChargeback;
   /** A release reversed by the admin: what the worker's balance returned, and what it could not (their debt). */
   reversal?: { recovered: number; unrecovered: number };
+  /** The assigned worker's price change waiting for the poster's answer (issue 45). */
+  priceChange?: PendingPriceChange;
+}
+
+/** A price change waiting for the poster (issue 45): the worker's new price (their pay, cents) and why. */
+export interface PendingPriceChange {
+  id: string;
+  amount: number;
+  reason: string;
+  requestedAt: string;
+}
+
+/** One price change of a job and where it ended (`GET /jobs/{id}/price-changes`: the parties and the admin). */
+export interface PriceChange {
+  id: string;
+  jobId: string;
+  workerId: string;
+  /** The worker's pay before, and the pay asked for (cents). */
+  from: number;
+  amount: number;
+  reason: string;
+  status: PriceChangeStatus;
+  requestedAt: string;
+  answeredAt: string | null;
+  /** The poster's reason for declining, if they gave one. */
+  declineReason: string | null;
+  /** What went back to the poster's card once approved (cents). */
+  refunded: number | null;
 }
 
 /** A card chargeback on a job's payment, as Stripe reports it (charge.dispute.*). */
@@ -259,6 +288,12 @@ export const NOTIFICATION_TYPES = [
   'question_asked',
   /** The poster answered the worker's question. */
   'question_answered',
+  /** The assigned worker asked to change the job's price. */
+  'price_change_requested',
+  /** The poster approved the worker's price change. */
+  'price_change_approved',
+  /** The poster declined the worker's price change. */
+  'price_change_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -595,7 +630,7 @@ export interface ReviewSavedMessage {
 /** GET /admin/money/decisions: a money decision still waiting for its Stripe calls (functions/money/executor.ts). */
 export interface PendingMoneyDecision {
   id: string;
-  /** release, refund, split, reverse, reprice (an offer accepted under the budget), void (a draft's payment), tipCharge, tipTransfer, tipRefund, payout. */
+  /** release, refund, split, reverse, reprice (an offer accepted under the budget), priceChange (a lower price approved), void (a draft's payment), tipCharge, tipTransfer, tipRefund, payout. */
   action: string;
   jobId: string | null;
   label: string;

@@ -39,7 +39,7 @@ export const MONEY_STATES = [
   'refunding',
   'splitting',
   'reversing',
-  /** An offer under the budget accepted (issue 45): the difference being refunded before the job is assigned. */
+  /** An offer under the budget accepted, or a lower price approved (issue 45): the difference being refunded before the job takes the price. */
   'repricing',
   /** Final: transferred to the worker, refunded to the poster, or part of each. */
   'released',
@@ -134,6 +134,21 @@ export const JOB_PROCESS = {
     to: 'same',
     moneyTo: 'repricing',
     settles: { money: 'held', status: 'assigned' },
+    by: ['poster'],
+    effects: ['stripe:refund', 'ledger:refund', 'notify:worker', 'notify:poster'],
+  },
+  /**
+   * The poster approves the assigned worker's price change to less than they paid (issue 45,
+   * shared/price-changes.ts): as an accepted offer, the money first — the difference refunded
+   * (held -> repricing, the job still assigned, nothing else may move it) — then, settled, the
+   * job takes the new price (fee recomputed) that its release pays.
+   */
+  approvePriceChange: {
+    from: ['assigned'],
+    money: HELD,
+    to: 'same',
+    moneyTo: 'repricing',
+    settles: { money: 'held', status: 'same' },
     by: ['poster'],
     effects: ['stripe:refund', 'ledger:refund', 'notify:worker', 'notify:poster'],
   },

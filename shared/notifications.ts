@@ -35,6 +35,9 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   offer_declined: 'Your offer was not chosen',
   question_asked: 'A worker asked a question on your job',
   question_answered: 'A poster answered your question',
+  price_change_requested: 'A worker asked to change the price of your job',
+  price_change_approved: 'A poster approved your price change',
+  price_change_declined: 'A poster declined your price change',
 };
 
 /**

@@ -15,7 +15,7 @@ import { jobOfPoster, jobTransition, type JobChangeResult } from '../jobs/job-tr
 import { getJob, workerSuccessRateOf, type JobItem } from '../jobs/jobs.js';
 import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
 import { decisionPut, type MoneyDecision } from '../money/decision.js';
-import { carryOutOfferAcceptance, offerRefundDecision } from '../money/job-money.js';
+import { carryOutForCaller, offerRefundDecision } from '../money/job-money.js';
 import type { RepriceContext } from '../money/job-plans.js';
 import { offerNotice, offerRefusal } from './offers.js';
 import {
@@ -193,7 +193,7 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
   });
   if (!('decision' in accepted)) return accepted;
   // The poster waits for the difference's refund: the job is assigned once it is made.
-  return { job: await carryOutOfferAcceptance(accepted.decision), notifications: [] };
+  return { job: await carryOutForCaller(accepted.decision), notifications: [] };
 }
 
 /** The poster rejects one pending application: it is decided, uncounted and the worker told, at once. */

@@ -7,7 +7,7 @@ import { STRIPE_FUNCTION_TIMEOUT_SECONDS, type HttpRouteGroup } from '../declara
 export const HTTP_ROUTE_GROUPS = {
   applications: {
     entry: 'functions/applications/http/applications.ts',
-    /** Accepting an offer under the budget refunds the difference (Stripe), and the admin's console hears of it. */
+    /** Accepting an offer under the budget, or approving a lower price, refunds the difference (Stripe), and the admin's console hears of it. */
     capabilities: ['table:read', 'table:write', 'images:read', 'stripe', 'sockets:push'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     /** A completion sets when its payment is released automatically. */
@@ -30,6 +30,11 @@ export const HTTP_ROUTE_GROUPS = {
       'GET /jobs/{id}/questions': 'user',
       'POST /jobs/{id}/questions': 'user',
       'POST /jobs/{id}/questions/{questionId}/answer': 'user',
+      'POST /jobs/{id}/price-change': 'user',
+      'DELETE /jobs/{id}/price-change': 'user',
+      'POST /jobs/{id}/price-change/approve': 'user',
+      'POST /jobs/{id}/price-change/decline': 'user',
+      'GET /jobs/{id}/price-changes': 'user',
     },
   },
 } as const satisfies Record<string, HttpRouteGroup>;

@@ -27,7 +27,8 @@ export async function completeJob(jobId: string, workerId: string): Promise<JobC
   return retryWhileStale(async () => {
     const job = await getJob(jobId, { consistentRead: true });
     if (!job || job.workerId !== workerId || !canPerform('complete', job)) throw notFound(MSG.applications.notAuthorizedToComplete);
-    // A new completion answers the last decline: its reason no longer applies. The payment is
+    // A new completion answers the last decline: its reason no longer applies, and a price change
+    // still waiting lapses (the price is settled once the work is done). The payment is
     // released automatically after the deploy's delay (the schedules rule reads autoReleaseAt) —
     // unless a dispute on the job is open: the countdown waits for it (Wave 5), and its
     // resolution without money gives the countdown back. The condition holds the count read.
@@ -35,7 +36,7 @@ export async function completeJob(jobId: string, workerId: string): Promise<JobC
     const { updated, update } = jobTransition(
       job,
       'complete',
-      { declineReason: undefined, autoReleaseAt: disputed ? undefined : autoReleaseTime(), autoReleaseReminders: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined },
+      { declineReason: undefined, priceChange: undefined, autoReleaseAt: disputed ? undefined : autoReleaseTime(), autoReleaseReminders: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined },
       {
         by: { workerId },
         condition: disputed ? { expression: 'openDisputes > :none', values: { ':none': 0 } } : { expression: 'attribute_not_exists(openDisputes) OR openDisputes <= :none', values: { ':none': 0 } },

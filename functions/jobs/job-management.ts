@@ -133,7 +133,7 @@ export async function unassignJob(jobId: string, posterId: string): Promise<{ jo
   const job = await jobForPosterAction(jobId, posterActor(posterId), 'unassign', 'unassign');
   const workerId = job.workerId!;
   // What belonged to the worker's assignment goes with them.
-  const { updated, update } = jobTransition(job, 'unassign', { workerId: undefined, assignedAt: undefined, declineReason: undefined }, { by: { posterId } });
+  const { updated, update } = jobTransition(job, 'unassign', { workerId: undefined, assignedAt: undefined, declineReason: undefined, priceChange: undefined }, { by: { posterId } });
   const notification = notificationItem({
     userId: workerId,
     jobId,

@@ -166,6 +166,8 @@ export function toPartyJob(item: JobItem): PartyJob {
     ...(item.tipState ? { tipState: item.tipState } : {}),
     ...(item.chargeback ? { chargeback: item.chargeback } : {}),
     ...(item.reversal ? { reversal: item.reversal } : {}),
+    // Only while assigned: a request the job moved on from (completed, cancelled) waits for nobody.
+    ...(item.priceChange && item.status === 'assigned' ? { priceChange: item.priceChange } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { TransactionRefused, retryLostRaces, type TransactItem } from '../lib/tr
 import { keys } from '../table.js';
 import { transactLedger } from './ledger.js';
 import { getDecision, type DecisionAction, type MoneyDecision, type Plan } from './decision.js';
-import { releasePlan, refundPlan, repricePlan, reversePlan, splitPlan, voidPlan } from './job-plans.js';
+import { priceChangePlan, releasePlan, refundPlan, repricePlan, reversePlan, splitPlan, voidPlan } from './job-plans.js';
 import { payoutPlan } from './payout-plan.js';
 import { makeMove, type MoveResult } from './stripe-moves.js';
 import { tipChargePlan, tipRefundPlan, tipTransferPlan } from './tip-plans.js';
@@ -47,6 +47,7 @@ const PLANS: Record<DecisionAction, Plan<never>> = {
   split: splitPlan,
   reverse: reversePlan,
   reprice: repricePlan,
+  priceChange: priceChangePlan,
   void: voidPlan,
   tipCharge: tipChargePlan,
   tipTransfer: tipTransferPlan,

@@ -14,7 +14,7 @@ import { getJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope } from './ledger.js';
 import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from './decision.js';
 import { MoneyRefused, carryOut, carryOutQuietly } from './executor.js';
-import { OFFER_REFUND_REASON, type JobRestore, type RefundContext, type ReleaseContext, type RepriceContext, type ReverseContext, type SplitContext, type VoidContext } from './job-plans.js';
+import { OFFER_REFUND_REASON, PRICE_CHANGE_REFUND_REASON, type JobRestore, type PriceChangeContext, type RefundContext, type ReleaseContext, type RepriceContext, type ReverseContext, type SplitContext, type VoidContext } from './job-plans.js';
 import { retrieveIntent } from './stripe-moves.js';
 import { profileNames, getProfile } from '../people/profiles.js';
 
@@ -309,8 +309,36 @@ export function offerRefundDecision(job: JobItem, offer: Pick<Application, 'work
   });
 }
 
-/** Carries out an accepted offer's refund for the poster who waits on it: the job as it ended (assigned), or the plan's refusal. */
-export async function carryOutOfferAcceptance(decision: MoneyDecision<RepriceContext>): Promise<JobItem> {
+// ---------------------------------------------------------------- a lower price approved
+
+/**
+ * The refund of what the poster paid beyond a lower price they approved (issue 45), as a
+ * decision for the transaction that moves the job's money to `repricing`
+ * (functions/applications/price-changes.ts): the executor refunds the difference of the job's
+ * charge, and its settlement gives the job the new price.
+ */
+export function priceChangeRefundDecision(job: JobItem, request: PriceChangeContext['priceChange'], price: PriceQuote & { refund: number }): MoneyDecision<PriceChangeContext> {
+  const paymentIntentId = job.stripePaymentIntentId ?? '';
+  return newDecision<PriceChangeContext>('priceChange', job.id, {
+    scope: jobScope(job.id),
+    jobId: job.id,
+    label: job.title,
+    amount: price.refund,
+    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, amount: price.refund, reason: PRICE_CHANGE_REFUND_REASON } }],
+    context: {
+      posterId: job.posterId,
+      workerId: job.workerId ?? '',
+      title: job.title,
+      paymentIntentId,
+      priceChange: request,
+      refund: price.refund,
+      price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount },
+    },
+  });
+}
+
+/** Carries out a money decision for the party who waits on it: the job as it ended, or the plan's refusal. */
+export async function carryOutForCaller(decision: MoneyDecision<unknown>): Promise<JobItem> {
   await carryOutAnswering(decision);
   const job = await getJob(decision.jobId ?? '', { consistentRead: true });
   if (!job) throw notFound(MSG.jobs.notFound);

@@ -3,6 +3,7 @@ import type { MoneyState } from '../../shared/job-process.js';
 import { balances, ledgerAccount } from '../../shared/ledger.js';
 import { formatCents, formatUsdAmount } from '../../shared/money.js';
 import { OFFER_TEXTS } from '../../shared/offers.js';
+import { PRICE_CHANGE_TEXTS } from '../../shared/price-changes.js';
 import { applicationsOfJob, assignmentWrites, pendingApplication } from '../applications/application-items.js';
 import { tableName } from '../lib/db.js';
 import { badRequest, conflict } from '../lib/errors.js';
@@ -462,6 +463,65 @@ export const repricePlan: Plan<RepriceContext> = {
   async rollBack(decision) {
     const job = await jobOf(decision);
     return { items: [handBack(job, decision, 'held')], answer: conflict(OFFER_TEXTS.refundRefused) };
+  },
+  settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
+};
+
+// ---------------------------------------------------------------- a lower price approved
+
+export interface PriceChangeContext {
+  posterId: string;
+  workerId: string;
+  title: string;
+  paymentIntentId: string;
+  /** The request approved, its history item, and the pay it names. */
+  priceChange: { id: string; requestedAt: string; amount: number };
+  /** What the poster gets back of what they paid. */
+  refund: number;
+  /** The job's price once changed. */
+  price: JobPrice;
+}
+
+/** What a lower price's refund says, on Stripe's refund and the payment row. */
+export const PRICE_CHANGE_REFUND_REASON = 'Price change approved';
+
+/**
+ * A price change to less approved (issue 45, shared/job-process.ts `approvePriceChange`).
+ * Settled: the difference is back on the poster's card, and in the same transaction the job
+ * takes the new price (its release pays it), the request is approved in its history and the
+ * worker told. Handed back when Stripe refuses the refund for good (a refund in its dashboard or
+ * a chargeback took the money first): the money held at the old price, the request still waiting.
+ */
+export const priceChangePlan: Plan<PriceChangeContext> = {
+  async settle(decision, results) {
+    const { context } = decision;
+    const refund = resultOf(results, 'refund', 'refund');
+    const job = await jobOf(decision);
+    const at = new Date().toISOString();
+    const { updated, update } = jobTransition(job, 'approvePriceChange', { ...context.price, priceChange: undefined, moneyDecisionId: undefined }, ofDecision(job, decision), 'settle');
+    const amount = formatCents(context.priceChange.amount);
+    return [
+      { Update: update },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.priceChange(job.id, context.priceChange.requestedAt, context.priceChange.id),
+          UpdateExpression: 'SET #status = :approved, answeredAt = :at, refunded = :refund',
+          ConditionExpression: '#status = :requested',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':approved': 'approved', ':requested': 'requested', ':at': at, ':refund': refund.amount },
+        },
+      },
+      ...movementPut({ scope: jobScope(job.id), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
+      paymentRowRefunded(context.paymentIntentId, refund.amount, PRICE_CHANGE_REFUND_REASON, { whole: false }),
+      jobEvent(JOB_EVENT.updated, updated, 'priceChange'),
+      ...notices([context.workerId], { jobId: job.id, type: 'price_change_approved', title: PRICE_CHANGE_TEXTS.approvedTitle, message: PRICE_CHANGE_TEXTS.approvedMessage(amount, job.title), metadata: { jobTitle: job.title } }),
+      ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: PRICE_CHANGE_TEXTS.refundedTitle, message: PRICE_CHANGE_TEXTS.refundedMessage(formatCents(refund.amount), job.title), metadata: { jobTitle: job.title } }),
+    ];
+  },
+  async rollBack(decision) {
+    const job = await jobOf(decision);
+    return { items: [handBack(job, decision, 'held')], answer: conflict(PRICE_CHANGE_TEXTS.refundRefused) };
   },
   settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
 };

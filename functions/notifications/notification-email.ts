@@ -40,6 +40,9 @@ const EMAIL_TEMPLATES: Record<NotificationType, { action: string }> = {
   offer_declined: { action: 'View the job' },
   question_asked: { action: 'Answer the question' },
   question_answered: { action: 'Read the answer' },
+  price_change_requested: { action: 'Answer the price change' },
+  price_change_approved: { action: 'View the job' },
+  price_change_declined: { action: 'View the job' },
 };
 
 export interface EmailLinks {

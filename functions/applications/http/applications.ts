@@ -1,10 +1,12 @@
-import type { Application, ApplicationsOfJob, JobQuestion, JobSummary, WorkerApplication } from '../../../shared/api.js';
+import type { Application, ApplicationsOfJob, JobQuestion, JobSummary, PartyJob, PendingPriceChange, PriceChange, WorkerApplication } from '../../../shared/api.js';
 import { answerQuestionSchema, askQuestionSchema } from '../../../shared/schemas/question.js';
 import { answerQuestion, askQuestion, listQuestions } from '../questions.js';
 import { MSG } from '../../../shared/messages.js';
 import { acceptOfferSchema, applySchema, changeOfferSchema, counterAnswerSchema, counterOfferSchema, declineCompletionSchema, pauseAutoReleaseSchema } from '../../../shared/schemas/application.js';
 import { acceptApplication, applyToJob, listApplicants, listWorkerApplications, ownApplication, rejectApplication } from '../applications.js';
 import { answerCounter, changeOffer, counterOffer, withdrawOffer } from '../offer-changes.js';
+import { approvePriceChange, declinePriceChange, listPriceChanges, requestPriceChange, withdrawPriceChange } from '../price-changes.js';
+import { approvePriceChangeSchema, declinePriceChangeSchema, requestPriceChangeSchema } from '../../../shared/schemas/price-change.js';
 import { completeJob, declineCompletion } from '../../jobs/job-completion.js';
 import type { JobChangeResult } from '../../jobs/job-transitions.js';
 import { toJobSummary, toPartyJob } from '../../jobs/jobs.js';
@@ -101,6 +103,32 @@ export const handler = routeGroup('applications', {
   /** The job's poster answers a question once. */
   'POST /jobs/{id}/questions/{questionId}/answer': async (request): Promise<JobQuestion> =>
     answerQuestion(request.params.id ?? '', request.caller.userId, request.params.questionId ?? '', request.body(answerQuestionSchema).answer),
+
+  /** The assigned worker asks for a new price, with a reason (issue 45). */
+  'POST /jobs/{id}/price-change': async (request) => {
+    const worker = await getProfile(request.caller.userId);
+    if (!worker) throw forbidden(MSG.auth.accountProfileNotFound);
+    const waiting: PendingPriceChange = await requestPriceChange(request.params.id ?? '', worker, request.body(requestPriceChangeSchema));
+    return { status: 201, body: waiting };
+  },
+
+  /** The worker withdraws their waiting request. */
+  'DELETE /jobs/{id}/price-change': async ({ params, caller }) => {
+    await withdrawPriceChange(params.id ?? '', caller.userId);
+    return { status: 204 };
+  },
+
+  /** The poster approves the amount they were shown: the difference is refunded before the job takes the price. */
+  'POST /jobs/{id}/price-change/approve': async (request): Promise<PartyJob> =>
+    toPartyJob(await approvePriceChange(request.params.id ?? '', request.caller.userId, request.body(approvePriceChangeSchema).amount)),
+
+  'POST /jobs/{id}/price-change/decline': async (request) => {
+    await declinePriceChange(request.params.id ?? '', request.caller.userId, request.body(declinePriceChangeSchema).reason);
+    return { status: 204 };
+  },
+
+  /** The job's price changes, newest first: its poster, the worker who asked, and the admin. */
+  'GET /jobs/{id}/price-changes': async ({ params, caller }): Promise<{ items: PriceChange[] }> => listPriceChanges(params.id ?? '', caller.userId, caller.isAdmin),
 
   /** The worker dashboard: own applications newest first, with job titles (and the 24-hour banner). */
   'GET /me/applications': async ({ caller }): Promise<{ items: WorkerApplication[] }> => ({ items: await listWorkerApplications(caller.userId) }),

@@ -19,6 +19,7 @@ const ACTION_NAMES: Record<string, string> = {
   split: 'Dispute split',
   reverse: 'Reversal and refund',
   reprice: "An accepted offer's difference refunded",
+  priceChange: "A lower price's difference refunded",
   void: "A removed draft's payment",
   tipCharge: 'Tip charge',
   tipTransfer: 'Tip transfer',

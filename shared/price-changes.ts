@@ -1,0 +1,91 @@
+import { PAYMENT_LIMITS, formatCents, jobPriceQuote, quotePrice, type PriceQuote } from './money.js';
+
+/**
+ * Price changes after assignment (issue 45, docs/decisions/0323): the assigned worker asks to
+ * change the job's price with a reason, the poster approves or declines, and an approval moves
+ * the money first — what the poster paid beyond the new price refunded — before the job takes
+ * the new price (shared/job-process.ts `approvePriceChange`). One request waits at a time;
+ * none once the job is completed, when the release pays the price agreed by then.
+ *
+ * A raise needs a second charge of the poster's card, which the job's money does not hold yet
+ * (the same second charge an offer above the budget needs): until then a request may lower the
+ * price, down to the spec's smallest payment, and no further than what the poster paid.
+ */
+
+export const PRICE_CHANGE_LABELS = {
+  request: 'Request a Price Change',
+  send: 'Send Request',
+  withdraw: 'Withdraw Request',
+  approve: 'Approve Price Change',
+  decline: 'Decline Price Change',
+} as const;
+
+/** How long a price change's reason (and a poster's reason for declining) may be. */
+export const MAX_PRICE_CHANGE_REASON = 500;
+
+/** Where one request ended: `lapsed` when the job moved on (completed, unassigned, cancelled) before the poster answered. */
+export type PriceChangeStatus = 'requested' | 'approved' | 'declined' | 'withdrawn' | 'lapsed';
+
+/**
+ * Why the assigned worker cannot ask for `amount` on a job priced `job` (its worker's pay), or
+ * null: another amount than the price, within the spec's payment limits, at most the price.
+ */
+export function priceChangeAmountProblem(amount: number, job: { payment: number }): string | null {
+  if (!Number.isInteger(amount) || amount < PAYMENT_LIMITS.minCents) return PRICE_CHANGE_TEXTS.amountTooSmall;
+  if (amount === job.payment) return PRICE_CHANGE_TEXTS.sameAmount;
+  if (amount > job.payment) return PRICE_CHANGE_TEXTS.amountAbovePaid(formatCents(job.payment));
+  return null;
+}
+
+/**
+ * A job's price once a change to `amount` is approved: the fee recomputed on it (the one fee
+ * rule, shared/money.ts), and what goes back to the poster of what they paid.
+ */
+export function priceChangeQuote(amount: number, job: { payment: number; postedAmount: number }): PriceQuote & { refund: number; before: PriceQuote } {
+  const quote = quotePrice(amount);
+  return { ...quote, refund: Math.max(0, job.postedAmount - quote.postedAmount), before: jobPriceQuote(job) };
+}
+
+export const PRICE_CHANGE_TEXTS = {
+  cardTitle: 'Price',
+  reasonLabel: 'Why the price should change',
+  amountLabel: 'New price',
+  amountHint: (paid: string) => `What you would receive. At most the current price of ${paid}, which the poster has paid.`,
+  amountRequired: 'Please enter the new price',
+  amountTooSmall: 'The amount must be at least $0.01',
+  sameAmount: 'The new price must differ from the current price',
+  amountAbovePaid: (paid: string) => `A price change can be at most the current price of ${paid}, which the poster has paid`,
+  reasonRequired: 'Please say why the price should change',
+  reasonTooLong: `The reason must be at most ${MAX_PRICE_CHANGE_REASON} characters`,
+  onlyAssignedWorker: 'Only the assigned worker can request a price change',
+  onlyAssigned: 'The price can change only while the job is assigned and not completed',
+  onlyPoster: 'Only the job poster can answer a price change',
+  alreadyRequested: 'A price change is already waiting for the poster',
+  noRequest: 'There is no price change waiting for an answer',
+  changedSinceShown: 'This price change is no longer the one you saw. Review it before approving.',
+  differenceNotHeld: 'Too little of your payment is left to refund the difference of this price change',
+  refundRefused: 'Your payment changed meanwhile (a refund or a bank dispute), so the price was not changed. Please review the job and try again.',
+  requested: 'Price change requested. The poster will be notified.',
+  withdrawn: 'Your price change request was withdrawn.',
+  approved: 'Price change approved. The difference is refunded to your card.',
+  declined: 'Price change declined. The worker will be notified.',
+  requestFailed: 'Failed to request the price change',
+  answerFailed: 'Failed to answer the price change',
+  pendingForWorker: (amount: string) => `You asked to change the price to ${amount}. Waiting for the poster.`,
+  pendingForPoster: (worker: string, amount: string) => `${worker} asks to change the price to ${amount}.`,
+  approveConfirm: (pay: string, total: string, refund: string) =>
+    `Change the price to ${pay}? You pay ${total} in all, the service fee included; ${refund} of what you paid is refunded to your card.`,
+  workerReceives: (amount: string) => `You would receive ${amount}.`,
+  historyTitle: 'Price changes',
+  historyEmpty: 'No price changes yet.',
+  statusLabels: { requested: 'Waiting for the poster', approved: 'Approved', declined: 'Declined', withdrawn: 'Withdrawn', lapsed: 'Not answered before the job moved on' } satisfies Record<PriceChangeStatus, string>,
+  // Notifications
+  requestedTitle: 'Price change requested',
+  requestedMessage: (worker: string, amount: string, title: string, reason: string) => `${worker} asks to change the price of "${title}" to ${amount}: ${reason}`,
+  approvedTitle: 'Price change approved',
+  approvedMessage: (amount: string, title: string) => `The poster approved the new price of ${amount} for "${title}".`,
+  declinedTitle: 'Price change declined',
+  declinedMessage: (title: string, reason: string | null) => `The poster declined your price change for "${title}".${reason ? ` Reason: ${reason}` : ''}`,
+  refundedTitle: 'Difference refunded',
+  refundedMessage: (amount: string, title: string) => `${amount} of what you paid for "${title}" was refunded to your card: you approved a lower price.`,
+} as const;
