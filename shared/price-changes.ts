@@ -52,6 +52,7 @@ export const PRICE_CHANGE_TEXTS = {
   amountLabel: 'New price',
   amountHint: (paid: string) => `What you would receive. At most the current price of ${paid}, which the poster has paid.`,
   amountRequired: 'Please enter the new price',
+  amountInvalid: 'Please enter an amount in dollars, like 85 or 85.50',
   amountTooSmall: 'The amount must be at least $0.01',
   sameAmount: 'The new price must differ from the current price',
   amountAbovePaid: (paid: string) => `A price change can be at most the current price of ${paid}, which the poster has paid`,
@@ -77,7 +78,7 @@ export const PRICE_CHANGE_TEXTS = {
     `Change the price to ${pay}? You pay ${total} in all, the service fee included; ${refund} of what you paid is refunded to your card.`,
   workerReceives: (amount: string) => `You would receive ${amount}.`,
   historyTitle: 'Price changes',
-  historyEmpty: 'No price changes yet.',
+  historyLoadFailed: 'Failed to load the price changes',
   statusLabels: { requested: 'Waiting for the poster', approved: 'Approved', declined: 'Declined', withdrawn: 'Withdrawn', lapsed: 'Not answered before the job moved on' } satisfies Record<PriceChangeStatus, string>,
   // Notifications
   requestedTitle: 'Price change requested',

@@ -42,6 +42,8 @@ const MAX_COMMANDS = 20;
 const PAYMENT = 5000;
 /** An offer under the budget (assignUnderBudget). */
 const OFFER = 3000;
+/** A lower price the worker asks for and the poster approves once assigned (lowerPrice). */
+const LOWER = 2000;
 const TIP = 500;
 const SPLIT_TO_WORKER = 2000;
 /** What each refund made in Stripe's dashboard gives back (or what is left, if less). */
@@ -167,6 +169,15 @@ async function offerAndAccept(stack: StackRef, real: Real, job: JobModel, amount
   return fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/applications/${real.worker.userId}/accept`, { amount }));
 }
 
+/** The worker asks for LOWER and the poster approves it (a request left waiting by an earlier refused step is withdrawn first). */
+async function lowerPriceOf(stack: StackRef, real: Real, job: JobModel): Promise<Outcome> {
+  const ask = () => call(stack, real.worker, 'POST', `/jobs/${job.id}/price-change`, { amount: LOWER, reason: 'Smaller than described' });
+  let asked = await ask();
+  if (asked.status === 409 && (await call(stack, real.worker, 'DELETE', `/jobs/${job.id}/price-change`)).status === 204) asked = await ask();
+  if (asked.status >= 300) return fromResponse(asked);
+  return fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/price-change/approve`, { amount: LOWER }));
+}
+
 /** The money decision of a release: the worker paid what is releasable, the platform's fee taken, the countdown gone. */
 function released(job: JobModel, model: Model): void {
   if (job.money === 'released') return;
@@ -203,6 +214,17 @@ const ACTIONS = {
       Object.assign(job, { status: 'assigned', worker: 'current', payment: OFFER, price: quotePrice(OFFER).postedAmount, refunded: job.refunded + refund, escrow: job.escrow - refund });
     },
     run: (stack, real, job) => offerAndAccept(stack, real, job, OFFER),
+  },
+  /** A price change to less approved (issue 45): the difference refunded first, the job keeps its worker at the new price. */
+  lowerPrice: {
+    name: 'lowerPrice',
+    by: 'poster',
+    accepts: (job) => heldIn(job, ['assigned']) && job.worker === 'current' && job.payment > LOWER && heldAmountOf(job) >= job.price - quotePrice(LOWER).postedAmount,
+    apply(job) {
+      const refund = job.price - quotePrice(LOWER).postedAmount;
+      Object.assign(job, { payment: LOWER, price: quotePrice(LOWER).postedAmount, refunded: job.refunded + refund, escrow: job.escrow - refund });
+    },
+    run: (stack, real, job) => lowerPriceOf(stack, real, job),
   },
   unassign: {
     name: 'unassign',
@@ -894,6 +916,10 @@ const NAMED_RACES: Array<[string, string]> = [
   ['assignUnderBudget', 'cancelByAdmin'],
   ['assignUnderBudget', 'deleteByPoster'],
   ['assignUnderBudget', 'chargeback'],
+  ['lowerPrice', 'dashboardRefund'],
+  ['lowerPrice', 'complete'],
+  ['lowerPrice', 'cancelByAdmin'],
+  ['lowerPrice', 'chargeback'],
 ];
 const race = fc.oneof(
   fc.tuple(fc.constantFrom(...NAMED_RACES).map(([a, b]) => [actionNamed(a), actionNamed(b)] as const), jobIndex),
@@ -903,7 +929,7 @@ const race = fc.oneof(
 const commands = fc.commands(
   [
     fc.constant(new PayCommand()),
-    ...['assign', 'complete', 'assignUnderBudget', 'complete', 'releaseByPoster', 'fileDispute', 'pauseAutoRelease', 'declineCompletion', 'tip', 'dashboardRefund', 'chargeback', 'cashOut'].map((name) =>
+    ...['assign', 'complete', 'assignUnderBudget', 'lowerPrice', 'complete', 'releaseByPoster', 'fileDispute', 'pauseAutoRelease', 'declineCompletion', 'tip', 'dashboardRefund', 'chargeback', 'cashOut'].map((name) =>
       jobIndex.map((index) => new JobCommand(actionNamed(name), index)),
     ),
     fc.tuple(action, jobIndex).map(([picked, index]) => new JobCommand(picked, index)),
@@ -945,7 +971,9 @@ const race0 = (first: string, second: string) => new RaceCommand(actionNamed(fir
  * dashboard refund left; a chargeback on held money, won, and one after release; a reversal after
  * the worker cashed out; a split with a former worker; two resolutions at once; drafts that go;
  * an offer under the budget accepted (issue 45) racing a dashboard refund, then released and
- * reversed, and one accepted after a dashboard refund, then split by a dispute.
+ * reversed, and one accepted after a dashboard refund, then split by a dispute; a lower price
+ * approved racing a dashboard refund, then released and reversed, and one racing the completion
+ * of a disputed job, then split.
  */
 const EXAMPLES: Array<[(typeof STAGES)[number], Card, Command[]]> = [
   ['completed', 'plain', [job0('pauseAutoRelease'), job0('declineCompletion'), job0('complete'), job0('pauseAutoRelease'), job0('autoRelease')]],
@@ -963,6 +991,8 @@ const EXAMPLES: Array<[(typeof STAGES)[number], Card, Command[]]> = [
   ['open', 'plain', [new DraftCommand('deleted'), new DraftCommand('paidAfterGone')]],
   ['open', 'plain', [race0('assignUnderBudget', 'dashboardRefund'), job0('complete'), job0('releaseByPoster'), job0('adminReverse')]],
   ['open', 'plain', [job0('dashboardRefund'), job0('assignUnderBudget'), job0('fileDispute'), job0('complete'), job0('resolveDispute(split)')]],
+  ['assigned', 'plain', [race0('lowerPrice', 'dashboardRefund'), job0('complete'), job0('releaseByPoster'), job0('adminReverse')]],
+  ['assigned', 'plain', [job0('fileDispute'), race0('lowerPrice', 'complete'), job0('resolveDispute(split)')]],
 ];
 
 /**

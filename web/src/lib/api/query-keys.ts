@@ -21,6 +21,8 @@ export const queryKeys = {
   jobReviews: (jobId: string) => ['job', jobId, 'reviews'] as const,
   /** A job's public questions and answers (issue 45). */
   jobQuestions: (jobId: string) => ['job', jobId, 'questions'] as const,
+  /** A job's price changes (issue 45): its parties' and the admin's. */
+  jobPriceChanges: (jobId: string) => ['job', jobId, 'price-changes'] as const,
   /** A user's public profile (with their rating) and the reviews about them. */
   profile: (userId: string) => ['profile', userId] as const,
   reviewsAbout: (userId: string) => ['profile', userId, 'reviews'] as const,

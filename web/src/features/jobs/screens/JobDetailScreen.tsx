@@ -45,6 +45,7 @@ import { useSavedJobs } from '../hooks/useSavedJobs';
 
 /** Below the job's facts and actions, so its code loads after them (issue 45). */
 const QuestionsCard = lazy(() => import('../components/detail/QuestionsCard'));
+const PriceChangeCard = lazy(() => import('../components/detail/PriceChangeCard'));
 
 export default function JobDetailScreen() {
   const { id = '' } = useParams();
@@ -178,6 +179,11 @@ function JobDetailView({ job, onEdit, onChanged }: JobDetailViewProps) {
         {isWorker && !isOwner ? <ApplyPanel job={job} own={own} onApplied={onChanged} /> : null}
         {isWorker && !isOwner ? <MessagePosterLink job={job} isAssignedWorker={isAssignedWorker} /> : null}
         {isAssignedWorker && job.status === 'assigned' ? <MarkCompletedCard job={job} onChanged={onChanged} /> : null}
+        {job.workerId && (isOwner || isAssignedWorker || isAdmin) ? (
+          <Suspense fallback={null}>
+            <PriceChangeCard job={job} viewer={isOwner ? 'poster' : isAssignedWorker ? 'worker' : 'admin'} workerName={workerProfile?.name ?? 'The worker'} onChanged={onChanged} />
+          </Suspense>
+        ) : null}
         {isOwner || isAssignedWorker || isAdmin ? <JobMoneyNotice job={job} /> : null}
         {isOwner || isAssignedWorker ? <AutoReleaseStatus job={job} viewer={isOwner ? 'poster' : 'worker'} /> : null}
         {isOwner && canPerform('release', job) ? (
