@@ -14,7 +14,7 @@ import { getJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope } from './ledger.js';
 import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from './decision.js';
 import { MoneyRefused, carryOut, carryOutQuietly } from './executor.js';
-import { OFFER_REFUND_REASON, PRICE_CHANGE_REFUND_REASON, type JobRestore, type PriceChangeContext, type RefundContext, type ReleaseContext, type RepriceContext, type ReverseContext, type SplitContext, type VoidContext } from './job-plans.js';
+import { OFFER_REFUND_REASON, PRICE_CHANGE_REFUND_REASON, type JobPrice, type JobRestore, type PriceChangeContext, type RefundContext, type ReleaseContext, type RepriceContext, type ReverseContext, type SplitContext, type VoidContext } from './job-plans.js';
 import { retrieveIntent } from './stripe-moves.js';
 import { profileNames, getProfile } from '../people/profiles.js';
 
@@ -281,61 +281,53 @@ export async function adminRefundJob(job: JobItem, reason: string, adminId: stri
   return { job: refunded, decidedHere: true };
 }
 
-// ---------------------------------------------------------------- an offer under the budget
+// ---------------------------------------------------------------- a lower price: an offer under the budget, a price change
+
+/** What a repricing's decision and settlement both need: the refund, and the job's price once settled. */
+type Repricing = PriceQuote & { refund: number };
 
 /**
- * The refund of what the poster paid beyond an offer accepted under the budget (issue 45), as a
- * decision for the transaction that moves the job's money to `repricing`
- * (functions/applications): the executor refunds `price.refund` of the job's charge, and its
- * settlement assigns the job to the offer's worker at the offer's price.
+ * The refund of what the poster paid beyond a lower price (issue 45), as a decision for the
+ * transaction that moves the job's money to `repricing`: the executor refunds `price.refund` of
+ * the job's charge, and the action's plan settles the job at `price`.
  */
-export function offerRefundDecision(job: JobItem, offer: Pick<Application, 'workerId' | 'amount'>, price: PriceQuote & { refund: number }): MoneyDecision<RepriceContext> {
+function differenceRefundDecision<Context extends { refund: number; price: JobPrice }>(
+  job: JobItem,
+  action: 'reprice' | 'priceChange',
+  price: Repricing,
+  reason: string,
+  context: (paymentIntentId: string) => Omit<Context, 'refund' | 'price'>,
+): MoneyDecision<Context> {
   const paymentIntentId = job.stripePaymentIntentId ?? '';
-  return newDecision<RepriceContext>('reprice', job.id, {
+  return newDecision<Context>(action, job.id, {
     scope: jobScope(job.id),
     jobId: job.id,
     label: job.title,
     amount: price.refund,
-    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, amount: price.refund, reason: OFFER_REFUND_REASON } }],
-    context: {
-      posterId: job.posterId,
-      workerId: offer.workerId,
-      offer: offer.amount ?? price.payment,
-      title: job.title,
-      paymentIntentId,
-      refund: price.refund,
-      price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount },
-    },
+    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, amount: price.refund, reason } }],
+    context: { ...context(paymentIntentId), refund: price.refund, price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount } } as Context,
   });
 }
 
-// ---------------------------------------------------------------- a lower price approved
+/** An offer accepted under the budget (functions/applications): settled, the job is assigned to the offer's worker at its price. */
+export const offerRefundDecision = (job: JobItem, offer: Pick<Application, 'workerId' | 'amount'>, price: Repricing): MoneyDecision<RepriceContext> =>
+  differenceRefundDecision<RepriceContext>(job, 'reprice', price, OFFER_REFUND_REASON, (paymentIntentId) => ({
+    posterId: job.posterId,
+    workerId: offer.workerId,
+    offer: offer.amount ?? price.payment,
+    title: job.title,
+    paymentIntentId,
+  }));
 
-/**
- * The refund of what the poster paid beyond a lower price they approved (issue 45), as a
- * decision for the transaction that moves the job's money to `repricing`
- * (functions/applications/price-changes.ts): the executor refunds the difference of the job's
- * charge, and its settlement gives the job the new price.
- */
-export function priceChangeRefundDecision(job: JobItem, request: PriceChangeContext['priceChange'], price: PriceQuote & { refund: number }): MoneyDecision<PriceChangeContext> {
-  const paymentIntentId = job.stripePaymentIntentId ?? '';
-  return newDecision<PriceChangeContext>('priceChange', job.id, {
-    scope: jobScope(job.id),
-    jobId: job.id,
-    label: job.title,
-    amount: price.refund,
-    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, amount: price.refund, reason: PRICE_CHANGE_REFUND_REASON } }],
-    context: {
-      posterId: job.posterId,
-      workerId: job.workerId ?? '',
-      title: job.title,
-      paymentIntentId,
-      priceChange: request,
-      refund: price.refund,
-      price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount },
-    },
-  });
-}
+/** A lower price approved (functions/applications/price-changes.ts): settled, the job has the new price. */
+export const priceChangeRefundDecision = (job: JobItem, request: PriceChangeContext['priceChange'], price: Repricing): MoneyDecision<PriceChangeContext> =>
+  differenceRefundDecision<PriceChangeContext>(job, 'priceChange', price, PRICE_CHANGE_REFUND_REASON, (paymentIntentId) => ({
+    posterId: job.posterId,
+    workerId: job.workerId ?? '',
+    title: job.title,
+    paymentIntentId,
+    priceChange: request,
+  }));
 
 /** Carries out a money decision for the party who waits on it: the job as it ended, or the plan's refusal. */
 export async function carryOutForCaller(decision: MoneyDecision<unknown>): Promise<JobItem> {

@@ -83,6 +83,10 @@ function paymentRowRefunded(paymentIntentId: string, amount: number, reason: str
   };
 }
 
+/** The ledger's movement of a decision's refund: from the job's escrow back to the poster's card. */
+const refundMovement = (decision: MoneyDecision<unknown>, jobId: string, posterId: string, refund: { id: string; amount: number }, at?: string) =>
+  movementPut({ scope: jobScope(jobId), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(jobId), to: ledgerAccount.card(posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at);
+
 const notices = (userIds: ReadonlyArray<string | undefined>, notice: Omit<Parameters<typeof notificationItem>[0], 'userId'>): TransactItem[] =>
   [...new Set(userIds.filter((userId): userId is string => Boolean(userId)))].flatMap((userId) => notificationWrites(notificationItem({ ...notice, userId })));
 
@@ -187,7 +191,7 @@ export const refundPlan: Plan<RefundContext> = {
     const jobId = decision.jobId ?? '';
     return [
       ...(settle ? [{ Update: settle.update }] : []),
-      ...movementPut({ scope: jobScope(jobId), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(jobId), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }),
+      ...refundMovement(decision, jobId, context.posterId, refund),
       ...(refund.amount > 0 ? [paymentRowRefunded(context.paymentIntentId, refund.amount, context.reason, { whole: true })] : []),
       // A resolution tells both parties itself, with the amounts.
       ...(context.dispute
@@ -250,7 +254,7 @@ export const splitPlan: Plan<SplitContext> = {
     const scope = jobScope(job.id);
     return [
       { Update: update },
-      ...movementPut({ scope, movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
+      ...refundMovement(decision, job.id, context.posterId, refund, at),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'transfer'), kind: 'transfer', from: ledgerAccount.escrow(job.id), to: ledgerAccount.worker(context.payeeId), amount: transfer.amount, stripe: { kind: 'transfer', id: transfer.id } }, at),
       paymentRowRefunded(context.paymentIntentId, refund.amount, SPLIT_REASON, { whole: false, transfer: { id: transfer.id, workerId: context.payeeId } }),
       jobEvent(JOB_EVENT.updated, updated, context.formerWorker ? 'cancelled' : 'paid'),
@@ -321,7 +325,7 @@ export const reversePlan: Plan<ReverseContext> = {
       ...movementPut({ scope, movementId: movementIdOf(decision, 'unrecovered'), kind: 'unrecovered', from: ledgerAccount.worker(context.workerId), to: escrow, amount: unrecovered, settled: true }, at),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'fee_return'), kind: 'fee_return', from: ledgerAccount.revenue(), to: escrow, amount: Math.max(0, lacking), settled: true }, at),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'loss_recovered'), kind: 'loss_recovered', from: escrow, to: ledgerAccount.revenue(), amount: Math.max(0, -lacking), settled: true }, at),
-      ...movementPut({ scope, movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: escrow, to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
+      ...refundMovement(decision, job.id, context.posterId, refund, at),
       paymentRowRefunded(context.paymentIntentId, refund.amount, context.reason, { whole: true }),
       jobEvent(JOB_EVENT.updated, updated, 'cancelled'),
       ...notices([context.workerId], {
@@ -374,7 +378,7 @@ export const voidPlan: Plan<VoidContext> = {
     return [
       ...movementPut({ scope, movementId: 'charge', kind: 'charge', from: ledgerAccount.card(context.posterId), to: ledgerAccount.escrow(jobId), amount: result.charged.amount, stripe: { kind: 'payment_intent', id: context.paymentIntentId }, settled: true }, at),
       ...movementPut({ scope, movementId: 'card_fee', kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: result.charged.cardFee, settled: true }, at),
-      ...movementPut({ scope, movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(jobId), to: ledgerAccount.card(context.posterId), amount: result.refund.amount, stripe: { kind: 'refund', id: result.refund.id } }, at),
+      ...refundMovement(decision, jobId, context.posterId, result.refund, at),
       paymentRecordPut({
         id: context.paymentIntentId,
         jobId,
@@ -407,6 +411,12 @@ export const voidPlan: Plan<VoidContext> = {
 };
 
 // ---------------------------------------------------------------- an offer under the budget
+
+/** A repricing's refund of part of the job's charge (an offer under the budget, a lower price): its ledger movement and the payment row's refunded amount. */
+const differenceRefunded = (decision: MoneyDecision<{ posterId: string; paymentIntentId: string }>, jobId: string, refund: { id: string; amount: number }, reason: string, at: string): TransactItem[] => [
+  ...refundMovement(decision, jobId, decision.context.posterId, refund, at),
+  paymentRowRefunded(decision.context.paymentIntentId, refund.amount, reason, { whole: false }),
+];
 
 /** A job's price: what the worker receives, the platform's fee on it, and what the poster pays. */
 export type JobPrice = Pick<JobItem, 'payment' | 'platformFee' | 'postedAmount'>;
@@ -455,8 +465,7 @@ export const repricePlan: Plan<RepriceContext> = {
     return [
       { Update: update },
       ...assignmentWrites(updated, chosen, others, at).items,
-      ...movementPut({ scope: jobScope(job.id), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
-      paymentRowRefunded(context.paymentIntentId, refund.amount, OFFER_REFUND_REASON, { whole: false }),
+      ...differenceRefunded(decision, job.id, refund, OFFER_REFUND_REASON, at),
       ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: OFFER_TEXTS.refundedTitle, message: OFFER_TEXTS.refundedMessage(formatCents(refund.amount), job.title), metadata: { jobTitle: job.title } }),
     ];
   },
@@ -512,8 +521,7 @@ export const priceChangePlan: Plan<PriceChangeContext> = {
           ExpressionAttributeValues: { ':approved': 'approved', ':requested': 'requested', ':at': at, ':refund': refund.amount },
         },
       },
-      ...movementPut({ scope: jobScope(job.id), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(context.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at),
-      paymentRowRefunded(context.paymentIntentId, refund.amount, PRICE_CHANGE_REFUND_REASON, { whole: false }),
+      ...differenceRefunded(decision, job.id, refund, PRICE_CHANGE_REFUND_REASON, at),
       jobEvent(JOB_EVENT.updated, updated, 'priceChange'),
       ...notices([context.workerId], { jobId: job.id, type: 'price_change_approved', title: PRICE_CHANGE_TEXTS.approvedTitle, message: PRICE_CHANGE_TEXTS.approvedMessage(amount, job.title), metadata: { jobTitle: job.title } }),
       ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: PRICE_CHANGE_TEXTS.refundedTitle, message: PRICE_CHANGE_TEXTS.refundedMessage(formatCents(refund.amount), job.title), metadata: { jobTitle: job.title } }),

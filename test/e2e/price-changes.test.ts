@@ -10,6 +10,15 @@ import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
 import { signIn, signedInPage } from './sign-in.js';
 
+/** A paid job of a new poster's, assigned through the API to a new worker. */
+async function assignedJob(posterName: string, workerName: string, title: string) {
+  const [poster, worker] = await Promise.all([newReadyUser(posterName, 'poster'), newReadyUser(workerName)]);
+  const job = await postPaidJob(poster.token, title);
+  const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, worker.token, {});
+  await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, poster.token, {});
+  return { posterAccount: poster, workerAccount: worker, job };
+}
+
 /** The job page's price card. */
 const priceCard = (page: Page) => page.getByRole('region', { name: PRICE_CHANGE_TEXTS.cardTitle, exact: true });
 
@@ -34,11 +43,8 @@ describe('price changes in a browser (issue 45)', () => {
   ] as const) {
     it(`the assigned worker requests a price change, the poster sees it live and approves it with the refund confirmed (${label})`, async () => {
       const suffix = Math.random().toString(36).slice(2, 7);
-      const [posterAccount, workerAccount] = await Promise.all([newReadyUser('Pia Price', 'poster'), newReadyUser(`Walt Price ${suffix}`)]);
       const title = `Oil a deck ${suffix}`;
-      const job = await postPaidJob(posterAccount.token, title);
-      const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, workerAccount.token, {});
-      await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, posterAccount.token, {});
+      const { posterAccount, workerAccount, job } = await assignedJob('Pia Price', `Walt Price ${suffix}`, title);
       const jobPath = `/jobs/${job.id}`;
 
       const [poster, worker] = await Promise.all(
@@ -93,11 +99,8 @@ describe('price changes in a browser (issue 45)', () => {
 
   it('a declined price change tells the worker why, and the admin sees the history on the job', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
-    const [posterAccount, workerAccount] = await Promise.all([newReadyUser('Pia Decline', 'poster'), newReadyUser(`Walt Decline ${suffix}`)]);
     const title = `Seal a patio ${suffix}`;
-    const job = await postPaidJob(posterAccount.token, title);
-    const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, workerAccount.token, {});
-    await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, posterAccount.token, {});
+    const { posterAccount, workerAccount, job } = await assignedJob('Pia Decline', `Walt Decline ${suffix}`, title);
     await callApi('POST', `/jobs/${job.id}/price-change`, workerAccount.token, { amount: 5000, reason: 'Smaller patio than described' });
 
     const poster = await (await browser().newContext({ viewport: PHONE })).newPage();

@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification, JobDetail, PendingPriceChange, PriceChange } from '../../shared/api.js';
-import { jobInvariantProblems, type JobLedger } from '../../shared/ledger.js';
+import type { JobLedger } from '../../shared/ledger.js';
 import { MSG } from '../../shared/messages.js';
 import { formatCents, quotePrice } from '../../shared/money.js';
 import { PRICE_CHANGE_TEXTS } from '../../shared/price-changes.js';
-import type { ReconciliationResult } from '../../functions/money/reconciliation.js';
 import { RECURRING_SCHEDULES } from '../../functions/routes.js';
 import { recurringScheduleName } from '../../infra/local/stack.js';
 import { createReadyUser, jobForm } from '../support/job-lifecycle.js';
 import { api, createUser, useLocalStack, type TestUser } from '../support/local-stack.js';
-import { postPaidJob, settle, stripeOf } from '../support/payments.js';
+import { ledgerAgreeingWithStripe, postPaidJob, settle, stripeOf } from '../support/payments.js';
 
 /**
  * Price changes after assignment (issue 45, docs/decisions/0323): the assigned worker asks for
@@ -36,16 +35,10 @@ describe('price changes: asked, answered, and the money following the price', { 
   const notices = async (user: TestUser, job: { id: string }) => (await call<{ items: AppNotification[] }>(user, 'GET', '/me/notifications')).body.items.filter((note) => note.jobId === job.id);
   const ledgerOf = async (job: { id: string }) => (await call<JobLedger>(admin, 'GET', `/admin/jobs/${job.id}/ledger`)).body;
   const intentOf = async (job: { id: string }) => (await ledgerOf(job)).movements.find((move) => move.kind === 'charge')!.stripe!.id;
-  const reconcile = () =>
-    stack().functions.invoke(recurringScheduleName('reconciliation'), RECURRING_SCHEDULES.reconciliation, { graceSeconds: 0, since: new Date(Date.now() - 3_600_000).toISOString() }) as Promise<ReconciliationResult>;
-
   /** Every cent in the ledger, none out beyond what came in, the escrow holding `held`, and Stripe agreeing. */
   async function expectMoneyWhole(job: { id: string }, held: number) {
-    await settle(stack());
-    const ledger = await ledgerOf(job);
-    expect(jobInvariantProblems(job.id, ledger.movements)).toEqual([]);
+    const ledger = await ledgerAgreeingWithStripe(stack(), admin, job);
     expect(ledger.position.escrow).toBe(held);
-    expect((await reconcile()).differences.filter((difference) => difference.jobId === job.id)).toEqual([]);
     return ledger;
   }
 

@@ -1,8 +1,12 @@
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
+import { expect } from 'vitest';
 import type { JobPaymentStart, JobSummary } from '../../shared/api.js';
+import { jobInvariantProblems, type JobLedger } from '../../shared/ledger.js';
 import type { PaymentAccount } from '../../shared/payments.js';
-import { LOCAL_CREDENTIALS, LOCAL_STRIPE_KEYS, type LocalStack } from '../../infra/local/stack.js';
+import type { ReconciliationResult } from '../../functions/money/reconciliation.js';
+import { RECURRING_SCHEDULES } from '../../functions/routes.js';
+import { LOCAL_CREDENTIALS, LOCAL_STRIPE_KEYS, recurringScheduleName, type LocalStack } from '../../infra/local/stack.js';
 import type { OnboardingFinish } from '../../infra/local/stripe-simulator/onboarding.js';
 import { api, createUser, type TestUser } from './local-stack.js';
 
@@ -79,4 +83,21 @@ export async function createPoster(stack: LocalStack, input: { name?: string } =
   const poster = await createUser(stack, { role: 'poster', ...input });
   await connectPaymentAccount(stack, poster);
   return poster;
+}
+
+/**
+ * A job's ledger as the admin reads it once the stack's events have settled, checked whole: its
+ * invariants hold (balanced, no more out than in but the recorded loss) and reconciliation finds
+ * no difference between it and Stripe.
+ */
+export async function ledgerAgreeingWithStripe(stack: LocalStack, admin: TestUser, job: { id: string }): Promise<JobLedger> {
+  await settle(stack);
+  const ledger = (await api<JobLedger>(stack, 'GET', `/admin/jobs/${job.id}/ledger`, { token: admin.idToken })).body;
+  expect(jobInvariantProblems(job.id, ledger.movements)).toEqual([]);
+  const reconciled = (await stack.functions.invoke(recurringScheduleName('reconciliation'), RECURRING_SCHEDULES.reconciliation, {
+    graceSeconds: 0,
+    since: new Date(Date.now() - 3_600_000).toISOString(),
+  })) as ReconciliationResult;
+  expect(reconciled.differences.filter((difference) => difference.jobId === job.id)).toEqual([]);
+  return ledger;
 }
