@@ -123,7 +123,14 @@ export interface PendingPriceChange {
   amount: number;
   reason: string;
   requestedAt: string;
+  /** A higher price's charge waiting for the poster's card step (their bank asked): the approval after it finishes it. */
+  topUpIntentId?: string;
 }
+
+/** POST /jobs/{id}/price-change/approve: approved (the job at its new price), or the card step a higher price's charge waits for. */
+export type PriceChangeAnswer =
+  | { status: 'approved'; job: PartyJob }
+  | { status: 'card_needed'; message: string; payment: { paymentIntentId: string; clientSecret: string; amount: number } };
 
 /** One price change of a job and where it ended (`GET /jobs/{id}/price-changes`: the parties and the admin). */
 export interface PriceChange {
@@ -139,8 +146,9 @@ export interface PriceChange {
   answeredAt: string | null;
   /** The poster's reason for declining, if they gave one. */
   declineReason: string | null;
-  /** What went back to the poster's card once approved (cents). */
+  /** What went back to the poster's card once a lower price was approved, or was charged to it for a higher one (cents). */
   refunded: number | null;
+  charged: number | null;
 }
 
 /** A card chargeback on a job's payment, as Stripe reports it (charge.dispute.*). */
@@ -360,8 +368,11 @@ export interface PaymentRecord {
   stripeFee: number;
   stripePaymentIntentId: string;
   status: 'succeeded' | 'refunded';
-  /** A tip: its own charge, transferred to the worker in full (no platform fee); absent for a job's payment. */
-  kind?: 'tip';
+  /**
+   * A tip: its own charge, transferred to the worker in full (no platform fee); a top-up: a
+   * higher price's difference, one more charge of the job (issue 45); absent for a job's payment.
+   */
+  kind?: 'tip' | 'top_up';
   transferId: string | null;
   /** The admin's reason, once an admin refund was asked for. */
   refundReason?: string;

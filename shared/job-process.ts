@@ -41,6 +41,8 @@ export const MONEY_STATES = [
   'reversing',
   /** An offer under the budget accepted, or a lower price approved (issue 45): the difference being refunded before the job takes the price. */
   'repricing',
+  /** A higher price approved (issue 45): the difference being charged to the poster's saved card before the job takes the price. */
+  'topping_up',
   /** Final: transferred to the worker, refunded to the poster, or part of each. */
   'released',
   'refunded',
@@ -88,7 +90,7 @@ export type Effect =
   | 'stripe:reversal'
   /** An unpaid draft's PaymentIntent cancelled (refunded instead, should it have succeeded meanwhile). */
   | 'stripe:cancel'
-  /** A tip's off-session charge of the card the job's payment saved. */
+  /** An off-session charge of the card the job's payment saved: a tip, or a higher price's difference. */
   | 'stripe:charge'
   | 'ledger:tip'
   | 'schedule:auto-release'
@@ -151,6 +153,24 @@ export const JOB_PROCESS = {
     settles: { money: 'held', status: 'same' },
     by: ['poster'],
     effects: ['stripe:refund', 'ledger:refund', 'notify:worker', 'notify:poster'],
+  },
+  /**
+   * The poster approves the assigned worker's price change to more than they paid (issue 45):
+   * the money first — the difference charged to the card the job's payment saved, off-session
+   * (held -> topping_up, nothing else may move it) — then, charged, the job takes the new price
+   * and the charge is one more of the job's charges, which every later move of its money spans
+   * (a release transfers from each, a refund refunds each). Where the bank wants the poster (the
+   * card step) nothing is charged yet: the money is held again at the old price, and the same
+   * approval after the card step finishes it.
+   */
+  raisePrice: {
+    from: ['assigned'],
+    money: HELD,
+    to: 'same',
+    moneyTo: 'topping_up',
+    settles: { money: 'held', status: 'same' },
+    by: ['poster'],
+    effects: ['stripe:charge', 'ledger:charge', 'notify:worker', 'notify:poster'],
   },
   unassign: { from: ['assigned'], money: HELD, to: 'open', by: ['poster'], effects: ['notify:worker'] },
   complete: { from: ['assigned'], money: HELD, to: 'completed', by: ['worker'], effects: ['schedule:auto-release', 'notify:poster'] },
@@ -304,6 +324,20 @@ export const JOB_PROCESS = {
     by: ['system'],
     effects: ['ledger:chargeback', 'ledger:loss', 'notify:poster', 'notify:worker', 'notify:admin'],
   },
+  /**
+   * A job of more than one charge whose chargeback the bank decided for the poster: what its
+   * other charges still hold goes back to the poster too, so nothing is stranded in the escrow
+   * of a job that can no longer be paid.
+   */
+  refundRest: {
+    from: ['cancelled'],
+    money: ['charged_back'],
+    to: 'same',
+    moneyTo: 'refunding',
+    settles: { money: 'refunded', status: 'same' },
+    by: ['system'],
+    effects: ['stripe:refund', 'ledger:refund', 'notify:poster'],
+  },
   /** The bank kept the money: the job cannot be paid and is cancelled. */
   chargebackLost: {
     from: JOB_STATUSES,
@@ -318,7 +352,7 @@ export const JOB_PROCESS = {
 export type JobAction = keyof typeof JOB_PROCESS;
 
 /** The pending money state of each action that calls Stripe, and the action that owns it. */
-export const PENDING_MONEY: Partial<Record<MoneyState, JobAction>> = { releasing: 'release', refunding: 'refund', splitting: 'split', reversing: 'reverse', repricing: 'acceptOffer' };
+export const PENDING_MONEY: Partial<Record<MoneyState, JobAction>> = { releasing: 'release', refunding: 'refund', splitting: 'split', reversing: 'reverse', repricing: 'acceptOffer', topping_up: 'raisePrice' };
 
 /** Whether the job's money waits for a decision's Stripe calls: nothing else may move it, or leave with it (a delete). */
 export const isMoneyPending = (job: { status: JobStatus; moneyState?: MoneyState }): boolean => PENDING_MONEY[moneyStateOf(job)] !== undefined;

@@ -197,6 +197,8 @@ export const MSG = {
       `The card's bank disputed the payment of ${amount} USD for "${title}" (a chargeback). The money stays where it is until the bank decides.${dueBy ? ` Evidence is due by ${dueBy.slice(0, 10)}.` : ''}`,
     chargebackWon: (title: string, amount: string) => `The bank decided the dispute of the ${amount} USD payment for "${title}" for the platform: the money is back.`,
     chargebackLost: (title: string, amount: string) => `The bank decided the dispute of the ${amount} USD payment for "${title}" for the cardholder and kept the money.`,
+    /** A job of several charges (a higher price approved): the bank kept one, the rest goes back. */
+    restRefundedAfterChargeback: 'The bank kept the disputed charge; the rest of what was paid for the job is refunded',
     autoReleasePausedTitle: 'Automatic release paused',
     autoReleasePausedMessage: (title: string, reason: string) => `The poster paused the automatic release of your payment for "${title}". Reason: ${reason}`,
     autoReleaseResumedTitle: 'Automatic release resumed',

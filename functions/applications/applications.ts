@@ -179,7 +179,7 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
       if (price.refund <= 0) throw conflict(OFFER_TEXTS.amountAboveBudget(formatCents(job.payment)));
       // A refund in Stripe's dashboard may have given back so much that the difference is no longer held.
       if (price.refund > heldAmount(job)) throw conflict(OFFER_TEXTS.differenceNotHeld);
-      const decision = offerRefundDecision(job, chosen, price);
+      const decision = await offerRefundDecision(job, chosen, price);
       const { update } = jobTransition(job, 'acceptOffer', { moneyDecisionId: decision.id }, { by: { posterId }, condition: stillPending });
       await transactWrite([decisionPut(decision), { Update: update }, offerUnchanged(chosen)]);
       return { decision };

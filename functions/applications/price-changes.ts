@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { PendingPriceChange, PriceChange } from '../../shared/api.js';
-import { canPerform, moneyStateOf } from '../../shared/job-process.js';
+import type { PendingPriceChange, PriceChange, PriceChangeAnswer } from '../../shared/api.js';
+import { canPerform, isMoneyPending, moneyStateOf } from '../../shared/job-process.js';
 import { MSG } from '../../shared/messages.js';
 import { formatCents, heldAmount } from '../../shared/money.js';
 import { PRICE_CHANGE_TEXTS, priceChangeAmountProblem, priceChangeQuote, type PriceChangeStatus } from '../../shared/price-changes.js';
 import type { RequestPriceChange } from '../../shared/schemas/price-change.js';
 import { queryAll, tableName } from '../lib/db.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
-import { retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { LostRace, TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { JOB_EVENT } from '../routes.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { jobTransition } from '../jobs/job-transitions.js';
-import { getJob, type JobItem } from '../jobs/jobs.js';
-import { decisionPut } from '../money/decision.js';
-import { carryOutForCaller, moneyRefusal, priceChangeRefundDecision } from '../money/job-money.js';
+import { getJob, toPartyJob, type JobItem } from '../jobs/jobs.js';
+import { decisionPut, type MoneyDecision, type PlannedCall } from '../money/decision.js';
+import { carryOutForCaller, moneyRefusal, priceChangeRefundDecision, refundLateTopUp, topUpDecision } from '../money/job-money.js';
+import { retrieveIntent, type ChargedIntent } from '../money/stripe-moves.js';
 import { notificationItem, notificationWrites } from '../notifications/notifications.js';
-import type { ProfileItem } from '../people/profiles.js';
+import { getProfile, type ProfileItem } from '../people/profiles.js';
 
 /**
  * Price changes after assignment (issue 45, docs/decisions/0323, shared/price-changes.ts): the
@@ -41,6 +42,7 @@ interface PriceChangeItem {
   answeredAt?: string;
   declineReason?: string;
   refunded?: number;
+  charged?: number;
 }
 
 /** The request waiting on the job: one while the job is assigned (a completion or an unassignment clears it). */
@@ -174,30 +176,111 @@ export async function declinePriceChange(jobId: string, posterId: string, reason
   });
 }
 
+/** The card step a higher price's charge waits for, as the poster's answer. */
+const cardStepOf = (intent: ChargedIntent): PriceChangeAnswer => ({
+  status: 'card_needed',
+  message: PRICE_CHANGE_TEXTS.cardNeeded,
+  payment: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount },
+});
+
 /**
- * POST /jobs/{id}/price-change/approve: the poster approves the amount they were shown. The
- * money first: one transaction puts the refund's decision and moves the job `held ->
- * repricing` on condition that this request still waits; the executor refunds the difference
- * and its settlement gives the job the new price (functions/money/job-plans.ts). The poster
- * waits for it: the job as it ended, a 503 while Stripe is down (the retry schedule settles it),
- * or the refusal when Stripe refuses the refund for good.
+ * POST /jobs/{id}/price-change/approve: the poster approves the amount they were shown, and the
+ * money moves first. One transaction puts the money decision and moves the job's money
+ * (`held -> repricing` for a lower price, `held -> topping_up` for a higher one) on condition
+ * that this request still waits; the executor refunds or charges the difference and its
+ * settlement gives the job the new price (functions/money/job-plans.ts). The poster waits for it:
+ * the job as it ended; the card step, when their bank wants them for a higher price's charge
+ * (the same approval after it finishes it, reading the charge rather than making another); a
+ * 503 while Stripe is down (the retry schedule settles it); or the refusal when Stripe refuses
+ * for good. Approving a price the job already has answers as done (the card step's webhook may
+ * have finished the approval first).
  */
-export async function approvePriceChange(jobId: string, posterId: string, confirmedAmount: number): Promise<JobItem> {
-  const decision = await retryWhileStale(async () => {
-    const { job, waiting } = await waitingForPoster(jobId, posterId);
+export async function approvePriceChange(jobId: string, posterId: string, confirmedAmount: number): Promise<PriceChangeAnswer> {
+  const decided = await retryWhileStale(async (): Promise<{ decision: MoneyDecision<unknown> } | { answer: PriceChangeAnswer }> => {
+    const job = await getJob(jobId, { consistentRead: true });
+    if (job?.posterId === posterId && job.status === 'assigned' && !job.priceChange && moneyStateOf(job) === 'held' && job.payment === confirmedAmount) return { answer: { status: 'approved', job: toPartyJob(job) } };
+    const { waiting } = await waitingForPoster(jobId, posterId);
     if (waiting.amount !== confirmedAmount) throw conflict(PRICE_CHANGE_TEXTS.changedSinceShown);
-    const refusal = notChangeable(job);
+    const current = (await getJob(jobId, { consistentRead: true }))!;
+    const refusal = notChangeable(current);
     if (refusal) throw refusal;
-    const price = priceChangeQuote(waiting.amount, job);
-    // A refund in Stripe's dashboard may have given back so much that the difference is no longer held.
-    if (price.refund > heldAmount(job) || price.refund <= 0) throw conflict(PRICE_CHANGE_TEXTS.differenceNotHeld);
-    const made = priceChangeRefundDecision(job, { id: waiting.id, requestedAt: waiting.requestedAt, amount: waiting.amount }, price);
-    const { update } = jobTransition(job, 'approvePriceChange', { moneyDecisionId: made.id }, { by: { posterId }, condition: { expression: 'priceChange.id = :request', values: { ':request': waiting.id } } });
+    const price = priceChangeQuote(waiting.amount, current);
+    const request = { id: waiting.id, requestedAt: waiting.requestedAt, amount: waiting.amount };
+    let made: MoneyDecision<unknown>;
+    if (price.charge > 0) {
+      const charge = await topUpCall(current, waiting, price.charge);
+      if ('cardStep' in charge) return { answer: cardStepOf(charge.cardStep) };
+      made = topUpDecision(current, request, price, charge.call);
+    } else {
+      // A refund in Stripe's dashboard may have given back so much that the difference is no longer held.
+      if (price.refund > heldAmount(current) || price.refund <= 0) throw conflict(PRICE_CHANGE_TEXTS.differenceNotHeld);
+      made = await priceChangeRefundDecision(current, request, price);
+    }
+    const action = price.charge > 0 ? 'raisePrice' : 'approvePriceChange';
+    const { update } = jobTransition(current, action, { moneyDecisionId: made.id }, { by: { posterId }, condition: { expression: 'priceChange.id = :request', values: { ':request': waiting.id } } });
     await transactWrite([decisionPut(made), { Update: update }]);
-    return made;
+    return { decision: made };
   });
-  return carryOutForCaller(decision);
+  if ('answer' in decided) return decided.answer;
+  const job = await carryOutForCaller(decided.decision);
+  // Charged or not: a charge the bank wants the poster for is named on the request, for the card step.
+  const waitingIntent = job.priceChange?.topUpIntentId;
+  if (waitingIntent && job.priceChange?.id) return cardStepOf(await retrieveIntent(waitingIntent));
+  return { status: 'approved', job: toPartyJob(job) };
 }
+
+/**
+ * The charge of a higher price's difference: to the card the job's payment saved, or — after
+ * the card step — the charge made before, read as it is. Still waiting for the card step: the
+ * poster is sent there again.
+ */
+async function topUpCall(job: JobItem, waiting: PendingPriceChange, amount: number): Promise<{ call: PlannedCall } | { cardStep: ChargedIntent }> {
+  if (waiting.topUpIntentId) {
+    const intent = await retrieveIntent(waiting.topUpIntentId);
+    if (intent.status === 'succeeded') return { call: { name: 'charge', move: { kind: 'topUpIntent', paymentIntent: intent.id } } };
+    if (intent.status !== 'canceled') return { cardStep: intent };
+  }
+  const poster = await getProfile(job.posterId);
+  if (!poster?.stripeCustomerId || !job.stripePaymentMethodId) throw conflict(PRICE_CHANGE_TEXTS.noSavedCard);
+  return {
+    call: {
+      name: 'charge',
+      move: { kind: 'topUpCharge', amount, customer: poster.stripeCustomerId, paymentMethod: job.stripePaymentMethodId, description: `Price change for ${job.title}`, jobId: job.id, posterId: job.posterId, priceChangeId: waiting.id },
+    },
+  };
+}
+
+/**
+ * `payment_intent.succeeded` of a higher price's charge (metadata.topUpForJob): a poster who
+ * finished the card step and left before approving again still has the approval finished,
+ * while the job still waits for that very charge; a charge whose job moved on meanwhile is
+ * refunded. False when the charge is not a top-up or is already the job's.
+ */
+export async function settleTopUpOfIntent(intentId: string, metadata: Record<string, string>): Promise<boolean> {
+  const jobId = metadata.topUpForJob ?? '';
+  const job = await getJob(jobId, { consistentRead: true, includeDeleting: true });
+  if (job?.topUps?.some((charge) => charge.paymentIntentId === intentId)) return false;
+  const intent = await retrieveIntent(intentId);
+  const waiting = job ? waitingOf(job) : undefined;
+  if (job && waiting && !job.deletingAt && waiting.id === metadata.priceChangeId && waiting.topUpIntentId === intentId && moneyStateOf(job) === 'held') {
+    const price = priceChangeQuote(waiting.amount, job);
+    const decision = topUpDecision(job, { id: waiting.id, requestedAt: waiting.requestedAt, amount: waiting.amount }, price, { name: 'charge', move: { kind: 'topUpIntent', paymentIntent: intentId } });
+    const { update } = jobTransition(job, 'raisePrice', { moneyDecisionId: decision.id }, { by: { posterId: job.posterId }, condition: { expression: 'priceChange.id = :request', values: { ':request': waiting.id } } });
+    try {
+      await transactWrite([decisionPut(decision), { Update: update }]);
+    } catch (error) {
+      // The poster's own approval got there first, or the job moved: the event is delivered again and reads it.
+      if (error instanceof TransactionRefused) throw new LostRace(error);
+      throw error;
+    }
+    await carryOutForCaller(decision);
+    return true;
+  }
+  if (job && isMoneyPending(job)) throw new LostRace();
+  await refundLateTopUp(job, jobId, intent, metadata);
+  return true;
+}
+
 
 /** A history item as the parties and the admin see it: a request the job moved on from reads as lapsed. */
 const toPriceChange = (item: PriceChangeItem, job: JobItem): PriceChange => ({
@@ -212,6 +295,7 @@ const toPriceChange = (item: PriceChangeItem, job: JobItem): PriceChange => ({
   answeredAt: item.answeredAt ?? null,
   declineReason: item.declineReason ?? null,
   refunded: item.refunded ?? null,
+  charged: item.charged ?? null,
 });
 
 /** GET /jobs/{id}/price-changes: the job's price changes, newest first — its poster, the workers who asked, and the admin. */

@@ -190,7 +190,7 @@ export async function deleteJob(jobId: string, actor: JobActor): Promise<JobItem
     // what the poster paid; an unpaid draft's payment is cancelled (or refunded, had it just succeeded).
     const money = moneyStateOf(job);
     const reason = actor.isAdmin ? actor.reason : 'Job deleted';
-    const refund = money === 'held' && job.stripePaymentIntentId ? deletingRefund(job, reason, actor.isAdmin ? [job.posterId, ...(job.workerId ? [job.workerId] : [])] : [job.posterId]) : undefined;
+    const refund = money === 'held' && job.stripePaymentIntentId ? await deletingRefund(job, reason, actor.isAdmin ? [job.posterId, ...(job.workerId ? [job.workerId] : [])] : [job.posterId]) : undefined;
     const decision: MoneyDecision<unknown> | undefined = refund?.decision ?? (money === 'unpaid' && job.stripePaymentIntentId ? voidDecision(job) : undefined);
     const changes: Partial<JobItem> = refund?.changes ?? (decision ? { moneyDecisionId: decision.id } : {});
     const removed: JobItem = { ...job, ...changes };

@@ -9,6 +9,14 @@ import { imageUrl } from '../lib/images.js';
 import { queryShardedPage } from '../lib/sharded-lists.js';
 import { keys, timeOrdered } from '../table.js';
 
+/** A top-up of a job's money (issue 45): a succeeded charge of the card its payment saved, for a higher price approved. */
+export interface TopUpCharge {
+  paymentIntentId: string;
+  chargeId: string;
+  /** What the poster was charged (the new price's total less what they had paid). */
+  amount: number;
+}
+
 /** A job as stored: the summary's fields, with image keys where the summary has URLs. */
 export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState' | 'verifiedWorkersOnly' | 'openToOffers'> {
   /** Absent on jobs stored before money states were kept: moneyStateOf derives it from the status. */
@@ -39,7 +47,11 @@ export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState' | 'verif
   stripePaymentMethodId?: string;
   /** The payment's charge, which the job's transfers are funded from (Stripe refuses one beyond what is left of it). */
   stripeChargeId?: string;
+  /** The charges of higher prices approved since (issue 45), oldest first: the job's money spans them all (functions/money/job-charges.ts). */
+  topUps?: TopUpCharge[];
+  /** The release's transfer (from the payment's charge) and, on a job of several charges, every transfer it made (one per charge). */
   transferId?: string;
+  transferIds?: string[];
   /** Why the poster's payment tripped a suspicious-payment rule (the job gets flagged when it opens). */
   suspiciousPayment?: string;
   /** Only on unpaid drafts: epoch seconds after which the draft is gone (TTL). */

@@ -44,7 +44,7 @@ export interface PlannedCall {
 }
 
 /** The transitions the executor carries out (shared/job-process.ts names them on the job; tips and payouts have their own). */
-export const DECISION_ACTIONS = ['release', 'refund', 'split', 'reverse', 'reprice', 'priceChange', 'void', 'tipCharge', 'tipTransfer', 'tipRefund', 'payout'] as const;
+export const DECISION_ACTIONS = ['release', 'refund', 'split', 'reverse', 'reprice', 'priceChange', 'topUp', 'topUpRefund', 'void', 'tipCharge', 'tipTransfer', 'tipRefund', 'payout'] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
 
 /**

@@ -10,7 +10,7 @@ import { TransactionRefused, retryLostRaces, type TransactItem } from '../lib/tr
 import { keys } from '../table.js';
 import { transactLedger } from './ledger.js';
 import { getDecision, type DecisionAction, type MoneyDecision, type Plan } from './decision.js';
-import { priceChangePlan, releasePlan, refundPlan, repricePlan, reversePlan, splitPlan, voidPlan } from './job-plans.js';
+import { priceChangePlan, releasePlan, refundPlan, repricePlan, reversePlan, splitPlan, topUpPlan, topUpRefundPlan, voidPlan } from './job-plans.js';
 import { payoutPlan } from './payout-plan.js';
 import { makeMove, type MoveResult } from './stripe-moves.js';
 import { tipChargePlan, tipRefundPlan, tipTransferPlan } from './tip-plans.js';
@@ -48,6 +48,8 @@ const PLANS: Record<DecisionAction, Plan<never>> = {
   reverse: reversePlan,
   reprice: repricePlan,
   priceChange: priceChangePlan,
+  topUp: topUpPlan,
+  topUpRefund: topUpRefundPlan,
   void: voidPlan,
   tipCharge: tipChargePlan,
   tipTransfer: tipTransferPlan,

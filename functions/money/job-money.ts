@@ -14,8 +14,9 @@ import { getJob, type JobItem } from '../jobs/jobs.js';
 import { jobScope } from './ledger.js';
 import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from './decision.js';
 import { MoneyRefused, carryOut, carryOutQuietly } from './executor.js';
-import { OFFER_REFUND_REASON, PRICE_CHANGE_REFUND_REASON, type JobPrice, type JobRestore, type PriceChangeContext, type RefundContext, type ReleaseContext, type RepriceContext, type ReverseContext, type SplitContext, type VoidContext } from './job-plans.js';
-import { retrieveIntent } from './stripe-moves.js';
+import { OFFER_REFUND_REASON, PRICE_CHANGE_REFUND_REASON, SPLIT_REASON, type TopUpContext, type TopUpRefundContext, type JobPrice, type JobRestore, type PriceChangeContext, type RefundContext, type ReleaseContext, type RepriceContext, type ReverseContext, type SplitContext, type VoidContext } from './job-plans.js';
+import { retrieveIntent, type ChargedIntent } from './stripe-moves.js';
+import { allocate, callOn, chargeRests, chargesOf, type ChargeRest } from './job-charges.js';
 import { profileNames, getProfile } from '../people/profiles.js';
 
 /**
@@ -103,6 +104,34 @@ async function chargeOf(job: JobItem): Promise<string | undefined> {
   return job.stripeChargeId ?? (await retrieveIntent(job.stripePaymentIntentId ?? '')).chargeId;
 }
 
+/**
+ * The transfers of `amount` to `destination`, each funded by a charge of the job: from its
+ * payment's, or — on a job of several charges (job-charges.ts) — from each, the oldest first,
+ * each up to what is left of it (`spent`: what the same decision's refunds take of it first).
+ */
+async function transferCalls(job: JobItem, amount: number, destination: string, metadata: Record<string, string>, rests?: ChargeRest[], spent: (index: number) => number = () => 0): Promise<PlannedCall[]> {
+  const transfer = (part: number, sourceCharge: string | undefined) => ({ kind: 'transfer' as const, amount: part, destination, transferGroup: job.id, ...(sourceCharge ? { sourceCharge } : {}), metadata });
+  if (!rests) return [{ name: 'transfer', move: transfer(amount, await chargeOf(job)) }];
+  return allocate(amount, rests, 'oldest', (index) => rests[index]!.rest - spent(index)).map(({ index, amount: part }) => ({ name: callOn('transfer', index), move: transfer(part, rests[index]!.chargeId) }));
+}
+
+/**
+ * Refunds of the job's charges: `amount` taken from the newest first (a lower price, a split),
+ * or, without one, the rest of each (a refund of everything held). A job of one charge refunds
+ * its payment as it always did.
+ */
+function refundCalls(job: JobItem, rests: ChargeRest[] | undefined, reason: string, amount?: number): PlannedCall[] {
+  const paymentIntent = job.stripePaymentIntentId ?? '';
+  if (!rests) return [{ name: 'refund', move: { kind: 'refund', paymentIntent, ...(amount !== undefined ? { amount } : {}), reason } }];
+  // A charge the bank took back in a chargeback cannot be refunded: it has nothing left to give.
+  const parts = amount === undefined ? rests.flatMap((charge, index) => (charge.rest > 0 && !charge.disputed ? [{ index, amount: undefined }] : [])) : allocate(amount, rests, 'newest');
+  return parts.map(({ index, amount: part }) => ({ name: callOn('refund', index), move: { kind: 'refund', paymentIntent: rests[index]!.paymentIntentId, ...(part !== undefined ? { amount: part } : {}), reason } }));
+}
+
+/** What `calls` refund of the charge at `index` (a split's transfers are funded from what its refunds leave). */
+const refundedBy = (calls: PlannedCall[]) => (index: number) =>
+  calls.filter((call) => call.name === callOn('refund', index) && call.move.kind === 'refund').reduce((total, call) => total + ((call.move as { amount?: number }).amount ?? 0), 0);
+
 const restoreOf = (job: JobItem): JobRestore => ({
   autoReleaseAt: job.autoReleaseAt,
   autoReleasePausedAt: job.autoReleasePausedAt,
@@ -166,16 +195,14 @@ export async function releasePayment(jobId: string, callerId: string, options: R
     workerId: job.workerId,
     title: job.title,
     paymentIntentId: job.stripePaymentIntentId,
+    charges: chargesOf(job).map((charge) => charge.paymentIntentId),
     amount,
     platformFee: job.platformFee,
     ...(automatic ? { automatic: true } : {}),
     restore: restoreOf(job),
     ...(dispute ? { dispute } : {}),
   };
-  const sourceCharge = await chargeOf(job);
-  const calls: PlannedCall[] = [
-    { name: 'transfer', move: { kind: 'transfer', amount, destination, transferGroup: job.id, ...(sourceCharge ? { sourceCharge } : {}), metadata: { jobId: job.id, workerId: job.workerId } } },
-  ];
+  const calls = await transferCalls(job, amount, destination, { jobId: job.id, workerId: job.workerId }, await chargeRests(job));
   const decision = newDecision<ReleaseContext>('release', job.id, { scope: jobScope(job.id), jobId: job.id, label: job.title, amount, calls, context });
   const { update } = jobTransition(
     job,
@@ -217,16 +244,16 @@ export interface RefundDecision {
   dispute?: DisputeResolution;
 }
 
-/** A refund of the rest of the job's charge, as a decision of the executor. */
-function refundDecisionOf(job: JobItem, reason: string, fields: Pick<RefundContext, 'tell' | 'deleting' | 'dispute'>): MoneyDecision<RefundContext> {
+/** A refund of the rest of the job's charges, as a decision of the executor. */
+async function refundDecisionOf(job: JobItem, reason: string, fields: Pick<RefundContext, 'tell' | 'deleting' | 'dispute'>): Promise<MoneyDecision<RefundContext>> {
   const paymentIntentId = job.stripePaymentIntentId ?? '';
   return newDecision<RefundContext>('refund', job.id, {
     scope: jobScope(job.id),
     jobId: job.id,
     label: job.title,
     amount: heldAmount(job),
-    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, reason } }],
-    context: { posterId: job.posterId, title: job.title, paymentIntentId, reason, ...fields },
+    calls: refundCalls(job, await chargeRests(job), reason),
+    context: { posterId: job.posterId, title: job.title, paymentIntentId, charges: chargesOf(job).map((charge) => charge.paymentIntentId), reason, ...fields },
   });
 }
 
@@ -236,7 +263,7 @@ function refundDecisionOf(job: JobItem, reason: string, fields: Pick<RefundConte
  */
 export async function decideRefund(job: JobItem, refund: RefundDecision): Promise<JobItem> {
   if (!canPerform(refund.action, job)) throw moneyRefusal(job, refund.action);
-  const decision = refundDecisionOf(job, refund.reason, { tell: refund.tell, ...(refund.dispute ? { dispute: refund.dispute } : {}) });
+  const decision = await refundDecisionOf(job, refund.reason, { tell: refund.tell, ...(refund.dispute ? { dispute: refund.dispute } : {}) });
   const { updated, update } = jobTransition(job, refund.action, { refundReason: refund.reason, ...AUTO_RELEASE_CLEARED, ...refund.changes, moneyDecisionId: decision.id }, { by: { posterId: job.posterId } });
   const claimed = refund.dispute ? [disputeClaimed(refund.dispute, decision.id)] : [];
   return decideAndCarryOut(job, 'refund', decision, [{ Update: update }, jobEvent(JOB_EVENT.updated, updated, refund.change ?? 'cancelled'), ...(refund.extra ?? []), ...claimed], {
@@ -249,8 +276,8 @@ export async function decideRefund(job: JobItem, refund: RefundDecision): Promis
  * The refund decision of a job being deleted with held money, for the transaction that marks it
  * deleting (functions/jobs/job-management.ts): its ledger and payment row settle, the job goes.
  */
-export function deletingRefund(job: JobItem, reason: string, tell: string[]): { decision: MoneyDecision<RefundContext>; changes: Partial<JobItem> } {
-  const decision = refundDecisionOf(job, reason, { tell, deleting: true });
+export async function deletingRefund(job: JobItem, reason: string, tell: string[]): Promise<{ decision: MoneyDecision<RefundContext>; changes: Partial<JobItem> }> {
+  const decision = await refundDecisionOf(job, reason, { tell, deleting: true });
   return { decision, changes: { moneyState: 'refunding', refundReason: reason, moneyDecisionId: decision.id } };
 }
 
@@ -291,26 +318,31 @@ type Repricing = PriceQuote & { refund: number };
  * transaction that moves the job's money to `repricing`: the executor refunds `price.refund` of
  * the job's charge, and the action's plan settles the job at `price`.
  */
-function differenceRefundDecision<Context extends { refund: number; price: JobPrice }>(
+async function differenceRefundDecision<Context extends { refund: number; price: JobPrice; charges?: string[] }>(
   job: JobItem,
   action: 'reprice' | 'priceChange',
   price: Repricing,
   reason: string,
-  context: (paymentIntentId: string) => Omit<Context, 'refund' | 'price'>,
-): MoneyDecision<Context> {
+  context: (paymentIntentId: string) => Omit<Context, 'refund' | 'price' | 'charges'>,
+): Promise<MoneyDecision<Context>> {
   const paymentIntentId = job.stripePaymentIntentId ?? '';
   return newDecision<Context>(action, job.id, {
     scope: jobScope(job.id),
     jobId: job.id,
     label: job.title,
     amount: price.refund,
-    calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: paymentIntentId, amount: price.refund, reason } }],
-    context: { ...context(paymentIntentId), refund: price.refund, price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount } } as Context,
+    calls: refundCalls(job, await chargeRests(job), reason, price.refund),
+    context: {
+      ...context(paymentIntentId),
+      charges: chargesOf(job).map((charge) => charge.paymentIntentId),
+      refund: price.refund,
+      price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount },
+    } as Context,
   });
 }
 
 /** An offer accepted under the budget (functions/applications): settled, the job is assigned to the offer's worker at its price. */
-export const offerRefundDecision = (job: JobItem, offer: Pick<Application, 'workerId' | 'amount'>, price: Repricing): MoneyDecision<RepriceContext> =>
+export const offerRefundDecision = (job: JobItem, offer: Pick<Application, 'workerId' | 'amount'>, price: Repricing): Promise<MoneyDecision<RepriceContext>> =>
   differenceRefundDecision<RepriceContext>(job, 'reprice', price, OFFER_REFUND_REASON, (paymentIntentId) => ({
     posterId: job.posterId,
     workerId: offer.workerId,
@@ -320,7 +352,7 @@ export const offerRefundDecision = (job: JobItem, offer: Pick<Application, 'work
   }));
 
 /** A lower price approved (functions/applications/price-changes.ts): settled, the job has the new price. */
-export const priceChangeRefundDecision = (job: JobItem, request: PriceChangeContext['priceChange'], price: Repricing): MoneyDecision<PriceChangeContext> =>
+export const priceChangeRefundDecision = (job: JobItem, request: PriceChangeContext['priceChange'], price: Repricing): Promise<MoneyDecision<PriceChangeContext>> =>
   differenceRefundDecision<PriceChangeContext>(job, 'priceChange', price, PRICE_CHANGE_REFUND_REASON, (paymentIntentId) => ({
     posterId: job.posterId,
     workerId: job.workerId ?? '',
@@ -328,6 +360,99 @@ export const priceChangeRefundDecision = (job: JobItem, request: PriceChangeCont
     paymentIntentId,
     priceChange: request,
   }));
+
+// ---------------------------------------------------------------- a higher price: a price change
+
+/**
+ * The charge of a higher price's difference (issue 45), as a decision for the transaction that
+ * moves the job's money to `topping_up` (functions/applications/price-changes.ts): the executor
+ * makes `call` (the charge, or the read of the one the card step finished) and its settlement
+ * gives the job the new price with the charge among its charges.
+ */
+export function topUpDecision(job: JobItem, request: TopUpContext['priceChange'], price: PriceQuote & { charge: number }, call: PlannedCall): MoneyDecision<TopUpContext> {
+  return newDecision<TopUpContext>('topUp', job.id, {
+    scope: jobScope(job.id),
+    jobId: job.id,
+    label: job.title,
+    amount: price.charge,
+    calls: [call],
+    context: {
+      posterId: job.posterId,
+      workerId: job.workerId ?? '',
+      title: job.title,
+      paymentIntentId: job.stripePaymentIntentId ?? '',
+      priceChange: request,
+      charge: price.charge,
+      price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount },
+    },
+  });
+}
+
+/**
+ * A higher price's charge that succeeded after its job moved on (the card step finished late):
+ * refunded in full, once however often Stripe reports it (the decision's id is the charge's).
+ */
+export async function refundLateTopUp(job: JobItem | undefined, jobId: string, intent: ChargedIntent, metadata: Record<string, string>): Promise<void> {
+  const decision = newDecision<TopUpRefundContext>(
+    'topUpRefund',
+    jobId,
+    {
+      scope: jobScope(jobId),
+      jobId,
+      label: job?.title ?? intent.description,
+      amount: intent.amount,
+      calls: [{ name: 'refund', move: { kind: 'refund', paymentIntent: intent.id, reason: 'The job moved on before the price change was charged' } }],
+      context: {
+        posterId: metadata.posterId ?? job?.posterId ?? '',
+        workerId: job?.workerId ?? '',
+        title: job?.title ?? intent.description,
+        paymentIntentId: job?.stripePaymentIntentId ?? '',
+        priceChange: { id: metadata.priceChangeId ?? '', requestedAt: '', amount: 0 },
+        charge: intent.amount,
+        price: { payment: job?.payment ?? 0, platformFee: job?.platformFee ?? 0, postedAmount: job?.postedAmount ?? 0 },
+        intent,
+      },
+    },
+    intent.id,
+  );
+  try {
+    await transactWrite([decisionPut(decision)]);
+  } catch (error) {
+    if (!(error instanceof TransactionRefused)) throw error;
+  }
+  await carryOutAnswering(decision.id);
+}
+
+/**
+ * A job of several charges whose chargeback the bank decided for the poster (shared/job-process.ts
+ * `refundRest`): the charges it did not take still hold money the job can no longer pay out, so
+ * it goes back to the poster — decided once (the job's money moves `charged_back -> refunding`),
+ * carried out by the executor, retried by its schedule.
+ */
+export async function refundRestAfterChargeback(jobId: string): Promise<void> {
+  const job = await getJob(jobId, { consistentRead: true });
+  if (!job?.topUps?.length || moneyStateOf(job) !== 'charged_back') return;
+  const reason = MSG.payments.restRefundedAfterChargeback;
+  const calls = refundCalls(job, await chargeRests(job), reason);
+  if (calls.length === 0) return;
+  const decision = newDecision<RefundContext>('refund', job.id, {
+    scope: jobScope(job.id),
+    jobId: job.id,
+    label: job.title,
+    amount: heldAmount(job),
+    calls,
+    context: { posterId: job.posterId, title: job.title, paymentIntentId: job.stripePaymentIntentId ?? '', charges: chargesOf(job).map((charge) => charge.paymentIntentId), reason, tell: [job.posterId] },
+  });
+  const { update } = jobTransition(job, 'refundRest', { moneyDecisionId: decision.id }, { by: { posterId: job.posterId } });
+  try {
+    await transactWrite([decisionPut(decision), { Update: update }]);
+  } catch (error) {
+    // Decided already (Stripe reported the chargeback again): that decision goes on.
+    if (error instanceof TransactionRefused) return;
+    throw error;
+  }
+  await carryOutQuietly(decision);
+}
 
 /** Carries out a money decision for the party who waits on it: the job as it ended, or the plan's refusal. */
 export async function carryOutForCaller(decision: MoneyDecision<unknown>): Promise<JobItem> {
@@ -357,13 +482,13 @@ export async function splitJobMoney(job: JobItem, toWorker: number, dispute: Dis
   const action = formerWorker ? 'splitWithFormerWorker' : 'split';
   if (!canPerform(action, job)) throw moneyRefusal(job, 'split');
   const destination = await readyWorkerAccount(payeeId);
-  const sourceCharge = await chargeOf(job);
   const refundAmount = held - toWorker;
   const context: SplitContext = {
     posterId: job.posterId,
     payeeId,
     title: job.title,
     paymentIntentId: job.stripePaymentIntentId,
+    charges: chargesOf(job).map((charge) => charge.paymentIntentId),
     toWorker,
     refundAmount,
     formerWorker,
@@ -371,11 +496,11 @@ export async function splitJobMoney(job: JobItem, toWorker: number, dispute: Dis
     restore: restoreOf(job),
     dispute,
   };
-  // The refund first: the call Stripe may refuse for good (a dashboard refund since), before anything moved.
-  const calls: PlannedCall[] = [
-    { name: 'refund', move: { kind: 'refund', paymentIntent: job.stripePaymentIntentId, amount: refundAmount, reason: 'Dispute resolved with a split' } },
-    { name: 'transfer', move: { kind: 'transfer', amount: toWorker, destination, transferGroup: job.id, ...(sourceCharge ? { sourceCharge } : {}), metadata: { jobId: job.id, workerId: payeeId, split: 'true' } } },
-  ];
+  // The refunds first: the calls Stripe may refuse for good (a dashboard refund since), before anything moved;
+  // the newest charges refunded, the transfers funded by what the oldest keep.
+  const rests = await chargeRests(job);
+  const refunds = refundCalls(job, rests, SPLIT_REASON, refundAmount);
+  const calls: PlannedCall[] = [...refunds, ...(await transferCalls(job, toWorker, destination, { jobId: job.id, workerId: payeeId, split: 'true' }, rests, refundedBy(refunds)))];
   const decision = newDecision<SplitContext>('split', job.id, { scope: jobScope(job.id), jobId: job.id, label: job.title, amount: held, calls, context });
   const { update } = jobTransition(job, action, { ...AUTO_RELEASE_CLEARED, moneyDecisionId: decision.id }, { by: { posterId: job.posterId } });
   return decideAndCarryOut(job, 'split', decision, [{ Update: update }, disputeClaimed(dispute, decision.id)], { joinable: false });
@@ -391,17 +516,30 @@ export interface ReversalConfirmation {
   recover?: number;
 }
 
+/** The release's transfers: one, or one per charge of a job of several (job-charges.ts). */
+const transfersOf = (job: JobItem): string[] => job.transferIds ?? (job.transferId ? [job.transferId] : []);
+
 /**
- * What the worker's Stripe balance can return of the job's transfer now (its destination's
- * available balance), and what is left of the poster's charge to refund.
+ * What the worker's Stripe balance can return of the job's transfers now (their destination's
+ * available balance), each transfer's part of it, and what is left of the poster's charges to refund.
  */
-async function recoverableOf(job: JobItem): Promise<{ transferred: number; recoverable: number; refundable: number }> {
+async function recoverableOf(job: JobItem): Promise<{ transferred: number; recoverable: number; reversible: number[]; refundable: number }> {
   const client = await stripe();
-  const [transfer, charge] = await Promise.all([client.transfers.retrieve(job.transferId ?? ''), chargeOf(job).then((id) => client.charges.retrieve(id ?? ''))]);
-  const balance = await client.balance.retrieve({}, { stripeAccount: typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? '') });
+  const [transfers, charges] = await Promise.all([
+    Promise.all(transfersOf(job).map((id) => client.transfers.retrieve(id))),
+    Promise.all(chargesOf(job).map(async (charge) => client.charges.retrieve(charge.chargeId ?? (await retrieveIntent(charge.paymentIntentId)).chargeId ?? ''))),
+  ]);
+  const destination = transfers[0]?.destination;
+  const balance = await client.balance.retrieve({}, { stripeAccount: typeof destination === 'string' ? destination : (destination?.id ?? '') });
   const available = balance.available.find((entry) => entry.currency === 'usd')?.amount ?? 0;
-  const reversible = transfer.amount - transfer.amount_reversed;
-  return { transferred: transfer.amount, recoverable: Math.max(0, Math.min(reversible, available)), refundable: charge.amount - charge.amount_refunded };
+  const reversible = transfers.map((transfer) => transfer.amount - transfer.amount_reversed);
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    transferred: sum(transfers.map((transfer) => transfer.amount)),
+    recoverable: Math.max(0, Math.min(sum(reversible), available)),
+    reversible,
+    refundable: sum(charges.map((charge) => charge.amount - charge.amount_refunded)),
+  };
 }
 
 /** GET /admin/payments/{id}/reversal: what a refund after release would take back, before the admin confirms it (Wave 5). */
@@ -431,7 +569,7 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
   if (job.chargeback?.status === 'open') throw conflict(MSG.payments.chargebackOpen);
   const transferred = job.transferredAmount ?? job.payment;
   if (confirmation.workerId !== job.workerId || confirmation.amount !== transferred) throw conflict(MSG.payments.reversalNotConfirmed);
-  const { recoverable } = await recoverableOf(job);
+  const { recoverable, reversible } = await recoverableOf(job);
   const recover = confirmation.recover ?? transferred;
   // The worker cashed out since the admin looked: the console shows them what is left, to confirm again.
   if (recover > recoverable || recover < 0) throw conflict(MSG.payments.reversalBalanceChanged);
@@ -441,14 +579,17 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
     workerId: job.workerId,
     title: job.title,
     paymentIntentId: job.stripePaymentIntentId,
+    charges: chargesOf(job).map((charge) => charge.paymentIntentId),
     transferId: job.transferId,
     transferred,
     recover,
     reason,
   };
+  // What the balance returns is taken back from the transfers in order; the poster gets the rest of every charge.
+  const transferIds = transfersOf(job);
   const calls: PlannedCall[] = [
-    ...(recover > 0 ? [{ name: 'reversal', move: { kind: 'reversal' as const, transfer: job.transferId, amount: recover } }] : []),
-    { name: 'refund', move: { kind: 'refund', paymentIntent: job.stripePaymentIntentId, reason } },
+    ...allocate(recover, reversible.map((rest) => ({ rest })), 'oldest').map(({ index, amount }) => ({ name: callOn('reversal', index), move: { kind: 'reversal' as const, transfer: transferIds[index]!, amount } })),
+    ...refundCalls(job, await chargeRests(job), reason),
   ];
   const decision = newDecision<ReverseContext>('reverse', job.id, { scope: jobScope(job.id), jobId: job.id, label: job.title, amount: heldAmount(job), calls, context });
   const { update } = jobTransition(job, 'reverse', { refundReason: reason, moneyDecisionId: decision.id }, { by: { posterId: job.posterId } });

@@ -229,7 +229,7 @@ export async function adminPaymentRecords(stored: Array<Record<string, unknown>>
     stripeFee: item.stripeFee as number,
     stripePaymentIntentId: item.stripePaymentIntentId as string,
     status: item.status as PaymentRecord['status'],
-    ...(item.kind === 'tip' ? { kind: 'tip' as const } : {}),
+    ...(item.kind === 'tip' || item.kind === 'top_up' ? { kind: item.kind } : {}),
     transferId: (item.transferId as string | undefined) ?? null,
     ...(item.refundReason ? { refundReason: item.refundReason as string } : {}),
     ...(item.refundedAmount ? { refundedAmount: item.refundedAmount as number } : {}),

@@ -19,6 +19,8 @@ import { jobScope, movementPut, movementsOf } from './ledger.js';
 import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import { paymentRecordPut } from './payment-records.js';
 import { movementIdOf, resultOf, type MoneyDecision, type Plan } from './decision.js';
+import type { ChargedIntent, MoveResult } from './stripe-moves.js';
+import { intentOfCall, resultsOn, sumOf } from './job-charges.js';
 
 /**
  * The plans of the job's own money transitions (shared/job-process.ts): what each writes when
@@ -84,8 +86,36 @@ function paymentRowRefunded(paymentIntentId: string, amount: number, reason: str
 }
 
 /** The ledger's movement of a decision's refund: from the job's escrow back to the poster's card. */
-const refundMovement = (decision: MoneyDecision<unknown>, jobId: string, posterId: string, refund: { id: string; amount: number }, at?: string) =>
-  movementPut({ scope: jobScope(jobId), movementId: movementIdOf(decision, 'refund'), kind: 'refund', from: ledgerAccount.escrow(jobId), to: ledgerAccount.card(posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at);
+const refundMovement = (decision: MoneyDecision<unknown>, jobId: string, posterId: string, refund: { id: string; amount: number }, at?: string, call = 'refund') =>
+  movementPut({ scope: jobScope(jobId), movementId: movementIdOf(decision, call), kind: 'refund', from: ledgerAccount.escrow(jobId), to: ledgerAccount.card(posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id } }, at);
+
+/** A transfer of the decision's call `call` in the ledger: from the job's escrow to the worker. */
+const transferMovement = (decision: MoneyDecision<unknown>, jobId: string, workerId: string, call: string, transfer: { id: string; amount: number }, at: string) =>
+  movementPut({ scope: jobScope(jobId), movementId: movementIdOf(decision, call), kind: 'transfer', from: ledgerAccount.escrow(jobId), to: ledgerAccount.worker(workerId), amount: transfer.amount, stripe: { kind: 'transfer', id: transfer.id } }, at);
+
+/** The job's record of its transfers: the first (the payment's), and every one on a job of several charges. */
+const transferFields = (transfers: ReadonlyArray<{ result: { id: string } }>): Pick<JobItem, 'transferId' | 'transferIds'> => ({
+  transferId: transfers[0]?.result.id,
+  transferIds: transfers.length > 1 ? transfers.map(({ result }) => result.id) : undefined,
+});
+
+/** A payment row's transfer (the admin's payments table shows it released to the worker). */
+const paymentRowTransferred = (paymentIntentId: string, transferId: string, workerId: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.payment(paymentIntentId),
+    UpdateExpression: 'SET transferId = :transfer, workerId = :worker',
+    ExpressionAttributeValues: { ':transfer': transferId, ':worker': workerId },
+  },
+});
+
+/** Every refund of a decision in the ledger and on its charge's payment row (`whole`: nothing of the charge is left). */
+function refundsRecorded(decision: MoneyDecision<{ posterId: string; paymentIntentId: string; charges?: string[] }>, jobId: string, refunds: ReturnType<typeof resultsOn<'refund'>>, reason: string, whole: boolean, at?: string): TransactItem[] {
+  return refunds.flatMap(({ call, index, result }) => [
+    ...refundMovement(decision, jobId, decision.context.posterId, result, at, call),
+    ...(result.amount > 0 ? [paymentRowRefunded(intentOfCall(decision.context, index), result.amount, reason, { whole })] : []),
+  ]);
+}
 
 const notices = (userIds: ReadonlyArray<string | undefined>, notice: Omit<Parameters<typeof notificationItem>[0], 'userId'>): TransactItem[] =>
   [...new Set(userIds.filter((userId): userId is string => Boolean(userId)))].flatMap((userId) => notificationWrites(notificationItem({ ...notice, userId })));
@@ -103,6 +133,8 @@ export interface ReleaseContext {
   workerId: string;
   title: string;
   paymentIntentId: string;
+  /** Every charge of the job, oldest first (job-charges.ts); decisions of before name only their payment's. */
+  charges?: string[];
   /** The transfer: the payment, or what is held less the fee after a partial refund (shared/money.ts releasableAmount). */
   amount: number;
   platformFee: number;
@@ -115,31 +147,25 @@ export interface ReleaseContext {
 export const releasePlan: Plan<ReleaseContext> = {
   async settle(decision, results) {
     const { context } = decision;
-    const transfer = resultOf(results, 'transfer', 'transfer');
+    const transfers = resultsOn(results, 'transfer', 'transfer');
+    const transferred = sumOf(transfers);
     const job = await jobOf(decision);
     const releasedAt = new Date().toISOString();
     const { updated, update } = jobTransition(
       job,
       'release',
-      { transferId: transfer.id, transferredAmount: transfer.amount, autoReleaseAt: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined, releasedAt, moneyDecisionId: undefined },
+      { ...transferFields(transfers), transferredAmount: transferred, autoReleaseAt: undefined, autoReleaseBlockedAt: undefined, autoReleaseBlockedReason: undefined, autoReleaseBlockedFor: undefined, releasedAt, moneyDecisionId: undefined },
       ofDecision(job, decision),
       'settle',
       disputeCounters(context.dispute),
     );
-    const amount = formatUsdAmount(transfer.amount);
+    const amount = formatUsdAmount(transferred);
     const scope = jobScope(job.id);
     return [
       { Update: update },
       { Update: { TableName: tableName(), Key: keys.profile(context.workerId), UpdateExpression: 'ADD completedJobs :one', ExpressionAttributeValues: { ':one': 1 } } },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.payment(context.paymentIntentId),
-          UpdateExpression: 'SET transferId = :transfer, workerId = :worker',
-          ExpressionAttributeValues: { ':transfer': transfer.id, ':worker': context.workerId },
-        },
-      },
-      ...movementPut({ scope, movementId: movementIdOf(decision, 'transfer'), kind: 'transfer', from: ledgerAccount.escrow(job.id), to: ledgerAccount.worker(context.workerId), amount: transfer.amount, stripe: { kind: 'transfer', id: transfer.id } }, releasedAt),
+      ...transfers.map(({ index, result }) => paymentRowTransferred(intentOfCall(context, index), result.id, context.workerId)),
+      ...transfers.flatMap(({ call, result }) => transferMovement(decision, job.id, context.workerId, call, result, releasedAt)),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'platform_fee'), kind: 'platform_fee', from: ledgerAccount.escrow(job.id), to: ledgerAccount.revenue(), amount: context.platformFee, settled: true }, releasedAt),
       jobEvent(JOB_EVENT.updated, updated, 'paid'),
       ...notices([context.workerId], {
@@ -152,7 +178,7 @@ export const releasePlan: Plan<ReleaseContext> = {
       ...(context.automatic
         ? notices([job.posterId], { jobId: job.id, type: 'payment_released', title: MSG.payments.autoReleasedTitle, message: MSG.payments.autoReleasedToPoster(amount, job.title), metadata: { jobTitle: job.title } })
         : []),
-      ...resolved(context.dispute, decision, { decision: 'release', toWorker: transfer.amount, refunded: 0 }),
+      ...resolved(context.dispute, decision, { decision: 'release', toWorker: transferred, refunded: 0 }),
     ];
   },
   async rollBack(decision) {
@@ -169,6 +195,8 @@ export interface RefundContext {
   posterId: string;
   title: string;
   paymentIntentId: string;
+  /** Every charge of the job, oldest first (job-charges.ts); decisions of before name only their payment's. */
+  charges?: string[];
   reason: string;
   /** The job is being deleted: its ledger and payment row settle, it keeps no money state. */
   deleting?: boolean;
@@ -185,22 +213,22 @@ export interface RefundContext {
 export const refundPlan: Plan<RefundContext> = {
   async settle(decision, results) {
     const { context } = decision;
-    const refund = resultOf(results, 'refund', 'refund');
+    const refunds = resultsOn(results, 'refund', 'refund');
+    const refunded = sumOf(refunds);
     const job = await getJob(decision.jobId ?? '', { consistentRead: true, includeDeleting: true });
     const settle = job && !job.deletingAt && !context.deleting ? jobTransition(job, 'refund', { moneyDecisionId: undefined }, ofDecision(job, decision), 'settle', disputeCounters(context.dispute)) : undefined;
     const jobId = decision.jobId ?? '';
     return [
       ...(settle ? [{ Update: settle.update }] : []),
-      ...refundMovement(decision, jobId, context.posterId, refund),
-      ...(refund.amount > 0 ? [paymentRowRefunded(context.paymentIntentId, refund.amount, context.reason, { whole: true })] : []),
+      ...refundsRecorded(decision, jobId, refunds, context.reason, true),
       // A resolution tells both parties itself, with the amounts.
       ...(context.dispute
-        ? resolved(context.dispute, decision, { decision: 'refund', toWorker: 0, refunded: refund.amount })
+        ? resolved(context.dispute, decision, { decision: 'refund', toWorker: 0, refunded })
         : notices(context.tell, {
             jobId: context.deleting ? null : jobId,
             type: 'payment_refunded',
             title: MSG.payments.refundedTitle,
-            message: MSG.payments.refundedMessage(context.title, formatUsdAmount(refund.amount), context.reason),
+            message: MSG.payments.refundedMessage(context.title, formatUsdAmount(refunded), context.reason),
             metadata: { jobTitle: context.title, jobId },
           })),
     ];
@@ -216,6 +244,8 @@ export interface SplitContext {
   payeeId: string;
   title: string;
   paymentIntentId: string;
+  /** Every charge of the job, oldest first (job-charges.ts); decisions of before name only their payment's. */
+  charges?: string[];
   toWorker: number;
   refundAmount: number;
   /** The payee no longer holds the job: it is cancelled (splitWithFormerWorker), its current worker told. */
@@ -231,19 +261,20 @@ export const SPLIT_REASON = 'Dispute resolved with a split';
 export const splitPlan: Plan<SplitContext> = {
   async settle(decision, results) {
     const { context } = decision;
-    const refund = resultOf(results, 'refund', 'refund');
-    const transfer = resultOf(results, 'transfer', 'transfer');
+    const refunds = resultsOn(results, 'refund', 'refund');
+    const transfers = resultsOn(results, 'transfer', 'transfer');
+    const [refunded, transferred] = [sumOf(refunds), sumOf(transfers)];
     const job = await jobOf(decision);
     const at = new Date().toISOString();
     const { updated, update } = jobTransition(
       job,
       context.formerWorker ? 'splitWithFormerWorker' : 'split',
       {
-        transferId: transfer.id,
-        transferredAmount: transfer.amount,
+        ...transferFields(transfers),
+        transferredAmount: transferred,
         releasedAt: at,
-        splitToWorker: transfer.amount,
-        splitRefunded: refund.amount,
+        splitToWorker: transferred,
+        splitRefunded: refunded,
         moneyDecisionId: undefined,
         ...(context.formerWorker ? { workerId: undefined } : {}),
       },
@@ -251,14 +282,21 @@ export const splitPlan: Plan<SplitContext> = {
       'settle',
       disputeCounters(context.dispute),
     );
-    const scope = jobScope(job.id);
+    // One update of each charge's payment row (a transaction may not write an item twice): what it refunded, what it funded.
+    const charges = [...new Set([...refunds, ...transfers].map(({ index }) => index))];
+    const rows = charges.map((index) => {
+      const refund = refunds.find((part) => part.index === index)?.result;
+      const transfer = transfers.find((part) => part.index === index)?.result;
+      const paymentIntentId = intentOfCall(context, index);
+      return refund ? paymentRowRefunded(paymentIntentId, refund.amount, SPLIT_REASON, { whole: false, ...(transfer ? { transfer: { id: transfer.id, workerId: context.payeeId } } : {}) }) : paymentRowTransferred(paymentIntentId, transfer!.id, context.payeeId);
+    });
     return [
       { Update: update },
-      ...refundMovement(decision, job.id, context.posterId, refund, at),
-      ...movementPut({ scope, movementId: movementIdOf(decision, 'transfer'), kind: 'transfer', from: ledgerAccount.escrow(job.id), to: ledgerAccount.worker(context.payeeId), amount: transfer.amount, stripe: { kind: 'transfer', id: transfer.id } }, at),
-      paymentRowRefunded(context.paymentIntentId, refund.amount, SPLIT_REASON, { whole: false, transfer: { id: transfer.id, workerId: context.payeeId } }),
+      ...refunds.flatMap(({ call, result }) => refundMovement(decision, job.id, context.posterId, result, at, call)),
+      ...transfers.flatMap(({ call, result }) => transferMovement(decision, job.id, context.payeeId, call, result, at)),
+      ...rows,
       jobEvent(JOB_EVENT.updated, updated, context.formerWorker ? 'cancelled' : 'paid'),
-      ...resolved(context.dispute, decision, { decision: 'split', toWorker: transfer.amount, refunded: refund.amount }),
+      ...resolved(context.dispute, decision, { decision: 'split', toWorker: transferred, refunded }),
       ...(context.formerWorker
         ? notices([context.currentWorkerId], { jobId: job.id, type: 'job_moderated', title: MSG.disputes.splitWithFormerWorkerTitle, message: MSG.disputes.splitWithFormerWorkerMessage(job.title), metadata: { jobTitle: job.title } })
         : []),
@@ -281,6 +319,8 @@ export interface ReverseContext {
   workerId: string;
   title: string;
   paymentIntentId: string;
+  /** Every charge of the job, oldest first (job-charges.ts); decisions of before name only their payment's. */
+  charges?: string[];
   transferId: string;
   /** What the release transferred, and what the admin confirmed the worker's balance returns of it. */
   transferred: number;
@@ -297,15 +337,16 @@ export interface ReverseContext {
 export const reversePlan: Plan<ReverseContext> = {
   async settle(decision, results) {
     const { context } = decision;
-    const reversal = context.recover > 0 ? resultOf(results, 'reversal', 'reversal') : undefined;
-    const refund = resultOf(results, 'refund', 'refund');
+    const reversals = resultsOn(results, 'reversal', 'reversal');
+    const refunds = resultsOn(results, 'refund', 'refund');
+    const refunded = sumOf(refunds);
     const job = await jobOf(decision);
-    const recovered = reversal?.amount ?? 0;
+    const recovered = sumOf(reversals);
     const unrecovered = context.transferred - recovered;
     const { updated, update } = jobTransition(
       job,
       'reverse',
-      { ...(reversal ? { reversalId: reversal.id } : {}), reversal: { recovered, unrecovered }, moneyDecisionId: undefined },
+      { ...(reversals[0] ? { reversalId: reversals[0].result.id } : {}), reversal: { recovered, unrecovered }, moneyDecisionId: undefined },
       ofDecision(job, decision),
       'settle',
     );
@@ -316,17 +357,16 @@ export const reversePlan: Plan<ReverseContext> = {
     // fill it. Should it already hold some (a refund in Stripe after release, covered by the
     // platform and so not refunded again here), the platform's cover comes back to it instead.
     const held = balances(await movementsOf(scope)).get(escrow) ?? 0;
-    const lacking = refund.amount - held - recovered - unrecovered;
+    const lacking = refunded - held - recovered - unrecovered;
     return [
       { Update: update },
-      ...(reversal
-        ? movementPut({ scope, movementId: movementIdOf(decision, 'reversal'), kind: 'reversal', from: ledgerAccount.worker(context.workerId), to: escrow, amount: recovered, stripe: { kind: 'transfer_reversal', id: reversal.id }, settled: true }, at)
-        : []),
+      ...reversals.flatMap(({ call, result }) =>
+        movementPut({ scope, movementId: movementIdOf(decision, call), kind: 'reversal', from: ledgerAccount.worker(context.workerId), to: escrow, amount: result.amount, stripe: { kind: 'transfer_reversal', id: result.id }, settled: true }, at),
+      ),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'unrecovered'), kind: 'unrecovered', from: ledgerAccount.worker(context.workerId), to: escrow, amount: unrecovered, settled: true }, at),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'fee_return'), kind: 'fee_return', from: ledgerAccount.revenue(), to: escrow, amount: Math.max(0, lacking), settled: true }, at),
       ...movementPut({ scope, movementId: movementIdOf(decision, 'loss_recovered'), kind: 'loss_recovered', from: escrow, to: ledgerAccount.revenue(), amount: Math.max(0, -lacking), settled: true }, at),
-      ...refundMovement(decision, job.id, context.posterId, refund, at),
-      paymentRowRefunded(context.paymentIntentId, refund.amount, context.reason, { whole: true }),
+      ...refundsRecorded(decision, job.id, refunds, context.reason, true, at),
       jobEvent(JOB_EVENT.updated, updated, 'cancelled'),
       ...notices([context.workerId], {
         jobId: job.id,
@@ -339,7 +379,7 @@ export const reversePlan: Plan<ReverseContext> = {
         jobId: job.id,
         type: 'payment_refunded',
         title: MSG.payments.reversedTitle,
-        message: MSG.payments.reversedMessage(job.title, formatUsdAmount(context.transferred), formatUsdAmount(refund.amount), context.reason),
+        message: MSG.payments.reversedMessage(job.title, formatUsdAmount(context.transferred), formatUsdAmount(refunded), context.reason),
         metadata: { jobTitle: job.title },
       }),
     ];
@@ -412,11 +452,11 @@ export const voidPlan: Plan<VoidContext> = {
 
 // ---------------------------------------------------------------- an offer under the budget
 
-/** A repricing's refund of part of the job's charge (an offer under the budget, a lower price): its ledger movement and the payment row's refunded amount. */
-const differenceRefunded = (decision: MoneyDecision<{ posterId: string; paymentIntentId: string }>, jobId: string, refund: { id: string; amount: number }, reason: string, at: string): TransactItem[] => [
-  ...refundMovement(decision, jobId, decision.context.posterId, refund, at),
-  paymentRowRefunded(decision.context.paymentIntentId, refund.amount, reason, { whole: false }),
-];
+/** A repricing's refunds of part of the job's charges (an offer under the budget, a lower price): their ledger movements and the payment rows' refunded amounts. */
+function differenceRefunded(decision: MoneyDecision<{ posterId: string; paymentIntentId: string; charges?: string[] }>, jobId: string, results: Record<string, MoveResult>, reason: string, at: string) {
+  const refunds = resultsOn(results, 'refund', 'refund');
+  return { refunded: sumOf(refunds), items: refundsRecorded(decision, jobId, refunds, reason, false, at) };
+}
 
 /** A job's price: what the worker receives, the platform's fee on it, and what the poster pays. */
 export type JobPrice = Pick<JobItem, 'payment' | 'platformFee' | 'postedAmount'>;
@@ -428,6 +468,8 @@ export interface RepriceContext {
   offer: number;
   title: string;
   paymentIntentId: string;
+  /** Every charge of the job, oldest first (job-charges.ts); decisions of before name only their payment's. */
+  charges?: string[];
   /** What the poster gets back of what they paid for the budget. */
   refund: number;
   /** The job's price once assigned at the offer. */
@@ -448,7 +490,6 @@ export const OFFER_REFUND_REASON = 'Offer accepted under the budget';
 export const repricePlan: Plan<RepriceContext> = {
   async settle(decision, results) {
     const { context } = decision;
-    const refund = resultOf(results, 'refund', 'refund');
     const job = await jobOf(decision);
     const applications = await applicationsOfJob(job.id);
     const chosen = await pendingApplication(job.id, context.workerId, applications);
@@ -462,11 +503,12 @@ export const repricePlan: Plan<RepriceContext> = {
       { by: { posterId: job.posterId }, condition: { expression: 'moneyDecisionId = :decision AND pendingApplications = :seen', values: { ':decision': decision.id, ':seen': others.length + 1 } } },
       'settle',
     );
+    const { refunded, items } = differenceRefunded(decision, job.id, results, OFFER_REFUND_REASON, at);
     return [
       { Update: update },
       ...assignmentWrites(updated, chosen, others, at).items,
-      ...differenceRefunded(decision, job.id, refund, OFFER_REFUND_REASON, at),
-      ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: OFFER_TEXTS.refundedTitle, message: OFFER_TEXTS.refundedMessage(formatCents(refund.amount), job.title), metadata: { jobTitle: job.title } }),
+      ...items,
+      ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: OFFER_TEXTS.refundedTitle, message: OFFER_TEXTS.refundedMessage(formatCents(refunded), job.title), metadata: { jobTitle: job.title } }),
     ];
   },
   async rollBack(decision) {
@@ -483,6 +525,8 @@ export interface PriceChangeContext {
   workerId: string;
   title: string;
   paymentIntentId: string;
+  /** Every charge of the job, oldest first (job-charges.ts); decisions of before name only their payment's. */
+  charges?: string[];
   /** The request approved, its history item, and the pay it names. */
   priceChange: { id: string; requestedAt: string; amount: number };
   /** What the poster gets back of what they paid. */
@@ -494,6 +538,25 @@ export interface PriceChangeContext {
 /** What a lower price's refund says, on Stripe's refund and the payment row. */
 export const PRICE_CHANGE_REFUND_REASON = 'Price change approved';
 
+/** The request's history item, approved with what moved of the poster's money (from `requested` only: one answer lands). */
+function priceChangeApproved(jobId: string, request: PriceChangeContext['priceChange'], at: string, moved: { refunded: number } | { charged: number }): TransactItem {
+  const [field, amount] = 'refunded' in moved ? ['refunded', moved.refunded] : ['charged', moved.charged];
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.priceChange(jobId, request.requestedAt, request.id),
+      UpdateExpression: 'SET #status = :approved, answeredAt = :at, #moved = :amount',
+      ConditionExpression: '#status = :requested',
+      ExpressionAttributeNames: { '#status': 'status', '#moved': field },
+      ExpressionAttributeValues: { ':approved': 'approved', ':requested': 'requested', ':at': at, ':amount': amount },
+    },
+  };
+}
+
+/** The worker's notice that the poster approved their new price. */
+const priceChangeApprovedNotice = (context: { workerId: string; priceChange: { amount: number } }, job: JobItem) =>
+  notices([context.workerId], { jobId: job.id, type: 'price_change_approved', title: PRICE_CHANGE_TEXTS.approvedTitle, message: PRICE_CHANGE_TEXTS.approvedMessage(formatCents(context.priceChange.amount), job.title), metadata: { jobTitle: job.title } });
+
 /**
  * A price change to less approved (issue 45, shared/job-process.ts `approvePriceChange`).
  * Settled: the difference is back on the poster's card, and in the same transaction the job
@@ -504,27 +567,17 @@ export const PRICE_CHANGE_REFUND_REASON = 'Price change approved';
 export const priceChangePlan: Plan<PriceChangeContext> = {
   async settle(decision, results) {
     const { context } = decision;
-    const refund = resultOf(results, 'refund', 'refund');
     const job = await jobOf(decision);
     const at = new Date().toISOString();
     const { updated, update } = jobTransition(job, 'approvePriceChange', { ...context.price, priceChange: undefined, moneyDecisionId: undefined }, ofDecision(job, decision), 'settle');
-    const amount = formatCents(context.priceChange.amount);
+    const { refunded, items } = differenceRefunded(decision, job.id, results, PRICE_CHANGE_REFUND_REASON, at);
     return [
       { Update: update },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.priceChange(job.id, context.priceChange.requestedAt, context.priceChange.id),
-          UpdateExpression: 'SET #status = :approved, answeredAt = :at, refunded = :refund',
-          ConditionExpression: '#status = :requested',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':approved': 'approved', ':requested': 'requested', ':at': at, ':refund': refund.amount },
-        },
-      },
-      ...differenceRefunded(decision, job.id, refund, PRICE_CHANGE_REFUND_REASON, at),
+      priceChangeApproved(job.id, context.priceChange, at, { refunded }),
+      ...items,
       jobEvent(JOB_EVENT.updated, updated, 'priceChange'),
-      ...notices([context.workerId], { jobId: job.id, type: 'price_change_approved', title: PRICE_CHANGE_TEXTS.approvedTitle, message: PRICE_CHANGE_TEXTS.approvedMessage(amount, job.title), metadata: { jobTitle: job.title } }),
-      ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: PRICE_CHANGE_TEXTS.refundedTitle, message: PRICE_CHANGE_TEXTS.refundedMessage(formatCents(refund.amount), job.title), metadata: { jobTitle: job.title } }),
+      ...priceChangeApprovedNotice(context, job),
+      ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: PRICE_CHANGE_TEXTS.refundedTitle, message: PRICE_CHANGE_TEXTS.refundedMessage(formatCents(refunded), job.title), metadata: { jobTitle: job.title } }),
     ];
   },
   async rollBack(decision) {
@@ -532,4 +585,123 @@ export const priceChangePlan: Plan<PriceChangeContext> = {
     return { items: [handBack(job, decision, 'held')], answer: conflict(PRICE_CHANGE_TEXTS.refundRefused) };
   },
   settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
+};
+
+// ---------------------------------------------------------------- a higher price approved
+
+export interface TopUpContext {
+  posterId: string;
+  workerId: string;
+  title: string;
+  /** The job's payment (the admin console's push names it). */
+  paymentIntentId: string;
+  /** The request approved, its history item, and the pay it names. */
+  priceChange: { id: string; requestedAt: string; amount: number };
+  /** The difference charged: the new price's total less what the poster had paid. */
+  charge: number;
+  /** The job's price once changed. */
+  price: JobPrice;
+}
+
+/** The top-up's own row in the admin's payments table: its worker from the start, the fee it adds, its card fee. */
+function topUpPaymentRow(jobId: string, context: TopUpContext, intent: ChargedIntent, job: JobItem, fields: { refundedAt?: string; refundReason?: string }, at: string): TransactItem {
+  return paymentRecordPut({
+    kind: 'top_up',
+    id: intent.id,
+    jobId,
+    jobTitle: context.title,
+    posterId: context.posterId,
+    workerId: context.workerId,
+    amount: intent.amount,
+    platformFee: context.price.platformFee - job.platformFee,
+    stripeFee: intent.cardFee,
+    stripePaymentIntentId: intent.id,
+    status: fields.refundReason ? 'refunded' : 'succeeded',
+    transferId: null,
+    ...(fields.refundReason ? { refundedAt: fields.refundedAt ?? at, refundedAmount: intent.amount, refundReason: fields.refundReason } : {}),
+    createdAt: at,
+  });
+}
+
+/** A top-up's charge into the job's escrow (with the fee it adds), and its card fee, which the platform bears as it does the payment's. */
+function topUpChargeMovements(decision: MoneyDecision<TopUpContext>, jobId: string, intent: ChargedIntent, platformFee: number, at: string): TransactItem[] {
+  const scope = jobScope(jobId);
+  return [
+    ...movementPut({ scope, movementId: movementIdOf(decision, 'charge'), kind: 'charge', from: ledgerAccount.card(decision.context.posterId), to: ledgerAccount.escrow(jobId), amount: intent.amount, platformFee, stripe: { kind: 'payment_intent', id: intent.id }, settled: true }, at),
+    ...movementPut({ scope, movementId: movementIdOf(decision, 'card_fee'), kind: 'card_fee', from: ledgerAccount.revenue(), to: ledgerAccount.stripeFees(), amount: intent.cardFee, settled: true }, at),
+  ];
+}
+
+/**
+ * A price change to more approved (issue 45, shared/job-process.ts `raisePrice`). The charge's
+ * answer settles it either way. Charged: the job takes the new price and the charge is one of
+ * its charges (its `topUps`), the request approved, the charge and its card fee in the ledger,
+ * its own payment row, both sides told. Not charged — the bank wants the poster (the card step)
+ * or declined the card: nothing moved, the money is held again at the old price and the request
+ * keeps the intent, so the approval after the card step reads it rather than charging again.
+ * Handed back when Stripe refuses the charge's request for good (the saved card is gone).
+ */
+export const topUpPlan: Plan<TopUpContext> = {
+  async settle(decision, results) {
+    const { context } = decision;
+    const { intent } = resultOf(results, 'charge', 'topUp');
+    const job = await jobOf(decision);
+    const at = new Date().toISOString();
+    if (intent.status !== 'succeeded') {
+      return [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.job(job.id),
+            UpdateExpression: 'SET #money = :held, priceChange.topUpIntentId = :intent REMOVE moneyDecisionId',
+            ConditionExpression: 'moneyDecisionId = :decision AND priceChange.id = :request',
+            ExpressionAttributeNames: { '#money': 'moneyState' },
+            ExpressionAttributeValues: { ':held': 'held', ':intent': intent.id, ':decision': decision.id, ':request': context.priceChange.id },
+          },
+        },
+      ];
+    }
+    const topUps = [...(job.topUps ?? []), { paymentIntentId: intent.id, chargeId: intent.chargeId ?? '', amount: intent.amount }];
+    const { updated, update } = jobTransition(job, 'raisePrice', { ...context.price, topUps, priceChange: undefined, moneyDecisionId: undefined }, ofDecision(job, decision), 'settle');
+    return [
+      { Update: update },
+      priceChangeApproved(job.id, context.priceChange, at, { charged: intent.amount }),
+      ...topUpChargeMovements(decision, job.id, intent, context.price.platformFee - job.platformFee, at),
+      topUpPaymentRow(job.id, context, intent, job, {}, at),
+      jobEvent(JOB_EVENT.updated, updated, 'priceChange'),
+      ...priceChangeApprovedNotice(context, job),
+      ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: PRICE_CHANGE_TEXTS.chargedTitle, message: PRICE_CHANGE_TEXTS.chargedMessage(formatCents(intent.amount), job.title), metadata: { jobTitle: job.title } }),
+    ];
+  },
+  async rollBack(decision) {
+    const job = await jobOf(decision);
+    return { items: [handBack(job, decision, 'held')], answer: conflict(PRICE_CHANGE_TEXTS.chargeRefused) };
+  },
+  settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
+};
+
+export interface TopUpRefundContext extends TopUpContext {
+  /** The charge that succeeded after its job moved on (the card step finished late). */
+  intent: ChargedIntent;
+}
+
+/**
+ * A top-up whose card step finished after its job moved on (completed, cancelled, the request
+ * withdrawn or declined): the poster gets it back in full, and the ledger shows it came and went.
+ */
+export const topUpRefundPlan: Plan<TopUpRefundContext> = {
+  async settle(decision, results) {
+    const { context } = decision;
+    const refund = resultOf(results, 'refund', 'refund');
+    const jobId = decision.jobId ?? '';
+    const job = await getJob(jobId, { consistentRead: true, includeDeleting: true });
+    const at = new Date().toISOString();
+    return [
+      ...topUpChargeMovements(decision as unknown as MoneyDecision<TopUpContext>, jobId, context.intent, 0, at),
+      ...refundMovement(decision, jobId, context.posterId, refund, at),
+      topUpPaymentRow(jobId, context, context.intent, job ?? ({ platformFee: context.price.platformFee } as JobItem), { refundReason: PRICE_CHANGE_TEXTS.chargedAfterMovedOn }, at),
+      ...notices([context.posterId], { jobId: job ? jobId : null, type: 'payment_refunded', title: MSG.payments.refundedTitle, message: PRICE_CHANGE_TEXTS.chargedAfterMovedOn, metadata: { jobTitle: context.title } }),
+    ];
+  },
+  settled: (decision) => pushPaymentChanged(decision.context.intent.id),
 };

@@ -54,7 +54,7 @@ export const HTTP_ROUTE_GROUPS = {
 
 export const EVENT_RULES = {
   paymentSucceeded: {
-    description: 'Opens a paid job, or settles a tip, when Stripe reports its payment succeeded (once, with the client confirmation)',
+    description: "Opens a paid job, settles a tip, or finishes a higher price's approval after its card step, when Stripe reports its payment succeeded (once, with the client confirmation)",
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['payment_intent.succeeded'] },
     entry: 'functions/money/events/payment-succeeded.ts',
     capabilities: STRIPE_RULE_CAPABILITIES,
@@ -87,8 +87,10 @@ export const EVENT_RULES = {
     description: "Takes a card's chargeback into the money process: the job's held money frozen, what the bank took in the ledger, its outcome recorded, everyone told",
     pattern: { source: [EVENT_SOURCE.stripe], 'detail-type': ['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.closed', 'charge.dispute.funds_reinstated'] },
     entry: 'functions/money/events/chargeback.ts',
-    // images:read: the job's event carries its image URLs.
-    capabilities: ['table:read', 'table:write', 'images:read', 'sockets:push'],
+    // images:read: the job's event carries its image URLs. Stripe: a chargeback lost on a job of
+    // several charges refunds what the others hold (docs/decisions/0324).
+    capabilities: STRIPE_RULE_CAPABILITIES,
+    timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     /** A chargeback won gives a completed job's auto-release back, at least the minimum from now (its delay when shorter). */
     settings: ['autoReleaseSeconds'],
   },

@@ -38,6 +38,10 @@ export type StripeMove =
   | { kind: 'void'; paymentIntent: string }
   /** A tip: the card the job's payment saved, charged without the poster present. */
   | { kind: 'tipCharge'; amount: number; customer: string; paymentMethod: string; description: string; jobId: string; posterId: string }
+  /** A higher price's difference (issue 45): the same card, charged the same way, for the job's price change `priceChangeId`. */
+  | { kind: 'topUpCharge'; amount: number; customer: string; paymentMethod: string; description: string; jobId: string; posterId: string; priceChangeId: string }
+  /** A top-up charged before (its card step since done): read as it is, so the same decision is not charged twice. */
+  | { kind: 'topUpIntent'; paymentIntent: string }
   /** An Instant Payout of a worker's connected balance to their debit card. */
   | { kind: 'payout'; account: string; amount: number; workerId: string; requestKey: string };
 
@@ -49,6 +53,7 @@ export type MoveResult =
   /** The draft's payment succeeded before the cancellation reached it: refunded in full. */
   | { kind: 'void'; canceled: false; charged: { amount: number; cardFee: number }; refund: { id: string; amount: number } }
   | { kind: 'tipCharge'; intent: ChargedIntent }
+  | { kind: 'topUp'; intent: ChargedIntent }
   | { kind: 'payout'; id: string; amount: number; fee: number };
 
 /** A PaymentIntent as the product needs it: where it is, and its charge's card fee once it succeeded. */
@@ -127,7 +132,11 @@ export async function makeMove(move: StripeMove, tag: MoveTag, decidedAt: string
     case 'void':
       return voidIntent(client, move.paymentIntent, tag, keyExpired);
     case 'tipCharge':
-      return { kind: 'tipCharge', intent: await chargeTip(client, move, tag) };
+      return { kind: 'tipCharge', intent: await chargeSavedCard(client, move, { tipForJob: move.jobId, posterId: move.posterId }, tag) };
+    case 'topUpCharge':
+      return { kind: 'topUp', intent: await chargeSavedCard(client, move, { topUpForJob: move.jobId, posterId: move.posterId, priceChangeId: move.priceChangeId }, tag) };
+    case 'topUpIntent':
+      return { kind: 'topUp', intent: chargedIntent(await client.paymentIntents.retrieve(move.paymentIntent, { expand: WITH_FEE })) };
     case 'payout': {
       const made = keyExpired
         ? (await client.payouts.list({ limit: 100 }, { stripeAccount: move.account })).data.find((payout) => madeBy(payout, tag))
@@ -183,11 +192,17 @@ async function voidIntent(client: Stripe, paymentIntentId: string, tag: MoveTag,
 }
 
 /**
- * A tip's charge, off-session. A card the bank will not charge without the poster (3-D Secure,
- * a decline) answers with the intent as it is, for the card step; its id is on the tip's
- * decision, so a later attempt reads the same intent instead of charging again.
+ * A charge of the card the job's payment saved, off-session: a tip, a higher price's
+ * difference. A card the bank will not charge without the poster (3-D Secure, a decline)
+ * answers with the intent as it is, for the card step; its id is kept (the tip's claim, the
+ * price change), so a later attempt reads the same intent instead of charging again.
  */
-async function chargeTip(client: Stripe, move: Extract<StripeMove, { kind: 'tipCharge' }>, tag: MoveTag): Promise<ChargedIntent> {
+async function chargeSavedCard(
+  client: Stripe,
+  move: { amount: number; customer: string; paymentMethod: string; description: string; jobId: string },
+  metadata: Record<string, string>,
+  tag: MoveTag,
+): Promise<ChargedIntent> {
   try {
     const intent = await client.paymentIntents.create(
       {
@@ -198,7 +213,7 @@ async function chargeTip(client: Stripe, move: Extract<StripeMove, { kind: 'tipC
         off_session: true,
         confirm: true,
         description: move.description.slice(0, 1000),
-        metadata: { ...metadataOf(tag), tipForJob: move.jobId, posterId: move.posterId },
+        metadata: { ...metadataOf(tag), ...metadata },
         transfer_group: move.jobId,
         expand: WITH_FEE,
       },

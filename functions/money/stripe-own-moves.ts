@@ -19,6 +19,7 @@ import { jobScope, movementPut, movementsOf, settleMovement, transactLedger } fr
 import { notificationItem, notificationWrites } from '../notifications/notifications.js';
 import { getDecision, movementIdOf } from './decision.js';
 import { carryOutQuietly } from './executor.js';
+import { refundRestAfterChargeback } from './job-money.js';
 
 /**
  * The moves Stripe makes on its own (DECISIONS.md "Wave 5"), taken into the process and the
@@ -269,6 +270,8 @@ export async function takeInChargeback(dispute: Stripe.Dispute): Promise<'taken 
     }),
   ]);
   if (done) await pushPaymentChanged(paymentIntentId);
+  // Lost on a job of several charges: what the others hold goes back (a retry finds it decided).
+  if (status === 'lost' && job?.topUps?.length) await refundRestAfterChargeback(jobId);
   return done ? 'taken in' : 'already';
 }
 

@@ -8,12 +8,14 @@ import { DESKTOP, PHONE, seriousAxeViolations } from './accounts-helpers.js';
 import { callApi, idTokenOf, newReadyUser, postPaidJob } from './api-helpers.js';
 import { useBrowser, webUrl } from './browser.js';
 import { toastShown } from './jobs-helpers.js';
+import { TEST_CARDS, payByCard } from './payments-helpers.js';
+import { TEST_CARDS as SERVER_CARDS } from '../support/payments.js';
 import { signIn, signedInPage } from './sign-in.js';
 
 /** A paid job of a new poster's, assigned through the API to a new worker. */
-async function assignedJob(posterName: string, workerName: string, title: string) {
+async function assignedJob(posterName: string, workerName: string, title: string, card?: string) {
   const [poster, worker] = await Promise.all([newReadyUser(posterName, 'poster'), newReadyUser(workerName)]);
-  const job = await postPaidJob(poster.token, title);
+  const job = await postPaidJob(poster.token, title, card);
   const { workerId } = await callApi<Application>('POST', `/jobs/${job.id}/applications`, worker.token, {});
   await callApi('POST', `/jobs/${job.id}/applications/${workerId}/accept`, poster.token, {});
   return { posterAccount: poster, workerAccount: worker, job };
@@ -62,9 +64,9 @@ describe('price changes in a browser (issue 45)', () => {
 
       // The worker asks for less, with a reason; the form says what is allowed before sending.
       await priceCard(worker).getByRole('button', { name: PRICE_CHANGE_LABELS.request }).click();
-      await worker.getByLabel(`${PRICE_CHANGE_TEXTS.amountLabel} ($)`).fill('80');
+      await worker.getByLabel(`${PRICE_CHANGE_TEXTS.amountLabel} ($)`).fill(String(job.payment / 100));
       await worker.getByRole('button', { name: PRICE_CHANGE_LABELS.send }).click();
-      expect(await priceCard(worker).getByText(PRICE_CHANGE_TEXTS.amountAbovePaid(formatCents(job.payment))).count()).toBe(1);
+      expect(await priceCard(worker).getByText(PRICE_CHANGE_TEXTS.sameAmount).count()).toBe(1);
       expect(await priceCard(worker).getByText(PRICE_CHANGE_TEXTS.reasonRequired).count()).toBe(1);
       await worker.getByLabel(`${PRICE_CHANGE_TEXTS.amountLabel} ($)`).fill('60');
       await worker.getByLabel(PRICE_CHANGE_TEXTS.reasonLabel).fill('Only half the deck needs oil');
@@ -122,5 +124,37 @@ describe('price changes in a browser (issue 45)', () => {
 
     const notices = await callApi<{ items: Array<{ message: string }> }>('GET', '/me/notifications', await idTokenOf(workerAccount.email, workerAccount.password));
     expect(notices.items.map((note) => note.message)).toContain(PRICE_CHANGE_TEXTS.declinedMessage(title, 'It is the size in the photos'));
+  });
+
+  it('a higher price is charged to the saved card after the card step the bank asks for, and the worker sees the new pay (the poster at 390 px)', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const title = `Fit a kitchen tap ${suffix}`;
+    const { posterAccount, workerAccount, job } = await assignedJob('Pia Raise', `Walt Raise ${suffix}`, title, SERVER_CARDS.alwaysAuthenticates);
+    await callApi('POST', `/jobs/${job.id}/price-change`, workerAccount.token, { amount: 9000, reason: 'The old tap is seized and must be cut out' });
+
+    const poster = await (await browser().newContext({ viewport: PHONE })).newPage();
+    await signIn(poster, posterAccount.email, posterAccount.password);
+    await poster.goto(webUrl(`/jobs/${job.id}`));
+    await priceCard(poster).getByRole('button', { name: PRICE_CHANGE_LABELS.approve }).click();
+    const dialog = poster.getByRole('dialog', { name: PRICE_CHANGE_LABELS.approve });
+    const price = quotePrice(9000);
+    const charge = price.postedAmount - quotePrice(job.payment).postedAmount;
+    expect(await dialog.innerText()).toContain(PRICE_CHANGE_TEXTS.approveRaiseConfirm(formatCents(9000), formatCents(price.postedAmount), formatCents(charge)));
+    await dialog.getByRole('button', { name: PRICE_CHANGE_LABELS.approve }).click();
+
+    // The bank asks for the card step: confirmed, the approval finishes.
+    await expect.poll(() => priceCard(poster).getByText(PRICE_CHANGE_TEXTS.cardNeeded).count()).toBe(1);
+    expect(await seriousAxeViolations(poster)).toEqual([]);
+    await payByCard(poster, TEST_CARDS.succeeds);
+    await expect.poll(toastShown(poster, PRICE_CHANGE_TEXTS.approvedCharged)).toBe(1);
+    await expect.poll(() => poster.locator('.job-detail__price').innerText()).toContain(`You pay ${formatCents(price.postedAmount)}`);
+    await expect.poll(() => priceCard(poster).getByText(`Charged to the poster: ${formatCents(charge)}`).count()).toBe(1);
+    await poster.context().close();
+
+    const worker = await (await browser().newContext({ viewport: DESKTOP })).newPage();
+    await signIn(worker, workerAccount.email, workerAccount.password);
+    await worker.goto(webUrl(`/jobs/${job.id}`));
+    await expect.poll(() => worker.locator('.job-detail__price').innerText()).toBe(`You earn ${formatCents(9000)}`);
+    await worker.context().close();
   });
 });

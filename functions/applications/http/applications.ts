@@ -1,4 +1,4 @@
-import type { Application, ApplicationsOfJob, JobQuestion, JobSummary, PartyJob, PendingPriceChange, PriceChange, WorkerApplication } from '../../../shared/api.js';
+import type { Application, ApplicationsOfJob, JobQuestion, JobSummary, PendingPriceChange, PriceChange, PriceChangeAnswer, WorkerApplication } from '../../../shared/api.js';
 import { answerQuestionSchema, askQuestionSchema } from '../../../shared/schemas/question.js';
 import { answerQuestion, askQuestion, listQuestions } from '../questions.js';
 import { MSG } from '../../../shared/messages.js';
@@ -119,8 +119,8 @@ export const handler = routeGroup('applications', {
   },
 
   /** The poster approves the amount they were shown: the difference is refunded before the job takes the price. */
-  'POST /jobs/{id}/price-change/approve': async (request): Promise<PartyJob> =>
-    toPartyJob(await approvePriceChange(request.params.id ?? '', request.caller.userId, request.body(approvePriceChangeSchema).amount)),
+  'POST /jobs/{id}/price-change/approve': async (request): Promise<PriceChangeAnswer> =>
+    approvePriceChange(request.params.id ?? '', request.caller.userId, request.body(approvePriceChangeSchema).amount),
 
   'POST /jobs/{id}/price-change/decline': async (request) => {
     await declinePriceChange(request.params.id ?? '', request.caller.userId, request.body(declinePriceChangeSchema).reason);

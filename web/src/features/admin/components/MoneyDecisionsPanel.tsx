@@ -20,6 +20,8 @@ const ACTION_NAMES: Record<string, string> = {
   reverse: 'Reversal and refund',
   reprice: "An accepted offer's difference refunded",
   priceChange: "A lower price's difference refunded",
+  topUp: "A higher price's difference charged",
+  topUpRefund: 'A late price-change charge refunded',
   void: "A removed draft's payment",
   tipCharge: 'Tip charge',
   tipTransfer: 'Tip transfer',

@@ -100,10 +100,10 @@ export default function TransactionsTab() {
                 <TableCell>{new Date(payment.createdAt).toLocaleString()}</TableCell>
                 <TableCell>
                   <Link to={`/jobs/${payment.jobId}`}>{payment.jobTitle}</Link>
-                  {payment.kind === 'tip' ? (
+                  {payment.kind ? (
                     <>
                       {' '}
-                      <Badge size="small">Tip</Badge>
+                      <Badge size="small">{payment.kind === 'tip' ? 'Tip' : 'Top-up'}</Badge>
                     </>
                   ) : null}
                 </TableCell>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { JobDetail, PendingPriceChange, PriceChange } from '../../../../../../shared/api';
+import type { JobDetail, PendingPriceChange, PriceChange, PriceChangeAnswer } from '../../../../../../shared/api';
 import { dollarsToCents, formatCents } from '../../../../../../shared/money';
 import { MAX_PRICE_CHANGE_REASON, PRICE_CHANGE_LABELS, PRICE_CHANGE_TEXTS, priceChangeAmountProblem, priceChangeQuote } from '../../../../../../shared/price-changes';
 import { apiErrorText } from '../../../../lib/api/client';
@@ -9,6 +9,7 @@ import { useApi } from '../../../../lib/api/useApi';
 import { ConfirmDialog } from '../../../../lib/components/ConfirmDialog';
 import { FormField } from '../../../../lib/components/FormField';
 import { useToast } from '../../../../lib/toast/useToast';
+import { CardPaymentStep } from '../../../payments';
 import { approvePriceChange } from '../../api/approve-price-change';
 import { declinePriceChange } from '../../api/decline-price-change';
 import { usePriceChanges } from '../../api/fetch-price-changes';
@@ -140,7 +141,32 @@ function AnswerRequest({ job, waiting, workerName, onChanged }: { job: JobDetail
   const call = useCardCall(job.id, onChanged);
   const [step, setStep] = useState<'none' | 'approve' | 'decline'>('none');
   const [declineReason, setDeclineReason] = useState('');
+  const [cardStep, setCardStep] = useState<Extract<PriceChangeAnswer, { status: 'card_needed' }> | null>(null);
   const quote = priceChangeQuote(waiting.amount, job);
+
+  /** Approves (again, after the card step, to finish it): approved, or the card step the bank asks for. */
+  async function approve() {
+    let answer: PriceChangeAnswer | undefined;
+    const done = await call.run(
+      async () => {
+        answer = await approvePriceChange(api, job.id, waiting.amount);
+        if (answer.status === 'card_needed') throw new Error(answer.message);
+      },
+      { done: quote.charge > 0 ? PRICE_CHANGE_TEXTS.approvedCharged : PRICE_CHANGE_TEXTS.approved, failed: PRICE_CHANGE_TEXTS.answerFailed },
+    );
+    setStep('none');
+    setCardStep(!done && answer?.status === 'card_needed' ? answer : null);
+  }
+
+  if (cardStep) {
+    return (
+      <div className="price-change__waiting">
+        <h3>{PRICE_CHANGE_TEXTS.cardStepTitle}</h3>
+        <p role="alert">{cardStep.message}</p>
+        <CardPaymentStep payment={cardStep.payment} onPaid={approve} />
+      </div>
+    );
+  }
 
   return (
     <div className="price-change__waiting">
@@ -183,11 +209,13 @@ function AnswerRequest({ job, waiting, workerName, onChanged }: { job: JobDetail
           confirmLabel={PRICE_CHANGE_LABELS.approve}
           busy={call.busy}
           onCancel={() => setStep('none')}
-          onConfirm={() =>
-            void call.run(() => approvePriceChange(api, job.id, waiting.amount), { done: PRICE_CHANGE_TEXTS.approved, failed: PRICE_CHANGE_TEXTS.answerFailed }).then(() => setStep('none'))
-          }
+          onConfirm={() => void approve()}
         >
-          <p>{PRICE_CHANGE_TEXTS.approveConfirm(formatCents(quote.payment), formatCents(quote.postedAmount), formatCents(quote.refund))}</p>
+          <p>
+            {quote.charge > 0
+              ? PRICE_CHANGE_TEXTS.approveRaiseConfirm(formatCents(quote.payment), formatCents(quote.postedAmount), formatCents(quote.charge))
+              : PRICE_CHANGE_TEXTS.approveConfirm(formatCents(quote.payment), formatCents(quote.postedAmount), formatCents(quote.refund))}
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>
@@ -210,6 +238,7 @@ function PriceHistory({ items }: { items: PriceChange[] }) {
             <p className="muted">“{item.reason}”</p>
             {item.declineReason ? <p className="muted">Declined: “{item.declineReason}”</p> : null}
             {item.refunded ? <p className="muted">Refunded to the poster: {formatCents(item.refunded)}</p> : null}
+            {item.charged ? <p className="muted">Charged to the poster: {formatCents(item.charged)}</p> : null}
           </li>
         ))}
       </ul>
