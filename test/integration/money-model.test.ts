@@ -44,6 +44,8 @@ const PAYMENT = 5000;
 const OFFER = 3000;
 /** A lower price the worker asks for and the poster approves once assigned (lowerPrice). */
 const LOWER = 2000;
+/** A higher one (raisePrice): its difference is a top-up, one more charge of the job. */
+const HIGHER = 7000;
 const TIP = 500;
 const SPLIT_TO_WORKER = 2000;
 /** What each refund made in Stripe's dashboard gives back (or what is left, if less). */
@@ -92,6 +94,9 @@ interface JobModel {
   /** What Stripe must show for the job: its charge refunded (all refunds), transferred for the work, reversed, taken back by the bank. */
   transferred: number;
   refunded: number;
+  /** The top-ups charged for higher prices, and what of them was refunded (the newest charges go back first). */
+  toppedUp: number;
+  topUpRefunded: number;
   reversed: number;
   chargebacked: number;
   reinstated: number;
@@ -120,11 +125,19 @@ const live = (job: JobModel) => job.status !== 'deleted';
 const held = (job: JobModel) => live(job) && job.money === 'held';
 const heldIn = (job: JobModel, statuses: JobStatus[]) => held(job) && statuses.includes(job.status as JobStatus);
 const heldAmountOf = (job: JobModel) => job.price - job.refundedWhileHeld;
+/** What is left of the job's payment charge at Stripe (what the dashboard refunds and the bank disputes), and of its top-ups. */
+const mainRestOf = (job: JobModel) => job.postedAmount - (job.refunded - job.topUpRefunded) - job.chargebacked + job.reinstated;
+const topUpRestOf = (job: JobModel) => job.toppedUp - job.topUpRefunded;
+/** A refund of part of what is held: the newest charges first, so the top-ups go back before the payment. */
+function refundNewestFirst(job: JobModel, amount: number): void {
+  const fromTopUps = Math.min(amount, topUpRestOf(job));
+  Object.assign(job, { refunded: job.refunded + amount, topUpRefunded: job.topUpRefunded + fromTopUps, escrow: job.escrow - amount });
+}
 const FEE = (job: JobModel) => job.price - job.payment;
 /** What a release would pay now: the payment, or what is held less the fee. */
 const releasableOf = (job: JobModel) => Math.max(0, Math.min(job.payment, heldAmountOf(job) - FEE(job)));
-/** What is left of the job's charge at Stripe to refund or dispute. */
-const refundableOf = (job: JobModel) => job.postedAmount - job.refunded - job.chargebacked + job.reinstated;
+/** What is left of all the job's charges at Stripe to refund. */
+const refundableOf = (job: JobModel) => mainRestOf(job) + topUpRestOf(job);
 
 /** What one call answered: accepted or refused, or (a schedule) unknown until its effect is read. */
 interface Outcome {
@@ -169,13 +182,17 @@ async function offerAndAccept(stack: StackRef, real: Real, job: JobModel, amount
   return fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/applications/${real.worker.userId}/accept`, { amount }));
 }
 
-/** The worker asks for LOWER and the poster approves it (a request left waiting by an earlier refused step is withdrawn first). */
-async function lowerPriceOf(stack: StackRef, real: Real, job: JobModel): Promise<Outcome> {
-  const ask = () => call(stack, real.worker, 'POST', `/jobs/${job.id}/price-change`, { amount: LOWER, reason: 'Smaller than described' });
+/**
+ * The worker asks for `amount` and the poster approves it (a request left waiting by an earlier
+ * refused step is withdrawn first); an approval sent to the card step changed nothing.
+ */
+async function changePriceOf(stack: StackRef, real: Real, job: JobModel, amount: number): Promise<Outcome> {
+  const ask = () => call(stack, real.worker, 'POST', `/jobs/${job.id}/price-change`, { amount, reason: 'Not as described' });
   let asked = await ask();
   if (asked.status === 409 && (await call(stack, real.worker, 'DELETE', `/jobs/${job.id}/price-change`)).status === 204) asked = await ask();
   if (asked.status >= 300) return fromResponse(asked);
-  return fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/price-change/approve`, { amount: LOWER }));
+  const approved = await call(stack, real.poster, 'POST', `/jobs/${job.id}/price-change/approve`, { amount });
+  return fromResponse(approved, (response) => response.status === 200 && (response.body as { status?: string }).status === 'approved');
 }
 
 /** The money decision of a release: the worker paid what is releasable, the platform's fee taken, the countdown gone. */
@@ -188,7 +205,7 @@ function released(job: JobModel, model: Model): void {
 
 /** A refund of what is held: the job cancelled, the poster paid back the rest of the charge. */
 function refunded(job: JobModel, clearsWorker: boolean): void {
-  Object.assign(job, { status: 'cancelled', money: 'refunded', autoRelease: 'none', refunded: job.refunded + job.escrow, escrow: 0 });
+  Object.assign(job, { status: 'cancelled', money: 'refunded', autoRelease: 'none', refunded: job.refunded + job.escrow, topUpRefunded: job.toppedUp, escrow: 0 });
   if (clearsWorker && job.worker === 'current') job.worker = 'former';
 }
 
@@ -210,8 +227,8 @@ const ACTIONS = {
     by: 'poster',
     accepts: (job) => heldIn(job, ['open']) && job.worker === 'never' && heldAmountOf(job) >= job.price - quotePrice(OFFER).postedAmount,
     apply(job) {
-      const refund = job.price - quotePrice(OFFER).postedAmount;
-      Object.assign(job, { status: 'assigned', worker: 'current', payment: OFFER, price: quotePrice(OFFER).postedAmount, refunded: job.refunded + refund, escrow: job.escrow - refund });
+      refundNewestFirst(job, job.price - quotePrice(OFFER).postedAmount);
+      Object.assign(job, { status: 'assigned', worker: 'current', payment: OFFER, price: quotePrice(OFFER).postedAmount });
     },
     run: (stack, real, job) => offerAndAccept(stack, real, job, OFFER),
   },
@@ -221,10 +238,25 @@ const ACTIONS = {
     by: 'poster',
     accepts: (job) => heldIn(job, ['assigned']) && job.worker === 'current' && job.payment > LOWER && heldAmountOf(job) >= job.price - quotePrice(LOWER).postedAmount,
     apply(job) {
-      const refund = job.price - quotePrice(LOWER).postedAmount;
-      Object.assign(job, { payment: LOWER, price: quotePrice(LOWER).postedAmount, refunded: job.refunded + refund, escrow: job.escrow - refund });
+      refundNewestFirst(job, job.price - quotePrice(LOWER).postedAmount);
+      Object.assign(job, { payment: LOWER, price: quotePrice(LOWER).postedAmount });
     },
-    run: (stack, real, job) => lowerPriceOf(stack, real, job),
+    run: (stack, real, job) => changePriceOf(stack, real, job, LOWER),
+  },
+  /**
+   * A price change to more approved (issue 45): the difference charged to the saved card — a
+   * top-up, one more charge every later move spans. A card whose bank asks for the card step
+   * charges nothing (the approval answers with the card step, which the poster leaves).
+   */
+  raisePrice: {
+    name: 'raisePrice',
+    by: 'poster',
+    accepts: (job) => heldIn(job, ['assigned']) && job.worker === 'current' && job.payment !== HIGHER && quotePrice(HIGHER).postedAmount > job.price && job.card === 'plain',
+    apply(job) {
+      const charge = quotePrice(HIGHER).postedAmount - job.price;
+      Object.assign(job, { payment: HIGHER, price: quotePrice(HIGHER).postedAmount, toppedUp: job.toppedUp + charge, escrow: job.escrow + charge });
+    },
+    run: (stack, real, job) => changePriceOf(stack, real, job, HIGHER),
   },
   unassign: {
     name: 'unassign',
@@ -310,6 +342,7 @@ const ACTIONS = {
         money: 'reversed',
         reversed: job.reversed + recover,
         refunded: job.refunded + refund,
+        topUpRefunded: job.toppedUp,
         loss: job.loss + (job.released - recover) - Math.max(0, -lacking),
         escrow: 0,
       });
@@ -425,9 +458,9 @@ const ACTIONS = {
     name: 'dashboardRefund',
     // Stripe's dashboard: the process takes it in from the webhook.
     by: 'system',
-    accepts: (job) => refundableOf(job) > 0 && (job.chargeback === 'none' || job.chargeback === 'won'),
+    accepts: (job) => mainRestOf(job) > 0 && (job.chargeback === 'none' || job.chargeback === 'won'),
     apply(job) {
-      const amount = Math.min(DASHBOARD_REFUND, refundableOf(job));
+      const amount = Math.min(DASHBOARD_REFUND, mainRestOf(job));
       if (held(job)) {
         const whole = amount >= job.escrow;
         Object.assign(job, { refundedWhileHeld: job.refundedWhileHeld + amount, refunded: job.refunded + amount, escrow: job.escrow - amount });
@@ -451,9 +484,9 @@ const ACTIONS = {
     name: 'chargeback',
     // The poster's bank.
     by: 'system',
-    accepts: (job) => job.chargeback === 'none' && refundableOf(job) > 0,
+    accepts: (job) => job.chargeback === 'none' && mainRestOf(job) > 0,
     apply(job) {
-      const amount = refundableOf(job);
+      const amount = mainRestOf(job);
       if (held(job)) {
         Object.assign(job, { money: 'frozen', chargeback: 'open', chargebacked: amount, escrow: job.escrow - amount, autoRelease: job.autoRelease === 'running' ? 'none' : job.autoRelease });
         return;
@@ -490,7 +523,11 @@ const ACTIONS = {
     accepts: (job) => job.chargeback === 'open',
     apply(job) {
       job.chargeback = 'lost';
-      if (live(job) && job.money === 'frozen') Object.assign(job, { status: 'cancelled', money: 'charged_back', autoRelease: 'none' });
+      if (!(live(job) && job.money === 'frozen')) return;
+      Object.assign(job, { status: 'cancelled', money: 'charged_back', autoRelease: 'none' });
+      // A job of several charges: what the top-ups hold goes back to the poster (refundRest).
+      const rest = topUpRestOf(job);
+      if (rest > 0) Object.assign(job, { money: 'refunded', refunded: job.refunded + rest, topUpRefunded: job.toppedUp, escrow: job.escrow - rest });
     },
     run: (stack, _real, job) => decideChargeback(stack, job, 'lost'),
   },
@@ -507,7 +544,7 @@ async function decideChargeback(stack: StackRef, job: JobModel, outcome: 'won' |
 }
 
 function deleted(job: JobModel): void {
-  if (job.money === 'held') Object.assign(job, { money: 'refunded', refunded: job.refunded + job.escrow, escrow: 0 });
+  if (job.money === 'held') Object.assign(job, { money: 'refunded', refunded: job.refunded + job.escrow, topUpRefunded: job.toppedUp, escrow: 0 });
   Object.assign(job, { status: 'deleted', autoRelease: 'none' });
 }
 
@@ -532,13 +569,12 @@ function resolveDispute(decision: Resolution): Action {
       if (decision === 'release') released(job, model);
       if (decision === 'refund') refunded(job, false);
       if (decision === 'split') {
-        const refund = job.escrow - SPLIT_TO_WORKER;
+        refundNewestFirst(job, job.escrow - SPLIT_TO_WORKER);
         Object.assign(job, {
           status: job.worker === 'former' ? 'cancelled' : 'paid',
           money: 'split',
           autoRelease: 'none',
           transferred: job.transferred + SPLIT_TO_WORKER,
-          refunded: job.refunded + refund,
           escrow: 0,
         });
         model.workerBalance += SPLIT_TO_WORKER;
@@ -627,7 +663,7 @@ function expected(job: JobModel): Observed {
     refundedWhileHeld: gone ? 0 : job.refundedWhileHeld,
     chargeback: gone ? 'none' : job.chargeback,
     stripe: {
-      charged: job.postedAmount,
+      charged: job.postedAmount + job.toppedUp,
       refunded: job.refunded,
       transferred: job.transferred,
       reversed: job.reversed,
@@ -639,7 +675,7 @@ function expected(job: JobModel): Observed {
     },
     ledger: Object.fromEntries(
       Object.entries({
-        charge: job.postedAmount,
+        charge: job.postedAmount + job.toppedUp,
         transfer: job.transferred,
         refund: job.refunded,
         reversal: job.reversed,
@@ -675,14 +711,24 @@ async function observe(stack: StackRef, job: JobModel, disputeId = job.dispute?.
     ),
   ];
   const tipCharges = await Promise.all(tipIntents.map(async (id) => (await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })).latest_charge as { amount: number; amount_refunded: number }));
+  // A higher price's top-ups: charges of the job itself (one waiting for its card step has none yet).
+  const topUpIntents = [
+    ...new Set(
+      stack()
+        .stripe.events()
+        .filter((event) => event.type === 'payment_intent.succeeded' && (event.data.object as { metadata: Record<string, string> }).metadata.topUpForJob === job.id)
+        .map((event) => (event.data.object as { id: string }).id),
+    ),
+  ];
+  const topUpCharges = await Promise.all(topUpIntents.map(async (id) => (await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })).latest_charge as { amount: number; amount_refunded: number }));
   const work = transfers.data.filter((transfer) => transfer.metadata?.tip !== 'true');
   const tips = transfers.data.filter((transfer) => transfer.metadata?.tip === 'true');
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   const disputeFunds = (sign: 1 | -1) =>
     sum(disputes.data.flatMap((found) => (found.balance_transactions as Array<{ amount: number }>).filter((transaction) => Math.sign(transaction.amount) === sign).map((transaction) => Math.abs(transaction.amount))));
   const stripeSide = {
-    charged: charge.amount,
-    refunded: charge.amount_refunded,
+    charged: charge.amount + sum(topUpCharges.map((topUp) => topUp.amount)),
+    refunded: charge.amount_refunded + sum(topUpCharges.map((topUp) => topUp.amount_refunded)),
     transferred: sum(work.map((transfer) => transfer.amount)),
     reversed: sum(transfers.data.map((transfer) => transfer.amount_reversed)),
     tipCharged: sum(tipCharges.map((tipCharge) => tipCharge.amount)),
@@ -771,6 +817,8 @@ async function payJob(real: Real, card: Card): Promise<JobModel> {
     chargebackCover: 0,
     transferred: 0,
     refunded: 0,
+    toppedUp: 0,
+    topUpRefunded: 0,
     reversed: 0,
     chargebacked: 0,
     reinstated: 0,
@@ -920,6 +968,10 @@ const NAMED_RACES: Array<[string, string]> = [
   ['lowerPrice', 'complete'],
   ['lowerPrice', 'cancelByAdmin'],
   ['lowerPrice', 'chargeback'],
+  ['raisePrice', 'dashboardRefund'],
+  ['raisePrice', 'complete'],
+  ['raisePrice', 'cancelByAdmin'],
+  ['raisePrice', 'chargeback'],
 ];
 const race = fc.oneof(
   fc.tuple(fc.constantFrom(...NAMED_RACES).map(([a, b]) => [actionNamed(a), actionNamed(b)] as const), jobIndex),
@@ -929,7 +981,7 @@ const race = fc.oneof(
 const commands = fc.commands(
   [
     fc.constant(new PayCommand()),
-    ...['assign', 'complete', 'assignUnderBudget', 'lowerPrice', 'complete', 'releaseByPoster', 'fileDispute', 'pauseAutoRelease', 'declineCompletion', 'tip', 'dashboardRefund', 'chargeback', 'cashOut'].map((name) =>
+    ...['assign', 'complete', 'assignUnderBudget', 'lowerPrice', 'raisePrice', 'complete', 'releaseByPoster', 'fileDispute', 'pauseAutoRelease', 'declineCompletion', 'tip', 'dashboardRefund', 'chargeback', 'cashOut'].map((name) =>
       jobIndex.map((index) => new JobCommand(actionNamed(name), index)),
     ),
     fc.tuple(action, jobIndex).map(([picked, index]) => new JobCommand(picked, index)),
@@ -973,7 +1025,9 @@ const race0 = (first: string, second: string) => new RaceCommand(actionNamed(fir
  * an offer under the budget accepted (issue 45) racing a dashboard refund, then released and
  * reversed, and one accepted after a dashboard refund, then split by a dispute; a lower price
  * approved racing a dashboard refund, then released and reversed, and one racing the completion
- * of a disputed job, then split.
+ * of a disputed job, then split; a higher price charged as a top-up, then released from both
+ * charges and reversed after a cash-out, lowered and split, charged back on the payment and
+ * lost (the top-up refunded), and one sent to the card step and left there.
  */
 const EXAMPLES: Array<[(typeof STAGES)[number], Card, Command[]]> = [
   ['completed', 'plain', [job0('pauseAutoRelease'), job0('declineCompletion'), job0('complete'), job0('pauseAutoRelease'), job0('autoRelease')]],
@@ -993,6 +1047,10 @@ const EXAMPLES: Array<[(typeof STAGES)[number], Card, Command[]]> = [
   ['open', 'plain', [job0('dashboardRefund'), job0('assignUnderBudget'), job0('fileDispute'), job0('complete'), job0('resolveDispute(split)')]],
   ['assigned', 'plain', [race0('lowerPrice', 'dashboardRefund'), job0('complete'), job0('releaseByPoster'), job0('adminReverse')]],
   ['assigned', 'plain', [job0('fileDispute'), race0('lowerPrice', 'complete'), job0('resolveDispute(split)')]],
+  ['assigned', 'plain', [job0('raisePrice'), job0('dashboardRefund'), job0('complete'), job0('releaseByPoster'), job0('cashOut'), job0('adminReverse')]],
+  ['assigned', 'plain', [job0('raisePrice'), job0('lowerPrice'), job0('fileDispute'), job0('complete'), job0('resolveDispute(split)')]],
+  ['assigned', 'plain', [job0('raisePrice'), job0('chargeback'), job0('chargebackLost'), job0('deleteByPoster')]],
+  ['assigned', '3ds', [job0('raisePrice'), job0('lowerPrice'), job0('unassign'), job0('deleteByPoster')]],
 ];
 
 /**
