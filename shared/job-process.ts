@@ -338,10 +338,14 @@ export const JOB_PROCESS = {
     by: ['system'],
     effects: ['stripe:refund', 'ledger:refund', 'notify:poster'],
   },
-  /** The bank kept the money: the job cannot be paid and is cancelled. */
+  /**
+   * The bank kept the money: the job cannot be paid and is cancelled. From held money too: Stripe
+   * may report the dispute closed before its opening is taken in (its webhooks race), and the
+   * money is gone all the same.
+   */
   chargebackLost: {
     from: JOB_STATUSES,
-    money: ['frozen'],
+    money: ['held', 'frozen'],
     to: 'cancelled',
     moneyTo: 'charged_back',
     by: ['system'],

@@ -6,7 +6,7 @@ import { balances, ledgerAccount } from '../../shared/ledger.js';
 import { MSG } from '../../shared/messages.js';
 import { formatUsdAmount, heldAmount } from '../../shared/money.js';
 import { db, tableName } from '../lib/db.js';
-import { TransactionRefused, retryWhileStale, type TransactItem } from '../lib/transactions.js';
+import { LostRace, TransactionRefused, retryLostRaces, retryWhileStale, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
 import { pushPaymentChanged } from './admin-live.js';
@@ -195,7 +195,23 @@ function fundsOf(dispute: Stripe.Dispute): { withdrawal?: DisputeFunds; reinstat
  * returned is back, held money held again (its auto-release given back). Lost: the money is gone;
  * a job whose money was held is cancelled. Every step is told to the poster, the worker and the admin.
  */
-export async function takeInChargeback(dispute: Stripe.Dispute): Promise<'taken in' | 'already' | 'unknown'> {
+export function takeInChargeback(dispute: Stripe.Dispute): Promise<'taken in' | 'already' | 'unknown'> {
+  return retryLostRaces(() => takeInChargebackStep(dispute));
+}
+
+/** Whether this step of the chargeback was taken in (its marker is written with it). */
+async function stepTakenIn(disputeId: string, status: JobChargeback['status']): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.idempotency('chargeback', `${disputeId}:${status}`), ConsistentRead: true }));
+  return Item !== undefined;
+}
+
+/**
+ * One attempt at a step of the chargeback. Refused, it was either taken in already (its marker
+ * is there: a webhook delivered twice) or the job moved since it was read — another step of the
+ * same chargeback, reported at once (Stripe's webhooks race): then it is read and tried again,
+ * so no step is dropped.
+ */
+async function takeInChargebackStep(dispute: Stripe.Dispute): Promise<'taken in' | 'already' | 'unknown'> {
   const paymentIntentId = idOf(dispute.payment_intent);
   const row = paymentIntentId ? await paymentRow(paymentIntentId) : undefined;
   if (!row || !paymentIntentId) return 'unknown';
@@ -269,6 +285,7 @@ export async function takeInChargeback(dispute: Stripe.Dispute): Promise<'taken 
       metadata: { jobTitle: title, jobId, chargebackId: dispute.id },
     }),
   ]);
+  if (!done && !(await stepTakenIn(dispute.id, status))) throw new LostRace();
   if (done) await pushPaymentChanged(paymentIntentId);
   // Lost on a job of several charges: what the others hold goes back (a retry finds it decided).
   if (status === 'lost' && job?.topUps?.length) await refundRestAfterChargeback(jobId);
@@ -294,7 +311,7 @@ function chargebackJobWrites(job: JobItem, chargeback: JobChargeback): TransactI
     const { updated, update } = jobTransition(job, 'chargebackWon', { chargeback, moneyBeforeChargeback: undefined, ...(givesBack ? { autoReleaseAt: resumedReleaseTime(undefined) } : {}) }, { by, condition: sameStep });
     return [withStepName({ Update: update }), jobEvent(JOB_EVENT.updated, updated, (givesBack ? 'autoReleaseScheduled' : 'chargeback') satisfies JobChange)];
   }
-  if (money === 'frozen' && chargeback.status === 'lost') {
+  if ((money === 'frozen' || money === 'held') && chargeback.status === 'lost') {
     const { updated, update } = jobTransition(
       job,
       'chargebackLost',

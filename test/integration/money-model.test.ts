@@ -972,6 +972,8 @@ const NAMED_RACES: Array<[string, string]> = [
   ['raisePrice', 'complete'],
   ['raisePrice', 'cancelByAdmin'],
   ['raisePrice', 'chargeback'],
+  // Stripe's webhooks of one chargeback racing: its opening and its close.
+  ['chargeback', 'chargebackLost'],
 ];
 const race = fc.oneof(
   fc.tuple(fc.constantFrom(...NAMED_RACES).map(([a, b]) => [actionNamed(a), actionNamed(b)] as const), jobIndex),
