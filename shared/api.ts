@@ -127,10 +127,18 @@ export interface PendingPriceChange {
   topUpIntentId?: string;
 }
 
+/** The card step a charge of the poster's saved card waits for (their bank asked): the same request after it finishes it. */
+export interface CardStepAnswer {
+  status: 'card_needed';
+  message: string;
+  payment: { paymentIntentId: string; clientSecret: string; amount: number };
+}
+
 /** POST /jobs/{id}/price-change/approve: approved (the job at its new price), or the card step a higher price's charge waits for. */
-export type PriceChangeAnswer =
-  | { status: 'approved'; job: PartyJob }
-  | { status: 'card_needed'; message: string; payment: { paymentIntentId: string; clientSecret: string; amount: number } };
+export type PriceChangeAnswer = { status: 'approved'; job: PartyJob } | CardStepAnswer;
+
+/** POST /jobs/{id}/applications/{workerId}/accept: the job as assigned, or the card step an offer above the budget waits for. */
+export type AcceptAnswer = JobSummary | CardStepAnswer;
 
 /** One price change of a job and where it ended (`GET /jobs/{id}/price-changes`: the parties and the admin). */
 export interface PriceChange {

@@ -172,6 +172,22 @@ export const JOB_PROCESS = {
     by: ['poster'],
     effects: ['stripe:charge', 'ledger:charge', 'notify:worker', 'notify:poster'],
   },
+  /**
+   * The poster accepts a worker's offer above the budget (issue 45): the money first — the
+   * difference charged to the saved card as `raisePrice` charges it (held -> topping_up, the job
+   * still open, its offers frozen as they stand) — then, charged, the job assigned at the offer's
+   * price as `accept` assigns. Where the bank wants the poster (the card step) nothing is charged
+   * or assigned; the same acceptance after the card step finishes it.
+   */
+  acceptOfferAbove: {
+    from: ['open'],
+    money: HELD,
+    to: 'same',
+    moneyTo: 'topping_up',
+    settles: { money: 'held', status: 'assigned' },
+    by: ['poster'],
+    effects: ['stripe:charge', 'ledger:charge', 'notify:worker', 'notify:poster'],
+  },
   unassign: { from: ['assigned'], money: HELD, to: 'open', by: ['poster'], effects: ['notify:worker'] },
   complete: { from: ['assigned'], money: HELD, to: 'completed', by: ['worker'], effects: ['schedule:auto-release', 'notify:poster'] },
   declineCompletion: { from: ['completed'], money: HELD, to: 'assigned', by: ['poster'], effects: ['unschedule:auto-release', 'notify:worker'] },

@@ -25,24 +25,24 @@ export const OFFER_LABELS = {
 export const MAX_OFFER_AVAILABILITY = 200;
 
 /**
- * Why `amount` cannot be offered (or countered) on a job with this budget, or null: the spec's
- * payment limits, and no more than the budget — the poster paid for the budget when posting,
- * so an offer at or under it is paid from what is held (decision 0321).
+ * Why `amount` cannot be offered (or countered), or null: the spec's payment limits. The poster
+ * paid the budget when posting: an offer under it is paid from what is held and the rest
+ * refunded, one above it charges the difference to their saved card (decisions 0321, 0324).
  */
-export function offerAmountProblem(amount: number, budget: number): string | null {
-  const max = Math.min(budget, PAYMENT_LIMITS.maxCents);
+export function offerAmountProblem(amount: number): string | null {
   if (!Number.isInteger(amount) || amount < PAYMENT_LIMITS.minCents) return OFFER_TEXTS.amountTooSmall;
-  if (amount > max) return OFFER_TEXTS.amountAboveBudget(formatCents(max));
+  if (amount > PAYMENT_LIMITS.maxCents) return OFFER_TEXTS.amountTooLarge(formatCents(PAYMENT_LIMITS.maxCents));
   return null;
 }
 
 /**
  * A job's price once an offer of `amount` is accepted: the fee recomputed on it (the one fee
- * rule, shared/money.ts), and what goes back to the poster of what they paid for the budget.
+ * rule, shared/money.ts), and what moves of the poster's money — refunded of what they paid for
+ * the budget, or charged beyond it.
  */
-export function offerPrice(amount: number, paid: { postedAmount: number }): PriceQuote & { refund: number } {
+export function offerPrice(amount: number, paid: { postedAmount: number }): PriceQuote & { refund: number; charge: number } {
   const quote = quotePrice(amount);
-  return { ...quote, refund: Math.max(0, paid.postedAmount - quote.postedAmount) };
+  return { ...quote, refund: Math.max(0, paid.postedAmount - quote.postedAmount), charge: Math.max(0, quote.postedAmount - paid.postedAmount) };
 }
 
 /** A counter-offer's life: the poster's amount, waiting for the worker, then taken or not. */
@@ -51,10 +51,10 @@ export type CounterStatus = 'pending' | 'accepted' | 'declined';
 export const OFFER_TEXTS = {
   amountRequired: 'Please enter the amount you offer',
   amountTooSmall: 'The amount must be at least $0.01',
-  amountAboveBudget: (max: string) => `An offer can be at most the budget of ${max}`,
+  amountTooLarge: (max: string) => `The amount must be at most ${max}`,
   notOpenToOffers: 'This job has a fixed price',
   notAnOffer: 'This application is not an offer',
-  budgetHint: 'The budget workers see. You pay it now; an offer you accept for less is refunded the difference.',
+  budgetHint: 'The budget workers see. You pay it now; an offer you accept for less is refunded the difference, one for more is charged the difference to your card.',
   budget: (amount: string) => `Budget ${amount}`,
   offerSent: 'Offer sent! The job poster will be notified.',
   offerChanged: 'Your offer was changed.',
@@ -78,6 +78,15 @@ export const OFFER_TEXTS = {
   availabilityTooLong: `When you can do it must be at most ${MAX_OFFER_AVAILABILITY} characters`,
   acceptConfirm: (worker: string, pay: string, total: string, refund: string | null) =>
     `Assign the job to ${worker} for their offer of ${pay}? You pay ${total} in all, the service fee included${refund ? `; the other ${refund} of what you paid is refunded to your card` : ''}.`,
+  acceptAboveConfirm: (worker: string, pay: string, total: string, charge: string) =>
+    `Assign the job to ${worker} for their offer of ${pay}? You pay ${total} in all, the service fee included: ${charge} more is charged to the card you paid for this job with.`,
+  cardNeeded: 'Your bank asks you to confirm the charge of the difference. Confirm it to accept the offer.',
+  cardStepTitle: 'Confirm the charge',
+  chargeRefused: 'Your card could not be charged the difference. Please check your card and try again.',
+  noSavedCard: 'The card you paid for this job with is no longer saved, so the difference cannot be charged',
+  chargedTitle: 'Difference charged',
+  chargedMessage: (amount: string, title: string) => `${amount} was charged to your card for "${title}": you accepted an offer above the budget.`,
+  chargedAfterMovedOn: 'The offer was no longer open when the difference was charged, so it was refunded to your card.',
   // Notifications
   receivedTitle: 'New offer',
   receivedMessage: (worker: string, amount: string, title: string) => `${worker} offered ${amount} for "${title}".`,

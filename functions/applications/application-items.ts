@@ -81,8 +81,10 @@ export function applicationsChanged(job: JobItem, delta: -1 | 0 | 1): TransactIt
   return jobEvent(JOB_EVENT.updated, { ...job, pendingApplications: (job.pendingApplications ?? 0) + delta }, 'applications');
 }
 
-/** The job condition's part that holds while no accepted offer's money is being settled (names `#money`, values `:repricing`). */
-export const MONEY_NOT_REPRICING = '(attribute_not_exists(#money) OR #money <> :repricing)';
+/** The job condition's part that holds while no accepted offer's money is being settled (names `#money`, values OFFER_SETTLING_VALUES). */
+export const MONEY_NOT_REPRICING = '(attribute_not_exists(#money) OR NOT #money IN (:repricing, :toppingUp))';
+/** The money states of an accepted offer's settlement: under the budget its refund, above it its charge. */
+export const OFFER_SETTLING_VALUES = { ':repricing': 'repricing', ':toppingUp': 'topping_up' } as const;
 
 /**
  * The job's applications may still change: it is open and no accepted offer's money is being
@@ -96,7 +98,7 @@ export function offersStillOpen(jobId: string): TransactItem {
       Key: keys.job(jobId),
       ConditionExpression: `#status = :open AND ${MONEY_NOT_REPRICING}`,
       ExpressionAttributeNames: { '#status': 'status', '#money': 'moneyState' },
-      ExpressionAttributeValues: { ':open': 'open', ':repricing': 'repricing' },
+      ExpressionAttributeValues: { ':open': 'open', ...OFFER_SETTLING_VALUES },
     },
   };
 }
@@ -124,7 +126,7 @@ export function withdrawalWrites(job: JobItem, application: Application): Transa
         UpdateExpression: 'ADD pendingApplications :minusOne',
         ConditionExpression: `#status = :open AND pendingApplications > :zero AND ${MONEY_NOT_REPRICING}`,
         ExpressionAttributeNames: { '#status': 'status', '#money': 'moneyState' },
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':open': 'open', ':repricing': 'repricing' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':open': 'open', ...OFFER_SETTLING_VALUES },
       },
     },
     applicationsChanged(job, -1),

@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { Application, ApplicationsOfJob, WorkerApplication } from '../../shared/api.js';
-import { canPerform, moneyStateOf } from '../../shared/job-process.js';
+import type { Application, ApplicationsOfJob, CardStepAnswer, WorkerApplication } from '../../shared/api.js';
+import { canPerform, isMoneyPending } from '../../shared/job-process.js';
 import { MAX_PENDING_APPLICATIONS } from '../../shared/limits.js';
 import { MSG } from '../../shared/messages.js';
 import { OFFER_TEXTS, offerPrice } from '../../shared/offers.js';
-import { formatCents, heldAmount } from '../../shared/money.js';
+import { heldAmount } from '../../shared/money.js';
 import type { ApplyRequest } from '../../shared/schemas/application.js';
 import { batchGet } from '../lib/batch.js';
 import { queryAll, tableName } from '../lib/db.js';
-import { conflict, forbidden, notFound, type HttpError } from '../lib/errors.js';
-import { TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
+import { HttpError, conflict, forbidden, notFound } from '../lib/errors.js';
+import { LostRace, TransactionRefused, retryWhileStale, transactWrite, type TransactItem } from '../lib/transactions.js';
 import { keys } from '../table.js';
 import { jobOfPoster, jobTransition, type JobChangeResult } from '../jobs/job-transitions.js';
 import { getJob, workerSuccessRateOf, type JobItem } from '../jobs/jobs.js';
 import { notificationItem, notificationWrites, type StoredNotification } from '../notifications/notifications.js';
 import { decisionPut, type MoneyDecision } from '../money/decision.js';
-import { carryOutForCaller, offerRefundDecision } from '../money/job-money.js';
-import type { RepriceContext } from '../money/job-plans.js';
+import { cardStepOf, carryOutForCaller, offerRefundDecision, refundLateTopUp, topUpChargeCall, topUpDecision } from '../money/job-money.js';
+import { retrieveIntent } from '../money/stripe-moves.js';
 import { offerNotice, offerRefusal } from './offers.js';
 import {
   MONEY_NOT_REPRICING,
+  OFFER_SETTLING_VALUES,
   applicationItem,
   applicationsChanged,
   applicationsOfJob,
@@ -45,7 +46,7 @@ function applicationRefusal(job: JobItem, worker: ProfileItem): HttpError | unde
   if (job.posterSuspended) return conflict(MSG.jobs.noLongerAvailable);
   if (job.status !== 'open') return conflict(MSG.applications.notAvailable);
   // An offer's acceptance is being paid out of the budget: the job is about to be assigned.
-  if (moneyStateOf(job) === 'repricing') return conflict(MSG.applications.notAvailable);
+  if (isMoneyPending(job)) return conflict(MSG.applications.notAvailable);
   if ((job.pendingApplications ?? 0) >= MAX_PENDING_APPLICATIONS) return conflict(MSG.applications.full);
   if (job.verifiedWorkersOnly && worker.identityStatus !== 'verified') return forbidden(MSG.identity.applyRefused);
   return undefined;
@@ -123,7 +124,7 @@ export async function applyToJob(jobId: string, worker: ProfileItem, request: Ap
           UpdateExpression: 'ADD pendingApplications :one',
           ConditionExpression: `#status = :open AND posterId <> :worker AND attribute_not_exists(deletingAt) AND attribute_not_exists(posterSuspended) AND (attribute_not_exists(pendingApplications) OR pendingApplications < :max) AND ${MONEY_NOT_REPRICING}`,
           ExpressionAttributeNames: { '#status': 'status', '#money': 'moneyState' },
-          ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':worker': worker.id, ':max': MAX_PENDING_APPLICATIONS, ':repricing': 'repricing' },
+          ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':worker': worker.id, ':max': MAX_PENDING_APPLICATIONS, ...OFFER_SETTLING_VALUES },
         },
       },
       applicationsChanged(job, 1),
@@ -156,14 +157,17 @@ export async function applyToJob(jobId: string, worker: ProfileItem, request: Ap
  * decides the refund of the difference (`held -> repricing`, the offers frozen as they stand),
  * and the executor's settlement of that refund assigns the job at the offer's price. Stripe
  * refusing the refund for good (a dashboard refund or a chargeback took the money first) hands
- * the money back with the job still open and nothing assigned.
+ * the money back with the job still open and nothing assigned. One above the budget charges the
+ * difference to the poster's saved card first (`acceptOfferAbove`, `held -> topping_up`), the
+ * card step where their bank asks (the same acceptance after it reads that charge), and the
+ * charge's settlement assigns the job.
  */
-export async function acceptApplication(jobId: string, posterId: string, workerId: string, seenAmount?: number): Promise<JobChangeResult> {
-  const accepted = await retryWhileStale(async (): Promise<JobChangeResult | { decision: MoneyDecision<RepriceContext> }> => {
+export async function acceptApplication(jobId: string, posterId: string, workerId: string, seenAmount?: number): Promise<JobChangeResult | { cardStep: CardStepAnswer }> {
+  const accepted = await retryWhileStale(async (): Promise<JobChangeResult | { decision: MoneyDecision<unknown> } | { cardStep: CardStepAnswer }> => {
     const job = await jobOfPoster(jobId, posterId);
     if (!canPerform('accept', job)) {
       // Another offer's acceptance is being paid out of the budget (repricing): that worker is the one accepted.
-      throw conflict(job.workerId || moneyStateOf(job) === 'repricing' ? MSG.applications.workerAlreadyAccepted : MSG.jobs.statusChanged);
+      throw conflict(job.workerId || isMoneyPending(job) ? MSG.applications.workerAlreadyAccepted : MSG.jobs.statusChanged);
     }
     const applications = await applicationsOfJob(jobId);
     // A racing accept may have committed between the two reads above.
@@ -176,7 +180,16 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
 
     if (offer !== null && offer !== job.payment) {
       const price = offerPrice(offer, job);
-      if (price.refund <= 0) throw conflict(OFFER_TEXTS.amountAboveBudget(formatCents(job.payment)));
+      if (price.charge > 0) {
+        // The same offer's charge made before the card step, if any.
+        const waiting = job.offerTopUp?.workerId === workerId && job.offerTopUp.amount === offer ? job.offerTopUp.intentId : undefined;
+        const charge = await topUpChargeCall(job, waiting, price.charge, { offerWorkerId: workerId, offerAmount: String(offer) }, OFFER_TEXTS.noSavedCard);
+        if ('cardStep' in charge) return { cardStep: cardStepOf(charge.cardStep, OFFER_TEXTS.cardNeeded) };
+        const decision = topUpDecision(job, { offer: { workerId, amount: offer } }, price, charge.call);
+        const { update } = jobTransition(job, 'acceptOfferAbove', { moneyDecisionId: decision.id }, { by: { posterId }, condition: stillPending });
+        await transactWrite([decisionPut(decision), { Update: update }, offerUnchanged(chosen)]);
+        return { decision };
+      }
       // A refund in Stripe's dashboard may have given back so much that the difference is no longer held.
       if (price.refund > heldAmount(job)) throw conflict(OFFER_TEXTS.differenceNotHeld);
       const decision = await offerRefundDecision(job, chosen, price);
@@ -192,8 +205,38 @@ export async function acceptApplication(jobId: string, posterId: string, workerI
     return { job: updated, notifications };
   });
   if (!('decision' in accepted)) return accepted;
-  // The poster waits for the difference's refund: the job is assigned once it is made.
-  return { job: await carryOutForCaller(accepted.decision), notifications: [] };
+  // The poster waits for the difference's refund or charge: the job is assigned once it is made.
+  const job = await carryOutForCaller(accepted.decision);
+  // Not charged: the bank wants the poster first.
+  if (job.status === 'open' && job.offerTopUp?.workerId === workerId) return { cardStep: cardStepOf(await retrieveIntent(job.offerTopUp.intentId), OFFER_TEXTS.cardNeeded) };
+  return { job, notifications: [] };
+}
+
+/**
+ * `payment_intent.succeeded` of an offer's charge above the budget (metadata.offerWorkerId): a
+ * poster who finished the card step and left before accepting again still has the acceptance
+ * finished while the job is open, its money held and the offer still pending at that amount;
+ * otherwise the charge is refunded. False when it is already the job's.
+ */
+export async function settleOfferTopUpOfIntent(intentId: string, metadata: Record<string, string>): Promise<boolean> {
+  const jobId = metadata.topUpForJob ?? '';
+  const job = await getJob(jobId, { consistentRead: true, includeDeleting: true });
+  if (job?.topUps?.some((charge) => charge.paymentIntentId === intentId)) return false;
+  const waiting = job?.offerTopUp?.intentId === intentId ? job.offerTopUp : undefined;
+  if (job && waiting && !job.deletingAt) {
+    try {
+      await acceptApplication(jobId, job.posterId, waiting.workerId, waiting.amount);
+      return true;
+    } catch (error) {
+      // The offer changed or went, or the job moved: the charge goes back.
+      if (!(error instanceof HttpError)) throw error;
+    }
+    const current = await getJob(jobId, { consistentRead: true });
+    if (current?.topUps?.some((charge) => charge.paymentIntentId === intentId)) return true;
+  }
+  if (job && isMoneyPending(job)) throw new LostRace();
+  await refundLateTopUp(job, jobId, await retrieveIntent(intentId), metadata);
+  return true;
 }
 
 /** The poster rejects one pending application: it is decided, uncounted and the worker told, at once. */
@@ -217,7 +260,7 @@ export async function rejectApplication(
           // Not while an accepted offer's money is settled: the offers as they stood are what it decides.
           ConditionExpression: `posterId = :poster AND pendingApplications > :zero AND ${MONEY_NOT_REPRICING}`,
           ExpressionAttributeNames: { '#money': 'moneyState' },
-          ExpressionAttributeValues: { ':minusOne': -1, ':poster': posterId, ':zero': 0, ':repricing': 'repricing' },
+          ExpressionAttributeValues: { ':minusOne': -1, ':poster': posterId, ':zero': 0, ...OFFER_SETTLING_VALUES },
         },
       },
       applicationsChanged(job, -1),
@@ -283,7 +326,7 @@ export async function withdrawPendingApplications(workerId: string): Promise<num
     await retryWhileStale(async () => {
       const job = await getJob(application.jobId);
       // An accepted offer's money is being settled with the offers as they stand: the deletion's sweep withdraws it later, if it is still pending.
-      if (!job || moneyStateOf(job) === 'repricing') return;
+      if (!job || isMoneyPending(job)) return;
       await transactWrite(withdrawalWrites(job, application));
     });
   }

@@ -1,5 +1,5 @@
 import type { Application } from '../../shared/api.js';
-import { moneyStateOf } from '../../shared/job-process.js';
+import { isMoneyPending } from '../../shared/job-process.js';
 import { formatCents } from '../../shared/money.js';
 import { MSG } from '../../shared/messages.js';
 import { OFFER_TEXTS, offerAmountProblem } from '../../shared/offers.js';
@@ -31,7 +31,7 @@ async function ownPendingOffer(jobId: string, workerId: string): Promise<{ job: 
   if (offer.amount === null) throw badRequest(OFFER_TEXTS.notAnOffer);
   if (job.status !== 'open') throw conflict(MSG.applications.notAvailable);
   // An offer's acceptance is being paid out of the budget: the offers stand as they are until it is.
-  if (moneyStateOf(job) === 'repricing') throw conflict(MSG.payments.moneyDecisionUnderWay);
+  if (isMoneyPending(job)) throw conflict(MSG.payments.moneyDecisionUnderWay);
   return { job, offer };
 }
 
@@ -58,7 +58,7 @@ function offerUpdate(offer: Application, set: Record<string, unknown>, condition
 export async function changeOffer(jobId: string, worker: ProfileItem, request: ChangeOfferRequest): Promise<Application> {
   return retryWhileStale(async () => {
     const { job, offer } = await ownPendingOffer(jobId, worker.id);
-    const problem = offerAmountProblem(request.amount, job.payment);
+    const problem = offerAmountProblem(request.amount);
     if (problem) throw badRequest(problem);
     if (offer.counter?.status === 'pending') throw conflict(OFFER_TEXTS.counterWaiting);
     const changed = { amount: request.amount, message: request.message, availability: request.availability };
@@ -94,11 +94,11 @@ export async function counterOffer(jobId: string, posterId: string, workerId: st
   return retryWhileStale(async () => {
     const job = await jobOfPoster(jobId, posterId);
     if (job.status !== 'open') throw conflict(MSG.jobs.statusChanged);
-    if (moneyStateOf(job) === 'repricing') throw conflict(MSG.payments.moneyDecisionUnderWay);
+    if (isMoneyPending(job)) throw conflict(MSG.payments.moneyDecisionUnderWay);
     const offer = await pendingApplication(jobId, workerId);
     if (offer.amount === null) throw badRequest(OFFER_TEXTS.notAnOffer);
     if (offer.counter) throw conflict(OFFER_TEXTS.counterAlreadyMade);
-    const problem = offerAmountProblem(amount, job.payment);
+    const problem = offerAmountProblem(amount);
     if (problem) throw badRequest(problem);
     if (amount === offer.amount) throw badRequest(OFFER_TEXTS.counterSameAmount);
     const counter = { amount, status: 'pending' as const, at: new Date().toISOString() };

@@ -15,7 +15,7 @@ import type { ProfileItem } from '../people/profiles.js';
 export function offerRefusal(job: JobItem, amount: number | undefined): HttpError | undefined {
   if (!job.openToOffers) return amount === undefined ? undefined : badRequest(OFFER_TEXTS.notOpenToOffers);
   if (amount === undefined) return badRequest(OFFER_TEXTS.amountRequired);
-  const problem = offerAmountProblem(amount, job.payment);
+  const problem = offerAmountProblem(amount);
   return problem ? badRequest(problem) : undefined;
 }
 

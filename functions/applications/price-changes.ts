@@ -13,11 +13,11 @@ import { JOB_EVENT } from '../routes.js';
 import { jobEvent } from '../jobs/job-events.js';
 import { jobTransition } from '../jobs/job-transitions.js';
 import { getJob, toPartyJob, type JobItem } from '../jobs/jobs.js';
-import { decisionPut, type MoneyDecision, type PlannedCall } from '../money/decision.js';
-import { carryOutForCaller, moneyRefusal, priceChangeRefundDecision, refundLateTopUp, topUpDecision } from '../money/job-money.js';
-import { retrieveIntent, type ChargedIntent } from '../money/stripe-moves.js';
+import { decisionPut, type MoneyDecision } from '../money/decision.js';
+import { cardStepOf, carryOutForCaller, moneyRefusal, priceChangeRefundDecision, refundLateTopUp, topUpChargeCall, topUpDecision } from '../money/job-money.js';
+import { retrieveIntent } from '../money/stripe-moves.js';
 import { notificationItem, notificationWrites } from '../notifications/notifications.js';
-import { getProfile, type ProfileItem } from '../people/profiles.js';
+import type { ProfileItem } from '../people/profiles.js';
 
 /**
  * Price changes after assignment (issue 45, docs/decisions/0323, shared/price-changes.ts): the
@@ -176,12 +176,6 @@ export async function declinePriceChange(jobId: string, posterId: string, reason
   });
 }
 
-/** The card step a higher price's charge waits for, as the poster's answer. */
-const cardStepOf = (intent: ChargedIntent): PriceChangeAnswer => ({
-  status: 'card_needed',
-  message: PRICE_CHANGE_TEXTS.cardNeeded,
-  payment: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount },
-});
 
 /**
  * POST /jobs/{id}/price-change/approve: the poster approves the amount they were shown, and the
@@ -208,9 +202,9 @@ export async function approvePriceChange(jobId: string, posterId: string, confir
     const request = { id: waiting.id, requestedAt: waiting.requestedAt, amount: waiting.amount };
     let made: MoneyDecision<unknown>;
     if (price.charge > 0) {
-      const charge = await topUpCall(current, waiting, price.charge);
-      if ('cardStep' in charge) return { answer: cardStepOf(charge.cardStep) };
-      made = topUpDecision(current, request, price, charge.call);
+      const charge = await topUpChargeCall(current, waiting.topUpIntentId, price.charge, { priceChangeId: waiting.id }, PRICE_CHANGE_TEXTS.noSavedCard);
+      if ('cardStep' in charge) return { answer: cardStepOf(charge.cardStep, PRICE_CHANGE_TEXTS.cardNeeded) };
+      made = topUpDecision(current, { priceChange: request }, price, charge.call);
     } else {
       // A refund in Stripe's dashboard may have given back so much that the difference is no longer held.
       if (price.refund > heldAmount(current) || price.refund <= 0) throw conflict(PRICE_CHANGE_TEXTS.differenceNotHeld);
@@ -225,29 +219,8 @@ export async function approvePriceChange(jobId: string, posterId: string, confir
   const job = await carryOutForCaller(decided.decision);
   // Charged or not: a charge the bank wants the poster for is named on the request, for the card step.
   const waitingIntent = job.priceChange?.topUpIntentId;
-  if (waitingIntent && job.priceChange?.id) return cardStepOf(await retrieveIntent(waitingIntent));
+  if (waitingIntent && job.priceChange?.id) return cardStepOf(await retrieveIntent(waitingIntent), PRICE_CHANGE_TEXTS.cardNeeded);
   return { status: 'approved', job: toPartyJob(job) };
-}
-
-/**
- * The charge of a higher price's difference: to the card the job's payment saved, or — after
- * the card step — the charge made before, read as it is. Still waiting for the card step: the
- * poster is sent there again.
- */
-async function topUpCall(job: JobItem, waiting: PendingPriceChange, amount: number): Promise<{ call: PlannedCall } | { cardStep: ChargedIntent }> {
-  if (waiting.topUpIntentId) {
-    const intent = await retrieveIntent(waiting.topUpIntentId);
-    if (intent.status === 'succeeded') return { call: { name: 'charge', move: { kind: 'topUpIntent', paymentIntent: intent.id } } };
-    if (intent.status !== 'canceled') return { cardStep: intent };
-  }
-  const poster = await getProfile(job.posterId);
-  if (!poster?.stripeCustomerId || !job.stripePaymentMethodId) throw conflict(PRICE_CHANGE_TEXTS.noSavedCard);
-  return {
-    call: {
-      name: 'charge',
-      move: { kind: 'topUpCharge', amount, customer: poster.stripeCustomerId, paymentMethod: job.stripePaymentMethodId, description: `Price change for ${job.title}`, jobId: job.id, posterId: job.posterId, priceChangeId: waiting.id },
-    },
-  };
 }
 
 /**
@@ -264,7 +237,7 @@ export async function settleTopUpOfIntent(intentId: string, metadata: Record<str
   const waiting = job ? waitingOf(job) : undefined;
   if (job && waiting && !job.deletingAt && waiting.id === metadata.priceChangeId && waiting.topUpIntentId === intentId && moneyStateOf(job) === 'held') {
     const price = priceChangeQuote(waiting.amount, job);
-    const decision = topUpDecision(job, { id: waiting.id, requestedAt: waiting.requestedAt, amount: waiting.amount }, price, { name: 'charge', move: { kind: 'topUpIntent', paymentIntent: intentId } });
+    const decision = topUpDecision(job, { priceChange: { id: waiting.id, requestedAt: waiting.requestedAt, amount: waiting.amount } }, price, { name: 'charge', move: { kind: 'topUpIntent', paymentIntent: intentId } });
     const { update } = jobTransition(job, 'raisePrice', { moneyDecisionId: decision.id }, { by: { posterId: job.posterId }, condition: { expression: 'priceChange.id = :request', values: { ':request': waiting.id } } });
     try {
       await transactWrite([decisionPut(decision), { Update: update }]);

@@ -52,6 +52,8 @@ export interface JobItem extends Omit<PartyJob, 'images' | 'moneyState' | 'verif
   /** The release's transfer (from the payment's charge) and, on a job of several charges, every transfer it made (one per charge). */
   transferId?: string;
   transferIds?: string[];
+  /** An offer above the budget accepted whose charge waits for the poster's card step (issue 45): the acceptance after it finishes it. */
+  offerTopUp?: { workerId: string; amount: number; intentId: string };
   /** Why the poster's payment tripped a suspicious-payment rule (the job gets flagged when it opens). */
   suspiciousPayment?: string;
   /** Only on unpaid drafts: epoch seconds after which the draft is gone (TTL). */

@@ -1,5 +1,5 @@
 import { TIP_IN_FLIGHT, PENDING_MONEY, canPerform, moneyStateOf, type JobAction } from '../../shared/job-process.js';
-import type { Application, ReversalPreview } from '../../shared/api.js';
+import type { Application, CardStepAnswer, ReversalPreview } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
 import { heldAmount, releasableAmount, formatUsdAmount, type PriceQuote } from '../../shared/money.js';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
@@ -369,7 +369,7 @@ export const priceChangeRefundDecision = (job: JobItem, request: PriceChangeCont
  * makes `call` (the charge, or the read of the one the card step finished) and its settlement
  * gives the job the new price with the charge among its charges.
  */
-export function topUpDecision(job: JobItem, request: TopUpContext['priceChange'], price: PriceQuote & { charge: number }, call: PlannedCall): MoneyDecision<TopUpContext> {
+export function topUpDecision(job: JobItem, purpose: Pick<TopUpContext, 'priceChange' | 'offer'>, price: PriceQuote & { charge: number }, call: PlannedCall): MoneyDecision<TopUpContext> {
   return newDecision<TopUpContext>('topUp', job.id, {
     scope: jobScope(job.id),
     jobId: job.id,
@@ -378,14 +378,43 @@ export function topUpDecision(job: JobItem, request: TopUpContext['priceChange']
     calls: [call],
     context: {
       posterId: job.posterId,
-      workerId: job.workerId ?? '',
+      workerId: purpose.offer?.workerId ?? job.workerId ?? '',
       title: job.title,
       paymentIntentId: job.stripePaymentIntentId ?? '',
-      priceChange: request,
+      ...purpose,
       charge: price.charge,
       price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount },
     },
   });
+}
+
+/** The card step a charge of the saved card waits for, as the poster's answer. */
+export const cardStepOf = (intent: ChargedIntent, message: string): CardStepAnswer => ({
+  status: 'card_needed',
+  message,
+  payment: { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amount: intent.amount },
+});
+
+/**
+ * The charge of a higher price's difference to the card the job's payment saved — or, after the
+ * card step, the charge made before (`waitingIntentId`), read as it is. Still waiting for the
+ * card step: the caller sends the poster there again. `purpose` names what it is for, on the
+ * charge's metadata (Stripe's webhook finds it by it).
+ */
+export async function topUpChargeCall(job: JobItem, waitingIntentId: string | undefined, amount: number, purpose: Record<string, string>, noSavedCard: string): Promise<{ call: PlannedCall } | { cardStep: ChargedIntent }> {
+  if (waitingIntentId) {
+    const intent = await retrieveIntent(waitingIntentId);
+    if (intent.status === 'succeeded') return { call: { name: 'charge', move: { kind: 'topUpIntent', paymentIntent: intent.id } } };
+    if (intent.status !== 'canceled') return { cardStep: intent };
+  }
+  const poster = await getProfile(job.posterId);
+  if (!poster?.stripeCustomerId || !job.stripePaymentMethodId) throw conflict(noSavedCard);
+  return {
+    call: {
+      name: 'charge',
+      move: { kind: 'topUpCharge', amount, customer: poster.stripeCustomerId, paymentMethod: job.stripePaymentMethodId, description: `Price change for ${job.title}`, jobId: job.id, posterId: job.posterId, purpose },
+    },
+  };
 }
 
 /**

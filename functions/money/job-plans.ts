@@ -480,6 +480,27 @@ export interface RepriceContext {
 export const OFFER_REFUND_REASON = 'Offer accepted under the budget';
 
 /**
+ * An accepted offer's settlement assigning the job (under the budget once the difference is
+ * refunded, above it once charged): the job at the offer's price, the offer accepted, the others
+ * declined and each worker told — as a plain accept assigns — on condition that the decision
+ * still owns the job's money and no offer came or went (none could: they were frozen).
+ */
+async function offerAssigned(decision: MoneyDecision<unknown>, job: JobItem, offer: { workerId: string; amount: number }, action: 'acceptOffer' | 'acceptOfferAbove', changes: Partial<JobItem>, at: string): Promise<TransactItem[]> {
+  const applications = await applicationsOfJob(job.id);
+  const chosen = await pendingApplication(job.id, offer.workerId, applications);
+  if (chosen.amount !== offer.amount) throw new Error(`the offer of decision ${decision.id} changed while its money was settled`);
+  const others = applications.filter((application) => application.status === 'pending' && application.workerId !== offer.workerId);
+  const { updated, update } = jobTransition(
+    job,
+    action,
+    { ...changes, workerId: offer.workerId, pendingApplications: 0, assignedAt: at, moneyDecisionId: undefined },
+    { by: { posterId: job.posterId }, condition: { expression: 'moneyDecisionId = :decision AND pendingApplications = :seen', values: { ':decision': decision.id, ':seen': others.length + 1 } } },
+    'settle',
+  );
+  return [{ Update: update }, ...assignmentWrites(updated, chosen, others, at).items];
+}
+
+/**
  * An offer under the budget accepted (issue 45, shared/job-process.ts `acceptOffer`). Settled:
  * the difference is back on the poster's card, and the job assigned to the offer's worker at
  * the offer's price in the same transaction — the other offers declined, each worker told —
@@ -491,22 +512,10 @@ export const repricePlan: Plan<RepriceContext> = {
   async settle(decision, results) {
     const { context } = decision;
     const job = await jobOf(decision);
-    const applications = await applicationsOfJob(job.id);
-    const chosen = await pendingApplication(job.id, context.workerId, applications);
-    if (chosen.amount !== context.offer) throw new Error(`the offer of decision ${decision.id} changed while its money was settled`);
-    const others = applications.filter((application) => application.status === 'pending' && application.workerId !== context.workerId);
     const at = new Date().toISOString();
-    const { updated, update } = jobTransition(
-      job,
-      'acceptOffer',
-      { ...context.price, workerId: context.workerId, pendingApplications: 0, assignedAt: at, moneyDecisionId: undefined },
-      { by: { posterId: job.posterId }, condition: { expression: 'moneyDecisionId = :decision AND pendingApplications = :seen', values: { ':decision': decision.id, ':seen': others.length + 1 } } },
-      'settle',
-    );
     const { refunded, items } = differenceRefunded(decision, job.id, results, OFFER_REFUND_REASON, at);
     return [
-      { Update: update },
-      ...assignmentWrites(updated, chosen, others, at).items,
+      ...(await offerAssigned(decision, job, { workerId: context.workerId, amount: context.offer }, 'acceptOffer', context.price, at)),
       ...items,
       ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: OFFER_TEXTS.refundedTitle, message: OFFER_TEXTS.refundedMessage(formatCents(refunded), job.title), metadata: { jobTitle: job.title } }),
     ];
@@ -595,8 +604,9 @@ export interface TopUpContext {
   title: string;
   /** The job's payment (the admin console's push names it). */
   paymentIntentId: string;
-  /** The request approved, its history item, and the pay it names. */
-  priceChange: { id: string; requestedAt: string; amount: number };
+  /** What the charge is for: a price change approved (its history item, the pay it names), or an offer above the budget accepted. */
+  priceChange?: { id: string; requestedAt: string; amount: number };
+  offer?: { workerId: string; amount: number };
   /** The difference charged: the new price's total less what the poster had paid. */
   charge: number;
   /** The job's price once changed. */
@@ -648,34 +658,43 @@ export const topUpPlan: Plan<TopUpContext> = {
     const job = await jobOf(decision);
     const at = new Date().toISOString();
     if (intent.status !== 'succeeded') {
+      // Kept where the same request after the card step looks: on the price change, or on the job for the offer.
+      const [waiting, values] = context.priceChange
+        ? ['priceChange.topUpIntentId = :waiting', { ':waiting': intent.id }]
+        : ['offerTopUp = :waiting', { ':waiting': { ...context.offer, intentId: intent.id } }];
       return [
         {
           Update: {
             TableName: tableName(),
             Key: keys.job(job.id),
-            UpdateExpression: 'SET #money = :held, priceChange.topUpIntentId = :intent REMOVE moneyDecisionId',
-            ConditionExpression: 'moneyDecisionId = :decision AND priceChange.id = :request',
+            UpdateExpression: `SET #money = :held, ${waiting} REMOVE moneyDecisionId`,
+            ConditionExpression: 'moneyDecisionId = :decision',
             ExpressionAttributeNames: { '#money': 'moneyState' },
-            ExpressionAttributeValues: { ':held': 'held', ':intent': intent.id, ':decision': decision.id, ':request': context.priceChange.id },
+            ExpressionAttributeValues: { ':held': 'held', ':decision': decision.id, ...values },
           },
         },
       ];
     }
     const topUps = [...(job.topUps ?? []), { paymentIntentId: intent.id, chargeId: intent.chargeId ?? '', amount: intent.amount }];
+    const charged = [...topUpChargeMovements(decision, job.id, intent, context.price.platformFee - job.platformFee, at), topUpPaymentRow(job.id, context, intent, job, {}, at)];
+    if (context.offer) {
+      const texts = { title: OFFER_TEXTS.chargedTitle, message: OFFER_TEXTS.chargedMessage(formatCents(intent.amount), job.title) };
+      return [...(await offerAssigned(decision, job, context.offer, 'acceptOfferAbove', { ...context.price, topUps, offerTopUp: undefined }, at)), ...charged, ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', ...texts, metadata: { jobTitle: job.title } })];
+    }
+    const request = context.priceChange!;
     const { updated, update } = jobTransition(job, 'raisePrice', { ...context.price, topUps, priceChange: undefined, moneyDecisionId: undefined }, ofDecision(job, decision), 'settle');
     return [
       { Update: update },
-      priceChangeApproved(job.id, context.priceChange, at, { charged: intent.amount }),
-      ...topUpChargeMovements(decision, job.id, intent, context.price.platformFee - job.platformFee, at),
-      topUpPaymentRow(job.id, context, intent, job, {}, at),
+      priceChangeApproved(job.id, request, at, { charged: intent.amount }),
+      ...charged,
       jobEvent(JOB_EVENT.updated, updated, 'priceChange'),
-      ...priceChangeApprovedNotice(context, job),
+      ...priceChangeApprovedNotice({ workerId: context.workerId, priceChange: request }, job),
       ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: PRICE_CHANGE_TEXTS.chargedTitle, message: PRICE_CHANGE_TEXTS.chargedMessage(formatCents(intent.amount), job.title), metadata: { jobTitle: job.title } }),
     ];
   },
   async rollBack(decision) {
     const job = await jobOf(decision);
-    return { items: [handBack(job, decision, 'held')], answer: conflict(PRICE_CHANGE_TEXTS.chargeRefused) };
+    return { items: [handBack(job, decision, 'held')], answer: conflict(decision.context.offer ? OFFER_TEXTS.chargeRefused : PRICE_CHANGE_TEXTS.chargeRefused) };
   },
   settled: (decision) => pushPaymentChanged(decision.context.paymentIntentId),
 };

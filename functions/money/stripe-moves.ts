@@ -38,8 +38,8 @@ export type StripeMove =
   | { kind: 'void'; paymentIntent: string }
   /** A tip: the card the job's payment saved, charged without the poster present. */
   | { kind: 'tipCharge'; amount: number; customer: string; paymentMethod: string; description: string; jobId: string; posterId: string }
-  /** A higher price's difference (issue 45): the same card, charged the same way, for the job's price change `priceChangeId`. */
-  | { kind: 'topUpCharge'; amount: number; customer: string; paymentMethod: string; description: string; jobId: string; posterId: string; priceChangeId: string }
+  /** A higher price's difference (issue 45): the same card, charged the same way; `purpose` names what it is for (a price change, an offer). */
+  | { kind: 'topUpCharge'; amount: number; customer: string; paymentMethod: string; description: string; jobId: string; posterId: string; purpose: Record<string, string> }
   /** A top-up charged before (its card step since done): read as it is, so the same decision is not charged twice. */
   | { kind: 'topUpIntent'; paymentIntent: string }
   /** An Instant Payout of a worker's connected balance to their debit card. */
@@ -134,7 +134,7 @@ export async function makeMove(move: StripeMove, tag: MoveTag, decidedAt: string
     case 'tipCharge':
       return { kind: 'tipCharge', intent: await chargeSavedCard(client, move, { tipForJob: move.jobId, posterId: move.posterId }, tag) };
     case 'topUpCharge':
-      return { kind: 'topUp', intent: await chargeSavedCard(client, move, { topUpForJob: move.jobId, posterId: move.posterId, priceChangeId: move.priceChangeId }, tag) };
+      return { kind: 'topUp', intent: await chargeSavedCard(client, move, { topUpForJob: move.jobId, posterId: move.posterId, ...move.purpose }, tag) };
     case 'topUpIntent':
       return { kind: 'topUp', intent: chargedIntent(await client.paymentIntents.retrieve(move.paymentIntent, { expand: WITH_FEE })) };
     case 'payout': {

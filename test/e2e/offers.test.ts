@@ -42,9 +42,10 @@ describe('offers in a browser (issue 45)', () => {
     await context.close();
   });
 
-  for (const [posterViewport, workerViewport, label] of [
-    [DESKTOP, PHONE, 'the workers at 390 px, the poster on desktop'],
-    [PHONE, DESKTOP, 'the poster at 390 px, the workers on desktop'],
+  // Olga's offer and the poster's counter: above the budget (the difference charged to the poster's card) or under it (refunded).
+  for (const [posterViewport, workerViewport, label, [offered, countered]] of [
+    [DESKTOP, PHONE, 'above the budget, the workers at 390 px, the poster on desktop', ['70', 6500]],
+    [PHONE, DESKTOP, 'under the budget, the poster at 390 px, the workers on desktop', ['50', 4500]],
   ] as const) {
     it(`a poster posts open to offers; two workers offer, one is countered, accepts and is chosen, the other is told (${label})`, async () => {
       const suffix = Math.random().toString(36).slice(2, 7);
@@ -71,8 +72,8 @@ describe('offers in a browser (issue 45)', () => {
         return page;
       }));
       const [olgaPage, ottoPage] = workers as [Page, Page];
-      await makeOffer(olgaPage, jobPath, '50', 'Saturday morning');
-      await expect.poll(() => ownOffer(olgaPage).locator('.own-offer__amount').innerText()).toBe('$50.00');
+      await makeOffer(olgaPage, jobPath, offered, 'Saturday morning');
+      await expect.poll(() => ownOffer(olgaPage).locator('.own-offer__amount').innerText()).toBe(formatCents(Number(offered) * 100));
       expect(await seriousAxeViolations(olgaPage)).toEqual([]);
       await makeOffer(ottoPage, jobPath, '55', 'Sunday');
       await ownOffer(ottoPage).getByRole('button', { name: OFFER_LABELS.changeOffer }).click();
@@ -83,26 +84,30 @@ describe('offers in a browser (issue 45)', () => {
       // The poster sees each offer beside its worker, and counters Olga's.
       await poster.goto(webUrl(`${jobPath}?tab=applications`));
       const olgaCard = poster.getByRole('article', { name: `Olga Offer ${suffix}` });
-      await expect.poll(() => olgaCard.locator('.offer-facts__amount').innerText()).toContain('$50.00');
+      await expect.poll(() => olgaCard.locator('.offer-facts__amount').innerText()).toContain(formatCents(Number(offered) * 100));
       expect(await poster.getByRole('article', { name: `Otto Offer ${suffix}` }).locator('.offer-facts__amount').innerText()).toContain('$58.00');
       expect(await seriousAxeViolations(poster)).toEqual([]);
       await olgaCard.getByRole('button', { name: `${OFFER_LABELS.counterOffer} to Olga Offer ${suffix}` }).click();
-      await poster.getByLabel('Your counter-offer ($)').fill('45');
+      await poster.getByLabel('Your counter-offer ($)').fill(String(countered / 100));
       await poster.getByRole('button', { name: 'Send Counter-offer' }).click();
       await expect.poll(toastShown(poster, OFFER_TEXTS.counterSent)).toBe(1);
 
       // Olga sees the counter-offer live and accepts it.
       await expect.poll(() => ownOffer(olgaPage).getByRole('button', { name: OFFER_LABELS.acceptCounter }).count(), { timeout: 15_000 }).toBe(1);
       await ownOffer(olgaPage).getByRole('button', { name: OFFER_LABELS.acceptCounter }).click();
-      await expect.poll(() => ownOffer(olgaPage).locator('.own-offer__amount').innerText()).toBe('$45.00');
+      await expect.poll(() => ownOffer(olgaPage).locator('.own-offer__amount').innerText()).toBe(formatCents(countered));
 
-      // The poster accepts it, confirming their total and what comes back to their card.
-      await expect.poll(() => olgaCard.locator('.offer-facts__amount').innerText(), { timeout: 15_000 }).toContain('$45.00');
+      // The poster accepts it, confirming their total and what comes back to their card or is charged to it.
+      await expect.poll(() => olgaCard.locator('.offer-facts__amount').innerText(), { timeout: 15_000 }).toContain(formatCents(countered));
       await olgaCard.getByRole('button', { name: `${OFFER_LABELS.acceptOffer} of Olga Offer ${suffix}` }).click();
       const dialog = poster.getByRole('dialog', { name: `${OFFER_LABELS.acceptOffer}?` });
-      const price = quotePrice(4500);
+      const price = quotePrice(countered);
       const refund = quotePrice(BUDGET).postedAmount - price.postedAmount;
-      expect(await dialog.innerText()).toContain(OFFER_TEXTS.acceptConfirm(`Olga Offer ${suffix}`, formatCents(4500), formatCents(price.postedAmount), formatCents(refund)));
+      expect(await dialog.innerText()).toContain(
+        refund > 0
+          ? OFFER_TEXTS.acceptConfirm(`Olga Offer ${suffix}`, formatCents(countered), formatCents(price.postedAmount), formatCents(refund))
+          : OFFER_TEXTS.acceptAboveConfirm(`Olga Offer ${suffix}`, formatCents(countered), formatCents(price.postedAmount), formatCents(-refund)),
+      );
       await dialog.getByRole('button', { name: OFFER_LABELS.acceptOffer }).click();
       await expect.poll(toastShown(poster, OFFER_TEXTS.offerAccepted)).toBe(1);
       await poster.goto(webUrl(jobPath));
@@ -110,12 +115,13 @@ describe('offers in a browser (issue 45)', () => {
 
       // Olga earns her offer; Otto is told his was not chosen.
       await olgaPage.goto(webUrl(jobPath));
-      await expect.poll(() => olgaPage.locator('.job-detail__price').innerText()).toBe(`You earn ${formatCents(4500)}`);
+      await expect.poll(() => olgaPage.locator('.job-detail__price').innerText()).toBe(`You earn ${formatCents(countered)}`);
       await ottoPage.goto(webUrl('/notifications'));
       await expect.poll(() => ottoPage.getByText(OFFER_TEXTS.declinedMessage(title)).count(), { timeout: 15_000 }).toBe(1);
-      // The poster is told of the difference's refund.
+      // The poster is told of the difference refunded to their card, or charged to it.
       await poster.goto(webUrl('/notifications'));
-      await expect.poll(() => poster.getByText(OFFER_TEXTS.refundedMessage(formatCents(refund), title)).count(), { timeout: 15_000 }).toBe(1);
+      const told = refund > 0 ? OFFER_TEXTS.refundedMessage(formatCents(refund), title) : OFFER_TEXTS.chargedMessage(formatCents(-refund), title);
+      await expect.poll(() => poster.getByText(told).count(), { timeout: 15_000 }).toBe(1);
 
       for (const page of [poster, olgaPage, ottoPage]) await page.context().close();
     });

@@ -40,8 +40,9 @@ const RUNS = Number(process.env.MONEY_MODEL_RUNS ?? 8);
 const SEED = Number(process.env.MONEY_MODEL_SEED ?? 3434);
 const MAX_COMMANDS = 20;
 const PAYMENT = 5000;
-/** An offer under the budget (assignUnderBudget). */
+/** An offer under the budget (assignUnderBudget), and one above it (assignAboveBudget: the difference a top-up). */
 const OFFER = 3000;
+const OFFER_ABOVE = 6000;
 /** A lower price the worker asks for and the poster approves once assigned (lowerPrice). */
 const LOWER = 2000;
 /** A higher one (raisePrice): its difference is a top-up, one more charge of the job. */
@@ -179,7 +180,8 @@ async function offerAndAccept(stack: StackRef, real: Real, job: JobModel, amount
   const offered = await call(stack, real.worker, 'POST', `/jobs/${job.id}/applications`, { amount });
   const changed = offered.status === 409 ? await call(stack, real.worker, 'PUT', `/jobs/${job.id}/applications/mine`, { amount }) : offered;
   if (changed.status >= 300) return fromResponse(changed);
-  return fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/applications/${real.worker.userId}/accept`, { amount }));
+  // Above the budget, a card whose bank asks for the card step: nothing accepted yet.
+  return fromResponse(await call(stack, real.poster, 'POST', `/jobs/${job.id}/applications/${real.worker.userId}/accept`, { amount }), (response) => response.status === 200 && (response.body as { status?: string }).status !== 'card_needed');
 }
 
 /**
@@ -257,6 +259,17 @@ const ACTIONS = {
       Object.assign(job, { payment: HIGHER, price: quotePrice(HIGHER).postedAmount, toppedUp: job.toppedUp + charge, escrow: job.escrow + charge });
     },
     run: (stack, real, job) => changePriceOf(stack, real, job, HIGHER),
+  },
+  /** An offer above the budget accepted (issue 45): the difference charged to the saved card first, then assigned; a card step charges and assigns nothing. */
+  assignAboveBudget: {
+    name: 'assignAboveBudget',
+    by: 'poster',
+    accepts: (job) => heldIn(job, ['open']) && job.worker === 'never' && quotePrice(OFFER_ABOVE).postedAmount > job.price && job.card === 'plain',
+    apply(job) {
+      const charge = quotePrice(OFFER_ABOVE).postedAmount - job.price;
+      Object.assign(job, { status: 'assigned', worker: 'current', payment: OFFER_ABOVE, price: quotePrice(OFFER_ABOVE).postedAmount, toppedUp: job.toppedUp + charge, escrow: job.escrow + charge });
+    },
+    run: (stack, real, job) => offerAndAccept(stack, real, job, OFFER_ABOVE),
   },
   unassign: {
     name: 'unassign',
@@ -972,6 +985,8 @@ const NAMED_RACES: Array<[string, string]> = [
   ['raisePrice', 'complete'],
   ['raisePrice', 'cancelByAdmin'],
   ['raisePrice', 'chargeback'],
+  ['assignAboveBudget', 'dashboardRefund'],
+  ['assignAboveBudget', 'deleteByPoster'],
   // Stripe's webhooks of one chargeback racing: its opening and its close.
   ['chargeback', 'chargebackLost'],
 ];
@@ -983,7 +998,7 @@ const race = fc.oneof(
 const commands = fc.commands(
   [
     fc.constant(new PayCommand()),
-    ...['assign', 'complete', 'assignUnderBudget', 'lowerPrice', 'raisePrice', 'complete', 'releaseByPoster', 'fileDispute', 'pauseAutoRelease', 'declineCompletion', 'tip', 'dashboardRefund', 'chargeback', 'cashOut'].map((name) =>
+    ...['assign', 'complete', 'assignUnderBudget', 'assignAboveBudget', 'lowerPrice', 'raisePrice', 'complete', 'releaseByPoster', 'fileDispute', 'pauseAutoRelease', 'declineCompletion', 'tip', 'dashboardRefund', 'chargeback', 'cashOut'].map((name) =>
       jobIndex.map((index) => new JobCommand(actionNamed(name), index)),
     ),
     fc.tuple(action, jobIndex).map(([picked, index]) => new JobCommand(picked, index)),
@@ -1053,6 +1068,8 @@ const EXAMPLES: Array<[(typeof STAGES)[number], Card, Command[]]> = [
   ['assigned', 'plain', [job0('raisePrice'), job0('lowerPrice'), job0('fileDispute'), job0('complete'), job0('resolveDispute(split)')]],
   ['assigned', 'plain', [job0('raisePrice'), job0('chargeback'), job0('chargebackLost'), job0('deleteByPoster')]],
   ['assigned', '3ds', [job0('raisePrice'), job0('lowerPrice'), job0('unassign'), job0('deleteByPoster')]],
+  ['open', 'plain', [job0('assignAboveBudget'), job0('unassign'), job0('assignUnderBudget'), job0('complete'), job0('releaseByPoster')]],
+  ['open', '3ds', [job0('assignAboveBudget'), job0('assign'), job0('complete'), job0('releaseByPoster')]],
 ];
 
 /**

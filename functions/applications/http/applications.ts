@@ -1,4 +1,4 @@
-import type { Application, ApplicationsOfJob, JobQuestion, JobSummary, PendingPriceChange, PriceChange, PriceChangeAnswer, WorkerApplication } from '../../../shared/api.js';
+import type { AcceptAnswer, Application, ApplicationsOfJob, JobQuestion, JobSummary, PendingPriceChange, PriceChange, PriceChangeAnswer, WorkerApplication } from '../../../shared/api.js';
 import { answerQuestionSchema, askQuestionSchema } from '../../../shared/schemas/question.js';
 import { answerQuestion, askQuestion, listQuestions } from '../questions.js';
 import { MSG } from '../../../shared/messages.js';
@@ -67,8 +67,11 @@ export const handler = routeGroup('applications', {
   'GET /jobs/{id}/applications/mine': async ({ params, caller }): Promise<Application> => ownApplication(params.id ?? '', caller.userId),
 
   /** An offer is accepted at the amount the poster confirmed (`amount`); an application without one as it is. */
-  'POST /jobs/{id}/applications/{workerId}/accept': async (request) =>
-    summaryOf(await acceptApplication(request.params.id ?? '', request.caller.userId, request.params.workerId ?? '', request.body(acceptOfferSchema).amount)),
+  'POST /jobs/{id}/applications/{workerId}/accept': async (request): Promise<AcceptAnswer> => {
+    const accepted = await acceptApplication(request.params.id ?? '', request.caller.userId, request.params.workerId ?? '', request.body(acceptOfferSchema).amount);
+    // Above the budget, the poster's bank may want them for the difference's charge first.
+    return 'cardStep' in accepted ? accepted.cardStep : summaryOf(accepted);
+  },
 
   'POST /jobs/{id}/applications/{workerId}/reject': async ({ params, caller }): Promise<Application> => {
     const { application } = await rejectApplication(params.id ?? '', caller.userId, params.workerId ?? '');

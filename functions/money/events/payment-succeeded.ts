@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { markProcessed, openPaidJob } from '../job-payments.js';
 import { settleTipOfIntent } from '../tips.js';
 import { settleTopUpOfIntent } from '../../applications/price-changes.js';
+import { settleOfferTopUpOfIntent } from '../../applications/applications.js';
 import { jobScope, settleMovement } from '../ledger.js';
 import { HttpError } from '../../lib/errors.js';
 import { logger, withLogContext } from '../../lib/logger.js';
@@ -17,7 +18,7 @@ import { logger, withLogContext } from '../../lib/logger.js';
 async function handle(event: EventBridgeEvent<string, Stripe.Event>): Promise<void> {
   const intent = event.detail.data.object as Stripe.PaymentIntent;
   if (intent.metadata.topUpForJob) {
-    const goneOn = await settleTopUpOfIntent(intent.id, intent.metadata);
+    const goneOn = intent.metadata.offerWorkerId ? await settleOfferTopUpOfIntent(intent.id, intent.metadata) : await settleTopUpOfIntent(intent.id, intent.metadata);
     await markProcessed(event.detail.id);
     logger.info('price change charge succeeded handled', { jobId: intent.metadata.topUpForJob, goneOn });
     return;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ApplicantView, JobDetail } from '../../../../../shared/api';
+import type { ApplicantView, CardStepAnswer, JobDetail } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { formatCents } from '../../../../../shared/money';
 import { OFFER_LABELS, OFFER_TEXTS, offerPrice } from '../../../../../shared/offers';
@@ -15,6 +15,7 @@ import { formatSuccessRate } from '../../../lib/format';
 import { ApplicationSpots } from './ApplicationSpots';
 import { useOfferAmount } from './OfferPanel';
 import { RatingSummary } from '../../reviews';
+import { CardPaymentStep } from '../../payments';
 
 interface ApplicantListProps {
   job: JobDetail;
@@ -62,15 +63,18 @@ function ApplicantCard({ job, applicant: { application, worker, successRate }, a
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [countering, setCountering] = useState(false);
+  const [cardStep, setCardStep] = useState<CardStepAnswer | null>(null);
   const undecided = application.status === 'pending' && job.status === 'open';
   const offer = application.amount;
 
+  /** Accepts (again after the card step an offer above the budget may need, to finish it) or rejects. */
   async function decide(decision: ApplicationDecision) {
     setBusy(true);
     const done = await applicants.decide(worker.id, decision, decision === 'accept' ? (offer ?? undefined) : undefined);
     setBusy(false);
     setConfirming(false);
-    if (done && decision === 'accept') onAccepted();
+    setCardStep(typeof done === 'object' ? done : null);
+    if (done === true && decision === 'accept') onAccepted();
   }
 
   return (
@@ -149,6 +153,12 @@ function ApplicantCard({ job, applicant: { application, worker, successRate }, a
           onCancel={() => setCountering(false)}
         />
       ) : null}
+      {cardStep ? (
+        <section className="applicant__card-step" aria-label={OFFER_TEXTS.cardStepTitle}>
+          <p role="alert">{cardStep.message}</p>
+          <CardPaymentStep payment={cardStep.payment} onPaid={() => decide('accept')} />
+        </section>
+      ) : null}
       {confirming && offer !== null ? (
         <ConfirmDialog title={`${OFFER_LABELS.acceptOffer}?`} confirmLabel={OFFER_LABELS.acceptOffer} busy={busy} onConfirm={() => void decide('accept')} onCancel={() => setConfirming(false)}>
           <p>{acceptText(job, worker.name, offer)}</p>
@@ -158,9 +168,10 @@ function ApplicantCard({ job, applicant: { application, worker, successRate }, a
   );
 }
 
-/** What accepting an offer does to the poster's money: the offer, their total with the fee on it, and what comes back of what they paid. */
+/** What accepting an offer does to the poster's money: the offer, their total with the fee on it, and what comes back of what they paid or is charged beyond it. */
 function acceptText(job: JobDetail, workerName: string, offer: number): string {
   const price = offerPrice(offer, job);
+  if (price.charge > 0) return OFFER_TEXTS.acceptAboveConfirm(workerName, formatCents(price.payment), formatCents(price.postedAmount), formatCents(price.charge));
   return OFFER_TEXTS.acceptConfirm(workerName, formatCents(price.payment), formatCents(price.postedAmount), price.refund > 0 ? formatCents(price.refund) : null);
 }
 
@@ -193,9 +204,9 @@ function OfferFacts({ job, application }: { job: JobDetail; application: Applica
   );
 }
 
-/** The poster's one counter-offer: an amount within the budget. */
+/** The poster's one counter-offer: another amount, within the spec's payment limits (above the budget, its difference is charged when accepted). */
 function CounterOfferForm({ job, workerName, onSubmit, onCancel }: { job: JobDetail; workerName: string; onSubmit(amount: number): Promise<void>; onCancel(): void }) {
-  const { amount, setAmount, error, busy, submit } = useOfferAmount(job.payment);
+  const { amount, setAmount, error, busy, submit } = useOfferAmount();
   const send = submit(onSubmit);
 
   return (

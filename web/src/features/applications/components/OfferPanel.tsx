@@ -23,7 +23,7 @@ interface OfferFormProps {
  * An amount field of an offer or a counter-offer: its text, its error (the server's rules, checked
  * first here) and the sending state; `submit(send)` sends the amount in cents when it passes.
  */
-export function useOfferAmount(budget: number, initial: number | null = null) {
+export function useOfferAmount(initial: number | null = null) {
   const [amount, setAmount] = useState(initial !== null ? (initial / 100).toFixed(2) : '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +31,7 @@ export function useOfferAmount(budget: number, initial: number | null = null) {
   const submit = (send: (cents: number) => Promise<unknown>) => async (event: FormEvent) => {
     event.preventDefault();
     const cents = dollarsToCents(amount);
-    const problem = cents === null ? OFFER_TEXTS.amountRequired : offerAmountProblem(cents, budget);
+    const problem = cents === null ? OFFER_TEXTS.amountRequired : offerAmountProblem(cents);
     setError(problem);
     if (problem || cents === null) return;
     setBusy(true);
@@ -43,7 +43,7 @@ export function useOfferAmount(budget: number, initial: number | null = null) {
 
 /** An offer's fields (issue 45): the amount (checked as the server checks it), when the worker can do it, and a message. */
 export function OfferForm({ job, initial, submitLabel, busyLabel, onSubmit, onCancel }: OfferFormProps) {
-  const { amount, setAmount, error, busy, submit } = useOfferAmount(job.payment, initial?.amount ?? null);
+  const { amount, setAmount, error, busy, submit } = useOfferAmount(initial?.amount ?? null);
   const [availability, setAvailability] = useState(initial?.availability ?? '');
   const [message, setMessage] = useState(initial?.message ?? '');
   const send = submit((cents) => onSubmit({ amount: cents, availability: availability.trim() || null, message: message.trim() || null }));

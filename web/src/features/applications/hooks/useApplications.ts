@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import type { Application, ApplicationsOfJob } from '../../../../../shared/api';
+import type { Application, ApplicationsOfJob, CardStepAnswer } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
 import { ApiRequestError, apiErrorText } from '../../../lib/api/client';
 import { OFFER_TEXTS } from '../../../../../shared/offers';
@@ -24,8 +24,11 @@ const DECISION_TEXT: Record<ApplicationDecision, { success: string; failure: str
 
 export interface JobApplicants {
   query: UseQueryResult<ApplicationsOfJob>;
-  /** Accepts or rejects one applicant (confirmed by a toast); an offer is accepted at `amount`, the one shown. Resolves whether it went through. */
-  decide(workerId: string, decision: ApplicationDecision, amount?: number): Promise<boolean>;
+  /**
+   * Accepts or rejects one applicant (confirmed by a toast); an offer is accepted at `amount`, the
+   * one shown. Resolves whether it went through — or the card step an offer above the budget waits for.
+   */
+  decide(workerId: string, decision: ApplicationDecision, amount?: number): Promise<boolean | CardStepAnswer>;
   /** The poster's one counter-offer on a worker's offer. */
   counter(workerId: string, amount: number): Promise<boolean>;
 }
@@ -68,7 +71,21 @@ export function useJobApplicants(jobId: string, enabled: boolean): JobApplicants
     query,
     async decide(workerId, decision, amount) {
       const text = amount !== undefined && decision === 'accept' ? { success: OFFER_TEXTS.offerAccepted, failure: OFFER_TEXTS.acceptFailed } : DECISION_TEXT[decision];
-      return refetched(await withToasts(toast, () => decideApplication(api, jobId, workerId, decision, amount), text.success, text.failure));
+      let cardStep: CardStepAnswer | undefined;
+      const done = await withToasts(
+        toast,
+        async () => {
+          const answer = await decideApplication(api, jobId, workerId, decision, amount);
+          // The bank wants the poster for the difference's charge: the same accept after the card step finishes it.
+          if ('status' in answer && answer.status === 'card_needed') {
+            cardStep = answer;
+            throw new Error(answer.message);
+          }
+        },
+        text.success,
+        text.failure,
+      );
+      return cardStep ?? refetched(done);
     },
     async counter(workerId, amount) {
       return refetched(await withToasts(toast, () => counterOffer(api, jobId, workerId, amount), OFFER_TEXTS.counterSent, OFFER_TEXTS.counterFailed));
