@@ -144,7 +144,6 @@ function ApplicantCard({ job, applicant: { application, worker, successRate }, a
       </div>
       {countering && undecided && offer !== null ? (
         <CounterOfferForm
-          job={job}
           workerName={worker.name}
           onSubmit={async (amount) => {
             const done = await applicants.counter(worker.id, amount);
@@ -205,7 +204,7 @@ function OfferFacts({ job, application }: { job: JobDetail; application: Applica
 }
 
 /** The poster's one counter-offer: another amount, within the spec's payment limits (above the budget, its difference is charged when accepted). */
-function CounterOfferForm({ job, workerName, onSubmit, onCancel }: { job: JobDetail; workerName: string; onSubmit(amount: number): Promise<void>; onCancel(): void }) {
+function CounterOfferForm({ workerName, onSubmit, onCancel }: { workerName: string; onSubmit(amount: number): Promise<void>; onCancel(): void }) {
   const { amount, setAmount, error, busy, submit } = useOfferAmount();
   const send = submit(onSubmit);
 
