@@ -310,6 +310,8 @@ export const NOTIFICATION_TYPES = [
   'price_change_approved',
   /** The poster declined the worker's price change. */
   'price_change_declined',
+  /** The poster's card was charged the difference of a higher price or an offer above the budget. */
+  'payment_charged',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -38,6 +38,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   price_change_requested: 'A worker asked to change the price of your job',
   price_change_approved: 'A poster approved your price change',
   price_change_declined: 'A poster declined your price change',
+  payment_charged: 'Your card was charged the difference of a higher price',
 };
 
 /**

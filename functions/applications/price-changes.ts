@@ -193,9 +193,8 @@ export async function approvePriceChange(jobId: string, posterId: string, confir
   const decided = await retryWhileStale(async (): Promise<{ decision: MoneyDecision<unknown> } | { answer: PriceChangeAnswer }> => {
     const job = await getJob(jobId, { consistentRead: true });
     if (job?.posterId === posterId && job.status === 'assigned' && !job.priceChange && moneyStateOf(job) === 'held' && job.payment === confirmedAmount) return { answer: { status: 'approved', job: toPartyJob(job) } };
-    const { waiting } = await waitingForPoster(jobId, posterId);
+    const { job: current, waiting } = await waitingForPoster(jobId, posterId);
     if (waiting.amount !== confirmedAmount) throw conflict(PRICE_CHANGE_TEXTS.changedSinceShown);
-    const current = (await getJob(jobId, { consistentRead: true }))!;
     const refusal = notChangeable(current);
     if (refusal) throw refusal;
     const price = priceChangeQuote(waiting.amount, current);

@@ -436,7 +436,7 @@ export async function refundLateTopUp(job: JobItem | undefined, jobId: string, i
         workerId: job?.workerId ?? '',
         title: job?.title ?? intent.description,
         paymentIntentId: job?.stripePaymentIntentId ?? '',
-        priceChange: { id: metadata.priceChangeId ?? '', requestedAt: '', amount: 0 },
+        ...(metadata.offerWorkerId ? { offer: { workerId: metadata.offerWorkerId, amount: Number(metadata.offerAmount ?? 0) } } : {}),
         charge: intent.amount,
         price: { payment: job?.payment ?? 0, platformFee: job?.platformFee ?? 0, postedAmount: job?.postedAmount ?? 0 },
         intent,

@@ -614,7 +614,7 @@ export interface TopUpContext {
 }
 
 /** The top-up's own row in the admin's payments table: its worker from the start, the fee it adds, its card fee. */
-function topUpPaymentRow(jobId: string, context: TopUpContext, intent: ChargedIntent, job: JobItem, fields: { refundedAt?: string; refundReason?: string }, at: string): TransactItem {
+function topUpPaymentRow(jobId: string, context: TopUpContext, intent: ChargedIntent, platformFee: number, fields: { refundReason?: string }, at: string): TransactItem {
   return paymentRecordPut({
     kind: 'top_up',
     id: intent.id,
@@ -623,12 +623,12 @@ function topUpPaymentRow(jobId: string, context: TopUpContext, intent: ChargedIn
     posterId: context.posterId,
     workerId: context.workerId,
     amount: intent.amount,
-    platformFee: context.price.platformFee - job.platformFee,
+    platformFee,
     stripeFee: intent.cardFee,
     stripePaymentIntentId: intent.id,
     status: fields.refundReason ? 'refunded' : 'succeeded',
     transferId: null,
-    ...(fields.refundReason ? { refundedAt: fields.refundedAt ?? at, refundedAmount: intent.amount, refundReason: fields.refundReason } : {}),
+    ...(fields.refundReason ? { refundedAt: at, refundedAmount: intent.amount, refundReason: fields.refundReason } : {}),
     createdAt: at,
   });
 }
@@ -676,10 +676,11 @@ export const topUpPlan: Plan<TopUpContext> = {
       ];
     }
     const topUps = [...(job.topUps ?? []), { paymentIntentId: intent.id, chargeId: intent.chargeId ?? '', amount: intent.amount }];
-    const charged = [...topUpChargeMovements(decision, job.id, intent, context.price.platformFee - job.platformFee, at), topUpPaymentRow(job.id, context, intent, job, {}, at)];
+    const addedFee = context.price.platformFee - job.platformFee;
+    const charged = [...topUpChargeMovements(decision, job.id, intent, addedFee, at), topUpPaymentRow(job.id, context, intent, addedFee, {}, at)];
     if (context.offer) {
       const texts = { title: OFFER_TEXTS.chargedTitle, message: OFFER_TEXTS.chargedMessage(formatCents(intent.amount), job.title) };
-      return [...(await offerAssigned(decision, job, context.offer, 'acceptOfferAbove', { ...context.price, topUps, offerTopUp: undefined }, at)), ...charged, ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', ...texts, metadata: { jobTitle: job.title } })];
+      return [...(await offerAssigned(decision, job, context.offer, 'acceptOfferAbove', { ...context.price, topUps, offerTopUp: undefined }, at)), ...charged, ...notices([context.posterId], { jobId: job.id, type: 'payment_charged', ...texts, metadata: { jobTitle: job.title } })];
     }
     const request = context.priceChange!;
     const { updated, update } = jobTransition(job, 'raisePrice', { ...context.price, topUps, priceChange: undefined, moneyDecisionId: undefined }, ofDecision(job, decision), 'settle');
@@ -689,7 +690,7 @@ export const topUpPlan: Plan<TopUpContext> = {
       ...charged,
       jobEvent(JOB_EVENT.updated, updated, 'priceChange'),
       ...priceChangeApprovedNotice({ workerId: context.workerId, priceChange: request }, job),
-      ...notices([context.posterId], { jobId: job.id, type: 'payment_refunded', title: PRICE_CHANGE_TEXTS.chargedTitle, message: PRICE_CHANGE_TEXTS.chargedMessage(formatCents(intent.amount), job.title), metadata: { jobTitle: job.title } }),
+      ...notices([context.posterId], { jobId: job.id, type: 'payment_charged', title: PRICE_CHANGE_TEXTS.chargedTitle, message: PRICE_CHANGE_TEXTS.chargedMessage(formatCents(intent.amount), job.title), metadata: { jobTitle: job.title } }),
     ];
   },
   async rollBack(decision) {
@@ -715,11 +716,13 @@ export const topUpRefundPlan: Plan<TopUpRefundContext> = {
     const jobId = decision.jobId ?? '';
     const job = await getJob(jobId, { consistentRead: true, includeDeleting: true });
     const at = new Date().toISOString();
+    const why = context.offer ? OFFER_TEXTS.chargedAfterMovedOn : PRICE_CHANGE_TEXTS.chargedAfterMovedOn;
     return [
-      ...topUpChargeMovements(decision as unknown as MoneyDecision<TopUpContext>, jobId, context.intent, 0, at),
+      // It came and went: no fee of the platform's in it.
+      ...topUpChargeMovements(decision, jobId, context.intent, 0, at),
       ...refundMovement(decision, jobId, context.posterId, refund, at),
-      topUpPaymentRow(jobId, context, context.intent, job ?? ({ platformFee: context.price.platformFee } as JobItem), { refundReason: PRICE_CHANGE_TEXTS.chargedAfterMovedOn }, at),
-      ...notices([context.posterId], { jobId: job ? jobId : null, type: 'payment_refunded', title: MSG.payments.refundedTitle, message: PRICE_CHANGE_TEXTS.chargedAfterMovedOn, metadata: { jobTitle: context.title } }),
+      topUpPaymentRow(jobId, context, context.intent, 0, { refundReason: why }, at),
+      ...notices([context.posterId], { jobId: job ? jobId : null, type: 'payment_refunded', title: MSG.payments.refundedTitle, message: why, metadata: { jobTitle: context.title } }),
     ];
   },
   settled: (decision) => pushPaymentChanged(decision.context.intent.id),

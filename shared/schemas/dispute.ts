@@ -19,10 +19,13 @@ export const disputeMessageSchema = z.object({
 
 export const disputePrioritySchema = z.object({ priority: z.enum(DISPUTE_PRIORITIES, MSG.disputes.invalidPriority) });
 
+/** The longest id a template or a dispute may have (ours are UUIDs or short names): a longer one names nothing, and is no table key. */
+const MAX_ID = 100;
+
 /** The admin resolves with a template or with their own text: exactly one of the two. */
 export const resolveDisputeSchema = z
   .object({
-    templateId: z.optional(z.string().check(z.minLength(1))),
+    templateId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_ID, MSG.disputes.templateNotFound))),
     resolution: z.optional(freeText(z.maxLength(MAX_RESOLUTION, MSG.disputes.tooLong))),
     /**
      * What the resolution decides of money still held for the job (DECISIONS.md "Wave 4"):
@@ -44,8 +47,8 @@ export type ResolveDisputeRequest = z.output<typeof resolveDisputeSchema>;
 /** Bulk resolution by template: at least one dispute (spec 2 §5), each named once. */
 export const bulkResolveSchema = z.object({
   disputeIds: z.pipe(
-    z.array(z.string().check(z.minLength(1)), MSG.disputes.selectDisputes).check(z.minLength(1, MSG.disputes.selectDisputes), z.maxLength(MAX_BULK_RESOLVE, MSG.disputes.tooMany)),
+    z.array(z.string().check(z.minLength(1), z.maxLength(MAX_ID, MSG.disputes.notFound)), MSG.disputes.selectDisputes).check(z.minLength(1, MSG.disputes.selectDisputes), z.maxLength(MAX_BULK_RESOLVE, MSG.disputes.tooMany)),
     z.transform((ids: string[]) => [...new Set(ids)]),
   ),
-  templateId: z.string(MSG.disputes.templateRequired).check(z.minLength(1, MSG.disputes.templateRequired)),
+  templateId: z.string(MSG.disputes.templateRequired).check(z.minLength(1, MSG.disputes.templateRequired), z.maxLength(MAX_ID, MSG.disputes.templateNotFound)),
 });

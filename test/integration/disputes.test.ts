@@ -228,6 +228,9 @@ describe('disputes between the parties of a job, resolved by the admin', () => {
     }
     const bulk = (body: object) => call<BulkResolveResult>(theAdmin, 'POST', '/admin/disputes/bulk-resolve', body);
     expect((await bulk({ disputeIds: [], templateId: 'resolved-by-agreement' })).body).toMatchObject({ error: MSG.disputes.selectDisputes });
+    // An id longer than any (a key DynamoDB refuses) names nothing: a 400, never a 500.
+    expect(await bulk({ disputeIds: [ids[0]], templateId: 'x'.repeat(2000) })).toMatchObject({ status: 400, body: { error: MSG.disputes.templateNotFound } });
+    expect((await bulk({ disputeIds: ['x'.repeat(2000)], templateId: 'resolved-by-agreement' })).status).toBe(400);
 
     const [done, racing] = await Promise.all([
       bulk({ disputeIds: ids, templateId: 'resolved-by-agreement' }),

@@ -102,7 +102,14 @@ export class ChatClient {
     } catch {
       return this.reconnect(attempt + 1);
     }
-    await this.catchUp();
+    // As a browser tab does, a catch-up that failed (a busy API answering 429 or 503) is tried again: it is all the tab has of what it missed.
+    for (let tries = 0; tries < 5; tries++) {
+      try {
+        return await this.catchUp();
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200 * (tries + 1)));
+      }
+    }
   }
 
   /** Reads what was sent after the last message shown and merges it. */
