@@ -23,6 +23,12 @@ export const chargesOf = (job: Pick<JobItem, 'stripePaymentIntentId' | 'stripeCh
   ...(job.topUps ?? []),
 ];
 
+/** The payment intents of the job's charges, oldest first: what a decision's context names them by (intentOfCall). */
+export const chargeIntentsOf = (job: Pick<JobItem, 'stripePaymentIntentId' | 'stripeChargeId' | 'topUps'>): string[] => chargesOf(job).map((charge) => charge.paymentIntentId);
+
+/** A charge's id: kept on the job, or (jobs paid before it was kept) read from its payment intent. */
+export const chargeIdOf = async (charge: JobCharge): Promise<string | undefined> => charge.chargeId ?? (await retrieveIntent(charge.paymentIntentId)).chargeId;
+
 /** The name of a call on the job's `index`-th charge: the payment's keeps the plain name. */
 export const callOn = (name: string, index: number): string => (index === 0 ? name : `${name}:${index + 1}`);
 
@@ -45,7 +51,7 @@ export async function chargeRests(job: Pick<JobItem, 'stripePaymentIntentId' | '
   const client = await stripe();
   return Promise.all(
     chargesOf(job).map(async (charge) => {
-      const chargeId = charge.chargeId ?? (await retrieveIntent(charge.paymentIntentId)).chargeId ?? '';
+      const chargeId = (await chargeIdOf(charge)) ?? '';
       const found = await client.charges.retrieve(chargeId);
       return { ...charge, chargeId, rest: found.amount - found.amount_refunded, disputed: found.disputed };
     }),

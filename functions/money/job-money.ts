@@ -16,7 +16,7 @@ import { decisionPut, newDecision, type MoneyDecision, type PlannedCall } from '
 import { MoneyRefused, carryOut, carryOutQuietly } from './executor.js';
 import { OFFER_REFUND_REASON, PRICE_CHANGE_REFUND_REASON, SPLIT_REASON, type TopUpContext, type TopUpRefundContext, type JobPrice, type JobRestore, type PriceChangeContext, type RefundContext, type ReleaseContext, type RepriceContext, type ReverseContext, type SplitContext, type VoidContext } from './job-plans.js';
 import { retrieveIntent, type ChargedIntent } from './stripe-moves.js';
-import { allocate, callOn, chargeRests, chargesOf, type ChargeRest } from './job-charges.js';
+import { allocate, callOn, chargeIdOf, chargeIntentsOf, chargeRests, chargesOf, type ChargeRest } from './job-charges.js';
 import { profileNames, getProfile } from '../people/profiles.js';
 
 /**
@@ -99,10 +99,8 @@ async function readyWorkerAccount(workerId: string): Promise<string> {
   return worker.stripeAccountId;
 }
 
-/** The charge of the job's payment, which its transfers are funded from (jobs paid before it was kept: read from Stripe). */
-async function chargeOf(job: JobItem): Promise<string | undefined> {
-  return job.stripeChargeId ?? (await retrieveIntent(job.stripePaymentIntentId ?? '')).chargeId;
-}
+/** The charge of the job's payment, which its transfers are funded from. */
+const chargeOf = (job: JobItem): Promise<string | undefined> => chargeIdOf(chargesOf(job)[0]!);
 
 /**
  * The transfers of `amount` to `destination`, each funded by a charge of the job: from its
@@ -195,7 +193,7 @@ export async function releasePayment(jobId: string, callerId: string, options: R
     workerId: job.workerId,
     title: job.title,
     paymentIntentId: job.stripePaymentIntentId,
-    charges: chargesOf(job).map((charge) => charge.paymentIntentId),
+    charges: chargeIntentsOf(job),
     amount,
     platformFee: job.platformFee,
     ...(automatic ? { automatic: true } : {}),
@@ -253,7 +251,7 @@ async function refundDecisionOf(job: JobItem, reason: string, fields: Pick<Refun
     label: job.title,
     amount: heldAmount(job),
     calls: refundCalls(job, await chargeRests(job), reason),
-    context: { posterId: job.posterId, title: job.title, paymentIntentId, charges: chargesOf(job).map((charge) => charge.paymentIntentId), reason, ...fields },
+    context: { posterId: job.posterId, title: job.title, paymentIntentId, charges: chargeIntentsOf(job), reason, ...fields },
   });
 }
 
@@ -334,7 +332,7 @@ async function differenceRefundDecision<Context extends { refund: number; price:
     calls: refundCalls(job, await chargeRests(job), reason, price.refund),
     context: {
       ...context(paymentIntentId),
-      charges: chargesOf(job).map((charge) => charge.paymentIntentId),
+      charges: chargeIntentsOf(job),
       refund: price.refund,
       price: { payment: price.payment, platformFee: price.platformFee, postedAmount: price.postedAmount },
     } as Context,
@@ -461,17 +459,9 @@ export async function refundLateTopUp(job: JobItem | undefined, jobId: string, i
 export async function refundRestAfterChargeback(jobId: string): Promise<void> {
   const job = await getJob(jobId, { consistentRead: true });
   if (!job?.topUps?.length || moneyStateOf(job) !== 'charged_back') return;
-  const reason = MSG.payments.restRefundedAfterChargeback;
-  const calls = refundCalls(job, await chargeRests(job), reason);
-  if (calls.length === 0) return;
-  const decision = newDecision<RefundContext>('refund', job.id, {
-    scope: jobScope(job.id),
-    jobId: job.id,
-    label: job.title,
-    amount: heldAmount(job),
-    calls,
-    context: { posterId: job.posterId, title: job.title, paymentIntentId: job.stripePaymentIntentId ?? '', charges: chargesOf(job).map((charge) => charge.paymentIntentId), reason, tell: [job.posterId] },
-  });
+  const decision = await refundDecisionOf(job, MSG.payments.restRefundedAfterChargeback, { tell: [job.posterId] });
+  // Nothing left that may be refunded (the charges the bank did not take are refunded already).
+  if (decision.calls.length === 0) return;
   const { update } = jobTransition(job, 'refundRest', { moneyDecisionId: decision.id }, { by: { posterId: job.posterId } });
   try {
     await transactWrite([decisionPut(decision), { Update: update }]);
@@ -517,7 +507,7 @@ export async function splitJobMoney(job: JobItem, toWorker: number, dispute: Dis
     payeeId,
     title: job.title,
     paymentIntentId: job.stripePaymentIntentId,
-    charges: chargesOf(job).map((charge) => charge.paymentIntentId),
+    charges: chargeIntentsOf(job),
     toWorker,
     refundAmount,
     formerWorker,
@@ -556,7 +546,7 @@ async function recoverableOf(job: JobItem): Promise<{ transferred: number; recov
   const client = await stripe();
   const [transfers, charges] = await Promise.all([
     Promise.all(transfersOf(job).map((id) => client.transfers.retrieve(id))),
-    Promise.all(chargesOf(job).map(async (charge) => client.charges.retrieve(charge.chargeId ?? (await retrieveIntent(charge.paymentIntentId)).chargeId ?? ''))),
+    Promise.all(chargesOf(job).map(async (charge) => client.charges.retrieve((await chargeIdOf(charge)) ?? ''))),
   ]);
   const destination = transfers[0]?.destination;
   const balance = await client.balance.retrieve({}, { stripeAccount: typeof destination === 'string' ? destination : (destination?.id ?? '') });
@@ -608,7 +598,7 @@ export async function reverseRelease(job: JobItem, reason: string, confirmation:
     workerId: job.workerId,
     title: job.title,
     paymentIntentId: job.stripePaymentIntentId,
-    charges: chargesOf(job).map((charge) => charge.paymentIntentId),
+    charges: chargeIntentsOf(job),
     transferId: job.transferId,
     transferred,
     recover,
