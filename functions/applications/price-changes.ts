@@ -152,7 +152,11 @@ export async function withdrawPriceChange(jobId: string, workerId: string): Prom
 
 /** The job and its waiting request, for its poster's answer. */
 async function waitingForPoster(jobId: string, posterId: string): Promise<{ job: JobItem; waiting: PendingPriceChange }> {
-  const job = await getJob(jobId, { consistentRead: true });
+  return waitingOn(await getJob(jobId, { consistentRead: true }), posterId);
+}
+
+/** The request waiting on a job read before, for its poster's answer, with the clearest refusal. */
+function waitingOn(job: JobItem | undefined, posterId: string): { job: JobItem; waiting: PendingPriceChange } {
   if (!job || (job.posterId !== posterId && job.workerId !== posterId)) throw notFound(MSG.jobs.notFound);
   if (job.posterId !== posterId) throw forbidden(PRICE_CHANGE_TEXTS.onlyPoster);
   const waiting = waitingOf(job);
@@ -193,7 +197,7 @@ export async function approvePriceChange(jobId: string, posterId: string, confir
   const decided = await retryWhileStale(async (): Promise<{ decision: MoneyDecision<unknown> } | { answer: PriceChangeAnswer }> => {
     const job = await getJob(jobId, { consistentRead: true });
     if (job?.posterId === posterId && job.status === 'assigned' && !job.priceChange && moneyStateOf(job) === 'held' && job.payment === confirmedAmount) return { answer: { status: 'approved', job: toPartyJob(job) } };
-    const { job: current, waiting } = await waitingForPoster(jobId, posterId);
+    const { job: current, waiting } = waitingOn(job, posterId);
     if (waiting.amount !== confirmedAmount) throw conflict(PRICE_CHANGE_TEXTS.changedSinceShown);
     const refusal = notChangeable(current);
     if (refusal) throw refusal;
