@@ -103,10 +103,15 @@ export const keys = {
   job: (jobId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
   jobPartition: (jobId: string): string => `JOB#${jobId}`,
 
-  /** A search term of an open job (in the job's partition). GSI1: the term's open jobs, newest first. */
-  jobTerm: (jobId: string, term: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: `TERM#${term}` }),
-  jobTermPrefix: () => 'TERM#',
-  jobsWithTerm: (term: string) => `TERM#${term}`,
+  /**
+   * An open job's search document (issue 46), what the search engine indexes of it; a removed
+   * job's stays a while as a tombstone. Written over `LIST_SHARDS` partitions (a new search
+   * function reads them all). GSI1: the documents changed in one UTC hour (`YYYY-MM-DDTHH`), in
+   * order of change: what a running search function reads to stay current.
+   */
+  searchDocument: (jobId: string): ItemKey => ({ pk: shardedList('SEARCHDOCS').partitionOf(jobId), sk: `JOB#${jobId}` }),
+  searchDocuments: () => shardedList('SEARCHDOCS'),
+  searchChanges: (hour: string) => `SEARCHCHANGES#${hour}`,
 
   /**
    * A worker's application, in the job's partition: the key itself allows one per worker per
@@ -303,6 +308,17 @@ export const keys = {
    * one geohash-4 cell; the sort key starts with their geohash-7 (functions/lib/geo-cells.ts).
    */
   workersInCell: (radiusMiles: number, cell4: string) => `GEO#${radiusMiles}#${cell4}`,
+
+  /**
+   * A worker's saved search (issue 46), in their partition, and the count of them (at most
+   * MAX_SAVED_SEARCHES). GSI1: the saved searches of one radius in one geohash-4 cell, the sort
+   * key starting with their centre's geohash-7: a new job reads those whose radius may reach it,
+   * as nearby-job alerts read workers (workersInCell).
+   */
+  savedSearch: (workerId: string, searchId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: `SAVEDSEARCH#${searchId}` }),
+  savedSearchPrefix: () => 'SAVEDSEARCH#',
+  savedSearchCount: (workerId: string): ItemKey => ({ pk: `USER#${workerId}`, sk: 'SAVEDSEARCHES' }),
+  savedSearchesInCell: (radiusMiles: number, cell4: string) => `SEARCHGEO#${radiusMiles}#${cell4}`,
 
   /** GSI1 on notifications: one by its id (mark-read checks it is the caller's). */
   notificationById: (notificationId: string) => `NOTIFICATION#${notificationId}`,

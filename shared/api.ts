@@ -52,7 +52,24 @@ export interface JobSummary {
  * keeps one on each of its items so a search page is one read, so it holds only what the card
  * shows: the description cut to what the card's three lines can show, and the first image.
  */
-export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'payment' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'verifiedWorkersOnly' | 'openToOffers' | 'createdAt'>;
+export type JobCardSummary = Pick<JobSummary, 'id' | 'title' | 'description' | 'location' | 'payment' | 'postedAmount' | 'status' | 'posterId' | 'skills' | 'images' | 'verifiedWorkersOnly' | 'openToOffers' | 'createdAt'> & {
+  /** A search's answer only (issue 46): miles from where the searcher is to the job's area, one decimal. */
+  distanceMiles?: number;
+  /** A search's answer only: the words (or parts of words) of the job the search matched, which the card marks. */
+  matchedWords?: string[];
+  /** A search's answer only: the centre of the job's area (a cell of about 1 km, never the address), where the map's pin goes. */
+  area?: { latitude: number; longitude: number };
+};
+
+/** A worker's kept search (issue 46): new jobs that match it are told to them. */
+export interface SavedSearch {
+  id: string;
+  /** The words, as typed ('' for any job). */
+  text: string;
+  category: JobCategory | null;
+  radiusMiles: number;
+  createdAt: string;
+}
 
 export interface PublicProfile {
   id: string;
@@ -312,6 +329,8 @@ export const NOTIFICATION_TYPES = [
   'price_change_declined',
   /** The poster's card was charged the difference of a higher price or an offer above the budget. */
   'payment_charged',
+  /** A new job matches one of the worker's saved searches (issue 46). */
+  'saved_search_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

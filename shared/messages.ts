@@ -326,6 +326,44 @@ export const MSG = {
     refundedWorkerLeft: 'the worker closed their account before the tip went through.',
     refundedJobGone: 'the job was removed before the tip went through.',
   },
+  /** Finding work (issue 46): near me, the map and saved searches. */
+  search: {
+    nearMe: 'Near me', // ours
+    anyDistance: 'Any distance', // ours
+    withinMiles: (miles: number) => `Within ${miles} mi`, // ours
+    distance: (miles: number) => `${miles.toFixed(1)} mi`, // ours
+    distanceLabel: (miles: number) => `${miles.toFixed(1)} miles away`, // ours
+    radiusLabel: 'Distance', // ours
+    radiusChoice: 'Radius must be 5, 10, 25 or 50 miles', // ours
+    coordinatesTogether: 'Latitude and longitude go together', // ours
+    locationNeeded: 'Set your location to search near you', // ours
+    locationRefused: 'Your browser did not share your location. Set your location on the notification settings page instead.', // ours
+    locating: 'Finding where you are...', // ours
+    showMap: 'Show map', // ours
+    hideMap: 'Hide map', // ours
+    mapLoading: 'Loading the map...', // ours
+    mapLabel: 'Map of the jobs found', // ours
+    mapLoadFailed: 'The map could not be loaded. The list shows every job found.', // ours
+    mapPin: (title: string, miles: string) => `${title}${miles ? `, ${miles}` : ''}`, // ours
+    mapApproximate: 'Pins mark each job\'s area, not its address.', // ours
+    saveSearch: 'Save this search', // ours
+    saveSearchHint: 'Pick a distance to save this search and hear about new jobs that match it.', // ours
+    searchSaved: 'Search saved. We will tell you about new jobs that match it.', // ours
+    savedSearchesTitle: 'Saved searches', // ours
+    savedSearchesHint: 'New jobs that match a saved search reach you as notifications, by push and in your daily email of new jobs, as you chose for “A new job matches a search you saved”.', // ours
+    noSavedSearches: 'No saved searches yet. Search for jobs near you and choose “Save this search”.', // ours
+    removeSavedSearch: 'Remove', // ours
+    savedSearchRemoved: 'Saved search removed', // ours
+    savedSearchNotFound: 'Saved search not found', // ours
+    tooManySavedSearches: 'You can keep up to 10 saved searches. Remove one to save another.', // ours
+    onlyWorkersSave: 'Only workers can save searches', // ours
+    anyJob: 'Any job', // ours
+    /** A saved search in words: “gutters” in Yard Work within 10 mi. */
+    describe: (search: { text: string; category: string | null; radiusMiles: number }) =>
+      `${search.text ? `“${search.text}”` : 'Any job'}${search.category ? ` in ${search.category}` : ''} within ${search.radiusMiles} mi`, // ours
+    alertTitle: 'New job for your saved search', // ours
+    alertMessage: (title: string, location: string, search: string) => `${title} (${location}) matches your saved search ${search}`, // ours
+  },
   savedJobs: {
     loadFailed: 'Failed to load saved jobs',
     removed: 'Job removed from saved jobs',

@@ -39,6 +39,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   price_change_approved: 'A poster approved your price change',
   price_change_declined: 'A poster declined your price change',
   payment_charged: 'Your card was charged the difference of a higher price',
+  saved_search_match: 'A new job matches a search you saved (in the daily email digest)',
 };
 
 /**

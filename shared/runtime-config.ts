@@ -30,6 +30,12 @@ export const runtimeConfigSchema = z.object({
    * sign-up shows the admin option as taken and the pre-sign-up trigger refuses it.
    */
   adminSeatByDeploy: z.optional(z.boolean()),
+  /**
+   * The map of search results (issue 46): AWS only, an Amazon Location map's style with an API
+   * key limited to the site's origin. Locally the map draws its pins and rings on a plain
+   * background (no tiles offline).
+   */
+  map: z.optional(z.object({ styleUrl: z.string().check(z.minLength(1)) })),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,27 +1,72 @@
 /**
- * Search words, the same on both sides: the server indexes a job's words with this, and the
- * query is cut into words with it too. Case- and accent-insensitive.
+ * Search text, the same on both sides: the server's engine (functions/search/search-engine.ts)
+ * folds a job's words and a query with `foldText`, and a card marks the words a search matched
+ * with `markedParts`. Case- and accent-insensitive.
  */
-const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'with', 'my', 'me', 'we', 'our', 'your', 'you', 'i']);
 
-export function searchWords(text: string): string[] {
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length >= 2 && !STOP_WORDS.has(word));
-  return [...new Set(words)];
+/** Lower case without accents ("Café" -> "cafe"), one character of the text at a time, so positions can be mapped back. */
+function foldCharacter(character: string): string {
+  return character.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
-/** Shortest prefix indexed, so "clean" finds "cleaning" and "mov" finds "moving". */
-export const MIN_PREFIX_LENGTH = 3;
-
-export function prefixes(word: string): string[] {
-  const out: string[] = [];
-  for (let length = MIN_PREFIX_LENGTH; length < word.length; length++) out.push(word.slice(0, length));
-  return out;
+export function foldText(text: string): string {
+  return Array.from(text, foldCharacter).join('');
 }
 
-/** A category as an index term, distinct from any word: "Yard Work" -> "category:yard-work". */
-export const categoryTerm = (category: string) => `category:${category.toLowerCase().replace(/\s+/g, '-')}`;
+/** The radius choices of a search near a place, in miles (issue 46). */
+export const SEARCH_RADIUS_MILES = [5, 10, 25, 50] as const;
+export type SearchRadius = (typeof SEARCH_RADIUS_MILES)[number];
+
+/** How many searches a worker may keep (issue 46). */
+export const MAX_SAVED_SEARCHES = 10;
+
+export interface MarkedPart {
+  text: string;
+  /** A word (or part of one) the search matched: the card shows it in <mark>. */
+  marked: boolean;
+}
+
+/**
+ * The text cut into parts, those holding one of `terms` (the words of the job a search matched,
+ * as the server answers them) marked. Matching is on folded text, so "Café" is marked for "cafe".
+ */
+export function markedParts(text: string, terms: readonly string[]): MarkedPart[] {
+  // The folded text, and for each of its characters the index in `text` it came from.
+  let folded = '';
+  const origin: number[] = [];
+  let index = 0;
+  for (const character of Array.from(text)) {
+    const fold = foldCharacter(character);
+    for (let i = 0; i < fold.length; i++) origin.push(index);
+    folded += fold;
+    index += character.length;
+  }
+  origin.push(text.length);
+
+  const ranges: Array<[number, number]> = [];
+  for (const term of new Set(terms.map(foldText))) {
+    if (term.length < 2) continue;
+    for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + term.length)) {
+      ranges.push([origin[at]!, origin[at + term.length]!]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+
+  const parts: MarkedPart[] = [];
+  let cursor = 0;
+  for (const [start, end] of ranges) {
+    if (end <= cursor) continue;
+    const from = Math.max(start, cursor);
+    if (from > cursor) parts.push({ text: text.slice(cursor, from), marked: false });
+    parts.push({ text: text.slice(from, end), marked: true });
+    cursor = end;
+  }
+  if (cursor < text.length) parts.push({ text: text.slice(cursor), marked: false });
+  // Neighbouring marked parts (two terms side by side) read as one mark.
+  return parts.reduce<MarkedPart[]>((merged, part) => {
+    const last = merged.at(-1);
+    if (last && last.marked === part.marked) last.text += part.text;
+    else merged.push({ ...part });
+    return merged;
+  }, []);
+}

@@ -28,8 +28,6 @@ export const HTTP_ROUTE_GROUPS = {
     capabilities: ['table:read', 'table:write', 'images:read', 'images:write', 'stripe', 'sockets:push'],
     timeoutSeconds: STRIPE_FUNCTION_TIMEOUT_SECONDS,
     routes: {
-      'GET /jobs': 'public',
-      'GET /feed/jobs': 'user',
       'GET /jobs/{id}': 'user',
       'POST /jobs': 'user',
       'PUT /jobs/{id}': 'user',

@@ -24,6 +24,7 @@ export const PATH_ID_SHAPES: Readonly<Record<string, RegExp>> = {
   notifications: UUID,
   disputes: UUID,
   users: UUID,
+  'saved-searches': UUID,
   /** A money decision's id: `<action>.<job or worker id>.<nonce>` (functions/money/decision.ts). */
   decisions: /^[A-Za-z]{1,16}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9]{1,16}$/i,
   /** A conversation's id names its job and its worker (shared/chat.ts). */
@@ -43,6 +44,7 @@ const NOT_FOUND_TEXT: Readonly<Record<string, string>> = {
   questionId: QUESTION_TEXTS.notFound,
   users: MSG.admin.userNotFound,
   decisions: MSG.admin.decisionNotFound,
+  'saved-searches': MSG.search.savedSearchNotFound,
 };
 
 export interface PathIdShape {

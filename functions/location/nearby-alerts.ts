@@ -82,25 +82,30 @@ const ALERTS_PER_TRANSACTION = 25;
 /** The largest hand-off event's detail: under EventBridge's 256 KB per event, with room for its envelope. */
 const HANDOFF_MAX_BYTES = 200_000;
 
-interface Alert {
-  worker: AlertCandidate;
-  decision: { miles: number; day: string };
+/**
+ * One worker's alert of a job: nearby-job alerts and saved-search alerts (issue 46) alike. One
+ * alert per job per worker, whichever rule comes first: both write the same marker.
+ */
+export interface JobAlert {
+  worker: Pick<AlertCandidate, 'id' | 'timeZone'> & { notificationPreferences: Pick<NotificationPreferences, 'maxPerDay'> & { channels?: Partial<NotificationPreferences['channels']> } };
+  miles: number;
+  /** The worker's local day when the alert counts against their daily limit (nearby-job alerts); absent, it does not. */
+  countedOn?: string;
+  notification: { type: 'new_job_nearby' | 'saved_search_match'; title: string; message: string };
 }
 
 /**
  * One alert's writes: the (job, worker) marker, put only if absent (a redelivered event sends
- * nothing twice); the worker's counter for their local day, raised only below their daily
- * limit; the `new_job_nearby` notification; and, for a worker who wants nearby jobs by email,
- * the job added to their next digest (functions/location/nearby-digest.ts).
+ * nothing twice); for a counted alert, the worker's counter for their local day, raised only
+ * below their daily limit; the notification; and, for a worker who wants it by email, the job
+ * added to their next digest (functions/location/nearby-digest.ts).
  */
-function alertWrites({ worker, decision }: Alert, job: AlertJob, now: Date) {
+function alertWrites({ worker, miles, countedOn, notification: content }: JobAlert, job: AlertJob, now: Date) {
   const notification = notificationItem({
     userId: worker.id,
     jobId: job.id,
-    type: 'new_job_nearby',
-    title: MSG.notifications.nearbyTitle,
-    message: MSG.notifications.nearbyMessage(job.title, decision.miles.toFixed(1), job.location),
-    metadata: { distance_miles: decision.miles.toFixed(1) },
+    ...content,
+    metadata: { distance_miles: miles.toFixed(1) },
     createdAt: now.toISOString(),
   });
   const writes: TransactItem[] = [
@@ -111,19 +116,24 @@ function alertWrites({ worker, decision }: Alert, job: AlertJob, now: Date) {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.nearbyAlertCount(worker.id, decision.day),
-        UpdateExpression: 'ADD alerts :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-        ConditionExpression: 'attribute_not_exists(alerts) OR alerts < :max',
-        ExpressionAttributeValues: { ':one': 1, ':max': worker.notificationPreferences.maxPerDay, ':expires': Math.floor(now.getTime() / 1000) + COUNTER_TTL_SECONDS },
-      },
-    },
+    ...(countedOn
+      ? [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.nearbyAlertCount(worker.id, countedOn),
+              UpdateExpression: 'ADD alerts :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+              ConditionExpression: 'attribute_not_exists(alerts) OR alerts < :max',
+              ExpressionAttributeValues: { ':one': 1, ':max': worker.notificationPreferences.maxPerDay, ':expires': Math.floor(now.getTime() / 1000) + COUNTER_TTL_SECONDS },
+            },
+          },
+        ]
+      : []),
     { Put: { TableName: tableName(), Item: notification } },
   ];
-  if (deliversBy(worker.notificationPreferences, 'new_job_nearby', 'email')) {
-    writes.push(digestAddition(worker, { jobId: job.id, title: job.title, location: job.location, miles: Number(decision.miles.toFixed(1)), alertedAt: now.toISOString() }, now));
+  if (deliversBy(worker.notificationPreferences, content.type, 'email')) {
+    const entry = { jobId: job.id, title: job.title, location: job.location, miles: Number(miles.toFixed(1)), alertedAt: now.toISOString() };
+    writes.push(digestAddition(worker, content.type === 'saved_search_match' ? { ...entry, savedSearch: true } : entry, now));
   }
   return { notification, writes };
 }
@@ -133,7 +143,7 @@ function alertWrites({ worker, decision }: Alert, job: AlertJob, now: Date) {
  * limit reached) cancels the whole transaction and names its items: those alerts are dropped
  * and the rest written again. Answers the notifications written.
  */
-async function writeAlertGroup(alerts: readonly Alert[], job: AlertJob, now: Date): Promise<StoredNotification[]> {
+async function writeAlertGroup(alerts: readonly JobAlert[], job: AlertJob, now: Date): Promise<StoredNotification[]> {
   let remaining = alerts.map((alert) => alertWrites(alert, job, now));
   while (remaining.length > 0) {
     const group = remaining;
@@ -177,8 +187,8 @@ function handOffs(written: readonly StoredNotification[]): NewNotification[][] {
  * written to live and web push in as few outbox events as fit (NOTIFICATION_EVENT.createdInBulk:
  * the consumers run once per event, not once per alert). Answers how many were written.
  */
-async function sendNearbyAlerts(alerts: readonly Alert[], job: AlertJob, now: Date): Promise<number> {
-  const groups: Alert[][] = [];
+export async function sendJobAlerts(alerts: readonly JobAlert[], job: AlertJob, now: Date): Promise<number> {
+  const groups: JobAlert[][] = [];
   for (let start = 0; start < alerts.length; start += ALERTS_PER_TRANSACTION) groups.push(alerts.slice(start, start + ALERTS_PER_TRANSACTION));
   const written = (await inBatches(groups, WRITE_CONCURRENCY, (group) => writeAlertGroup(group, job, now))).flat();
   for (const notifications of handOffs(written)) await publishEvent(EVENT_SOURCE.notifications, NOTIFICATION_EVENT.createdInBulk, { notifications });
@@ -200,6 +210,17 @@ export async function alertWorkersNear(job: AlertJob, point: GeoPoint, now = new
   const candidates = [...new Map(found.map((worker) => [worker.id, worker])).values()];
   const decisions = candidates.map((worker) => ({ worker, decision: decideAlert(worker, job, point, now) }));
   const inRange = decisions.filter(({ decision }) => decision.send || decision.reason !== 'out of range').length;
-  const toSend = decisions.flatMap(({ worker, decision }) => (decision.send ? [{ worker, decision }] : []));
-  return { itemsRead: found.length, inRange, sent: await sendNearbyAlerts(toSend, job, now) };
+  const toSend = decisions.flatMap(({ worker, decision }): JobAlert[] =>
+    decision.send
+      ? [
+          {
+            worker,
+            miles: decision.miles,
+            countedOn: decision.day,
+            notification: { type: 'new_job_nearby', title: MSG.notifications.nearbyTitle, message: MSG.notifications.nearbyMessage(job.title, decision.miles.toFixed(1), job.location) },
+          },
+        ]
+      : [],
+  );
+  return { itemsRead: found.length, inRange, sent: await sendJobAlerts(toSend, job, now) };
 }

@@ -30,6 +30,8 @@ export const DIGEST_SHARDS = 16;
 /** A job waiting for the worker's next digest. */
 export interface DigestJob extends DigestEntry {
   alertedAt: string;
+  /** A saved search's match (issue 46): in the digest as the worker chose for saved searches, whatever their nearby-alert choices. */
+  savedSearch?: true;
 }
 
 /** A worker's digest item as the run reads it. */
@@ -67,13 +69,15 @@ export function digestDueAt(now: Date, timeZone?: string): Date {
 /**
  * Whether and what to email now. Asked at sending time, so the worker's current choices count:
  * email for nearby jobs (and nearby alerts at all), their radius (a job farther than it now is
- * left out), their quiet hours and their daily limit (the digest holds at most that many jobs,
+ * left out), email for saved searches' matches (their own radius was the search's), their quiet hours and their daily limit (the digest holds at most that many jobs,
  * newest first), in their zone; and one digest per calendar day of that zone.
  */
 export function planDigest(pending: Pick<PendingDigest, 'jobs' | 'dueAt' | 'lastSentAt'>, worker: DigestReader, now: Date): DigestPlan {
   const preferences = worker.notificationPreferences;
-  if (!preferences.enabled || !deliversBy(preferences, 'new_job_nearby', 'email')) return { send: false, drop: true, reason: 'not wanted' };
-  const inRange = pending.jobs.filter((job) => job.miles <= preferences.radiusMiles);
+  const nearbyWanted = preferences.enabled && deliversBy(preferences, 'new_job_nearby', 'email');
+  const savedSearchesWanted = deliversBy(preferences, 'saved_search_match', 'email');
+  if (!nearbyWanted && !(savedSearchesWanted && pending.jobs.some((job) => job.savedSearch))) return { send: false, drop: true, reason: 'not wanted' };
+  const inRange = pending.jobs.filter((job) => (job.savedSearch ? savedSearchesWanted : nearbyWanted && job.miles <= preferences.radiusMiles));
   if (inRange.length === 0) return { send: false, drop: true, reason: 'none in range' };
   if (now.getTime() < Date.parse(pending.dueAt)) return { send: false, drop: false, reason: 'not due' };
   const clock = localClock(now, worker.timeZone);

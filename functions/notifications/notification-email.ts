@@ -44,6 +44,7 @@ const EMAIL_TEMPLATES: Record<NotificationType, { action: string }> = {
   price_change_approved: { action: 'View the job' },
   price_change_declined: { action: 'View the job' },
   payment_charged: { action: 'View the job' },
+  saved_search_match: { action: 'View the job' },
 };
 
 export interface EmailLinks {

@@ -26,10 +26,12 @@ export interface PolicyHosts {
   /** Where images are uploaded to (the bucket) and shown from (the CDN). */
   readonly imageUploads: string;
   readonly images: string;
+  /** Amazon Location's maps (issue 46): the style, tiles, fonts and sprites of the search results' map. */
+  readonly maps: string;
 }
 
 /** The hosts as the header names them: by scheme, since none exists when the site stack is deployed. */
-export const HEADER_HOSTS: PolicyHosts = { webSocketApi: 'wss:', cognito: 'https:', imageUploads: 'https:', images: 'https:' };
+export const HEADER_HOSTS: PolicyHosts = { webSocketApi: 'wss:', cognito: 'https:', imageUploads: 'https:', images: 'https:', maps: 'https:' };
 
 /** Directives only a header can carry (a meta policy ignores them). */
 const HEADER_ONLY_DIRECTIVES = { 'frame-ancestors': ["'none'"] };
@@ -40,10 +42,10 @@ function directives(hosts: PolicyHosts): Record<string, readonly string[]> {
     'script-src': ["'self'", ...STRIPE_JS_SOURCES.script],
     'style-src': ["'self'"],
     // blob: for previews of images before they are uploaded.
-    'img-src': ["'self'", 'data:', 'blob:', hosts.images],
-    'connect-src': ["'self'", hosts.webSocketApi, hosts.cognito, ...STRIPE_JS_SOURCES.connect, hosts.imageUploads],
+    'img-src': ["'self'", 'data:', 'blob:', hosts.images, hosts.maps],
+    'connect-src': ["'self'", hosts.webSocketApi, hosts.cognito, ...STRIPE_JS_SOURCES.connect, hosts.imageUploads, hosts.maps],
     'frame-src': [...STRIPE_JS_SOURCES.frame],
-    // The service worker that shows web pushes (web/public/service-worker.js), from the site only.
+    // The service worker that shows web pushes (web/public/service-worker.js) and the map's worker (MapLibre), from the site only.
     'worker-src': ["'self'"],
     'form-action': ["'self'", hosts.imageUploads],
     'object-src': ["'none'"],

@@ -55,6 +55,12 @@ export const DEMO_LOCATIONS: ReadonlyArray<{ email: string; latitude: number; lo
   { email: 'wendy@oddjobs.test', latitude: 30.2672, longitude: -97.7431, timeZone: 'America/Chicago', radiusMiles: 10 },
 ];
 
+/** Searches a demo worker keeps (issue 46): listed on their notification settings page, alerting as jobs open. */
+export const DEMO_SAVED_SEARCHES: ReadonlyArray<{ email: string; text: string; category: JobCategory | null; radiusMiles: number }> = [
+  { email: 'wendy@oddjobs.test', text: 'hedges', category: 'Yard Work', radiusMiles: 10 },
+  { email: 'wendy@oddjobs.test', text: 'furniture assembly', category: null, radiusMiles: 25 },
+];
+
 /** A few notifications of several types, so the bell and /notifications have something to show. `job` indexes DEMO_JOBS. */
 export const DEMO_NOTIFICATIONS: ReadonlyArray<{
   to: string;

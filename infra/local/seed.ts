@@ -10,7 +10,7 @@ import { seedOffersDemo } from './offers-demo.js';
 import { cognitoClient } from './cognito.js';
 import { answerVerificationPage } from './stripe-simulator/identity.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, DEMO_VERIFIED_IDENTITIES, type DemoJob } from './demo-data.js';
+import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_SAVED_SEARCHES, DEMO_USERS, DEMO_VERIFIED_IDENTITIES, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
 
@@ -81,7 +81,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
 
   // Imported late: the domain modules create their SDK clients from the stack's environment.
   const { newJob, putNewJob } = await import('../../functions/jobs/jobs.js');
-  const { syncSearchTerms } = await import('../../functions/search/job-search.js');
+  const { syncSearchDocument } = await import('../../functions/search/search-documents.js');
   const { GEOHASH_PRECISION } = await import('../../functions/jobs/job-geocoding.js');
   const { countJobInMarkets } = await import('../../functions/admin/market-stats.js');
   const now = Date.now();
@@ -107,7 +107,7 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
       geohash: ngeohash.encode(demo.latitude, demo.longitude, GEOHASH_PRECISION),
       geocodedAddress: job.fullAddress,
     });
-    await syncSearchTerms(job.id);
+    await syncSearchDocument(job.id);
     await countJobInMarkets(job.id);
     return job;
   };
@@ -183,7 +183,7 @@ async function seedDemoDispute(job: { id: string }, userIds: Map<string, string>
   await listResolutionTemplates();
 }
 
-/** Demo workers' locations and alert settings (through the same domain code as the API), and demo notifications. */
+/** Demo workers' locations, alert settings and saved searches (through the same domain code as the API), and demo notifications. */
 async function seedDemoNotifications(userIds: Map<string, string>, jobIds: string[]): Promise<void> {
   const { saveLocation, savePreferences } = await import('../../functions/location/worker-locations.js');
   const geocoder = (await import('../../functions/lib/geocoder.js')).createGeocoder();
@@ -195,6 +195,8 @@ async function seedDemoNotifications(userIds: Map<string, string>, jobIds: strin
     await saveLocation(userId, { point: demo, market: await geocoder.market(demo) }, demo.timeZone);
     await savePreferences(userId, { ...DEFAULT_NOTIFICATION_PREFERENCES, radiusMiles: demo.radiusMiles });
   }
+  const { saveSearch } = await import('../../functions/search/saved-searches.js');
+  for (const demo of DEMO_SAVED_SEARCHES) await saveSearch(userIds.get(demo.email)!, demo);
   for (const demo of DEMO_NOTIFICATIONS) {
     const createdAt = new Date(Date.now() - demo.minutesAgo * 60_000).toISOString();
     const item = notificationItem({ userId: userIds.get(demo.to)!, jobId: jobIds[demo.job]!, type: demo.type, title: demo.title, message: demo.message, createdAt });

@@ -9,6 +9,7 @@ import type * as iam from 'aws-cdk-lib/aws-iam';
 import { pageContentSecurityPolicy } from '../constructs/content-security-policy.js';
 import type { StageNames } from '../constructs/names.js';
 import { acknowledgeWildcardPermissions } from '../constructs/nag.js';
+import { SearchMap } from '../constructs/search-map.js';
 import { API_PATH } from '../constructs/site-request.js';
 import { siteBucketName } from './site-stack.js';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -95,7 +96,9 @@ export class WebStack extends Stack {
       cognito: `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
       imageUploads: `https://${props.imagesBucket.bucketRegionalDomainName}`,
       images: props.imagesUrl,
+      maps: `https://maps.geo.${Aws.REGION}.${Aws.URL_SUFFIX}`,
     });
+    const searchMap = new SearchMap(this, 'SearchMap', { names: props.names, siteOrigin: props.siteOrigin });
 
     const runtimeConfig: RuntimeConfig = {
       mode: 'aws',
@@ -108,6 +111,7 @@ export class WebStack extends Stack {
       authFlowType: 'USER_SRP_AUTH',
       stripe: { publishableKey: props.stripePublishableKey },
       adminSeatByDeploy: true,
+      map: { styleUrl: searchMap.styleUrl },
     };
     // The hashed assets go first, so a new index.html never names a file not yet uploaded. Files
     // of the previous build stay (no pruning): a tab still running it may load its lazy chunks.

@@ -4,6 +4,7 @@ import { MSG } from '../messages.js';
 import { MAX_JOB_IMAGES } from '../limits.js';
 import { PAYMENT_LIMITS, dollarsToCents } from '../money.js';
 import { freeText } from '../text.js';
+import { SEARCH_RADIUS_MILES } from '../search.js';
 
 const m = MSG.jobForm;
 
@@ -150,12 +151,28 @@ export function validateJobForm(values: JobFormValues, imageKeys: string[] = [],
 }
 
 /** Query of the open-jobs grid: GET /jobs and GET /feed/jobs. */
-export const browseJobsQuerySchema = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  category: z.optional(z.enum(JOB_CATEGORIES)),
-  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
-});
+const coordinate = (limit: number) => z.optional(z.pipe(z.coerce.number(), z.number().check(z.minimum(-limit), z.maximum(limit))));
+
+/**
+ * GET /jobs and /feed/jobs: words, a category, and where the searcher is (issue 46): `lat` and
+ * `lng` (the browser's location) or `near=me` (the signed-in user's saved location), within
+ * `radius` miles when given.
+ */
+export const browseJobsQuerySchema = z
+  .object({
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    category: z.optional(z.enum(JOB_CATEGORIES)),
+    limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(50))), 20),
+    cursor: z.optional(z.string().check(z.maxLength(2000))),
+    lat: coordinate(90),
+    lng: coordinate(180),
+    near: z.optional(z.literal('me')),
+    radius: z.optional(z.pipe(z.coerce.number(), z.number().check(z.refine((miles) => (SEARCH_RADIUS_MILES as readonly number[]).includes(miles), MSG.search.radiusChoice)))),
+  })
+  .check(
+    z.refine((query) => (query.lat === undefined) === (query.lng === undefined), MSG.search.coordinatesTogether),
+    z.refine((query) => query.radius === undefined || query.lat !== undefined || query.near !== undefined, MSG.search.locationNeeded),
+  );
 
 /** Body of POST /uploads/images: what the browser is about to upload. */
 export const imageUploadRequestSchema = z.object({

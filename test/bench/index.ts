@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- fan-out|browse|chat|nearby|dashboards|cold-start|web]`: every benchmark, or the one named.
+ * `npm run bench [-- fan-out|browse|search|chat|nearby|dashboards|cold-start|web]`: every benchmark, or the one named.
  * fan-out: the live job feed to 10,000 WebSocket connections, subscribed over 100 job topics (test/bench/fan-out.ts);
  * browse: listing and searching open jobs (test/bench/browse.ts);
+ * search: the search engine at 1k, 10k and 100k open jobs (test/bench/search.ts);
  * chat: 200 sockets exchanging messages for 60 s (test/bench/chat.ts);
  * nearby: the nearby-job alert handler over 20,000 workers (test/bench/nearby-alerts.ts);
  * dashboards: each dashboard load as its screen makes it (test/bench/dashboards.ts);
@@ -15,9 +16,10 @@ import { runColdStartBench } from './cold-start.js';
 import { runDashboardsBench } from './dashboards.js';
 import { runFanOutBench } from './fan-out.js';
 import { runNearbyAlertsBench } from './nearby-alerts.js';
+import { runSearchBench } from './search.js';
 import { runWebBench } from './web.js';
 
-const BENCHES = { 'fan-out': runFanOutBench, browse: runBrowseBench, chat: runChatBench, nearby: runNearbyAlertsBench, dashboards: runDashboardsBench, 'cold-start': runColdStartBench, web: runWebBench } as const;
+const BENCHES = { 'fan-out': runFanOutBench, browse: runBrowseBench, search: runSearchBench, chat: runChatBench, nearby: runNearbyAlertsBench, dashboards: runDashboardsBench, 'cold-start': runColdStartBench, web: runWebBench } as const;
 
 async function main(): Promise<void> {
   const chosen = process.argv.slice(2);

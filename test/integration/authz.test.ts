@@ -91,6 +91,10 @@ const MAY: Readonly<Record<string, Rule>> = {
   'POST /webhooks/stripe': EVERYONE,
   'POST /webhooks/stripe/connect': EVERYONE,
   'GET /me/saved-jobs': SIGNED_IN,
+  // Saved searches (issue 46): the workers keep them; the body brings the place. Removing one that is nobody's is a 404 for everyone.
+  'GET /me/saved-searches': SIGNED_IN,
+  'POST /me/saved-searches': ['stranger', 'worker'],
+  'DELETE /me/saved-searches/{id}': [],
   'PUT /me/saved-jobs/{jobId}': onEvery(SIGNED_IN),
   'DELETE /me/saved-jobs/{jobId}': onEvery(SIGNED_IN),
   'GET /me/notifications': SIGNED_IN,
@@ -282,6 +286,7 @@ describe('authorisation: every declared route x every party x every job status',
         decisions: `release.${randomUUID()}.authz`,
         // A question that does not exist: answering it is a 404 for its poster too.
         questionId: randomUUID(),
+        'saved-searches': randomUUID(),
       }[owner!];
       if (!value) throw new Error(`${route.routeKey}: no test value for {${param}}`);
       return value;
@@ -312,6 +317,7 @@ describe('authorisation: every declared route x every party x every job status',
     'POST /jobs/{id}/reviews': { rating: 5 },
     'PUT /jobs/{id}/reviews/{reviewerId}': { rating: 1 },
     'PUT /me/location': { zip: '78701', timeZone: 'America/Chicago' },
+    'POST /me/saved-searches': { text: 'gutters', radiusMiles: 10, latitude: 30.27, longitude: -97.74 },
     'PUT /me/notification-preferences': DEFAULT_NOTIFICATION_PREFERENCES,
     'POST /jobs/{id}/dispute': { type: 'quality', description: 'Not done' },
     'POST /jobs/{id}/flags': { flagType: 'spam', reason: 'Looks like spam' },

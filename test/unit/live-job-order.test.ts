@@ -4,7 +4,7 @@ import { jobSummary } from '../support/job-summary.js';
 import { jobListReducer, NO_LIST, type JobList } from '../../web/src/features/jobs/hooks/useJobs.js';
 import { upsertNewerJob } from '../../web/src/lib/live/job-ordering.js';
 
-const filter = { q: '', category: null };
+const filter = { q: '', category: null, near: null, radius: null };
 /** Pushes carry a catch-up cursor; the lists order by the job's `updatedAt`, not by it. */
 const CURSOR = '2026-11-26T07:00:00.000Z#job';
 const push = (list: JobList, message: LiveMessage): JobList => jobListReducer(list, { type: 'live', key: 'grid', message, viewerId: 'worker-1', filter });

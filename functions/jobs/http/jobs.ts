@@ -1,10 +1,9 @@
 import { adminReasonSchema } from '../../../shared/schemas/admin.js';
 import type { JobSummary } from '../../../shared/api.js';
 import { MSG } from '../../../shared/messages.js';
-import { browseJobsQuerySchema, createJobSchema } from '../../../shared/schemas/job.js';
+import { createJobSchema } from '../../../shared/schemas/job.js';
 import { requirePostableCategory } from '../../admin/categories.js';
 import { cancelJob, deleteJob, editJob, unassignJob, type JobActor } from '../job-management.js';
-import { browseOpenJobs } from '../../search/job-search.js';
 import { startJobPayment } from '../../money/job-payments.js';
 import { getJob, listOwnJobs, toJobDetail, toJobSummary } from '../jobs.js';
 import { requirePaymentAccount } from '../../money/payment-accounts.js';
@@ -12,11 +11,6 @@ import { getProfile, toPublicProfile, type ProfileItem } from '../../people/prof
 import { forbidden, notFound } from '../../lib/errors.js';
 import { deleteImages, verifyUploadedImage } from '../../lib/images.js';
 import { parseWith, routeGroup, type SignedInRequest } from '../../lib/http.js';
-
-function browse(query: Record<string, string>, excludePosterId?: string) {
-  const { q, category, limit, cursor } = parseWith(browseJobsQuerySchema, query);
-  return browseOpenJobs({ text: q, category, limit, cursor, excludePosterId });
-}
 
 /** Every image key must be the caller's own verified upload; already attached keys are trusted. */
 async function verifyJobImages(userId: string, imageKeys: string[], alreadyAttached: string[] = []): Promise<void> {
@@ -40,12 +34,6 @@ async function requirePoster({ caller }: SignedInRequest): Promise<ProfileItem> 
 }
 
 export const handler = routeGroup('jobs', {
-  /** The public landing grid: open jobs, newest first, optionally searched and filtered. */
-  'GET /jobs': async ({ query }) => browse(query),
-
-  /** The signed-in grid: the same, without the caller's own jobs. */
-  'GET /feed/jobs': async ({ query, caller }) => browse(query, caller.userId),
-
   'GET /jobs/{id}': async ({ params, caller }) => {
     const job = await getJob(params.id ?? '');
     if (!job || (job.status === 'awaiting_payment' && job.posterId !== caller.userId)) throw notFound(MSG.jobs.notFound);

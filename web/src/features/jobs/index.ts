@@ -12,6 +12,7 @@ export { MarkCompletedButton } from './components/MarkCompletedButton';
 export { OwnJobList } from './components/OwnJobList';
 export { PosterJobStats } from './components/PosterJobStats';
 export { SavedJobsCard } from './components/SavedJobsCard';
+export { SavedSearchesCard } from './components/SavedSearchesCard';
 export { useEditingJob } from './hooks/useEditingJob';
 export { useLiveQuerySync } from './hooks/useLiveQuerySync';
 export { useSavedJobs } from './hooks/useSavedJobs';

@@ -1,4 +1,4 @@
 export { LocationBadge } from './components/LocationBadge';
 export { LocationBlock } from './components/LocationBlock';
 export { LocationPromptBanner } from './components/LocationPromptBanner';
-export { browserTimeZone, currentPosition, useLocationSettings, useQuietHoursZoneKeptCurrent } from './hooks/useLocationSettings';
+export { browserTimeZone, currentPosition, positionErrorText, useLocationSettings, useQuietHoursZoneKeptCurrent } from './hooks/useLocationSettings';

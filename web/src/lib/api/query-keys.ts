@@ -13,6 +13,8 @@ export const queryKeys = {
   hiddenCategories: ['hidden-categories'] as const,
   categoryEarnings: ['category-earnings'] as const,
   savedJobs: ['saved-jobs'] as const,
+  /** The worker's saved searches (issue 46). */
+  savedSearches: ['saved-searches'] as const,
   job: (jobId: string) => ['job', jobId] as const,
   applicants: (jobId: string) => ['job', jobId, 'applicants'] as const,
   ownApplication: (jobId: string) => ['job', jobId, 'own-application'] as const,

@@ -1,9 +1,8 @@
 import { useEffect, useReducer, useState } from 'react';
 import type { JobCardSummary, JobSummary, LiveMessage, Page } from '../../../../../shared/api';
 import { MSG } from '../../../../../shared/messages';
-import { MIN_PREFIX_LENGTH, searchWords } from '../../../../../shared/search';
 import type { ApiClient } from '../../../lib/api/client';
-import { fetchJobPage, type JobFeed, type JobFilter } from '../api/fetch-job-page';
+import { fetchJobPage, isRankedSearch, type BrowserPosition, type JobFeed, type JobFilter } from '../api/fetch-job-page';
 import { useApi } from '../../../lib/api/useApi';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { isOlderThanHeld } from '../../../lib/live/job-ordering';
@@ -27,26 +26,22 @@ function isVisible(job: JobCardSummary, viewerId: string | null): boolean {
 }
 
 /**
- * Whether a pushed job belongs in a filtered grid. The server answers searches from its index
- * (shared/search.ts words and prefixes); pushed jobs are matched here with the same words, every
- * search word being a word of the job or the start of one.
+ * Whether a pushed job belongs in a grid narrowed by category alone. A grid of words or of a place
+ * is the server's answer (its search engine, its distances): a pushed job is placed there by
+ * reading the first page again (`isRankedSearch`).
  */
-function matchesFilter(job: JobSummary, filter: JobFilter): boolean {
-  if (filter.category && job.category !== filter.category) return false;
-  const wanted = searchWords(filter.q);
-  if (wanted.length === 0) return true;
-  const words = searchWords([job.title, job.description, job.category, job.location, ...job.skills].join(' '));
-  return wanted.every((search) => words.some((word) => word === search || (search.length >= MIN_PREFIX_LENGTH && word.startsWith(search))));
+function matchesCategory(job: JobSummary, filter: JobFilter): boolean {
+  return !filter.category || job.category === filter.category;
 }
 
 // The personal feed and searches filter each page on the server, so a page can come back empty
 // with more after it; follow the cursor a few times rather than show an empty grid.
 const MAX_EMPTY_PAGES_SKIPPED = 5;
 
-async function fetchFilledPage(api: ApiClient, feed: JobFeed, filter: JobFilter, cursor: string | null): Promise<Page<JobCardSummary>> {
-  let page = await fetchJobPage(api, feed, filter, cursor);
+async function fetchFilledPage(api: ApiClient, feed: JobFeed, filter: JobFilter, here: BrowserPosition | null, cursor: string | null): Promise<Page<JobCardSummary>> {
+  let page = await fetchJobPage(api, feed, filter, cursor, here);
   for (let skipped = 0; page.items.length === 0 && page.nextCursor && skipped < MAX_EMPTY_PAGES_SKIPPED; skipped++) {
-    page = await fetchJobPage(api, feed, filter, page.nextCursor);
+    page = await fetchJobPage(api, feed, filter, page.nextCursor, here);
   }
   return page;
 }
@@ -74,6 +69,12 @@ export const NO_LIST: JobList = { key: null, jobs: [], nextCursor: null, failed:
 
 const byNewest = (a: JobCardSummary, b: JobCardSummary) => b.createdAt.localeCompare(a.createdAt);
 
+/** What a card shows of a pushed job (its words as they are now; the words a search matched stay as the server marked them). */
+function cardOf(job: JobSummary): JobCardSummary {
+  const { id, title, description, location, payment, postedAmount, status, posterId, skills, images, verifiedWorkersOnly, openToOffers, createdAt } = job;
+  return { id, title, description, location, payment, postedAmount, status, posterId, skills, images, verifiedWorkersOnly, openToOffers, createdAt };
+}
+
 function applyLiveMessage(list: JobList, message: LiveMessage, viewerId: string | null, filter: JobFilter): JobList {
   if (message.type !== 'job.posted' && message.type !== 'job.updated' && message.type !== 'job.removed') return list;
   const changedId = message.type === 'job.removed' ? message.jobId : message.job.id;
@@ -81,8 +82,14 @@ function applyLiveMessage(list: JobList, message: LiveMessage, viewerId: string 
   if (last === null || (message.type !== 'job.removed' && last !== undefined && isOlderThanHeld(message.job, { updatedAt: last }))) return list;
   const pushed = { ...list.pushed, [changedId]: message.type === 'job.removed' ? null : message.job.updatedAt };
   const others = list.jobs.filter((job) => job.id !== changedId);
-  if (message.type === 'job.removed' || !isVisible(message.job, viewerId) || !matchesFilter(message.job, filter)) {
+  if (message.type === 'job.removed' || !isVisible(message.job, viewerId) || !matchesCategory(message.job, filter)) {
     return { ...list, jobs: others.length === list.jobs.length ? list.jobs : others, pushed };
+  }
+  if (isRankedSearch(filter)) {
+    // The server placed each card (and measured its distance, marked its words): a change updates a
+    // card in place; a job not shown is for the server to place (useJobs reads the first page again).
+    const jobs = list.jobs.map((job) => (job.id === changedId ? { ...job, ...cardOf(message.job) } : job));
+    return { ...list, jobs, pushed };
   }
   const oldestLoaded = list.jobs.at(-1);
   const wasListed = others.length !== list.jobs.length;
@@ -119,23 +126,24 @@ export function jobListReducer(list: JobList, action: JobListAction): JobList {
  * A grid's open jobs, narrowed by `filter`: the first page on mount, more on demand, kept in
  * sync with the server's live pushes (new jobs on top, changes applied, removals dropped) and
  * re-read after the live connection was lost. `feed` null waits (e.g. while the session is
- * still being restored).
+ * still being restored), as does a search near the browser's position until `here` is known.
  */
-export function useJobs(feed: JobFeed | null, filter: JobFilter): JobsView {
+export function useJobs(feed: JobFeed | null, filter: JobFilter, here: BrowserPosition | null = null): JobsView {
   const api = useApi();
   const toast = useToast();
   const { userId: viewerId } = useAuth();
   const [generation, setGeneration] = useState(0);
   const [list, dispatch] = useReducer(jobListReducer, NO_LIST);
   const [loadingMore, setLoadingMore] = useState(false);
-  const { q, category } = filter;
-  const key = feed === null ? null : JSON.stringify([feed, viewerId, q, category, generation]);
+  const { q, category, near, radius } = filter;
+  const waiting = feed === null || (near === 'here' && here === null);
+  const key = waiting ? null : JSON.stringify([feed, viewerId, q, category, near, radius, near === 'here' ? here : null, generation]);
   const phase = list.key !== key ? 'loading' : list.failed ? 'failed' : 'ready';
 
   useEffect(() => {
     if (feed === null || key === null) return;
     let active = true;
-    fetchFilledPage(api, feed, { q, category }, null).then(
+    fetchFilledPage(api, feed, { q, category, near, radius }, here, null).then(
       (page) => active && dispatch({ type: 'loaded', key, page, viewerId }),
       () => {
         if (!active) return;
@@ -146,16 +154,30 @@ export function useJobs(feed: JobFeed | null, filter: JobFilter): JobsView {
     return () => {
       active = false;
     };
-  }, [api, feed, key, viewerId, q, category, toast]);
+  }, [api, feed, key, viewerId, q, category, near, radius, here, toast]);
 
-  // A search narrows the grid's pushes in the browser: any new open job may match it.
+  /** The first page read again in place: after a missed stretch of pushes, or for a job only the server can place. */
+  function reloadFirstPage(then?: (page: Page<JobCardSummary>) => void): void {
+    if (feed === null || key === null) return;
+    fetchFilledPage(api, feed, filter, here, null).then(
+      (page) => {
+        dispatch({ type: 'loaded', key, page, viewerId });
+        then?.(page);
+      },
+      () => undefined, // the grid keeps what it shows; the next push or visit tries again
+    );
+  }
+
+  // A category narrows the grid's pushes in the browser: any new open job may match it.
   useLiveTopics(feed === null ? [] : [category ? categoryTopic(category) : FEED_TOPIC]);
   useLiveUpdates((message) => {
     // Until the first page is in, that page brings the current state anyway.
     if (phase !== 'ready' || key === null || message.type === 'notification') return;
     dispatch({ type: 'live', key, message, viewerId, filter });
-    if (message.type === 'job.posted' && isVisible(message.job, viewerId) && matchesFilter(message.job, filter)) {
-      toast.info(MSG.jobs.newJobLive);
+    if (message.type === 'job.posted' && isVisible(message.job, viewerId) && matchesCategory(message.job, filter)) {
+      if (!isRankedSearch(filter)) toast.info(MSG.jobs.newJobLive);
+      // Whether it matches the words or lies within the radius is the server's to say.
+      else reloadFirstPage((page) => page.items.some((job) => job.id === message.job.id) && toast.info(MSG.jobs.newJobLive));
     }
     if (message.type === 'job.removed' && list.jobs.some((job) => job.id === message.jobId)) toast.info(MSG.jobs.removedLive);
   });
@@ -163,17 +185,14 @@ export function useJobs(feed: JobFeed | null, filter: JobFilter): JobsView {
   // The server sent what the socket missed while it was down, unless it could not tell:
   // then the first page is read again, in place.
   useLiveReconnect((caughtUp) => {
-    if (caughtUp || feed === null || key === null || phase !== 'ready') return;
-    fetchFilledPage(api, feed, filter, null).then(
-      (page) => dispatch({ type: 'loaded', key, page, viewerId }),
-      () => undefined, // the grid keeps what it shows; the next reconnect or visit tries again
-    );
+    if (caughtUp || phase !== 'ready') return;
+    reloadFirstPage();
   });
 
   function loadMore(): void {
     if (feed === null || key === null || phase !== 'ready' || !list.nextCursor || loadingMore) return;
     setLoadingMore(true);
-    fetchFilledPage(api, feed, filter, list.nextCursor)
+    fetchFilledPage(api, feed, filter, here, list.nextCursor)
       .then(
         (page) => dispatch({ type: 'appended', key, page, viewerId }),
         () => toast.error(MSG.jobs.loadFailed),

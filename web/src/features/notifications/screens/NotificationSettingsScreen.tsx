@@ -4,11 +4,13 @@ import { MSG } from '../../../../../shared/messages';
 import { PageHeading } from '../../../lib/components/PageHeading';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { LocationBlock } from '../../location';
+import { SavedSearchesCard } from '../../jobs';
 import { PreferencesForm } from '../components/PreferencesForm';
 
 /**
  * /notification-settings: a worker's 'Location and Job Notifications' card (spec 2 §2); a
- * poster or the admin, who get no nearby-job alerts, see their quiet hours and channels only.
+ * poster or the admin, who get no nearby-job alerts, see their quiet hours and channels only. A
+ * worker also sees their saved searches (issue 46).
  */
 export default function NotificationSettingsScreen() {
   const { profile } = useAuth();
@@ -27,6 +29,12 @@ export default function NotificationSettingsScreen() {
           </>
         ) : null}
         <PreferencesForm />
+        {isWorker ? (
+          <>
+            <Divider marginBlock="large" />
+            <SavedSearchesCard />
+          </>
+        ) : null}
       </Card>
     </div>
   );
