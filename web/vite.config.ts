@@ -73,6 +73,9 @@ export default defineConfig({
     // Maps for symbolicating error reports, not referenced by the bundles and never deployed
     // (infra/stacks/web-stack.ts leaves *.map out of the site bucket).
     sourcemap: 'hidden',
+    // The map of search results (MapLibre GL JS, about 1 MB) is one chunk, loaded only when
+    // someone opens the map (issue 46): a warning about it would be about no page's first load.
+    chunkSizeWarningLimit: 1100,
     rolldownOptions: {
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: fileURLToPath(new URL(`./${EARLY_ENTRY}`, import.meta.url)) },
       // The app's modules only declare things (components, hooks, lazy screens, contexts): main.tsx

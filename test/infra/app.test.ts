@@ -1100,6 +1100,9 @@ describe('site and web stacks', () => {
     named('connect-src', /^https:\/\/.*JobImages.*RegionalDomainName/);
     named('form-action', /^https:\/\/.*JobImages.*RegionalDomainName/);
     named('img-src', /^https:\/\/.*ImagesCdn.*DomainName/);
+    // Amazon Location's maps (issue 46): the map's style, tiles and sprites.
+    named('connect-src', /^https:\/\/maps\.geo\.Ref:AWS::Region\./);
+    named('img-src', /^https:\/\/maps\.geo\.Ref:AWS::Region\./);
   });
 
   it("admits uploads from the site's origin only, and returns Stripe's onboarding there", () => {
@@ -1144,13 +1147,31 @@ describe('site and web stacks', () => {
     expect(deployment.Properties.DistributionPaths).toEqual(['/*']);
     const config = JSON.parse(staged(deployment, 'config.json')) as RuntimeConfig;
     expect(config).toMatchObject({ mode: 'aws', authFlowType: 'USER_SRP_AUTH', stripe: { publishableKey: expect.stringMatching(/^pk_/) } });
-    expect(Object.keys(config).sort()).toEqual(['adminSeatByDeploy', 'apiUrl', 'authFlowType', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
+    expect(Object.keys(config).sort()).toEqual(['adminSeatByDeploy', 'apiUrl', 'authFlowType', 'map', 'mode', 'region', 'stripe', 'userPoolClientId', 'userPoolId', 'webSocketUrl']);
     // The stack checks the file against the shared schema at synth (the SPA trusts it): it passes.
     expect(runtimeConfigSchema.safeParse({ ...config, apiUrl: 'x', webSocketUrl: 'x', userPoolId: 'x', userPoolClientId: 'x' }).success).toBe(true);
     const markers = JSON.stringify(deployment.Properties.SourceMarkers);
     for (const source of ['SiteDistribution', 'WebSocketApi', 'UserPool', 'UserPoolWebClient']) expect(markers).toContain(source);
     // The HTTP API on the site's own origin.
     expect(config.apiUrl).toMatch(new RegExp(`^https://\\S+${API_PATH}$`));
+  });
+
+  it("gives the map of search results an Amazon Location map and a key that reads only it, from the site's pages only (issue 46)", () => {
+    const web = template(stacks.web);
+    web.resourceCountIs('AWS::Location::Map', 1);
+    const [mapId] = Object.keys(resourcesOf(stacks.web, 'AWS::Location::Map'));
+    const [key] = Object.values(resourcesOf(stacks.web, 'AWS::Location::APIKey'));
+    expect(key!.Properties.Restrictions).toEqual({
+      AllowActions: ['geo:GetMap*'],
+      AllowResources: [{ 'Fn::GetAtt': [mapId, 'Arn'] }],
+      AllowReferers: [{ 'Fn::Join': ['', ['https://', { 'Fn::ImportValue': expect.stringContaining('SiteDistribution') }, '/*']] }],
+    });
+    expect(key!.Properties.NoExpiry).toBe(true);
+    // The key's value is read at deploy time (DescribeKey) into config.json's map style.
+    const deployment = Object.values(resourcesOf(stacks.web, 'Custom::CDKBucketDeployment')).find((resource) => resource.Properties.DistributionPaths)!;
+    expect(JSON.stringify(deployment.Properties.SourceMarkers)).toMatch(/SearchMapKeyValue\w*".*"Key"/);
+    const [describeKey] = Object.values(resourcesOf(stacks.web, 'Custom::AWS'));
+    expect(JSON.stringify(describeKey!.Properties.Update)).toContain('DescribeKey');
   });
 
   it('caches hashed assets for a year and revalidates the entry points, with no source map uploaded', () => {
