@@ -357,7 +357,6 @@ export const MSG = {
     savedSearchNotFound: 'Saved search not found', // ours
     tooManySavedSearches: 'You can keep up to 10 saved searches. Remove one to save another.', // ours
     onlyWorkersSave: 'Only workers can save searches', // ours
-    anyJob: 'Any job', // ours
     /** A saved search in words: “gutters” in Yard Work within 10 mi. */
     describe: (search: { text: string; category: string | null; radiusMiles: number }) =>
       `${search.text ? `“${search.text}”` : 'Any job'}${search.category ? ` in ${search.category}` : ''} within ${search.radiusMiles} mi`, // ours
