@@ -10,7 +10,7 @@ import { requirePaymentAccount } from '../../money/payment-accounts.js';
 import { getProfile, toPublicProfile, type ProfileItem } from '../../people/profiles.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { deleteImages, verifyUploadedImage } from '../../lib/images.js';
-import { parseWith, routeGroup, type SignedInRequest } from '../../lib/http.js';
+import { routeGroup, type SignedInRequest } from '../../lib/http.js';
 
 /** Every image key must be the caller's own verified upload; already attached keys are trusted. */
 async function verifyJobImages(userId: string, imageKeys: string[], alreadyAttached: string[] = []): Promise<void> {
