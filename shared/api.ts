@@ -237,6 +237,8 @@ export interface DataExport {
   disputeMessagesSent: ExportRecord[];
   /** The browsers the user turned push on in: each push service's endpoint and when it was saved (not the browser's encryption keys). */
   pushSubscriptions: ExportRecord[];
+  /** The searches the user keeps (issue 46): their words, category, radius and centre. */
+  savedSearches: ExportRecord[];
 }
 
 export interface OwnProfile extends PublicProfile {

@@ -118,5 +118,6 @@ export async function exportUserData(userId: string, now = new Date()): Promise<
     disputeMessagesSent: disputeMessagesSent.flat().map(record),
     // The browser's keys encrypt its pushes: a credential of that browser, not data about the user.
     pushSubscriptions: withPrefix(ownPartition, keys.pushSubscriptionPrefix()).map(({ keys: _keys, ...subscription }) => subscription),
+    savedSearches: withPrefix(ownPartition, keys.savedSearchPrefix()),
   };
 }

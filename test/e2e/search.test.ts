@@ -38,16 +38,21 @@ describe('finding work in a browser (issue 46)', () => {
     await expect.poll(async () => (await shownDistances(wendy)).length).toBeGreaterThan(3);
     const distances = await shownDistances(wendy);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    await wendy.getByLabel(MSG.search.radiusLabel).selectOption(String(5));
-    // The grid reads again (its skeleton shows no distances): until it holds the jobs within 5 miles.
-    await expect
-      .poll(async () => {
-        const shown = await shownDistances(wendy);
-        return shown.length > 0 && shown.length < distances.length && shown.every((miles) => miles <= 5);
-      })
-      .toBe(true);
-    const within = await shownDistances(wendy);
     expect(wendy.url()).toContain('near=me');
+
+    // Within a radius: the leaking faucet (Woodhollow Dr, about 6 miles north) is beyond 5 miles and within 10.
+    const faucet = wendy.locator('.job-grid .job-card', { hasText: 'Fix a leaking kitchen faucet' });
+    await search(wendy, 'faucet');
+    await expect.poll(() => faucet.count()).toBe(1);
+    const miles = Number.parseFloat(await faucet.locator('.job-card__distance').innerText());
+    expect(miles).toBeGreaterThan(5);
+    expect(miles).toBeLessThanOrEqual(10);
+    await wendy.getByLabel(MSG.search.radiusLabel).selectOption(String(5));
+    await expect.poll(() => wendy.getByText(MSG.jobs.noSearchResults).count()).toBe(1);
+    await wendy.getByLabel(MSG.search.radiusLabel).selectOption(String(10));
+    await expect.poll(() => faucet.count()).toBe(1);
+    expect(wendy.url()).toContain('radius=10');
+    const within = await shownDistances(wendy);
 
     // The map: a pin per job found (by its title), each opening the job's card under the map.
     await wendy.getByRole('button', { name: MSG.search.showMap }).click();

@@ -35,6 +35,8 @@ describe('data export (Download my data)', () => {
     const { body: vapid } = await api<{ publicKey: string }>(stack(), 'GET', '/push/public-key');
     const browser = stack().pushReceiver.subscribe(vapid.publicKey);
     expect((await api(stack(), 'PUT', '/me/push-subscriptions', { token: worker!.idToken, body: browser })).status).toBe(204);
+    const search = { text: 'gate repair', category: 'Handyman', radiusMiles: 10, latitude: 30.27, longitude: -97.74 };
+    expect((await api(stack(), 'POST', '/me/saved-searches', { token: worker!.idToken, body: search })).status).toBe(201);
     const data = await exportOf(worker!.idToken);
 
     expect(data.profile).toMatchObject({ id: worker!.userId, email: worker!.email });
@@ -43,6 +45,8 @@ describe('data export (Download my data)', () => {
 
     // The browser the worker turned push on in: where its pushes go, not its encryption keys.
     expect(data.pushSubscriptions).toEqual([{ type: 'pushSubscription', userId: worker!.userId, endpoint: browser.endpoint, savedAt: expect.any(String) }]);
+    // The searches the worker keeps (issue 46), with the place each is around.
+    expect(data.savedSearches).toEqual([expect.objectContaining({ type: 'savedSearch', workerId: worker!.userId, ...search })]);
 
     const text = JSON.stringify(data);
     for (const private_ of ['Poster shares the gate code 4321', 'Rita private pitch', '7 Secret Lane', poster.email, rival.email, browser.keys.auth, browser.keys.p256dh]) expect(text).not.toContain(private_);

@@ -55,7 +55,7 @@ describe('log correlation', () => {
     });
     const correlated = entries.filter((entry) => entry.correlation_id === correlationId).map((entry) => entry.message);
     // Two rules' consumers (through the bus) and the job feed's shard consumer (through the queue).
-    expect(correlated).toEqual(expect.arrayContaining(['search index synced', 'job feed fanned out']));
+    expect(correlated).toEqual(expect.arrayContaining(['search document synced', 'job feed fanned out']));
     expect(correlated.filter((message) => message === 'job feed shard pushed')).toHaveLength(1);
     expect(page.jobPushes().map((push) => push.type === 'job.updated' && push.job.title)).toEqual([title]);
     await page.close();

@@ -67,7 +67,7 @@ describe('npm run redrive', () => {
       await stack().events.idle();
       await stack().queues.idle();
     });
-    expect(whileBroken).toContain('search index synced');
+    expect(whileBroken).toContain('search document synced');
     expect(whileBroken).not.toContain('job feed fanned out');
     jobFeedQueue(undefined);
 
@@ -82,7 +82,7 @@ describe('npm run redrive', () => {
     expect(page.jobPushes().map((push) => push.type === 'job.updated' && push.job.title)).toEqual(['Paint a redriven fence']);
     await page.close();
     // Only the consumer that failed ran again.
-    expect(afterRedrive).not.toContain('search index synced');
+    expect(afterRedrive).not.toContain('search document synced');
 
     expect(await redrive('jobFeed', clients())).toEqual({ redriven: 0, failed: 0, movedToSource: false });
   });

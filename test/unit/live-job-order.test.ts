@@ -36,3 +36,25 @@ describe('live job pushes arriving out of order', () => {
     expect(upsertNewerJob([], opened)).toEqual([opened]);
   });
 });
+
+describe('live job pushes in a grid the server ranked (issue 46)', () => {
+  const near = { q: 'gate', category: null, near: 'me' as const, radius: 10 as const };
+  const rankedPush = (list: JobList, message: LiveMessage): JobList => jobListReducer(list, { type: 'live', key: 'grid', message, viewerId: 'worker-1', filter: near });
+  const found = { ...jobSummary({}), distanceMiles: 3.2, matchedWords: ['gate'], area: { latitude: 30.27, longitude: -97.74 } };
+
+  it('updates a card in place, keeping the distance, the marked words and the area the server gave it', () => {
+    const retitled = jobSummary({ title: 'Fix the garden gate', updatedAt: '2026-11-26T07:01:00.000Z' });
+    const [card] = rankedPush(loaded([found]), { type: 'job.updated', job: retitled, cursor: CURSOR }).jobs;
+    expect(card).toMatchObject({ title: 'Fix the garden gate', distanceMiles: 3.2, matchedWords: ['gate'], area: found.area });
+  });
+
+  it('leaves a new job for the server to place (the browser can neither rank it nor measure it)', () => {
+    const other = jobSummary({ id: 'job-new', title: 'Paint a gate' });
+    expect(rankedPush(loaded([found]), { type: 'job.posted', job: other, cursor: CURSOR }).jobs.map((card) => card.id)).toEqual([found.id]);
+  });
+
+  it('still drops a card whose job was taken', () => {
+    const taken = jobSummary({ status: 'assigned', workerId: 'worker-2', updatedAt: '2026-11-26T07:05:00.000Z' });
+    expect(rankedPush(loaded([found]), { type: 'job.updated', job: taken, cursor: CURSOR }).jobs).toEqual([]);
+  });
+});
