@@ -6,7 +6,7 @@ import { balances, ledgerAccount } from '../../shared/ledger.js';
 import { MSG } from '../../shared/messages.js';
 import { formatUsdAmount, heldAmount } from '../../shared/money.js';
 import { db, tableName } from '../lib/db.js';
-import { LostRace, TransactionRefused, retryLostRaces, retryWhileStale, type TransactItem } from '../lib/transactions.js';
+import { LostRace, TransactionRefused, retryLostRaces, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
 import { pushPaymentChanged } from './admin-live.js';
@@ -27,8 +27,9 @@ import { refundRestAfterChargeback } from './job-money.js';
  * A move of one of our decisions (its metadata names it) is that decision's: carried out, not
  * taken in. Each is keyed by the Stripe object's id in the ledger (`refund:re_…`,
  * `chargeback:dp_…`), so a webhook delivered twice takes it in once. While a decision of the
- * job is pending the move waits (the event's handler fails, and EventBridge delivers it again):
- * what the escrow holds is that decision's to settle first.
+ * job is pending the move waits: what the escrow holds is that decision's to settle first, which
+ * the handler carries out itself (the event's handler fails, and EventBridge delivers it again,
+ * only while Stripe fails that decision).
  */
 
 /** A move Stripe made while a decision of the job is pending: retried once the decision settles. */
@@ -37,6 +38,21 @@ export class WaitForDecision extends Error {
     super(`job ${jobId} has a money decision pending: Stripe's move waits for it`);
     this.name = 'WaitForDecision';
   }
+}
+
+/**
+ * The job, once no decision of its money is pending. A pending one is carried out here first
+ * (its request may still be at it: the executor makes each Stripe call once, whoever carries it
+ * out), so Stripe's move waits only while Stripe fails that decision — then the event's handler
+ * fails and the bus delivers it again, a few times, minutes apart.
+ */
+async function jobPastItsDecision(jobId: string): Promise<JobItem | undefined> {
+  const job = await getJob(jobId, { consistentRead: true, includeDeleting: true });
+  if (!job || !isMoneyPending(job)) return job;
+  if (job.moneyDecisionId) await carryOutQuietly(job.moneyDecisionId);
+  const after = await getJob(jobId, { consistentRead: true, includeDeleting: true });
+  if (after && isMoneyPending(after)) throw new WaitForDecision(jobId);
+  return after;
 }
 
 interface PaymentRow {
@@ -63,7 +79,7 @@ async function escrowBalance(jobId: string): Promise<number> {
 const notices = (userIds: ReadonlyArray<string | undefined | null>, notice: Omit<Parameters<typeof notificationItem>[0], 'userId'>): TransactItem[] =>
   [...new Set(userIds.filter((userId): userId is string => Boolean(userId)))].flatMap((userId) => notificationWrites(notificationItem({ ...notice, userId })));
 
-/** A movement already taken in (the webhook delivered twice) refuses its transaction: answered as done. */
+/** False when refused: taken in already (the webhook delivered twice), or the state moved since it was read — the caller's marker tells which. */
 async function once(items: TransactItem[]): Promise<boolean> {
   try {
     await transactLedger(items);
@@ -96,12 +112,23 @@ export async function takeInRefund(refund: Stripe.Refund): Promise<'ours' | 'tak
   const paymentIntentId = idOf(refund.payment_intent);
   const row = paymentIntentId ? await paymentRow(paymentIntentId) : undefined;
   if (!row || !paymentIntentId) return 'unknown';
-  const job = await getJob(row.jobId, { consistentRead: true, includeDeleting: true });
-  if (job && isMoneyPending(job)) throw new WaitForDecision(job.id);
-  const held = row.kind !== 'tip' && job && !job.deletingAt && moneyStateOf(job) === 'held';
-  const taken = held ? await refundOfHeldMoney(job, refund, paymentIntentId) : await refundBeyondEscrow(row, refund, paymentIntentId);
+  // Refused, the refund was either taken in already (its movement is there: a webhook delivered
+  // twice) or the job moved since it was read (a decision of its money written meanwhile): then
+  // it is read again, that decision carried out first, and the refund tried again.
+  const taken = await retryLostRaces(async () => {
+    const job = await jobPastItsDecision(row.jobId);
+    const held = row.kind !== 'tip' && job && !job.deletingAt && moneyStateOf(job) === 'held';
+    const done = held ? await refundOfHeldMoney(job, refund, paymentIntentId) : await refundBeyondEscrow(row, refund, paymentIntentId);
+    if (!done && !(await movementWritten(jobScope(row.jobId), `refund:${refund.id}`))) throw new LostRace();
+    return done;
+  });
   if (taken) await pushPaymentChanged(paymentIntentId);
   return taken ? 'taken in' : 'already';
+}
+
+async function movementWritten(scope: string, movementId: string): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.ledgerMovement(scope, movementId), ConsistentRead: true }));
+  return Item !== undefined;
 }
 
 /** The payment row's refunded amount, moved by a refund Stripe made. */
@@ -115,38 +142,35 @@ const rowRefunded = (paymentIntentId: string, amount: number, whole: boolean): T
   },
 });
 
+/** A refund of held money, as the job was just read: refused when the job moved since, or when the refund was taken in already. */
 function refundOfHeldMoney(job: JobItem, refund: Stripe.Refund, paymentIntentId: string): Promise<boolean> {
-  return retryWhileStale(async () => {
-    const current = (await getJob(job.id, { consistentRead: true })) ?? job;
-    if (moneyStateOf(current) !== 'held') return refundBeyondEscrow({ jobId: job.id, jobTitle: job.title, posterId: job.posterId, amount: job.postedAmount }, refund, paymentIntentId);
-    const left = heldAmount(current) - refund.amount;
-    const whole = left <= 0;
-    const action: TransitionAction = whole ? 'refundedInStripe' : 'takeInRefund';
-    const seen = current.refundedWhileHeld ?? 0;
-    const { updated, update } = jobTransition(
-      current,
-      action,
-      whole
-        ? { refundedWhileHeld: seen + refund.amount, refundReason: MSG.payments.refundedInStripe, autoReleaseAt: undefined, autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, pausedReleaseAt: undefined }
-        : { refundedWhileHeld: seen + refund.amount },
-      { by: { posterId: current.posterId }, condition: { expression: 'attribute_not_exists(refundedWhileHeld) OR refundedWhileHeld = :seen', values: { ':seen': seen } } },
-    );
-    const amount = formatUsdAmount(refund.amount);
-    return once([
-      { Update: update },
-      ...movementPut({ scope: jobScope(job.id), movementId: `refund:${refund.id}`, kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(job.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id }, settled: true }),
-      rowRefunded(paymentIntentId, refund.amount, whole),
-      jobEvent(JOB_EVENT.updated, updated, whole ? 'cancelled' : 'refundedInPart'),
-      ...notices([job.posterId], {
-        jobId: job.id,
-        type: 'payment_refunded',
-        title: MSG.payments.refundedTitle,
-        message: whole ? MSG.payments.refundedMessage(job.title, amount, MSG.payments.refundedInStripe) : MSG.payments.refundedInPart(job.title, amount, formatUsdAmount(Math.max(0, left))),
-        metadata: { jobTitle: job.title },
-      }),
-      ...(whole ? notices([current.workerId], { jobId: job.id, type: 'payment_refunded', title: MSG.payments.refundedTitle, message: MSG.payments.refundedMessage(job.title, amount, MSG.payments.refundedInStripe), metadata: { jobTitle: job.title } }) : []),
-    ]);
-  });
+  const left = heldAmount(job) - refund.amount;
+  const whole = left <= 0;
+  const action: TransitionAction = whole ? 'refundedInStripe' : 'takeInRefund';
+  const seen = job.refundedWhileHeld ?? 0;
+  const { updated, update } = jobTransition(
+    job,
+    action,
+    whole
+      ? { refundedWhileHeld: seen + refund.amount, refundReason: MSG.payments.refundedInStripe, autoReleaseAt: undefined, autoReleasePausedAt: undefined, autoReleasePauseReason: undefined, pausedReleaseAt: undefined }
+      : { refundedWhileHeld: seen + refund.amount },
+    { by: { posterId: job.posterId }, condition: { expression: 'attribute_not_exists(refundedWhileHeld) OR refundedWhileHeld = :seen', values: { ':seen': seen } } },
+  );
+  const amount = formatUsdAmount(refund.amount);
+  return once([
+    { Update: update },
+    ...movementPut({ scope: jobScope(job.id), movementId: `refund:${refund.id}`, kind: 'refund', from: ledgerAccount.escrow(job.id), to: ledgerAccount.card(job.posterId), amount: refund.amount, stripe: { kind: 'refund', id: refund.id }, settled: true }),
+    rowRefunded(paymentIntentId, refund.amount, whole),
+    jobEvent(JOB_EVENT.updated, updated, whole ? 'cancelled' : 'refundedInPart'),
+    ...notices([job.posterId], {
+      jobId: job.id,
+      type: 'payment_refunded',
+      title: MSG.payments.refundedTitle,
+      message: whole ? MSG.payments.refundedMessage(job.title, amount, MSG.payments.refundedInStripe) : MSG.payments.refundedInPart(job.title, amount, formatUsdAmount(Math.max(0, left))),
+      metadata: { jobTitle: job.title },
+    }),
+    ...(whole ? notices([job.workerId], { jobId: job.id, type: 'payment_refunded', title: MSG.payments.refundedTitle, message: MSG.payments.refundedMessage(job.title, amount, MSG.payments.refundedInStripe), metadata: { jobTitle: job.title } }) : []),
+  ]);
 }
 
 /**
@@ -215,8 +239,7 @@ async function takeInChargebackStep(dispute: Stripe.Dispute): Promise<'taken in'
   const paymentIntentId = idOf(dispute.payment_intent);
   const row = paymentIntentId ? await paymentRow(paymentIntentId) : undefined;
   if (!row || !paymentIntentId) return 'unknown';
-  const job = await getJob(row.jobId, { consistentRead: true, includeDeleting: true });
-  if (job && isMoneyPending(job)) throw new WaitForDecision(job.id);
+  const job = await jobPastItsDecision(row.jobId);
   const { withdrawal, reinstatement } = fundsOf(dispute);
   // A win counts once the bank's money is back (funds_reinstated carries it): until then the money stays frozen.
   const status = dispute.status === 'won' && !reinstatement ? 'open' : chargebackStatusOf(dispute);

@@ -6,8 +6,17 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Starts listening on 127.0.0.1 (port 0 picks a free one) and reports the real port. */
+/**
+ * Starts listening on 127.0.0.1 (port 0 picks a free one) and reports the real port.
+ *
+ * Idle connections are never closed by the server, only by close(). Node's default closes them
+ * after 5 s and tells clients so; a client's agent stops reusing a socket a second before, by a
+ * timer — which, on a machine busy enough that timers run late, fires after the server closed
+ * the socket, and the request written on it fails with ECONNRESET ("socket hang up", which the
+ * tests' own clients do not retry).
+ */
 export function listen(server: Server, port: number): Promise<Listening> {
+  server.keepAliveTimeout = 0;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
