@@ -204,6 +204,26 @@ describe('offers: made, changed, countered and accepted, the money following the
     await expectMoneyWhole(job, quotePrice(7000).postedAmount);
   });
 
+  it("takes in a refund made in Stripe's dashboard while an accepted offer's refund waits: the refund's webhook finishes the offer first, then lowers what is held", async () => {
+    const { poster, job } = await offersJob('Clear the attic, offers');
+    const ana = await createReadyUser(stack(), 'worker');
+    await offer(ana, job, { amount: 7000 });
+    stack().faults.set('stripe', 'down');
+    try {
+      expect((await accept(poster, job, ana, 7000)).status).toBe(503);
+    } finally {
+      stack().faults.clear();
+    }
+    const intent = (await ledgerOf(job)).movements.find((move) => move.kind === 'charge')!.stripe!.id;
+    await stripeOf(stack()).refunds.create({ payment_intent: intent, amount: 1000 });
+    await settle(stack());
+    // No retry schedule ran: the webhook's handler carried the offer's decision out rather than
+    // wait for it on the bus's few redeliveries (after which the dashboard's refund was lost).
+    expect(await jobOf(poster, job)).toMatchObject({ status: 'assigned', workerId: ana.userId, moneyState: 'held', payment: 7000 });
+    const ledger = await expectMoneyWhole(job, quotePrice(7000).postedAmount - 1000);
+    expect(ledger.movements.filter((move) => move.kind === 'refund').map((move) => move.amount).sort((a, b) => a - b)).toEqual([1000, quotePrice(BUDGET).postedAmount - quotePrice(7000).postedAmount]);
+  });
+
   it('accepts an offer at the budget without moving money, and refuses offers once the job is assigned', async () => {
     const { poster, job } = await offersJob('Assemble a desk, offers');
     const [ana, ben] = await Promise.all([createReadyUser(stack(), 'worker'), createReadyUser(stack(), 'worker')]);
