@@ -152,7 +152,17 @@ export async function carryOut<Context>(decisionOrId: MoneyDecision<Context> | s
       throw error;
     }
   }
-  const other = await endDecision(decision, decisionEnd(decision, 'settled', results), await plan.settle(decision, results));
+  let settlement: TransactItem[];
+  try {
+    settlement = await plan.settle(decision, results);
+  } catch (error) {
+    // Settled meanwhile by another carrier (Stripe's webhook for the same refund): what its
+    // settlement wrote (an offer accepted) refuses this one's reads. Answered as it ended.
+    const now = await getDecision(decision.id);
+    if (now && now.status !== 'pending') return ended(now);
+    throw error;
+  }
+  const other = await endDecision(decision, decisionEnd(decision, 'settled', results), settlement);
   if (other) return ended(other);
   await plan.settled?.(decision, results);
   return { ...decision, status: 'settled', results };
