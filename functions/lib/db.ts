@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '../../shared/messages.js';
 import { hasLoneSurrogate } from '../../shared/text.js';
-import { TABLE_DESIGN, type IndexName } from '../table.js';
+import { TABLE_DESIGN, type IndexName, type ItemKey } from '../table.js';
 import { env } from './env.js';
 import { badRequest } from './errors.js';
 
@@ -33,6 +33,12 @@ export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Whether the item is there, read consistently (a marker written with a change tells whether that change was made). */
+export async function itemExists(key: ItemKey): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }));
+  return Item !== undefined;
 }
 
 /**

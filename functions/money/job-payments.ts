@@ -6,7 +6,7 @@ import { DRAFT_TTL_BACKSTOP_SECONDS, DRAFT_TTL_SECONDS } from '../../shared/job-
 import { MSG } from '../../shared/messages.js';
 import { estimatedCardFeeCents } from '../../shared/money.js';
 import type { CreateJobRequest } from '../../shared/schemas/job.js';
-import { db, tableName } from '../lib/db.js';
+import { db, itemExists, tableName } from '../lib/db.js';
 import { HttpError, conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { countAttempt } from '../lib/rate-limit.js';
 import { queryShardedPage } from '../lib/sharded-lists.js';
@@ -147,7 +147,7 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
   if (job && job.stripePaymentIntentId !== intent.id) throw notFound(MSG.jobs.notFound);
   // A job that opened and went since (deleted, its money decided with it) has its payment row: nothing to do.
   if (job?.deletingAt && job.status !== 'awaiting_payment') return { job, opened: false };
-  if (!job && (await paymentRowExists(intent.id))) throw notFound(MSG.jobs.notFound);
+  if (!job && (await itemExists(keys.payment(intent.id)))) throw notFound(MSG.jobs.notFound);
   if (!job || job.deletingAt) {
     await voidGoneDraft({ id: jobId, posterId: intent.metadata.posterId ?? '', title: intent.description ?? '', postedAmount: intent.amount, stripePaymentIntentId: intent.id });
     if (eventId) await markProcessed(eventId);
@@ -198,10 +198,6 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
   return { job: opened, opened: true };
 }
 
-async function paymentRowExists(paymentIntentId: string): Promise<boolean> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payment(paymentIntentId), ConsistentRead: true, ProjectionExpression: 'pk' }));
-  return Item !== undefined;
-}
 
 /**
  * The job a payment row belongs to, for the admin's refund from the payments table: a tip is

@@ -5,7 +5,7 @@ import { isMoneyPending, moneyStateOf } from '../../shared/job-process.js';
 import { balances, ledgerAccount } from '../../shared/ledger.js';
 import { MSG } from '../../shared/messages.js';
 import { formatUsdAmount, heldAmount } from '../../shared/money.js';
-import { db, tableName } from '../lib/db.js';
+import { db, itemExists, tableName } from '../lib/db.js';
 import { LostRace, TransactionRefused, retryLostRaces, type TransactItem } from '../lib/transactions.js';
 import { JOB_EVENT, type JobChange } from '../routes.js';
 import { keys } from '../table.js';
@@ -119,16 +119,11 @@ export async function takeInRefund(refund: Stripe.Refund): Promise<'ours' | 'tak
     const job = await jobPastItsDecision(row.jobId);
     const held = row.kind !== 'tip' && job && !job.deletingAt && moneyStateOf(job) === 'held';
     const done = held ? await refundOfHeldMoney(job, refund, paymentIntentId) : await refundBeyondEscrow(row, refund, paymentIntentId);
-    if (!done && !(await movementWritten(jobScope(row.jobId), `refund:${refund.id}`))) throw new LostRace();
+    if (!done && !(await itemExists(keys.ledgerMovement(jobScope(row.jobId), `refund:${refund.id}`)))) throw new LostRace();
     return done;
   });
   if (taken) await pushPaymentChanged(paymentIntentId);
   return taken ? 'taken in' : 'already';
-}
-
-async function movementWritten(scope: string, movementId: string): Promise<boolean> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.ledgerMovement(scope, movementId), ConsistentRead: true }));
-  return Item !== undefined;
 }
 
 /** The payment row's refunded amount, moved by a refund Stripe made. */
@@ -223,12 +218,6 @@ export function takeInChargeback(dispute: Stripe.Dispute): Promise<'taken in' | 
   return retryLostRaces(() => takeInChargebackStep(dispute));
 }
 
-/** Whether this step of the chargeback was taken in (its marker is written with it). */
-async function stepTakenIn(disputeId: string, status: JobChargeback['status']): Promise<boolean> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.idempotency('chargeback', `${disputeId}:${status}`), ConsistentRead: true }));
-  return Item !== undefined;
-}
-
 /**
  * One attempt at a step of the chargeback. Refused, it was either taken in already (its marker
  * is there: a webhook delivered twice) or the job moved since it was read — another step of the
@@ -308,7 +297,8 @@ async function takeInChargebackStep(dispute: Stripe.Dispute): Promise<'taken in'
       metadata: { jobTitle: title, jobId, chargebackId: dispute.id },
     }),
   ]);
-  if (!done && !(await stepTakenIn(dispute.id, status))) throw new LostRace();
+  // Its marker, written with it, tells whether this step of the chargeback was taken in.
+  if (!done && !(await itemExists(keys.idempotency('chargeback', `${dispute.id}:${status}`)))) throw new LostRace();
   if (done) await pushPaymentChanged(paymentIntentId);
   // Lost on a job of several charges: what the others hold goes back (a retry finds it decided).
   if (status === 'lost' && job?.topUps?.length) await refundRestAfterChargeback(jobId);
