@@ -9,7 +9,7 @@ import { seedAdminDemo } from './admin-demo.js';
 import { seedOffersDemo } from './offers-demo.js';
 import { cognitoClient } from './cognito.js';
 import { answerVerificationPage } from './stripe-simulator/identity.js';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_CONVERSATIONS, DEMO_DISPUTE, DEMO_JOBS, DEMO_JOB_LOOP, DEMO_LOCATIONS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_SAVED_SEARCHES, DEMO_USERS, DEMO_VERIFIED_IDENTITIES, type DemoJob } from './demo-data.js';
 import type { LocalStack } from './stack.js';
 import { SIGN_UP_ROLE_METADATA } from '../../shared/roles.js';
@@ -158,8 +158,27 @@ export async function seedDemoDataOnce(stack: LocalStack, dataDir: string): Prom
   await seedAdminDemo(stack, (email) => demoIdToken(stack, email), jobIds.at(-1)!);
   await seedOffersDemo(stack, (email) => demoIdToken(stack, email));
   for (const email of DEMO_VERIFIED_IDENTITIES) await verifyDemoIdentity(stack, email);
+  await forgetRateCounters();
   writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString() }));
   return true;
+}
+
+/**
+ * The demo's own requests leave no budget spent: the admin demo posts Paula's paid jobs through
+ * the API, which counted them against her 3 payments a minute (shared/limits.ts), so a newcomer
+ * signing in as Paula in the first minute was told "Too many payment attempts" on their first post.
+ * A Scan, once, over the fresh demo table (not a request path).
+ */
+async function forgetRateCounters(): Promise<void> {
+  const { db, tableName } = await import('../../functions/lib/db.js');
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({ TableName: tableName(), FilterExpression: 'begins_with(pk, :rate)', ExpressionAttributeValues: { ':rate': 'RATE#' }, ProjectionExpression: 'pk, sk', ExclusiveStartKey }),
+    );
+    for (const key of page.Items ?? []) await db.send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
 }
 
 /**
