@@ -362,6 +362,9 @@ export const MSG = {
       `${search.text ? `“${search.text}”` : 'Any job'}${search.category ? ` in ${search.category}` : ''} within ${search.radiusMiles} mi`, // ours
     alertTitle: 'New job for your saved search', // ours
     alertMessage: (title: string, location: string, search: string) => `${title} (${location}) matches your saved search ${search}`, // ours
+    digestTitle: (count: number) => (count === 1 ? '1 new job for your saved searches' : `${count} new jobs for your saved searches`), // ours
+    digestIntro: 'These jobs match your saved searches and were posted since your last digest.', // ours
+    digestJobDetail: (location: string) => `(${location}), matches a saved search`, // ours
   },
   savedJobs: {
     loadFailed: 'Failed to load saved jobs',

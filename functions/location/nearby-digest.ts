@@ -10,7 +10,7 @@ import { unsubscribeToken } from '../lib/unsubscribe-tokens.js';
 import { keys, shardOf } from '../table.js';
 import { emailSuppression } from '../notifications/email-suppressions.js';
 import { inQuietHours, localClock } from '../notifications/local-clock.js';
-import { renderNearbyDigestEmail, type DigestEntry } from '../notifications/notification-email.js';
+import { digestTypeOf, renderDigestEmail, type DigestEntry } from '../notifications/notification-email.js';
 import { getProfile, type StoredNotificationPreferences } from '../people/profiles.js';
 
 /**
@@ -28,10 +28,9 @@ export const DIGEST_LOCAL_TIME = { hour: 18, minute: 0 } as const;
 export const DIGEST_SHARDS = 16;
 
 /** A job waiting for the worker's next digest. */
+/** A digest's job; a saved search's match (`savedSearch`) is in it as the worker chose for saved searches, whatever their nearby-alert choices. */
 export interface DigestJob extends DigestEntry {
   alertedAt: string;
-  /** A saved search's match (issue 46): in the digest as the worker chose for saved searches, whatever their nearby-alert choices. */
-  savedSearch?: true;
 }
 
 /** A worker's digest item as the run reads it. */
@@ -247,10 +246,10 @@ async function deliverDigest(digest: PendingDigest, now: Date): Promise<DigestOu
   // SES reported the address as bouncing or complaining: the jobs are dropped, as the mailer drops its emails.
   if (await emailSuppression(profile.email)) return (await clearDigest(digest)) ? 'suppressed' : 'changed meanwhile';
   if (!(await clearDigest(digest, now))) return 'changed meanwhile';
-  const email = renderNearbyDigestEmail(plan.jobs, {
+  const email = renderDigestEmail(plan.jobs, {
     siteOrigin: env('mailLinkOrigin'),
     apiUrl: env('apiUrl'),
-    unsubscribeToken: await unsubscribeToken({ userId: profile.id, type: 'new_job_nearby' }),
+    unsubscribeToken: await unsubscribeToken({ userId: profile.id, type: digestTypeOf(plan.jobs) }),
   });
   try {
     await sendEmail({ to: profile.email, ...email });

@@ -132,25 +132,36 @@ export function renderNotificationEmail(notification: Pick<AppNotification, 'typ
   );
 }
 
-/** One job of a nearby-jobs digest. */
+/** One job of a digest: a nearby job's alert, or a saved search's match (issue 46). */
 export interface DigestEntry {
   jobId: string;
   title: string;
   location: string;
   miles: number;
+  savedSearch?: true;
 }
 
-/** The nearby-jobs digest (functions/location/nearby-digest.ts): one link per job, with where it is and how far. */
-export function renderNearbyDigestEmail(jobs: readonly DigestEntry[], links: EmailLinks): RenderedEmail {
+/**
+ * What a digest is, and so its texts and what its unsubscribe link stops: a nearby-jobs digest
+ * while any of its jobs is a nearby alert; a saved-searches digest when all are saved searches'
+ * matches (a worker with nearby alerts off gets only those, and must be able to stop them).
+ */
+export const digestTypeOf = (jobs: readonly DigestEntry[]): 'new_job_nearby' | 'saved_search_match' =>
+  jobs.every((job) => job.savedSearch) ? 'saved_search_match' : 'new_job_nearby';
+
+/** The daily digest (functions/location/nearby-digest.ts): one link per job, with where it is and, for a nearby one, how far. */
+export function renderDigestEmail(jobs: readonly DigestEntry[], links: EmailLinks): RenderedEmail {
+  const type = digestTypeOf(jobs);
+  const savedSearches = type === 'saved_search_match';
   return renderEmail(
     {
-      type: 'new_job_nearby',
-      title: MSG.notifications.digestTitle(jobs.length),
-      paragraphs: [MSG.notifications.digestIntro],
+      type,
+      title: savedSearches ? MSG.search.digestTitle(jobs.length) : MSG.notifications.digestTitle(jobs.length),
+      paragraphs: [savedSearches ? MSG.search.digestIntro : MSG.notifications.digestIntro],
       links: jobs.map((job) => ({
         label: job.title,
-        detail: MSG.notifications.digestJobDetail(job.location, job.miles.toFixed(1)),
-        url: new URL(notificationTarget({ type: 'new_job_nearby', jobId: job.jobId, metadata: {} }, 'worker'), links.siteOrigin).href,
+        detail: job.savedSearch ? MSG.search.digestJobDetail(job.location) : MSG.notifications.digestJobDetail(job.location, job.miles.toFixed(1)),
+        url: new URL(notificationTarget({ type, jobId: job.jobId, metadata: {} }, 'worker'), links.siteOrigin).href,
       })),
     },
     links,

@@ -3,7 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationPreferences, OwnProfile } from '../../shared/api.js';
 import { MSG } from '../../shared/messages.js';
-import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
+import { channelsWithDefaults, DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_TYPE_LABELS } from '../../shared/notifications.js';
 import { localClock } from '../../functions/notifications/local-clock.js';
 import type { DigestOutcome } from '../../functions/location/nearby-digest.js';
 import type { MailRequest } from '../../functions/notifications/notification-mail.js';
@@ -191,6 +191,31 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     const defaults = channelsWithDefaults(undefined);
     expect(channels).toEqual({ ...defaults, new_job_nearby: { ...defaults.new_job_nearby, email: false } });
     expect(await runDigests()).toEqual({ dropped: 1 });
+  });
+
+  it("emails the jobs a worker's saved searches matched, with nearby alerts off, as a saved-search digest whose one-click unsubscribe stops only those", async () => {
+    const jobPoint = (await new ZipCodeGeocoder().geocode(jobForm.address))!;
+    const [poster, worker] = await Promise.all([createReadyUser(stack(), 'poster'), createReadyUser(stack(), 'worker')]);
+    expect((await api(stack(), 'PUT', '/me/location', { token: worker.idToken, body: { ...jobPoint, timeZone: ZONE } })).status).toBe(200);
+    await savePreferences(worker, { enabled: false });
+    expect((await api(stack(), 'POST', '/me/saved-searches', { token: worker.idToken, body: { text: 'shed', radiusMiles: 10 } })).status).toBe(201);
+    const job = await postOpenJob(stack(), poster);
+    await settle(stack());
+    await makeDigestDue(worker);
+    expect(await runDigests()).toEqual({ sent: 1 });
+    const [digest, ...more] = emailsTo(worker);
+    expect(more).toEqual([]);
+    // Not "near you": nearby alerts are off; the job is there because a saved search matched it.
+    expect(digest!.subject).toBe(MSG.search.digestTitle(1));
+    expect(digest!.text).toContain(MSG.search.digestIntro);
+    expect(digest!.text).toContain(`- ${job.title} ${MSG.search.digestJobDetail(job.location)}: `);
+    expect(digest!.text).toContain(NOTIFICATION_TYPE_LABELS.saved_search_match);
+
+    const link = new URL(/^<(.+)>$/.exec(digest!.headers!['List-Unsubscribe']!)![1]!);
+    expect((await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    const channels = (await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken })).body.notificationPreferences.channels;
+    const defaults = channelsWithDefaults(undefined);
+    expect(channels).toEqual({ ...defaults, saved_search_match: { ...defaults.saved_search_match, email: false } });
   });
 
   it('leaves out of the digest the jobs taken or deleted since their alert, and sends none when none is left', async () => {
