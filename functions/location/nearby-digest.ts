@@ -27,8 +27,7 @@ export const DIGEST_LOCAL_TIME = { hour: 18, minute: 0 } as const;
 /** Partitions of the due-digests index: a worker's digest always lands in the same one. */
 export const DIGEST_SHARDS = 16;
 
-/** A job waiting for the worker's next digest. */
-/** A digest's job; a saved search's match (`savedSearch`) is in it as the worker chose for saved searches, whatever their nearby-alert choices. */
+/** A job waiting for the worker's next digest; a saved search's match (`savedSearch`) is in it as the worker chose for saved searches, whatever their nearby-alert choices. */
 export interface DigestJob extends DigestEntry {
   alertedAt: string;
 }

@@ -198,7 +198,6 @@ export async function openPaidJob(paymentIntentId: string, eventId?: string): Pr
   return { job: opened, opened: true };
 }
 
-
 /**
  * The job a payment row belongs to, for the admin's refund from the payments table: a tip is
  * its own money and is not refunded with the job (shared/ledger.ts), so its row answers 409.

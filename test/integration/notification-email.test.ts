@@ -146,6 +146,11 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
         ExpressionAttributeValues: { ':due': `${new Date(Date.now() - 60_000).toISOString()}#${worker.userId}` },
       }),
     );
+  /** What a mail client's one-click unsubscribe (RFC 8058) posts to the email's List-Unsubscribe link: its status. */
+  const unsubscribeByOneClick = async (mail: Mail) => {
+    const link = new URL(/^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!);
+    return (await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status;
+  };
   /** The hourly digest run, as the scheduler invokes it. */
   const runDigests = () => stack().functions.invoke(recurringScheduleName('nearbyDigest'), RECURRING_SCHEDULES.nearbyDigest, {}) as Promise<Partial<Record<DigestOutcome, number>>>;
 
@@ -185,8 +190,7 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     expect(emailsTo(worker).length).toBe(1);
 
     // The digest's one-click unsubscribe turns off nearby jobs by email and nothing else; what waited is dropped.
-    const link = new URL(/^<(.+)>$/.exec(digest!.headers!['List-Unsubscribe']!)![1]!);
-    expect((await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    expect(await unsubscribeByOneClick(digest!)).toBe(200);
     const channels = (await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken })).body.notificationPreferences.channels;
     const defaults = channelsWithDefaults(undefined);
     expect(channels).toEqual({ ...defaults, new_job_nearby: { ...defaults.new_job_nearby, email: false } });
@@ -211,8 +215,7 @@ describe('notification email (issue 25)', { timeout: 120_000 }, () => {
     expect(digest!.text).toContain(`- ${job.title} ${MSG.search.digestJobDetail(job.location)}: `);
     expect(digest!.text).toContain(NOTIFICATION_TYPE_LABELS.saved_search_match);
 
-    const link = new URL(/^<(.+)>$/.exec(digest!.headers!['List-Unsubscribe']!)![1]!);
-    expect((await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    expect(await unsubscribeByOneClick(digest!)).toBe(200);
     const channels = (await api<OwnProfile>(stack(), 'GET', '/me', { token: worker.idToken })).body.notificationPreferences.channels;
     const defaults = channelsWithDefaults(undefined);
     expect(channels).toEqual({ ...defaults, saved_search_match: { ...defaults.saved_search_match, email: false } });
